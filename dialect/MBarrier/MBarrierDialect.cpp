@@ -1,0 +1,87 @@
+//===- MBarrierDialect.cpp - The mbarrier dialect -------------------------===//
+
+#include "MBarrier/MBarrierDialect.h"
+
+#include "Common/DeviceCode.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::mbarrier;
+
+#include "MBarrier/MBarrierDialect.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "MBarrier/MBarrierTypes.cpp.inc"
+
+#define GET_OP_CLASSES
+#include "MBarrier/MBarrierOps.cpp.inc"
+
+void MBarrierDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "MBarrier/MBarrierTypes.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "MBarrier/MBarrierOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+LogicalResult GroupType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                unsigned size) {
+  if (size == 0)
+    return emitError() << "a barrier group holds at least one barrier";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Operations
+//===----------------------------------------------------------------------===//
+
+/// Checks a count against the 20-bit pending counter of a barrier phase.
+static LogicalResult verifyPendingCount(Operation *op, StringRef what,
+                                        int64_t value) {
+  if (value >= 1 && value <= kMaxPendingCount)
+    return success();
+  return op->emitOpError() << what << " must be in [1, " << kMaxPendingCount
+                           << "] (the 20-bit mbarrier phase counter), got "
+                           << value;
+}
+
+LogicalResult AllocOp::verify() {
+  return tilemlir::verifyInDeviceCode(getOperation());
+}
+
+LogicalResult IndexOp::verify() {
+  APInt value;
+  if (!matchPattern(getIndex(), m_ConstantInt(&value)))
+    return success();
+  unsigned size = getGroup().getType().getSize();
+  if (value.isNegative() || value.getZExtValue() >= size)
+    return emitOpError() << "barrier index " << value.getSExtValue()
+                         << " is out of range for a group of " << size;
+  return success();
+}
+
+LogicalResult InitOp::verify() {
+  return verifyPendingCount(*this, "arrival count", getArrivals());
+}
+
+LogicalResult ArriveOp::verify() {
+  return verifyPendingCount(*this, "arrival count", getCount());
+}
+
+LogicalResult ExpectTxOp::verify() {
+  return verifyPendingCount(*this, "transaction byte count", getBytes());
+}
+
+LogicalResult ArriveExpectTxOp::verify() {
+  return verifyPendingCount(*this, "transaction byte count", getBytes());
+}

@@ -1,0 +1,240 @@
+//===- TileAttrs.td - Layouts and enums of the tile dialect -*- tablegen -*-===//
+
+#ifndef TILEMLIR_TILE_ATTRS
+#define TILEMLIR_TILE_ATTRS
+
+include "Tile/TileDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// Interfaces
+//===----------------------------------------------------------------------===//
+
+def Tile_DistributedLayoutInterface
+    : AttrInterface<"DistributedLayoutAttr"> {
+  let cppNamespace = "::mlir::tile";
+  let description = [{
+    A layout that distributes the elements of a register tile over the
+    registers, lanes and warps of a CTA. Attached as the encoding of a
+    builtin `tensor`.
+  }];
+  let methods = [
+    InterfaceMethod<"Rank of the tensors the layout applies to.",
+                    "unsigned", "getRank">,
+    InterfaceMethod<"Warps the layout spreads over.",
+                    "int64_t", "getTotalWarps">,
+  ];
+}
+
+def Tile_SharedLayoutInterface : AttrInterface<"SharedLayoutAttr"> {
+  let cppNamespace = "::mlir::tile";
+  let description = [{
+    A layout of a buffer in shared memory: the encoding of `!tile.smem`.
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def Tile_Dim : I32EnumAttr<"Dim", "a grid dimension", [
+    I32EnumAttrCase<"X", 0, "x">, I32EnumAttrCase<"Y", 1, "y">, I32EnumAttrCase<"Z", 2, "z">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+// Which threads take part: `thread` (the op is already executed by one
+// thread), `warp` (32 threads), `warpgroup` (4 consecutive warps) or `cta`.
+def Tile_Scope : I32EnumAttr<"Scope", "a set of threads", [
+    I32EnumAttrCase<"Thread", 0, "thread">, I32EnumAttrCase<"Warp", 1, "warp">,
+    I32EnumAttrCase<"Warpgroup", 2, "warpgroup">, I32EnumAttrCase<"CTA", 3, "cta">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "a reduction", [
+    I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
+    I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"And", 4, "and">, I32EnumAttrCase<"Or", 5, "or">,
+    I32EnumAttrCase<"Xor", 6, "xor">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed layouts
+//===----------------------------------------------------------------------===//
+
+class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Tile_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked",
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "Blocked distribution of a tile over registers, lanes, warps";
+  let description = [{
+    Each thread holds `sizePerThread` contiguous elements, a warp's 32 lanes
+    are arranged as `threadsPerWarp`, and the CTA's warps as `warpsPerCTA`;
+    `order` lists dimensions from fastest- to slowest-varying. The pattern
+    repeats to cover larger tiles. Same meaning as Triton's and Gluon's
+    `BlockedLayout`.
+
+    ```mlir
+    #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8],
+                             warpsPerCTA = [4, 1], order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
+                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+        `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice",
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "A parent layout with one dimension removed";
+  let description = [{
+    The layout of a tile obtained by reducing dimension `dim` of a tile with
+    layout `parent` (or that `tile.expand_dims` turns back into one).
+
+    ```mlir
+    #rows = #tile.slice<dim = 1, parent = #blocked>
+    ```
+  }];
+  let parameters = (ins "unsigned":$dim,
+                        "DistributedLayoutAttr":$parent);
+  let assemblyFormat = "`<` `dim` `=` $dim `,` `parent` `=` $parent `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_WgmmaLayoutAttr : Tile_Attr<"WgmmaLayout", "wgmma",
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "Accumulator layout of Hopper warpgroup MMA (wgmma)";
+  let description = [{
+    The register layout of a `wgmma.mma_async` accumulator: each warpgroup
+    owns 64 rows, each warp 16 of them, for instruction shape
+    `instrShape = [16, N]` per warp (`N` a multiple of 8 up to 256).
+    `warpsPerCTA[0]` must be a multiple of 4 (whole warpgroups along M).
+
+    ```mlir
+    #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let assemblyFormat = [{
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `instrShape` `=` `[` $instrShape `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_DotOperandLayoutAttr : Tile_Attr<"DotOperandLayout", "dot_operand",
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "Register layout of an MMA operand";
+  let description = [{
+    Operand `opIdx` (0 for A, 1 for B) of an MMA whose accumulator has
+    layout `parent`; `kWidth` consecutive K elements sit in one thread.
+    Warpgroup MMA takes only A from registers.
+
+    ```mlir
+    #a = #tile.dot_operand<opIdx = 0, parent = #acc, kWidth = 2>
+    ```
+  }];
+  let parameters = (ins "unsigned":$opIdx,
+                        "DistributedLayoutAttr":$parent,
+                        "unsigned":$kWidth);
+  let assemblyFormat = [{
+    `<` `opIdx` `=` $opIdx `,` `parent` `=` $parent `,`
+        `kWidth` `=` $kWidth `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "An explicit linear layout over GF(2)";
+  let description = [{
+    The most general distributed layout: bit `i` of the register, lane, warp
+    and block index contributes the coordinate vector `register[i]`,
+    `lane[i]`, `warp[i]` and `block[i]`; coordinates combine by XOR. Every
+    other layout converts to this form. `lane` has exactly 5 bases (32
+    lanes); all bases have the tensor's rank.
+
+    ```mlir
+    #l = #tile.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0],
+                      [2, 0], [4, 0]], warp = [[8, 0]], block = []>
+    ```
+  }];
+  let parameters = (ins "ArrayAttr":$registerBases, "ArrayAttr":$laneBases,
+                        "ArrayAttr":$warpBases, "ArrayAttr":$blockBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared layouts
+//===----------------------------------------------------------------------===//
+
+def Tile_NVMMASharedLayoutAttr : Tile_Attr<"NVMMASharedLayout", "nvmma_shared",
+    [DeclareAttrInterfaceMethods<Tile_SharedLayoutInterface>]> {
+  let summary = "Shared layout read by TMA, wgmma and tcgen05";
+  let description = [{
+    The swizzled layout the Tensor Memory Accelerator writes and the tensor
+    cores read: rows of the contiguous dimension are XOR-swizzled in 16-byte
+    chunks with a period of `swizzle` bytes (0 = no swizzle, 32, 64 or 128).
+    `element_bits` is the width of one element (4, 8, 16, 32 or 64);
+    `transposed` makes the second-to-last dimension the contiguous one (an
+    MN-major operand); `fp4_padded` marks 4-bit data stored one element per
+    byte (TMA's 16U4_ALIGN16B form).
+
+    ```mlir
+    #nvmma = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+    ```
+  }];
+  let parameters = (ins "unsigned":$swizzle, "unsigned":$elementBits,
+                        DefaultValuedParameter<"bool", "false">:$transposed,
+                        DefaultValuedParameter<"bool", "false">:$fp4Padded);
+  let assemblyFormat = [{
+    `<` `swizzle` `=` $swizzle `,` `element_bits` `=` $elementBits
+        (`,` `transposed` `=` $transposed^)?
+        (`,` `fp4_padded` `=` $fp4Padded^)? `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_SwizzledSharedLayoutAttr
+    : Tile_Attr<"SwizzledSharedLayout", "swizzled_shared",
+                [DeclareAttrInterfaceMethods<Tile_SharedLayoutInterface>]> {
+  let summary = "Generic XOR-swizzled shared layout";
+  let description = [{
+    Row `r` of the contiguous dimension has its `vec`-element groups XORed
+    with `(r / perPhase) mod maxPhase`, which avoids bank conflicts for
+    register-tile loads and stores. `order` lists dimensions from fastest to
+    slowest. `vec = 1, perPhase = 1, maxPhase = 1` is a plain row-major
+    layout.
+
+    ```mlir
+    #sw = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+    ```
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,`
+        `maxPhase` `=` $maxPhase `,` `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+#endif // TILEMLIR_TILE_ATTRS

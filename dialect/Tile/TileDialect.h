@@ -1,0 +1,61 @@
+//===- TileDialect.h - The tile dialect -------------------------*- C++ -*-===//
+
+#ifndef TILEMLIR_DIALECT_TILE_TILEDIALECT_H
+#define TILEMLIR_DIALECT_TILE_TILEDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tile {
+
+struct SharedMemoryResource
+    : public SideEffects::Resource::Base<SharedMemoryResource> {
+  StringRef getName() final { return "tile.shared_memory"; }
+};
+
+struct GlobalMemoryResource
+    : public SideEffects::Resource::Base<GlobalMemoryResource> {
+  StringRef getName() final { return "tile.global_memory"; }
+};
+
+/// Largest dynamic shared memory one CTA may use on sm_90a (H100/H200) and
+/// sm_100a: 227 KiB.
+constexpr int64_t kMaxSharedMemoryBytes = 232448;
+
+} // namespace mlir::tile
+
+#include "Tile/TileDialect.h.inc"
+#include "Tile/TileEnums.h.inc"
+
+#include "Tile/TileAttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Tile/TileAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "Tile/TileTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "Tile/TileOps.h.inc"
+
+namespace mlir::tile {
+
+/// The shared layout that `smem_trans` with permutation `order` produces
+/// from `layout` (null when no layout is attached).
+Attribute getTransposedSharedLayout(Attribute layout, ArrayRef<int32_t> order);
+
+/// Number of warps of the kernel that contains `op` (its `tile.num_warps`),
+/// or std::nullopt when the enclosing gpu.func does not say.
+std::optional<int64_t> getKernelNumWarps(Operation *op);
+
+} // namespace mlir::tile
+
+#endif // TILEMLIR_DIALECT_TILE_TILEDIALECT_H

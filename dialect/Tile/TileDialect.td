@@ -1,0 +1,45 @@
+//===- TileDialect.td - The tile dialect -------------------*- tablegen -*-===//
+
+#ifndef TILEMLIR_TILE_DIALECT
+#define TILEMLIR_TILE_DIALECT
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let cppNamespace = "::mlir::tile";
+  let summary = "Tile-level GPU kernels: register tiles, shared memory, layouts";
+  let description = [{
+    The `tile` dialect is the core of TileMLIR. Register tiles are builtin
+    `tensor` values whose encoding is a distributed layout (`#tile.blocked`,
+    `#tile.slice`, `#tile.wgmma`, `#tile.dot_operand`, `#tile.linear`), so
+    `arith` and `math` operations apply to tiles unchanged. Shared memory is
+    explicit (`!tile.smem`, with shared layouts such as `#tile.nvmma_shared`),
+    global memory is reached through typed pointers (`!tile.ptr`), and
+    operations cover warpgroup MMA, layout conversion, reductions, leader
+    election, proxy fences and warp specialization.
+
+    Kernels are `gpu.func`s in a `gpu.module`. Discardable attributes of the
+    dialect:
+    - `tile.num_warps = N` on a kernel: warps per CTA (1 to 32).
+    - `tile.num_stages = N` on an `scf.for`: software-pipelining depth.
+    - `tile.shared_memory_bytes = N` on a kernel: set by the shared-memory
+      allocator (at most 232448 bytes on sm_90a).
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
+    static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";
+    static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
+        "tile.shared_memory_bytes";
+  }];
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILEMLIR_TILE_DIALECT

@@ -1,0 +1,650 @@
+//===- TileOps.cpp - Operations of the tile dialect -----------------------===//
+
+#include "Tile/TileDialect.h"
+
+#include "Common/DeviceCode.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#define GET_OP_CLASSES
+#include "Tile/TileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Checks that a register tile and a shared buffer hold the same elements in
+/// the same shape.
+static LogicalResult verifySameShapeAndElements(Operation *op,
+                                                RankedTensorType tile,
+                                                SharedMemoryType buffer) {
+  if (tile.getShape() != buffer.getShape())
+    return op->emitOpError() << "register tile shape ["
+                             << llvm::make_range(tile.getShape().begin(),
+                                                 tile.getShape().end())
+                             << "] differs from shared buffer shape ["
+                             << llvm::make_range(buffer.getShape().begin(),
+                                                 buffer.getShape().end())
+                             << "]";
+  if (tile.getElementType() != buffer.getElementType())
+    return op->emitOpError()
+           << "register tile elements (" << tile.getElementType()
+           << ") differ from shared buffer elements ("
+           << buffer.getElementType() << ")";
+  return success();
+}
+
+/// A register tile's encoding must be a distributed layout of its rank.
+static LogicalResult verifyTileLayout(Operation *op, RankedTensorType type,
+                                      StringRef what) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return success();
+  auto layout = dyn_cast<DistributedLayoutAttr>(encoding);
+  if (!layout)
+    return op->emitOpError() << what << " encoding " << encoding
+                             << " is not a distributed layout";
+  if (layout.getRank() != type.getRank())
+    return op->emitOpError()
+           << what << " layout has rank " << layout.getRank()
+           << " but the tile has rank " << type.getRank();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocSmemOp::verify() {
+  if (failed(tilemlir::verifyInDeviceCode(*this)))
+    return failure();
+  SharedMemoryType type = getResult().getType();
+  if (type.getSizeInBytes() > kMaxSharedMemoryBytes)
+    return emitOpError() << "buffer needs " << type.getSizeInBytes()
+                         << " bytes of shared memory, but a CTA can use at "
+                            "most "
+                         << kMaxSharedMemoryBytes << " bytes";
+  if (!getInit()) {
+    if (!type.getIsMutable())
+      return emitOpError() << "an immutable shared buffer needs an initial "
+                              "value; mark the type 'mutable' or pass one";
+    return success();
+  }
+  auto init = cast<RankedTensorType>(getInit().getType());
+  return verifySameShapeAndElements(*this, init, type);
+}
+
+LogicalResult SmemIndexOp::verify() {
+  SharedMemoryType src = getSrc().getType();
+  if (src.getRank() < 2)
+    return emitOpError() << "indexing needs a buffer of rank at least 2 (a "
+                            "leading stage dimension), got rank "
+                         << src.getRank();
+  if (getResult().getType() != src.dropLeadingDim())
+    return emitOpError() << "result must be " << src.dropLeadingDim()
+                         << " (the source without its leading dimension)";
+  APInt index;
+  if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
+      (index.isNegative() || index.getSExtValue() >= src.getShape()[0]))
+    return emitOpError() << "stage index " << index.getSExtValue()
+                         << " is out of range for " << src.getShape()[0]
+                         << " stages";
+  return success();
+}
+
+LogicalResult SmemSubsliceOp::verify() {
+  SharedMemoryType src = getSrc().getType();
+  SharedMemoryType dst = getResult().getType();
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (dst.getRank() != src.getRank() || offsets.size() != size_t(src.getRank()))
+    return emitOpError() << "source, result and offsets must have the same "
+                            "rank";
+  if (dst.getElementType() != src.getElementType() ||
+      dst.getEncoding() != src.getEncoding() ||
+      dst.getIsMutable() != src.getIsMutable())
+    return emitOpError() << "a subslice keeps the element type, layout and "
+                            "mutability of its source";
+  for (auto [i, off] : llvm::enumerate(offsets))
+    if (off < 0 || off + dst.getShape()[i] > src.getShape()[i])
+      return emitOpError() << "dimension " << i << ": window [" << off << ", "
+                           << off + dst.getShape()[i]
+                           << ") is outside the source extent "
+                           << src.getShape()[i];
+  return success();
+}
+
+LogicalResult SmemTransOp::verify() {
+  SharedMemoryType src = getSrc().getType();
+  SharedMemoryType dst = getResult().getType();
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != size_t(src.getRank()))
+    return emitOpError() << "order has " << order.size()
+                         << " entries for a buffer of rank " << src.getRank();
+  SmallVector<bool> seen(order.size(), false);
+  SmallVector<int64_t> shape;
+  for (int32_t d : order) {
+    if (d < 0 || d >= int32_t(order.size()) || seen[d])
+      return emitOpError() << "order must be a permutation of [0, "
+                           << order.size() << ")";
+    seen[d] = true;
+    shape.push_back(src.getShape()[d]);
+  }
+  Attribute layout = getTransposedSharedLayout(src.getEncoding(), order);
+  auto expected = SharedMemoryType::get(shape, src.getElementType(), layout,
+                                        src.getIsMutable());
+  if (dst != expected)
+    return emitOpError() << "result must be " << expected;
+  return success();
+}
+
+LogicalResult SmemLoadOp::verify() {
+  auto tile = cast<RankedTensorType>(getResult().getType());
+  if (failed(verifyTileLayout(*this, tile, "result")))
+    return failure();
+  return verifySameShapeAndElements(*this, tile, getSrc().getType());
+}
+
+LogicalResult SmemStoreOp::verify() {
+  if (!getDst().getType().getIsMutable())
+    return emitOpError() << "cannot store into an immutable shared buffer";
+  auto tile = cast<RankedTensorType>(getValue().getType());
+  if (failed(verifyTileLayout(*this, tile, "value")))
+    return failure();
+  return verifySameShapeAndElements(*this, tile, getDst().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Global memory
+//===----------------------------------------------------------------------===//
+
+/// Offsets, mask and data tiles of a gather/scatter share shape and layout.
+static LogicalResult verifyGlobalAccess(Operation *op, PointerType ptr,
+                                        Value offsets, Value data, Value mask) {
+  auto offType = cast<RankedTensorType>(offsets.getType());
+  auto dataType = cast<RankedTensorType>(data.getType());
+  if (failed(verifyTileLayout(op, offType, "offsets")))
+    return failure();
+  if (dataType.getElementType() != ptr.getPointeeType())
+    return op->emitOpError()
+           << "data elements (" << dataType.getElementType()
+           << ") differ from the pointee type (" << ptr.getPointeeType()
+           << ")";
+  auto sameLayout = [&](RankedTensorType t, StringRef what) -> LogicalResult {
+    if (t.getShape() != offType.getShape() ||
+        t.getEncoding() != offType.getEncoding())
+      return op->emitOpError()
+             << what << " must have the shape and layout of the offsets";
+    return success();
+  };
+  if (failed(sameLayout(dataType, "data")))
+    return failure();
+  if (mask && failed(sameLayout(cast<RankedTensorType>(mask.getType()),
+                                "mask")))
+    return failure();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyGlobalAccess(*this, getPtr().getType(), getOffsets(),
+                            getResult(), getMask());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyGlobalAccess(*this, getPtr().getType(), getOffsets(),
+                            getValue(), getMask());
+}
+
+//===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+/// K of one wgmma instruction for an operand element type, or 0 if wgmma
+/// does not take that type.
+static int64_t getWgmmaInstrK(Type type) {
+  if (type.isF16() || type.isBF16())
+    return 16;
+  if (type.isF32())
+    return 8; // tf32
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(type) || type.isInteger(8))
+    return 32;
+  return 0;
+}
+
+static bool isLegalWgmmaAccumulator(Type operand, Type acc) {
+  if (operand.isF16())
+    return acc.isF16() || acc.isF32();
+  if (operand.isBF16() || operand.isF32())
+    return acc.isF32();
+  if (isa<Float8E4M3FNType, Float8E5M2Type>(operand))
+    return acc.isF16() || acc.isF32();
+  if (operand.isInteger(8))
+    return acc.isInteger(32);
+  return false;
+}
+
+/// 8-bit and tf32 wgmma operands in shared memory must be K-major. For A
+/// (MxK) that is the untransposed layout, for B (KxN) the transposed one.
+static LogicalResult verifyWgmmaSharedOperand(Operation *op,
+                                              SharedMemoryType type,
+                                              StringRef name, bool isB) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return success(); // tile-legalize-layouts picks one.
+  auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(encoding);
+  if (!nvmma)
+    return op->emitOpError()
+           << "operand " << name
+           << " must have an NVMMA shared layout: wgmma reads only NVMMA "
+              "layouts, got "
+           << encoding;
+  unsigned bits = type.getElementTypeBitWidth();
+  bool kMajor = isB ? nvmma.getTransposed() : !nvmma.getTransposed();
+  if ((bits == 8 || bits == 32) && !kMajor)
+    return op->emitOpError() << "operand " << name << " holds " << bits
+                             << "-bit elements, which wgmma reads only "
+                                "K-major";
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  Type aType = getA().getType();
+  auto b = getB().getType();
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  ArrayRef<int64_t> aShape;
+  Type aElem;
+  if (auto aSmem = dyn_cast<SharedMemoryType>(aType)) {
+    aShape = aSmem.getShape();
+    aElem = aSmem.getElementType();
+  } else {
+    auto aTile = cast<RankedTensorType>(aType);
+    aShape = aTile.getShape();
+    aElem = aTile.getElementType();
+  }
+  if (aShape.size() != 2 || b.getRank() != 2 || acc.getRank() != 2)
+    return emitOpError() << "operands and accumulator must be 2-D";
+  int64_t m = aShape[0], k = aShape[1], n = b.getShape()[1];
+  if (b.getShape()[0] != k)
+    return emitOpError() << "K of A (" << k << ") differs from K of B ("
+                         << b.getShape()[0] << ")";
+  if (acc.getShape()[0] != m || acc.getShape()[1] != n)
+    return emitOpError() << "accumulator must be " << m << "x" << n
+                         << " for A " << m << "x" << k << " and B " << k
+                         << "x" << n;
+  if (aElem != b.getElementType())
+    return emitOpError() << "A and B element types differ (" << aElem
+                         << " vs " << b.getElementType() << ")";
+  int64_t instrK = getWgmmaInstrK(aElem);
+  if (instrK == 0)
+    return emitOpError() << "wgmma does not take " << aElem
+                         << " operands (f16, bf16, tf32, f8E4M3FN, f8E5M2, "
+                            "i8)";
+  if (!isLegalWgmmaAccumulator(aElem, acc.getElementType()))
+    return emitOpError() << "accumulator type " << acc.getElementType()
+                         << " is not valid for " << aElem << " operands";
+  if (m % 64 != 0)
+    return emitOpError() << "M = " << m
+                         << " must be a multiple of 64 (rows of one "
+                            "warpgroup MMA)";
+  if (n % 8 != 0)
+    return emitOpError() << "N = " << n << " must be a multiple of 8";
+  if (k % instrK != 0)
+    return emitOpError() << "K = " << k
+                         << " must be a multiple of the instruction K ("
+                         << instrK << " for " << aElem << ")";
+
+  if (Attribute encoding = acc.getEncoding()) {
+    auto wgmma = dyn_cast<WgmmaLayoutAttr>(encoding);
+    if (!wgmma)
+      return emitOpError() << "accumulator must have a #tile.wgmma layout, "
+                              "got "
+                           << encoding;
+    int64_t instrN = wgmma.getInstrShape()[1];
+    if (n % instrN != 0)
+      return emitOpError() << "N = " << n
+                           << " is not a multiple of the layout's "
+                              "instruction N ("
+                           << instrN << ")";
+    int64_t rowsPerStep = int64_t(wgmma.getWarpsPerCTA()[0]) * 16;
+    if (m % rowsPerStep != 0)
+      return emitOpError() << "M = " << m << " is not a multiple of the "
+                           << rowsPerStep << " rows the layout's "
+                           << wgmma.getWarpsPerCTA()[0] << " warps cover";
+  }
+
+  if (auto aSmem = dyn_cast<SharedMemoryType>(aType)) {
+    if (failed(verifyWgmmaSharedOperand(*this, aSmem, "A", /*isB=*/false)))
+      return failure();
+  } else {
+    auto aTile = cast<RankedTensorType>(aType);
+    if (Attribute encoding = aTile.getEncoding()) {
+      auto dotOp = dyn_cast<DotOperandLayoutAttr>(encoding);
+      if (!dotOp || dotOp.getOpIdx() != 0)
+        return emitOpError() << "A in registers must have a "
+                                "#tile.dot_operand<opIdx = 0> layout";
+      if (acc.getEncoding() && dotOp.getParent() != acc.getEncoding())
+        return emitOpError() << "A's dot_operand parent must be the "
+                                "accumulator's layout";
+    }
+  }
+  return verifyWgmmaSharedOperand(*this, b, "B", /*isB=*/true);
+}
+
+//===----------------------------------------------------------------------===//
+// Register-tile ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  if (src.getShape() != dst.getShape() ||
+      src.getElementType() != dst.getElementType())
+    return emitOpError() << "source and result must differ only in layout";
+  if (failed(verifyTileLayout(*this, src, "source")))
+    return failure();
+  return verifyTileLayout(*this, dst, "result");
+}
+
+LogicalResult ReduceOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= src.getRank())
+    return emitOpError() << "axis " << axis << " is out of range for rank "
+                         << src.getRank();
+  SmallVector<int64_t> shape(src.getShape());
+  shape.erase(shape.begin() + axis);
+  if (dst.getShape() != ArrayRef<int64_t>(shape) ||
+      dst.getElementType() != src.getElementType())
+    return emitOpError() << "result must be the source without dimension "
+                         << axis;
+  ReduceKind kind = getKind();
+  if ((kind == ReduceKind::And || kind == ReduceKind::Or ||
+       kind == ReduceKind::Xor) &&
+      !src.getElementType().isInteger())
+    return emitOpError() << "'" << stringifyReduceKind(kind)
+                         << "' needs integer elements";
+  if (auto parent = dyn_cast_or_null<DistributedLayoutAttr>(src.getEncoding())) {
+    auto expected = SliceLayoutAttr::get(getContext(), axis, parent);
+    if (dst.getEncoding() != expected)
+      return emitOpError() << "result layout must be " << expected;
+  }
+  return verifyTileLayout(*this, src, "source");
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  if (src.getRank() != dst.getRank() ||
+      src.getElementType() != dst.getElementType() ||
+      src.getEncoding() != dst.getEncoding())
+    return emitOpError() << "broadcast keeps rank, element type and layout";
+  for (auto [i, pair] : llvm::enumerate(
+           llvm::zip_equal(src.getShape(), dst.getShape())))
+    if (std::get<0>(pair) != 1 && std::get<0>(pair) != std::get<1>(pair))
+      return emitOpError() << "dimension " << i << " of size "
+                           << std::get<0>(pair)
+                           << " can only broadcast if it is 1";
+  return success();
+}
+
+LogicalResult ExpandDimsOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > src.getRank())
+    return emitOpError() << "axis " << axis << " is out of range for rank "
+                         << src.getRank();
+  SmallVector<int64_t> shape(src.getShape());
+  shape.insert(shape.begin() + axis, 1);
+  if (dst.getShape() != ArrayRef<int64_t>(shape) ||
+      dst.getElementType() != src.getElementType())
+    return emitOpError() << "result must be the source with a unit dimension "
+                            "at "
+                         << axis;
+  if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(src.getEncoding())) {
+    if (slice.getDim() != axis || dst.getEncoding() != slice.getParent())
+      return emitOpError() << "a source with layout " << slice
+                           << " expands at dimension " << slice.getDim()
+                           << " into its parent layout";
+  } else if (src.getEncoding()) {
+    return emitOpError() << "source layout must be a #tile.slice of the "
+                            "result layout";
+  }
+  return success();
+}
+
+LogicalResult RangeOp::verify() {
+  auto type = cast<RankedTensorType>(getResult().getType());
+  if (type.getRank() != 1)
+    return emitOpError() << "range produces a 1-D tile";
+  int64_t start = getStart(), end = getEnd();
+  if (end <= start)
+    return emitOpError() << "end (" << end << ") must exceed start (" << start
+                         << ")";
+  if (type.getShape()[0] != end - start)
+    return emitOpError() << "result has " << type.getShape()[0]
+                         << " elements but the range has " << end - start;
+  return verifyTileLayout(*this, type, "result");
+}
+
+LogicalResult ElectOp::verify() {
+  if (getScope() == Scope::Thread)
+    return emitOpError() << "electing within one thread is meaningless; use "
+                            "warp, warpgroup or cta";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// WarpSpecializeOp
+//===----------------------------------------------------------------------===//
+
+// tile.warp_specialize(%a, %b) attributes {...} default [num_regs(N)] {
+//   ...
+// } partition0(%x: T, %y: U) num_warps(N) [num_regs(N)] {
+//   ...
+// } : (T, U) -> (R)
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+
+  Builder &builder = parser.getBuilder();
+  if (parser.parseKeyword("default"))
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("num_regs"))) {
+    int32_t regs;
+    if (parser.parseLParen() || parser.parseInteger(regs) ||
+        parser.parseRParen())
+      return failure();
+    result.addAttribute(getDefaultNumRegsAttrName(result.name),
+                        builder.getI32IntegerAttr(regs));
+  }
+  Region *defaultRegion = result.addRegion();
+  if (parser.parseRegion(*defaultRegion))
+    return failure();
+
+  SmallVector<int32_t> numWarps, numRegs;
+  bool anyRegs = false, allRegs = true;
+  SmallVector<std::unique_ptr<Region>> partitions;
+  while (true) {
+    std::string keyword;
+    SMLoc keywordLoc = parser.getCurrentLocation();
+    if (failed(parser.parseOptionalKeywordOrString(&keyword)))
+      break;
+    std::string expected = "partition" + std::to_string(partitions.size());
+    if (keyword != expected)
+      return parser.emitError(keywordLoc)
+             << "expected '" << expected << "', got '" << keyword << "'";
+    SmallVector<OpAsmParser::Argument> args;
+    int32_t warps;
+    if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    numWarps.push_back(warps);
+    if (succeeded(parser.parseOptionalKeyword("num_regs"))) {
+      int32_t regs;
+      if (parser.parseLParen() || parser.parseInteger(regs) ||
+          parser.parseRParen())
+        return failure();
+      numRegs.push_back(regs);
+      anyRegs = true;
+    } else {
+      numRegs.push_back(0);
+      allRegs = false;
+    }
+    auto region = std::make_unique<Region>();
+    if (parser.parseRegion(*region, args))
+      return failure();
+    partitions.push_back(std::move(region));
+  }
+  if (anyRegs && !allRegs)
+    return parser.emitError(parser.getCurrentLocation())
+           << "either every partition or none gives num_regs";
+  for (auto &region : partitions)
+    result.addRegion(std::move(region));
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      builder.getDenseI32ArrayAttr(numWarps));
+  if (anyRegs)
+    result.addAttribute(getPartitionNumRegsAttrName(result.name),
+                        builder.getDenseI32ArrayAttr(numRegs));
+
+  FunctionType type;
+  if (parser.parseColonType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &p) {
+  p << "(" << getExplicitCaptures() << ")";
+  p.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(),
+      {getPartitionNumWarpsAttrName(), getPartitionNumRegsAttrName(),
+       getDefaultNumRegsAttrName()});
+  p.printNewline();
+  p << "default ";
+  if (std::optional<int32_t> regs = getDefaultNumRegs())
+    p << "num_regs(" << *regs << ") ";
+  p.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
+    p.printNewline();
+    p << "partition" << i << "(";
+    llvm::interleaveComma(region.getArguments(), p, [&](BlockArgument arg) {
+      p.printRegionArgument(arg);
+    });
+    p << ") num_warps(" << getPartitionNumWarps()[i] << ")";
+    if (std::optional<ArrayRef<int32_t>> regs = getPartitionNumRegs())
+      p << " num_regs(" << (*regs)[i] << ")";
+    p << " ";
+    p.printRegion(region, /*printEntryBlockArgs=*/false);
+  }
+  p << " : ";
+  p.printFunctionalType(getExplicitCaptures().getTypes(), getResultTypes());
+}
+
+/// setmaxnreg takes a multiple of 8 in [24, 256].
+static LogicalResult verifyRegisterBudget(Operation *op, int64_t regs,
+                                          StringRef who) {
+  if (regs < 24 || regs > 256 || regs % 8 != 0)
+    return op->emitOpError() << who << " register budget " << regs
+                             << " must be a multiple of 8 in [24, 256] "
+                                "(setmaxnreg)";
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
+  if (numWarps.size() != getPartitionRegions().size())
+    return emitOpError() << "has " << getPartitionRegions().size()
+                         << " partitions but " << numWarps.size()
+                         << " warp counts";
+  if (numWarps.empty())
+    return emitOpError() << "needs at least one partition besides the "
+                            "default region";
+  for (auto [i, warps] : llvm::enumerate(numWarps))
+    if (warps < 1 || warps > 32)
+      return emitOpError() << "partition" << i << " has " << warps
+                           << " warps; a partition needs 1 to 32 warps";
+  std::optional<ArrayRef<int32_t>> numRegs = getPartitionNumRegs();
+  if (numRegs && numRegs->size() != numWarps.size())
+    return emitOpError() << "num_regs must be given for every partition";
+  if (numRegs)
+    for (auto [i, regs] : llvm::enumerate(*numRegs))
+      if (failed(verifyRegisterBudget(*this, regs,
+                                      "partition" + std::to_string(i))))
+        return failure();
+  if (std::optional<int32_t> regs = getDefaultNumRegs())
+    if (failed(verifyRegisterBudget(*this, *regs, "default partition")))
+      return failure();
+
+  // With every budget known, the partitions must fit the 64K-register file.
+  std::optional<int64_t> kernelWarps = getKernelNumWarps(*this);
+  if (kernelWarps && numRegs && getDefaultNumRegs()) {
+    int64_t total = *kernelWarps * 32 * *getDefaultNumRegs();
+    int64_t totalWarps = *kernelWarps;
+    for (auto [warps, regs] : llvm::zip_equal(numWarps, *numRegs)) {
+      total += int64_t(warps) * 32 * regs;
+      totalWarps += warps;
+    }
+    if (totalWarps > 32)
+      return emitOpError() << "uses " << totalWarps
+                           << " warps in all; a CTA has at most 32";
+    if (total > 65536)
+      return emitOpError() << "register budgets need " << total
+                           << " registers but an SM has 65536";
+  }
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verifyRegions() {
+  Block &defaultBlock = getDefaultRegion().front();
+  if (defaultBlock.getNumArguments() != 0)
+    return emitOpError() << "the default region takes no arguments";
+  auto yield = dyn_cast<WarpYieldOp>(defaultBlock.getTerminator());
+  if (!yield)
+    return emitOpError() << "the default region must end in tile.warp_yield";
+  if (yield.getValues().getTypes() != getResultTypes())
+    return yield.emitOpError() << "yields types that differ from the "
+                                  "results of tile.warp_specialize";
+  TypeRange captureTypes = getExplicitCaptures().getTypes();
+  for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
+    Block &block = region.front();
+    if (block.getArgumentTypes() != captureTypes)
+      return emitOpError() << "partition" << i
+                           << " arguments must match the explicit captures' "
+                              "types";
+    if (!isa<WarpReturnOp>(block.getTerminator()))
+      return emitOpError() << "partition" << i
+                           << " must end in tile.warp_return";
+    // Partitions run on other warps with their own registers: any value
+    // they use must come in as a capture.
+    WalkResult walk = region.walk([&](Operation *op) {
+      for (Value operand : op->getOperands()) {
+        Region *defRegion = operand.getParentRegion();
+        if (defRegion != &region && !region.isAncestor(defRegion)) {
+          op->emitOpError()
+              << "uses a value defined outside partition" << i
+              << "; partition regions are isolated from above, pass it as "
+                 "an explicit capture";
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  return success();
+}

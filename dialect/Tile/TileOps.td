@@ -1,0 +1,509 @@
+//===- TileOps.td - Operations of the tile dialect ---------*- tablegen -*-===//
+
+#ifndef TILEMLIR_TILE_OPS
+#define TILEMLIR_TILE_OPS
+
+include "Tile/TileDialect.td"
+include "Tile/TileAttrs.td"
+include "Tile/TileTypes.td"
+include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+/// Shared memory of the CTA. Operations that read or write buffers declare
+/// it, so that copies are not reordered or removed as dead.
+def Tile_SharedMemory : Resource<"::mlir::tile::SharedMemoryResource">;
+/// Global (device) memory.
+def Tile_GlobalMemory : Resource<"::mlir::tile::GlobalMemoryResource">;
+
+def Tile_RegisterTile : RankedTensorOf<[AnyType]>;
+def Tile_IntTile : RankedTensorOf<[I32, I64]>;
+def Tile_MaskTile : RankedTensorOf<[I1]>;
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AllocSmemOp : Tile_Op<"alloc_smem",
+    [MemoryEffects<[MemAlloc<Tile_SharedMemory>,
+                    MemWrite<Tile_SharedMemory>]>]> {
+  let summary = "Allocates a buffer in shared memory";
+  let description = [{
+    Reserves a buffer in the CTA's shared memory; the shared-memory
+    allocation pass assigns its offset, aligned as its layout needs (1024
+    bytes for 128-byte swizzle atoms). An optional register tile initializes
+    the buffer; an immutable buffer must have one.
+
+    ```mlir
+    %a = tile.alloc_smem : !tile.smem<2x128x64xf16, #nvmma, mutable>
+    %c = tile.alloc_smem(%v : tensor<128x64xf32, #blocked>) : !tile.smem<128x64xf32, #nvmma>
+    ```
+  }];
+  let arguments = (ins Optional<Tile_RegisterTile>:$init);
+  let results = (outs Tile_SharedMemoryType:$result);
+  let assemblyFormat = [{
+    (`(` $init^ `:` type($init) `)`)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SmemIndexOp : Tile_Op<"smem_index", [Pure]> {
+  let summary = "Selects one stage of a multi-buffered shared buffer";
+  let description = [{
+    Drops the leading dimension: `%ring[%i]` of a `3x128x64` ring is the
+    `128x64` stage `%i`. A constant index must be in range.
+
+    ```mlir
+    %stage = tile.smem_index %ring[%i] : !tile.smem<3x128x64xf16, #nvmma, mutable> -> !tile.smem<128x64xf16, #nvmma, mutable>
+    ```
+  }];
+  let arguments = (ins Tile_SharedMemoryType:$src, Index:$index);
+  let results = (outs Tile_SharedMemoryType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SmemSubsliceOp : Tile_Op<"smem_subslice", [Pure]> {
+  let summary = "A rectangular window of a shared buffer";
+  let description = [{
+    A view of the sub-block of `src` that starts at the static `offsets`
+    and has the result's shape. Rank, element type, layout and mutability
+    are kept.
+
+    ```mlir
+    %half = tile.smem_subslice %buf[0, 32] : !tile.smem<128x64xf16> -> !tile.smem<128x32xf16>
+    ```
+  }];
+  let arguments = (ins Tile_SharedMemoryType:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs Tile_SharedMemoryType:$result);
+  let assemblyFormat = [{
+    $src $offsets attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SmemTransOp : Tile_Op<"smem_trans", [Pure]> {
+  let summary = "A permuted view of a shared buffer";
+  let description = [{
+    Reinterprets the buffer with its dimensions permuted by `order`
+    (result dimension `i` is source dimension `order[i]`). No data moves;
+    an NVMMA layout flips its `transposed` flag, which is how an MN-major
+    operand is presented to wgmma.
+
+    ```mlir
+    %bt = tile.smem_trans %b, order = [1, 0] : !tile.smem<64x128xf16, #n> -> !tile.smem<128x64xf16, #nt>
+    ```
+  }];
+  let arguments = (ins Tile_SharedMemoryType:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_SharedMemoryType:$result);
+  let assemblyFormat = [{
+    $src `,` `order` `=` $order attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SmemLoadOp : Tile_Op<"smem_load",
+    [MemoryEffects<[MemRead<Tile_SharedMemory>]>]> {
+  let summary = "Reads a shared buffer into a register tile";
+  let description = [{
+    ```mlir
+    %v = tile.smem_load %buf : !tile.smem<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    ```
+  }];
+  let arguments = (ins Tile_SharedMemoryType:$src);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SmemStoreOp : Tile_Op<"smem_store",
+    [MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
+  let summary = "Writes a register tile into a mutable shared buffer";
+  let description = [{
+    Writes through the generic proxy: a TMA store or tensor-core read of the
+    buffer must be preceded by `tile.fence_async_shared`.
+
+    ```mlir
+    tile.smem_store %v, %buf : tensor<128x64xf16, #blocked>, !tile.smem<128x64xf16, #nvmma, mutable>
+    ```
+  }];
+  let arguments = (ins Tile_RegisterTile:$value, Tile_SharedMemoryType:$dst);
+  let assemblyFormat = [{
+    $value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Global memory
+//===----------------------------------------------------------------------===//
+
+def Tile_LoadOp : Tile_Op<"load",
+    [MemoryEffects<[MemRead<Tile_GlobalMemory>]>,
+     AttrSizedOperandSegments,
+     OptionalTypesMatchWith<"other has the result type", "result", "other",
+                            "$_self">]> {
+  let summary = "Gathers a register tile from global memory";
+  let description = [{
+    Reads `ptr[offsets[i]]` for every element of the offset tile (offsets
+    count elements, not bytes). Where the optional `mask` is false nothing is
+    read and the element is taken from `other` (or is undefined without it).
+    The lowering vectorizes to 16-byte accesses where the layout keeps
+    enough contiguous elements in one thread.
+
+    ```mlir
+    %v = tile.load %p[%offs] mask %m other %zero : !tile.ptr<f16>, tensor<128x64xi32, #b>, tensor<128x64xi1, #b> -> tensor<128x64xf16, #b>
+    ```
+  }];
+  let arguments = (ins Tile_PointerType:$ptr, Tile_IntTile:$offsets,
+                       Optional<Tile_MaskTile>:$mask,
+                       Optional<Tile_RegisterTile>:$other);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)? attr-dict `:`
+    qualified(type($ptr)) `,` type($offsets) (`,` type($mask)^)? `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store",
+    [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
+  let summary = "Scatters a register tile to global memory";
+  let description = [{
+    Writes `value[i]` to `ptr[offsets[i]]` where the optional `mask` is true.
+
+    ```mlir
+    tile.store %p[%offs], %v mask %m : !tile.ptr<f32>, tensor<128xi32, #l>, tensor<128xf32, #l>, tensor<128xi1, #l>
+    ```
+  }];
+  let arguments = (ins Tile_PointerType:$ptr, Tile_IntTile:$offsets,
+                       Tile_RegisterTile:$value,
+                       Optional<Tile_MaskTile>:$mask);
+  let assemblyFormat = [{
+    $ptr `[` $offsets `]` `,` $value (`mask` $mask^)? attr-dict `:`
+    qualified(type($ptr)) `,` type($offsets) `,` type($value)
+    (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Register-tile compute
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot",
+    [MemoryEffects<[MemRead<Tile_SharedMemory>]>,
+     AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Matrix multiply-accumulate on the tensor cores";
+  let description = [{
+    `result = a * b + acc` (or `a * b` when `use_acc` is false). On sm_90a
+    this is warpgroup MMA (`wgmma.mma_async`): `b` is in shared memory with
+    an NVMMA layout, `a` is in shared memory or a register tile with a
+    `#tile.dot_operand<opIdx = 0>` layout, and the accumulator is a register
+    tile with a `#tile.wgmma` layout. With `async` the MMA is left in flight
+    and its result may only be used after a `tile.dot_wait`.
+
+    Shapes: `a` is MxK, `b` KxN, `acc` MxN; M a multiple of 64 (one
+    warpgroup's rows), N a multiple of 8, K a multiple of the instruction's
+    K (16 for f16/bf16, 8 for tf32, 32 for 8-bit types). Element types:
+    f16 x f16 -> f16/f32, bf16 x bf16 -> f32, tf32 (f32 x f32) -> f32,
+    f8E4M3FN/f8E5M2 -> f16/f32, i8 x i8 -> i32. 8-bit and tf32 operands in
+    shared memory must be K-major.
+
+    ```mlir
+    %d = tile.dot %a, %b, %acc async : !tile.smem<128x64xf16, #nvmma>, !tile.smem<64x128xf16, #nvmma>, tensor<128x128xf32, #wgmma> -> tensor<128x128xf32, #wgmma>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Tile_SharedMemoryType, Tile_RegisterTile]>:$a,
+                       Tile_SharedMemoryType:$b, Tile_RegisterTile:$acc,
+                       Optional<I1>:$useAcc, UnitAttr:$async);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc (`use_acc` $useAcc^)? (`async` $async^)? attr-dict `:`
+    qualified(type($a)) `,` qualified(type($b)) `,` type($acc) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_DotWaitOp : Tile_Op<"dot_wait",
+    [MemoryEffects<[MemRead<Tile_SharedMemory>]>,
+     AllTypesMatch<["inputs", "outputs"]>]> {
+  let summary = "Waits until at most `pending` asynchronous MMA groups remain";
+  let description = [{
+    `wgmma.wait_group pending`: returns its operands (the results of
+    asynchronous `tile.dot`s) once they are complete. Until then neither the
+    accumulators nor the shared operands of the pending MMAs may be touched.
+
+    ```mlir
+    %d2 = tile.dot_wait %d {pending = 0} : tensor<128x128xf32, #wgmma>
+    ```
+  }];
+  let arguments = (ins Variadic<Tile_RegisterTile>:$inputs,
+                       ConfinedAttr<I32Attr, [IntNonNegative]>:$pending);
+  let results = (outs Variadic<Tile_RegisterTile>:$outputs);
+  let assemblyFormat = [{
+    ($inputs^)? attr-dict (`:` type($inputs)^)?
+  }];
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
+  let summary = "Moves a register tile to another layout";
+  let description = [{
+    Same values, different distribution over threads. Lowered to register
+    permutations, warp shuffles or a round trip through shared memory,
+    whichever the linear layouts of source and result require.
+
+    ```mlir
+    %c = tile.convert_layout %acc : tensor<128x128xf32, #wgmma> -> tensor<128x128xf32, #blocked>
+    ```
+  }];
+  let arguments = (ins Tile_RegisterTile:$src);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "Reduces a register tile along one axis";
+  let description = [{
+    Combines the elements along `axis` with `kind`. The result drops that
+    dimension; its layout is `#tile.slice<dim = axis, parent = ...>` of the
+    source layout. `and`, `or` and `xor` need integer elements.
+
+    ```mlir
+    %rowsum = tile.reduce add %x, axis = 1 : tensor<128x64xf32, #b> -> tensor<128xf32, #tile.slice<dim = 1, parent = #b>>
+    ```
+  }];
+  let arguments = (ins Tile_ReduceKind:$kind, Tile_RegisterTile:$src,
+                       I32Attr:$axis);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $kind $src `,` `axis` `=` $axis attr-dict `:` type($src) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "Broadcasts size-1 dimensions of a register tile";
+  let description = [{
+    ```mlir
+    %b = tile.broadcast %row : tensor<1x64xf32, #l> -> tensor<128x64xf32, #l>
+    ```
+  }];
+  let arguments = (ins Tile_RegisterTile:$src);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
+  let summary = "Inserts a dimension of size 1";
+  let description = [{
+    The inverse of a reduction's shape change: a tile with layout
+    `#tile.slice<dim = axis, parent = P>` becomes one with layout `P`.
+
+    ```mlir
+    %col = tile.expand_dims %offs, axis = 1 : tensor<128xi32, #tile.slice<dim = 1, parent = #l>> -> tensor<128x1xi32, #l>
+    ```
+  }];
+  let arguments = (ins Tile_RegisterTile:$src, I32Attr:$axis);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $src `,` `axis` `=` $axis attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure,
+    TypesMatchWith<"element type of the result is the scalar's type",
+                   "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "A register tile with every element equal to a scalar";
+  let description = [{
+    ```mlir
+    %z = tile.splat %zero : tensor<128x128xf32, #wgmma>
+    ```
+  }];
+  let arguments = (ins AnyType:$src);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+}
+
+def Tile_RangeOp : Tile_Op<"range", [Pure]> {
+  let summary = "A 1-D tile of consecutive integers";
+  let description = [{
+    `[start, end)` as an i32 tile of `end - start` elements.
+
+    ```mlir
+    %m = tile.range 0 to 128 : tensor<128xi32, #tile.slice<dim = 1, parent = #l>>
+    ```
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `to` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Program and thread indices, synchronization
+//===----------------------------------------------------------------------===//
+
+def Tile_ProgramIdOp : Tile_Op<"program_id", [Pure]> {
+  let summary = "Index of this CTA in the grid";
+  let description = [{
+    ```mlir
+    %pid = tile.program_id x
+    ```
+  }];
+  let arguments = (ins Tile_Dim:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+def Tile_NumProgramsOp : Tile_Op<"num_programs", [Pure]> {
+  let summary = "Number of CTAs of the grid along a dimension";
+  let description = [{
+    ```mlir
+    %n = tile.num_programs x
+    ```
+  }];
+  let arguments = (ins Tile_Dim:$dim);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$dim attr-dict";
+}
+
+def Tile_ThreadIdOp : Tile_Op<"thread_id", [Pure]> {
+  let summary = "Index of this thread in the CTA (x dimension)";
+  let description = [{
+    ```mlir
+    %tid = tile.thread_id
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_WarpIdOp : Tile_Op<"warp_id", [Pure]> {
+  let summary = "Index of this warp in the CTA, uniform across the warp";
+  let description = [{
+    `thread_id / 32`, computed so that the compiler knows it is warp-uniform.
+
+    ```mlir
+    %w = tile.warp_id
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_ElectOp : Tile_Op<"elect"> {
+  let summary = "Elects one leader thread of a scope";
+  let description = [{
+    True in exactly one thread of each `scope` (warp, warpgroup or CTA): the
+    thread that issues asynchronous copies, barrier transactions and
+    tensor-core instructions on behalf of the others. Lowered to `elect.sync`
+    in the scope's first warp. All threads of the scope must execute it.
+
+    ```mlir
+    %leader = tile.elect warp
+    ```
+  }];
+  let arguments = (ins Tile_Scope:$scope);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$scope attr-dict";
+  let hasVerifier = 1;
+}
+
+def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared"> {
+  let summary = "Orders generic-proxy shared writes before async-proxy reads";
+  let description = [{
+    `fence.proxy.async.shared::cta`: shared memory written with ordinary
+    stores and then read by TMA stores, wgmma or tcgen05 needs this fence in
+    each writing thread (followed by a CTA or warpgroup barrier).
+
+    ```mlir
+    tile.fence_async_shared
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_BarrierOp : Tile_Op<"barrier"> {
+  let summary = "CTA-wide execution and memory barrier";
+  let description = [{
+    `bar.sync 0`: every thread of the CTA waits here; shared-memory writes
+    before it are visible after it.
+
+    ```mlir
+    tile.barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize",
+    [RecursiveMemoryEffects, RecursivelySpeculatable]> {
+  let summary = "Runs partitions of the kernel on disjoint groups of warps";
+  let description = [{
+    The warps of the kernel (`tile.num_warps`) run the `default` region;
+    each `partitionN` region runs concurrently on its own `num_warps` extra
+    warps. Partition regions are isolated from above: values they need are
+    passed as explicit captures (the operands) and arrive as block
+    arguments. `num_regs` sets a partition's register budget through
+    `setmaxnreg` (a multiple of 8 in [24, 256]); `default_num_regs` sets the
+    default partition's. The default region yields the op's results.
+
+    ```mlir
+    tile.warp_specialize(%a, %bars) default {
+      ... // epilogue
+      tile.warp_yield
+    }
+    partition0(%a0: !tile.smem<...>, %b0: !mbarrier.group<3>) num_warps(1) num_regs(24) {
+      ... // TMA producer
+      tile.warp_return
+    } : (!tile.smem<...>, !mbarrier.group<3>) -> ()
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$explicitCaptures,
+                       DenseI32ArrayAttr:$partitionNumWarps,
+                       OptionalAttr<DenseI32ArrayAttr>:$partitionNumRegs,
+                       OptionalAttr<I32Attr>:$defaultNumRegs);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$defaultRegion,
+                        VariadicRegion<SizedRegion<1>>:$partitionRegions);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_WarpYieldOp : Tile_Op<"warp_yield",
+    [Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "Terminates the default region of tile.warp_specialize";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
+}
+
+def Tile_WarpReturnOp : Tile_Op<"warp_return",
+    [Pure, Terminator, ReturnLike, HasParent<"WarpSpecializeOp">]> {
+  let summary = "Terminates a partition region of tile.warp_specialize";
+  let assemblyFormat = "attr-dict";
+}
+
+#endif // TILEMLIR_TILE_OPS
