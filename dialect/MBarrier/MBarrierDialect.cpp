@@ -71,17 +71,17 @@ LogicalResult IndexOp::verify() {
 }
 
 LogicalResult InitOp::verify() {
-  return verifyPendingCount(*this, "arrival count", getArrivals());
+  return verifyPendingCount(*this, "arrival count", getArrivalsAttr().getInt());
 }
 
 LogicalResult ArriveOp::verify() {
-  return verifyPendingCount(*this, "arrival count", getCount());
+  return verifyPendingCount(*this, "arrival count", getCountAttr().getInt());
 }
 
 LogicalResult ExpectTxOp::verify() {
-  return verifyPendingCount(*this, "transaction byte count", getBytes());
+  return verifyPendingCount(*this, "transaction byte count", getBytesAttr().getInt());
 }
 
 LogicalResult ArriveExpectTxOp::verify() {
-  return verifyPendingCount(*this, "transaction byte count", getBytes());
+  return verifyPendingCount(*this, "transaction byte count", getBytesAttr().getInt());
 }

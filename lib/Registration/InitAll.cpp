@@ -3,6 +3,8 @@
 #include "TileMLIR/InitAll.h"
 
 #include "MBarrier/MBarrierDialect.h"
+#include "TMA/TMADialect.h"
+#include "TMem/TMemDialect.h"
 #include "Tile/TileDialect.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -24,7 +26,8 @@
 using namespace mlir;
 
 void tilemlir::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<mbarrier::MBarrierDialect, tile::TileDialect>();
+  registry.insert<mbarrier::MBarrierDialect, tile::TileDialect,
+                  tma::TMADialect, tmem::TMemDialect>();
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, math::MathDialect, memref::MemRefDialect,
