@@ -204,11 +204,7 @@ def Tile_NVMMASharedLayoutAttr : Tile_Attr<"NVMMASharedLayout", "nvmma_shared",
   let parameters = (ins "unsigned":$swizzle, "unsigned":$elementBits,
                         DefaultValuedParameter<"bool", "false">:$transposed,
                         DefaultValuedParameter<"bool", "false">:$fp4Padded);
-  let assemblyFormat = [{
-    `<` `swizzle` `=` $swizzle `,` `element_bits` `=` $elementBits
-        (`,` `transposed` `=` $transposed^)?
-        (`,` `fp4_padded` `=` $fp4Padded^)? `>`
-  }];
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 

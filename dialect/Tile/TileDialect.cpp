@@ -428,6 +428,51 @@ SwizzledSharedLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return verifyPermutation(emitError, order, order.size());
 }
 
+Attribute NVMMASharedLayoutAttr::parse(AsmParser &parser, Type) {
+  unsigned swizzle, elementBits;
+  bool transposed = false, fp4Padded = false;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() || parser.parseKeyword("swizzle") ||
+      parser.parseEqual() || parser.parseInteger(swizzle) ||
+      parser.parseComma() || parser.parseKeyword("element_bits") ||
+      parser.parseEqual() || parser.parseInteger(elementBits))
+    return {};
+  // Optional flags, in any order: transposed = true, fp4_padded = true.
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef key;
+    SMLoc keyLoc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return {};
+    bool *flag = key == "transposed"   ? &transposed
+                 : key == "fp4_padded" ? &fp4Padded
+                                       : nullptr;
+    if (!flag) {
+      parser.emitError(keyLoc) << "unknown NVMMA layout parameter '" << key
+                               << "' (expected transposed or fp4_padded)";
+      return {};
+    }
+    if (succeeded(parser.parseOptionalKeyword("true")))
+      *flag = true;
+    else if (parser.parseKeyword("false"))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), swizzle, elementBits, transposed,
+                    fp4Padded);
+}
+
+void NVMMASharedLayoutAttr::print(AsmPrinter &printer) const {
+  printer << "<swizzle = " << getSwizzle()
+          << ", element_bits = " << getElementBits();
+  if (getTransposed())
+    printer << ", transposed = true";
+  if (getFp4Padded())
+    printer << ", fp4_padded = true";
+  printer << ">";
+}
+
 Attribute tile::getTransposedSharedLayout(Attribute layout,
                                           ArrayRef<int32_t> order) {
   if (!layout)

@@ -237,7 +237,9 @@ def Tile_DotOp : Tile_Op<"dot",
 }
 
 def Tile_DotWaitOp : Tile_Op<"dot_wait",
-    [MemoryEffects<[MemRead<Tile_SharedMemory>]>,
+    // A synchronization point: shared buffers read by the pending MMAs may
+    // be overwritten only after it, so it must never be removed or moved.
+    [MemoryEffects<[MemRead<Tile_SharedMemory>, MemWrite<Tile_SharedMemory>]>,
      AllTypesMatch<["inputs", "outputs"]>]> {
   let summary = "Waits until at most `pending` asynchronous MMA groups remain";
   let description = [{
