@@ -25,6 +25,7 @@ llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
 tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
+    ToolSubst("tile-capi-ir-test", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 

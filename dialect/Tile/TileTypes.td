@@ -36,7 +36,6 @@ def Tile_SharedMemoryType : Tile_Type<"SharedMemory", "smem"> {
                         "bool":$isMutable);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
-  let skipDefaultBuilders = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "ArrayRef<int64_t>":$shape,
         "Type":$elementType, CArg<"Attribute", "{}">:$encoding,

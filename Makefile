@@ -1,0 +1,46 @@
+# TileMLIR — thin wrapper around CMake/Ninja.
+#   make demo    install what is missing, build, run the bundled example
+#   make check   install what is missing, build, run every lit test
+BUILD_DIR ?= build
+LLVM_PREFIX ?= /usr/lib/llvm-22
+CMAKE_BUILD_TYPE ?= Release
+
+CMAKE_FLAGS := -G Ninja \
+  -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+  -DLLVM_ENABLE_LLD=ON \
+  -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
+  -DLLVM_DIR=$(LLVM_PREFIX)/lib/cmake/llvm
+
+ifneq ($(shell command -v ccache 2>/dev/null),)
+CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
+               -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
+endif
+
+.PHONY: all deps configure build check demo docs clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD_DIR)/build.ninja: | deps
+	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)
+
+configure: deps $(BUILD_DIR)/build.ninja
+
+build: configure
+	cmake --build $(BUILD_DIR)
+
+check: build
+	cmake --build $(BUILD_DIR) --target check-tile
+
+demo: build
+	@scripts/demo.sh $(BUILD_DIR)
+
+# Regenerates docs/Dialects/*.md from the TableGen definitions.
+docs: configure
+	cmake --build $(BUILD_DIR) --target tile-doc
+
+clean:
+	rm -rf $(BUILD_DIR)
