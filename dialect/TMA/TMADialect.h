@@ -5,8 +5,56 @@
 
 #include "MBarrier/MBarrierDialect.h"
 #include "Tile/TileDialect.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::tma {
+
+/// The cache that tma.prefetch_descriptor fills.
+struct DescriptorCacheResource
+    : public SideEffects::Resource::Base<DescriptorCacheResource> {
+  StringRef getName() final { return "tma.descriptor_cache"; }
+};
+
+/// CUtensorMapDataType of cuda.h, which this code does not include: the host
+/// lowering passes these values to cuTensorMapEncodeTiled.
+namespace cuda {
+enum DataType : unsigned {
+  kUInt8 = 0,
+  kUInt16 = 1,
+  kUInt32 = 2,
+  kInt32 = 3,
+  kUInt64 = 4,
+  kInt64 = 5,
+  kFloat16 = 6,
+  kFloat32 = 7,
+  kFloat64 = 8,
+  kBFloat16 = 9,
+  kFloat32FTZ = 10,
+  kTFloat32 = 11,
+  kTFloat32FTZ = 12,
+  k16U4Align8B = 13,
+  k16U4Align16B = 14,
+  k16U6Align16B = 15,
+};
+} // namespace cuda
+
+/// Largest box dimension and rank of a tensor map.
+constexpr int64_t kMaxBoxDim = 256;
+constexpr int64_t kMaxRank = 5;
+
+} // namespace mlir::tma
 
 #include "TMA/TMADialect.h.inc"
+#include "TMA/TMAEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "TMA/TMATypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "TMA/TMAOps.h.inc"
 
 #endif // TILEMLIR_DIALECT_TMA_TMADIALECT_H

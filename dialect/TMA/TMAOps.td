@@ -1,15 +1,323 @@
-//===- TMAOps.td - The tma dialect -----------------------*- tablegen -*-===//
+//===- TMAOps.td - The Tensor Memory Accelerator -----------*- tablegen -*-===//
 
 #ifndef TILEMLIR_TMA_OPS
 #define TILEMLIR_TMA_OPS
 
-include "mlir/IR/AttrTypeBase.td"
+include "TMA/TMADialect.td"
+include "TMA/TMATypes.td"
 include "mlir/IR/OpBase.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def TMA_Dialect : Dialect {
-  let name = "tma";
-  let cppNamespace = "::mlir::tma";
-  let summary = "TODO";
+// Types, attributes and resources of the tile and mbarrier dialects are
+// named through C++ predicates rather than by including their .td files:
+// including them would make this dialect's enum and op generators emit
+// theirs a second time.
+
+def TMA_SharedBuffer : Type<
+    CPred<"::llvm::isa<::mlir::tile::SharedMemoryType>($_self)">,
+    "shared memory buffer (!tile.smem)", "::mlir::tile::SharedMemoryType">;
+def TMA_GlobalPointer : Type<
+    CPred<"::llvm::isa<::mlir::tile::PointerType>($_self)">,
+    "global memory pointer (!tile.ptr)", "::mlir::tile::PointerType">;
+def TMA_Barrier : Type<
+    CPred<"::llvm::isa<::mlir::mbarrier::BarrierType>($_self)">,
+    "mbarrier (!mbarrier.barrier)", "::mlir::mbarrier::BarrierType">,
+  BuildableType<"::mlir::mbarrier::BarrierType::get($_builder.getContext())">;
+
+/// tile.Scope (thread, warp, warpgroup, cta): the threads on whose behalf
+/// one elected thread issues a copy.
+def TMA_ScopeAttr : Attr<
+    CPred<"::llvm::isa<::mlir::tile::ScopeAttr>($_self)">,
+    "scope (thread, warp, warpgroup or cta)"> {
+  let storageType = "::mlir::tile::ScopeAttr";
+  let returnType = "::mlir::tile::Scope";
+  let convertFromStorage = "$_self.getValue()";
+  let constBuilderCall = "::mlir::tile::ScopeAttr::get($_builder.getContext(), $0)";
+}
+def TMA_DefaultCTAScope
+    : DefaultValuedAttr<TMA_ScopeAttr, "::mlir::tile::Scope::CTA">;
+
+def TMA_SharedMemory : Resource<"::mlir::tile::SharedMemoryResource">;
+def TMA_GlobalMemory : Resource<"::mlir::tile::GlobalMemoryResource">;
+def TMA_BarrierMemory : Resource<"::mlir::mbarrier::BarrierResource">;
+/// The descriptor cache that tma.prefetch_descriptor fills: a resource of
+/// its own keeps prefetches alive without ordering them against memory.
+def TMA_DescriptorCache : Resource<"::mlir::tma::DescriptorCacheResource">;
+
+//===----------------------------------------------------------------------===//
+// Host
+//===----------------------------------------------------------------------===//
+
+def TMA_MakeDescriptorOp : TMA_Op<"make_descriptor", [NoMemoryEffect]> {
+  let summary = "Builds a TMA tensor map from a global memref (host)";
+  let description = [{
+    Host code: encodes a `!tma.descriptor` for the global tensor `%mem`
+    (lowered to `cuTensorMapEncodeTiled`). The global sizes come from the
+    memref's shape and the strides from its layout: static or dynamic
+    sizes, and `strided<[...]>` layouts, which is how padded row strides are
+    written. The descriptor is then passed to a kernel as an argument (by
+    value, 64-byte aligned, `grid_constant`).
+
+    The memref has the box's rank and element type (an FP4 descriptor also
+    accepts an `i8` memref holding two values a byte; its innermost size
+    then counts bytes). Static strides are checked here: the innermost
+    dimension is contiguous (stride 1), every other stride is a multiple of
+    16 bytes (32 for unpacked FP4 and `i32b` interleave) and below 2^40
+    bytes, sizes are in [1, 2^32], and a static offset keeps the base 16-byte
+    (32-byte) aligned. Dynamic values are checked by the runtime, which
+    reports the rule that failed.
+
+    The op is only valid in host code: a descriptor cannot be created in a
+    kernel.
+
+    ```mlir
+    %d = tma.make_descriptor %a : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+    %p = tma.make_descriptor %b : memref<?x100xf32, strided<[128, 1]>> -> !tma.descriptor<tensor<64x32xf32>>
+    ```
+  }];
+  let arguments = (ins AnyNon0RankedMemRef:$source);
+  let results = (outs TMA_DescriptorType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor copies
+//===----------------------------------------------------------------------===//
+
+def TMA_AsyncLoadOp : TMA_Op<"async_load",
+    [MemoryEffects<[MemRead<TMA_GlobalMemory>, MemWrite<TMA_SharedMemory>,
+                    MemRead<TMA_BarrierMemory>, MemWrite<TMA_BarrierMemory>]>,
+     AttrSizedOperandSegments]> {
+  let summary = "Copies one box from global to shared memory (TMA load)";
+  let description = [{
+    `cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::bytes`:
+    copies the box of the descriptor whose first element is at coordinates
+    `[%c0, %c1, ...]` (i32, one per box dimension, outermost first; they
+    may be negative or past the end: out-of-bounds elements are filled)
+    into `%dst`, and counts the box's bytes down on `%bar`. The issuing
+    thread does not wait: consumers wait on the barrier, whose phase must
+    have been armed with `mbarrier.arrive_expect_tx` for the box bytes.
+
+    With `multicast %mask` (i16) the box is written to the same offset in
+    the shared memory of every CTA of the cluster whose bit is set, and
+    each of their barriers is signalled.
+
+    `scope` (default `cta`) says on whose behalf the copy is issued: one
+    elected thread of the CTA, warp or warpgroup executes it; `thread`
+    means the op is already in single-thread code.
+
+    The destination is mutable, has the box's element type, and either the
+    box's shape or at least the box's bytes with the same innermost
+    dimension. Its layout matches the descriptor: an NVMMA layout with the
+    descriptor's swizzle (not transposed), or a plain row-major buffer when
+    the descriptor does not swizzle. Unpacked FP4 needs an `fp4_padded`
+    NVMMA buffer, packed FP4 one that is not.
+
+    ```mlir
+    tma.async_load %desc[%m, %k], %buf, %bar : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, #nvmma, mutable>
+    tma.async_load %desc[%m, %k], %buf, %bar multicast %mask scope = warp : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, #nvmma, mutable>
+    ```
+  }];
+  let arguments = (ins TMA_DescriptorType:$desc,
+                       Variadic<I32>:$coords,
+                       TMA_SharedBuffer:$dst,
+                       TMA_Barrier:$barrier,
+                       Optional<I16>:$multicastMask,
+                       TMA_DefaultCTAScope:$scope);
+  let assemblyFormat = [{
+    $desc `[` $coords `]` `,` $dst `,` $barrier
+    (`multicast` $multicastMask^)? (`scope` `=` custom<Scope>($scope)^)? attr-dict `:`
+    qualified(type($desc)) `,` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def TMA_AsyncStoreOp : TMA_Op<"async_store",
+    [MemoryEffects<[MemRead<TMA_SharedMemory>, MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Copies one box from shared to global memory (TMA store)";
+  let description = [{
+    `cp.async.bulk.tensor.Nd.global.shared::cta.bulk_group`: writes `%src`
+    to the box of the descriptor at coordinates `[%c0, ...]`; elements
+    outside the tensor are not written. The store joins the issuing
+    thread's current bulk group: `tma.store_commit` closes the group and
+    `tma.store_wait` waits for it. Shared memory written by ordinary stores
+    must be made visible with `tile.fence_async_shared` first.
+
+    The source has the box's element type and shape (or at least its bytes
+    with the same innermost dimension) and the descriptor's swizzle. Only
+    packed FP4 can be stored.
+
+    ```mlir
+    tma.async_store %buf, %desc[%m, %n] : !tile.smem<128x64xf16, #nvmma>, !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+    ```
+  }];
+  let arguments = (ins TMA_SharedBuffer:$src,
+                       TMA_DescriptorType:$desc,
+                       Variadic<I32>:$coords,
+                       TMA_DefaultCTAScope:$scope);
+  let assemblyFormat = [{
+    $src `,` $desc `[` $coords `]` (`scope` `=` custom<Scope>($scope)^)? attr-dict `:`
+    qualified(type($src)) `,` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+def TMA_AsyncReduceOp : TMA_Op<"async_reduce",
+    [MemoryEffects<[MemRead<TMA_SharedMemory>, MemRead<TMA_GlobalMemory>,
+                    MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Reduces one box from shared memory into global memory";
+  let description = [{
+    `cp.reduce.async.bulk.tensor.Nd.global.shared::cta.<kind>.tile.bulk_group`:
+    combines `%src` element-wise into the box of global memory at the
+    coordinates, atomically per element. Completes through bulk groups like
+    `tma.async_store`. `add` supports i32, i64, f16, bf16 and f32 boxes;
+    `min` and `max` i32, i64, f16 and bf16.
+
+    ```mlir
+    tma.async_reduce add %buf, %desc[%m, %n] : !tile.smem<64x64xf32>, !tma.descriptor<tensor<64x64xf32>>
+    ```
+  }];
+  let arguments = (ins TMA_ReduceKind:$kind,
+                       TMA_SharedBuffer:$src,
+                       TMA_DescriptorType:$desc,
+                       Variadic<I32>:$coords,
+                       TMA_DefaultCTAScope:$scope);
+  let assemblyFormat = [{
+    $kind $src `,` $desc `[` $coords `]` (`scope` `=` custom<Scope>($scope)^)? attr-dict `:`
+    qualified(type($src)) `,` qualified(type($desc))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Bulk groups
+//===----------------------------------------------------------------------===//
+
+def TMA_StoreCommitOp : TMA_Op<"store_commit",
+    [MemoryEffects<[MemRead<TMA_SharedMemory>, MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Closes the current bulk group of TMA stores";
+  let description = [{
+    `cp.async.bulk.commit_group`: groups the asynchronous stores,
+    reductions and bulk stores the thread issued since the last commit, so
+    that `tma.store_wait` can wait for them. Bulk groups are per thread:
+    the lowering commits in the same elected thread that issued the stores.
+
+    ```mlir
+    tma.store_commit
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
+}
+
+def TMA_StoreWaitOp : TMA_Op<"store_wait",
+    [MemoryEffects<[MemRead<TMA_SharedMemory>, MemWrite<TMA_SharedMemory>,
+                    MemRead<TMA_GlobalMemory>, MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Waits until at most `pending` bulk groups are in flight";
+  let description = [{
+    `cp.async.bulk.wait_group N`: blocks until at most `pending` of the
+    thread's committed bulk groups are incomplete. With `read_only`
+    (`cp.async.bulk.wait_group.read N`) it only waits until their shared
+    sources have been read, so the buffers can be reused while the global
+    writes are still in flight. `pending` is at least 0.
+
+    ```mlir
+    tma.store_wait pending = 0
+    tma.store_wait pending = 1 read_only
+    ```
+  }];
+  let arguments = (ins I32Attr:$pending, UnitAttr:$readOnly);
+  let assemblyFormat = [{
+    `pending` `=` $pending (`read_only` $readOnly^)? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def TMA_PrefetchDescriptorOp : TMA_Op<"prefetch_descriptor",
+    [MemoryEffects<[MemRead<TMA_GlobalMemory>,
+                    MemWrite<TMA_DescriptorCache>]>]> {
+  let summary = "Prefetches a tensor map into the descriptor cache";
+  let description = [{
+    `prefetch.tensormap`: a hint that hides the latency of the first TMA
+    copy through `%desc`.
+
+    ```mlir
+    tma.prefetch_descriptor %desc : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+    ```
+  }];
+  let arguments = (ins TMA_DescriptorType:$desc);
+  let assemblyFormat = "$desc attr-dict `:` qualified(type($desc))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// 1-D bulk copies
+//===----------------------------------------------------------------------===//
+
+def TMA_BulkLoadOp : TMA_Op<"bulk_load",
+    [MemoryEffects<[MemRead<TMA_GlobalMemory>, MemWrite<TMA_SharedMemory>,
+                    MemRead<TMA_BarrierMemory>, MemWrite<TMA_BarrierMemory>]>]> {
+  let summary = "Copies contiguous global memory into a whole shared buffer";
+  let description = [{
+    `cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes`:
+    copies the bytes of `%dst` from `%src + %offset` (an i32 or i64 offset
+    in elements) with no descriptor, and counts them down on `%bar`.
+
+    Bulk copies move a multiple of 16 bytes, fewer than 2^20, between
+    16-byte aligned addresses, byte for byte: the buffer has the pointee
+    element type and no swizzled layout. A constant offset must keep the
+    global address 16-byte aligned.
+
+    ```mlir
+    tma.bulk_load %src[%off], %buf, %bar : !tile.ptr<f32>, i64, !tile.smem<256xf32, mutable>
+    ```
+  }];
+  let arguments = (ins TMA_GlobalPointer:$src,
+                       AnyTypeOf<[I32, I64]>:$offset,
+                       TMA_SharedBuffer:$dst,
+                       TMA_Barrier:$barrier,
+                       TMA_DefaultCTAScope:$scope);
+  let assemblyFormat = [{
+    $src `[` $offset `]` `,` $dst `,` $barrier (`scope` `=` custom<Scope>($scope)^)?
+    attr-dict `:` qualified(type($src)) `,` type($offset) `,`
+    qualified(type($dst))
+  }];
+  let extraClassDeclaration = [{
+    /// Bytes the copy moves (and counts down on the barrier).
+    int64_t getNumBytes() { return getDst().getType().getSizeInBytes(); }
+  }];
+  let hasVerifier = 1;
+}
+
+def TMA_BulkStoreOp : TMA_Op<"bulk_store",
+    [MemoryEffects<[MemRead<TMA_SharedMemory>, MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Copies a whole shared buffer into contiguous global memory";
+  let description = [{
+    `cp.async.bulk.global.shared::cta.bulk_group`: writes the bytes of
+    `%src` to `%dst + %offset` (elements). Completes through bulk groups
+    like `tma.async_store`; same 16-byte rules as `tma.bulk_load`.
+
+    ```mlir
+    tma.bulk_store %buf, %dst[%off] : !tile.smem<256xf32>, !tile.ptr<f32>, i32
+    ```
+  }];
+  let arguments = (ins TMA_SharedBuffer:$src,
+                       TMA_GlobalPointer:$dst,
+                       AnyTypeOf<[I32, I64]>:$offset,
+                       TMA_DefaultCTAScope:$scope);
+  let assemblyFormat = [{
+    $src `,` $dst `[` $offset `]` (`scope` `=` custom<Scope>($scope)^)? attr-dict `:`
+    qualified(type($src)) `,` qualified(type($dst)) `,` type($offset)
+  }];
+  let extraClassDeclaration = [{
+    /// Bytes the copy moves.
+    int64_t getNumBytes() { return getSrc().getType().getSizeInBytes(); }
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TILEMLIR_TMA_OPS

@@ -48,7 +48,6 @@ def TMem_BufferType : TMem_Type<"Buffer", "buffer"> {
                         "Attribute":$encoding);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
-  let skipDefaultBuilders = 1;
   let builders = [
     TypeBuilderWithInferredContext<(ins "ArrayRef<int64_t>":$shape,
         "Type":$elementType, "Attribute":$encoding), [{
