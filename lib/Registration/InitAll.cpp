@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register TileMLIR's dialects and passes --------------===//
 
 #include "TileMLIR/InitAll.h"
+#include "TileMLIR/Pipelines.h"
 
 #include "MBarrier/MBarrierDialect.h"
 #include "TMA/TMADialect.h"
@@ -21,6 +22,8 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -35,6 +38,10 @@ void tilemlir::registerAllDialects(DialectRegistry &registry) {
   // Conversion-to-LLVM interfaces, NVVM target attributes and translation
   // interfaces of the upstream dialects.
   mlir::registerAllExtensions(registry);
+  // #nvvm.target serialization (gpu-module-to-binary) and translation of
+  // every dialect we emit to LLVM IR.
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
 }
 
 void tilemlir::registerAllPasses() {
@@ -42,4 +49,5 @@ void tilemlir::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   mlir::registerGPUPasses();
+  tilemlir::registerTilePipelines();
 }

@@ -1,0 +1,53 @@
+//===- Pipelines.h - TileMLIR's named pass pipelines ------------*- C++ -*-===//
+
+#ifndef TILEMLIR_PIPELINES_H
+#define TILEMLIR_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+
+namespace tilemlir {
+
+struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip for kernels without an #nvvm.target "
+                     "(sm_90a or sm_100a)"),
+      llvm::cl::init("sm_90a")};
+  PassOptions::Option<int> optLevel{
+      *this, "opt-level", llvm::cl::desc("Optimization level of NVPTX codegen"),
+      llvm::cl::init(3)};
+  PassOptions::Option<std::string> cudaPath{
+      *this, "cuda-path",
+      llvm::cl::desc("CUDA toolkit holding bin/ptxas (for cubin emission)"),
+      llvm::cl::init("/usr/local/cuda")};
+  PassOptions::Option<std::string> format{
+      *this, "format",
+      llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
+                     "(cubin) or fatbin"),
+      llvm::cl::init("bin")};
+};
+
+/// The PTX ISA version features that `chip` needs (e.g. "+ptx80" for
+/// sm_90a, "+ptx86" for sm_100a).
+std::string getPtxFeaturesForChip(llvm::StringRef chip);
+
+/// Device side: TileMLIR kernels in gpu.modules down to the NVVM and LLVM
+/// dialects. Host code is left as it is.
+void buildTileToNVVMPipeline(OpPassManager &pm,
+                             const TilePipelineOptions &options);
+
+/// Everything: device code to NVVM and then to an embedded binary
+/// (gpu-module-to-binary), host code to the LLVM dialect calling the
+/// runtime, ready for translation to LLVM IR.
+void buildTileToLLVMPipeline(OpPassManager &pm,
+                             const TilePipelineOptions &options);
+
+void registerTilePipelines();
+
+} // namespace tilemlir
+} // namespace mlir
+
+#endif // TILEMLIR_PIPELINES_H
