@@ -16,6 +16,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -26,6 +27,7 @@ llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
     ToolSubst("tile-capi-ir-test", unresolved="fatal"),
+    ToolSubst("tile-capi-types-test", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 

@@ -2,18 +2,20 @@
 
 #include "tile-c/MBarrier.h"
 
+#include "Diagnostics.h"
+
 #include "MBarrier/MBarrierDialect.h"
 
 #include "mlir/CAPI/IR.h"
-#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 using namespace mlir::mbarrier;
+using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::loadDialect;
 
 MlirType mbarrierGroupTypeGet(MlirContext ctx, unsigned size) {
-  MLIRContext *context = unwrap(ctx);
-  return wrap(GroupType::getChecked(
-      [&] { return emitError(UnknownLoc::get(context)); }, context, size));
+  MLIRContext *context = loadDialect<MBarrierDialect>(unwrap(ctx));
+  return wrap(GroupType::getChecked(ErrorAtUnknownLoc{context}, context, size));
 }
 
 bool mbarrierTypeIsAGroup(MlirType type) {
@@ -25,7 +27,7 @@ unsigned mbarrierGroupTypeGetSize(MlirType type) {
 }
 
 MlirType mbarrierBarrierTypeGet(MlirContext ctx) {
-  return wrap(BarrierType::get(unwrap(ctx)));
+  return wrap(BarrierType::get(loadDialect<MBarrierDialect>(unwrap(ctx))));
 }
 
 bool mbarrierTypeIsABarrier(MlirType type) {

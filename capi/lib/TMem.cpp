@@ -2,23 +2,22 @@
 
 #include "tile-c/TMem.h"
 
+#include "Diagnostics.h"
+
 #include "TMem/TMemDialect.h"
 
 #include "mlir/CAPI/IR.h"
-#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 using namespace mlir::tmem;
-
-static auto errorAtUnknownLoc(MLIRContext *context) {
-  return [context] { return emitError(UnknownLoc::get(context)); };
-}
+using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::loadDialect;
 
 MlirAttribute tmemLayoutAttrGet(MlirContext ctx, unsigned blockM,
                                 unsigned blockN, unsigned colStride) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TMemDialect>(unwrap(ctx));
   return wrap(TensorMemoryLayoutAttr::getChecked(
-      errorAtUnknownLoc(context), context, blockM, blockN, colStride));
+      ErrorAtUnknownLoc{context}, context, blockM, blockN, colStride));
 }
 
 bool tmemAttributeIsALayout(MlirAttribute attr) {
@@ -26,13 +25,14 @@ bool tmemAttributeIsALayout(MlirAttribute attr) {
 }
 
 MlirAttribute tmemScalesLayoutAttrGet(MlirContext ctx) {
-  return wrap(TensorMemoryScalesLayoutAttr::get(unwrap(ctx)));
+  return wrap(
+      TensorMemoryScalesLayoutAttr::get(loadDialect<TMemDialect>(unwrap(ctx))));
 }
 
 MlirType tmemBufferTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
                            MlirType elementType, MlirAttribute layout) {
-  MLIRContext *context = unwrap(ctx);
-  return wrap(BufferType::getChecked(errorAtUnknownLoc(context), context,
+  MLIRContext *context = loadDialect<TMemDialect>(unwrap(ctx));
+  return wrap(BufferType::getChecked(ErrorAtUnknownLoc{context}, context,
                                      ArrayRef<int64_t>(shape, rank),
                                      unwrap(elementType), unwrap(layout)));
 }

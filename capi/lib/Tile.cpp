@@ -2,24 +2,16 @@
 
 #include "tile-c/Tile.h"
 
+#include "Diagnostics.h"
+
 #include "Tile/TileDialect.h"
 
 #include "mlir/CAPI/IR.h"
-#include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 using namespace mlir::tile;
-
-namespace {
-/// Reports invalid parameters through the context's diagnostic handlers
-/// instead of asserting: C callers get a null object back.
-struct ErrorAtUnknownLoc {
-  MLIRContext *context;
-  InFlightDiagnostic operator()() const {
-    return emitError(UnknownLoc::get(context));
-  }
-};
-} // namespace
+using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::loadDialect;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -28,7 +20,7 @@ struct ErrorAtUnknownLoc {
 MlirType tileSharedMemoryTypeGet(MlirContext ctx, intptr_t rank,
                                  const int64_t *shape, MlirType elementType,
                                  MlirAttribute encoding, bool isMutable) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   return wrap(SharedMemoryType::getChecked(
       ErrorAtUnknownLoc{context}, context, ArrayRef<int64_t>(shape, rank),
       unwrap(elementType), unwrap(encoding), isMutable));
@@ -64,8 +56,12 @@ int64_t tileSharedMemoryTypeGetSizeInBytes(MlirType type) {
 
 MlirType tilePointerTypeGet(MlirType pointeeType) {
   Type pointee = unwrap(pointeeType);
-  return wrap(PointerType::getChecked(ErrorAtUnknownLoc{pointee.getContext()},
-                                      pointee.getContext(), pointee));
+  // A null pointee carries no context to report the error through.
+  if (!pointee)
+    return {nullptr};
+  MLIRContext *context = loadDialect<TileDialect>(pointee.getContext());
+  return wrap(
+      PointerType::getChecked(ErrorAtUnknownLoc{context}, context, pointee));
 }
 
 bool tileTypeIsAPointer(MlirType type) {
@@ -85,7 +81,7 @@ MlirAttribute tileBlockedLayoutAttrGet(MlirContext ctx, intptr_t rank,
                                        const unsigned *threadsPerWarp,
                                        const unsigned *warpsPerCTA,
                                        const unsigned *order) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   return wrap(BlockedLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context,
       ArrayRef<unsigned>(sizePerThread, rank),
@@ -99,11 +95,10 @@ bool tileAttributeIsABlockedLayout(MlirAttribute attr) {
 
 MlirAttribute tileSliceLayoutAttrGet(MlirContext ctx, unsigned dim,
                                      MlirAttribute parent) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   auto parentLayout = dyn_cast_or_null<DistributedLayoutAttr>(unwrap(parent));
   if (!parentLayout) {
-    emitError(UnknownLoc::get(context))
-        << "slice parent must be a distributed layout";
+    ErrorAtUnknownLoc{context}() << "slice parent must be a distributed layout";
     return {nullptr};
   }
   return wrap(SliceLayoutAttr::getChecked(ErrorAtUnknownLoc{context}, context,
@@ -117,7 +112,7 @@ bool tileAttributeIsASliceLayout(MlirAttribute attr) {
 MlirAttribute tileWgmmaLayoutAttrGet(MlirContext ctx,
                                      const unsigned warpsPerCTA[2],
                                      const unsigned instrShape[2]) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   return wrap(WgmmaLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context, ArrayRef<unsigned>(warpsPerCTA, 2),
       ArrayRef<unsigned>(instrShape, 2)));
@@ -130,10 +125,10 @@ bool tileAttributeIsAWgmmaLayout(MlirAttribute attr) {
 MlirAttribute tileDotOperandLayoutAttrGet(MlirContext ctx, unsigned opIdx,
                                           MlirAttribute parent,
                                           unsigned kWidth) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   auto parentLayout = dyn_cast_or_null<DistributedLayoutAttr>(unwrap(parent));
   if (!parentLayout) {
-    emitError(UnknownLoc::get(context))
+    ErrorAtUnknownLoc{context}()
         << "dot operand parent must be a distributed layout";
     return {nullptr};
   }
@@ -156,7 +151,7 @@ bool tileAttributeIsADistributedLayout(MlirAttribute attr) {
 MlirAttribute tileNVMMASharedLayoutAttrGet(MlirContext ctx, unsigned swizzle,
                                            unsigned elementBits,
                                            bool transposed, bool fp4Padded) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   return wrap(NVMMASharedLayoutAttr::getChecked(ErrorAtUnknownLoc{context},
                                                 context, swizzle, elementBits,
                                                 transposed, fp4Padded));
@@ -182,7 +177,7 @@ MlirAttribute tileSwizzledSharedLayoutAttrGet(MlirContext ctx, unsigned vec,
                                               unsigned perPhase,
                                               unsigned maxPhase, intptr_t rank,
                                               const unsigned *order) {
-  MLIRContext *context = unwrap(ctx);
+  MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
   return wrap(SwizzledSharedLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context, vec, perPhase, maxPhase,
       ArrayRef<unsigned>(order, rank)));

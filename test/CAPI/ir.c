@@ -13,93 +13,18 @@
 #include "tile-c/MBarrier.h"
 #include "tile-c/Tile.h"
 
+#include "Common.h"
+
 #include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
-#include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
 
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static void printToStdout(MlirStringRef str, void *userData) {
-  (void)userData;
-  fwrite(str.data, 1, str.length, stdout);
-}
-
-static MlirLogicalResult printDiagnostic(MlirDiagnostic diag, void *userData) {
-  (void)userData;
-  printf("diagnostic: ");
-  mlirDiagnosticPrint(diag, printToStdout, NULL);
-  printf("\n");
-  return mlirLogicalResultSuccess();
-}
-
-static MlirNamedAttribute named(MlirContext ctx, const char *name,
-                                MlirAttribute attr) {
-  return mlirNamedAttributeGet(
-      mlirIdentifierGet(ctx, mlirStringRefCreateFromCString(name)), attr);
-}
-
-/// Creates an operation from its name, operands, results and attributes and
-/// appends it to `block`.
-static MlirOperation build(MlirBlock block, MlirLocation loc, const char *name,
-                           intptr_t nOperands, MlirValue *operands,
-                           intptr_t nResults, MlirType *results,
-                           intptr_t nAttrs, MlirNamedAttribute *attrs) {
-  MlirOperationState state =
-      mlirOperationStateGet(mlirStringRefCreateFromCString(name), loc);
-  mlirOperationStateAddOperands(&state, nOperands, operands);
-  mlirOperationStateAddResults(&state, nResults, results);
-  mlirOperationStateAddAttributes(&state, nAttrs, attrs);
-  MlirOperation op = mlirOperationCreate(&state);
-  mlirBlockAppendOwnedOperation(block, op);
-  return op;
-}
-
-/// gpu.module @kernels { gpu.func @k() kernel { <body> gpu.return } }
-/// Returns the function's entry block; `module` receives the builtin module.
-static MlirBlock buildKernelSkeleton(MlirContext ctx, MlirLocation loc,
-                                     MlirModule *module) {
-  *module = mlirModuleCreateEmpty(loc);
-  MlirBlock moduleBody = mlirModuleGetBody(*module);
-
-  MlirRegion gpuModuleRegion = mlirRegionCreate();
-  MlirBlock gpuModuleBody = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(gpuModuleRegion, gpuModuleBody);
-  MlirOperationState gpuModule = mlirOperationStateGet(
-      mlirStringRefCreateFromCString("gpu.module"), loc);
-  MlirNamedAttribute moduleName = named(
-      ctx, "sym_name",
-      mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("kernels")));
-  mlirOperationStateAddAttributes(&gpuModule, 1, &moduleName);
-  mlirOperationStateAddOwnedRegions(&gpuModule, 1, &gpuModuleRegion);
-  mlirBlockAppendOwnedOperation(moduleBody, mlirOperationCreate(&gpuModule));
-
-  MlirRegion funcRegion = mlirRegionCreate();
-  MlirBlock entry = mlirBlockCreate(0, NULL, NULL);
-  mlirRegionAppendOwnedBlock(funcRegion, entry);
-  MlirOperationState func =
-      mlirOperationStateGet(mlirStringRefCreateFromCString("gpu.func"), loc);
-  MlirNamedAttribute funcAttrs[] = {
-      named(ctx, "sym_name",
-            mlirStringAttrGet(ctx, mlirStringRefCreateFromCString("k"))),
-      named(ctx, "function_type",
-            mlirTypeAttrGet(mlirFunctionTypeGet(ctx, 0, NULL, 0, NULL))),
-      named(ctx, "gpu.kernel", mlirUnitAttrGet(ctx)),
-      named(ctx, "tile.num_warps",
-            mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), 4)),
-  };
-  mlirOperationStateAddAttributes(&func, 4, funcAttrs);
-  mlirOperationStateAddOwnedRegions(&func, 1, &funcRegion);
-  mlirBlockAppendOwnedOperation(gpuModuleBody, mlirOperationCreate(&func));
-  return entry;
-}
 
 static int testKernel(MlirContext ctx) {
   MlirLocation loc = mlirLocationUnknownGet(ctx);
   MlirModule module;
-  MlirBlock body = buildKernelSkeleton(ctx, loc, &module);
+  MlirBlock body = buildKernelSkeleton(ctx, loc, 0, NULL, &module);
   MlirType i32 = mlirIntegerTypeGet(ctx, 32);
   MlirType index = mlirIndexTypeGet(ctx);
 
@@ -191,7 +116,7 @@ static int testInvalid(MlirContext ctx) {
   // An operation that violates its verifier.
   MlirLocation loc = mlirLocationUnknownGet(ctx);
   MlirModule module;
-  MlirBlock body = buildKernelSkeleton(ctx, loc, &module);
+  MlirBlock body = buildKernelSkeleton(ctx, loc, 0, NULL, &module);
   MlirType group = mbarrierGroupTypeGet(ctx, 1);
   MlirValue bars = mlirOperationGetResult(
       build(body, loc, "mbarrier.alloc", 0, NULL, 1, &group, 0, NULL), 0);

@@ -35,7 +35,8 @@ MLIR_CAPI_EXPORTED bool tileSharedMemoryTypeIsMutable(MlirType type);
 /// Bytes of shared memory the buffer occupies.
 MLIR_CAPI_EXPORTED int64_t tileSharedMemoryTypeGetSizeInBytes(MlirType type);
 
-/// `!tile.ptr<pointee>`: a pointer to global memory.
+/// `!tile.ptr<pointee>`: a pointer to global memory. A null pointee gives a
+/// null type (there is no context to report it through).
 MLIR_CAPI_EXPORTED MlirType tilePointerTypeGet(MlirType pointeeType);
 MLIR_CAPI_EXPORTED bool tileTypeIsAPointer(MlirType type);
 MLIR_CAPI_EXPORTED MlirType tilePointerTypeGetPointeeType(MlirType type);
