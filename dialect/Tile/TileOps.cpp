@@ -142,8 +142,29 @@ LogicalResult SmemTransOp::verify() {
   return success();
 }
 
+/// Scalar element access: one index per dimension, the element type as the
+/// value type.
+static LogicalResult verifyElementAccess(Operation *op, SharedMemoryType buffer,
+                                         ValueRange indices, Type valueType) {
+  if (int64_t(indices.size()) != buffer.getRank())
+    return op->emitOpError() << "needs " << buffer.getRank()
+                             << " indices for a buffer of rank "
+                             << buffer.getRank() << ", got " << indices.size();
+  if (valueType != buffer.getElementType())
+    return op->emitOpError() << "element access moves "
+                             << buffer.getElementType() << ", not "
+                             << valueType;
+  return success();
+}
+
 LogicalResult SmemLoadOp::verify() {
-  auto tile = cast<RankedTensorType>(getResult().getType());
+  if (!getIndices().empty())
+    return verifyElementAccess(*this, getSrc().getType(), getIndices(),
+                               getResult().getType());
+  auto tile = dyn_cast<RankedTensorType>(getResult().getType());
+  if (!tile)
+    return emitOpError() << "without indices the result must be a register "
+                            "tile (a ranked tensor)";
   if (failed(verifyTileLayout(*this, tile, "result")))
     return failure();
   return verifySameShapeAndElements(*this, tile, getSrc().getType());
@@ -152,7 +173,13 @@ LogicalResult SmemLoadOp::verify() {
 LogicalResult SmemStoreOp::verify() {
   if (!getDst().getType().getIsMutable())
     return emitOpError() << "cannot store into an immutable shared buffer";
-  auto tile = cast<RankedTensorType>(getValue().getType());
+  if (!getIndices().empty())
+    return verifyElementAccess(*this, getDst().getType(), getIndices(),
+                               getValue().getType());
+  auto tile = dyn_cast<RankedTensorType>(getValue().getType());
+  if (!tile)
+    return emitOpError() << "without indices the value must be a register "
+                            "tile (a ranked tensor)";
   if (failed(verifyTileLayout(*this, tile, "value")))
     return failure();
   return verifySameShapeAndElements(*this, tile, getDst().getType());
@@ -162,41 +189,68 @@ LogicalResult SmemStoreOp::verify() {
 // Global memory
 //===----------------------------------------------------------------------===//
 
-/// Offsets, mask and data tiles of a gather/scatter share shape and layout.
+/// Offsets, mask and data of a gather/scatter share shape and layout; the
+/// scalar form takes scalars throughout.
 static LogicalResult verifyGlobalAccess(Operation *op, PointerType ptr,
-                                        Value offsets, Value data, Value mask) {
-  auto offType = cast<RankedTensorType>(offsets.getType());
-  auto dataType = cast<RankedTensorType>(data.getType());
+                                        Value offsets, Value data, Value mask,
+                                        Value other) {
+  Type pointee = ptr.getPointeeType();
+  auto offType = dyn_cast<RankedTensorType>(offsets.getType());
+  if (!offType) {
+    if (data.getType() != pointee)
+      return op->emitOpError()
+             << "a scalar access moves one " << pointee << ", not "
+             << data.getType();
+    if (mask && !mask.getType().isInteger(1))
+      return op->emitOpError() << "a scalar access takes an i1 mask";
+    (void)other; // Its type is tied to the result's by the op's traits.
+    return success();
+  }
+  auto dataType = dyn_cast<RankedTensorType>(data.getType());
+  if (!dataType)
+    return op->emitOpError()
+           << "tile offsets need tile data, got " << data.getType();
   if (failed(verifyTileLayout(op, offType, "offsets")))
     return failure();
-  if (dataType.getElementType() != ptr.getPointeeType())
+  if (dataType.getElementType() != pointee)
     return op->emitOpError()
            << "data elements (" << dataType.getElementType()
-           << ") differ from the pointee type (" << ptr.getPointeeType()
-           << ")";
-  auto sameLayout = [&](RankedTensorType t, StringRef what) -> LogicalResult {
-    if (t.getShape() != offType.getShape() ||
-        t.getEncoding() != offType.getEncoding())
+           << ") differ from the pointee type (" << pointee << ")";
+  auto sameLayout = [&](Type t, StringRef what) -> LogicalResult {
+    auto tile = dyn_cast<RankedTensorType>(t);
+    if (!tile || tile.getShape() != offType.getShape() ||
+        tile.getEncoding() != offType.getEncoding())
       return op->emitOpError()
              << what << " must have the shape and layout of the offsets";
     return success();
   };
   if (failed(sameLayout(dataType, "data")))
     return failure();
-  if (mask && failed(sameLayout(cast<RankedTensorType>(mask.getType()),
-                                "mask")))
+  if (mask && failed(sameLayout(mask.getType(), "mask")))
     return failure();
   return success();
 }
 
 LogicalResult LoadOp::verify() {
   return verifyGlobalAccess(*this, getPtr().getType(), getOffsets(),
-                            getResult(), getMask());
+                            getResult(), getMask(), getOther());
 }
 
 LogicalResult StoreOp::verify() {
   return verifyGlobalAccess(*this, getPtr().getType(), getOffsets(),
-                            getValue(), getMask());
+                            getValue(), getMask(), Value());
+}
+
+LogicalResult PtrFromMemrefOp::verify() {
+  if (tilemlir::isInDeviceCode(*this))
+    return emitOpError() << "is a host operation: kernels take !tile.ptr "
+                            "arguments instead";
+  auto memref = cast<MemRefType>(getSource().getType());
+  if (memref.getElementType() != getResult().getType().getPointeeType())
+    return emitOpError() << "memref elements (" << memref.getElementType()
+                         << ") differ from the pointee type ("
+                         << getResult().getType().getPointeeType() << ")";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

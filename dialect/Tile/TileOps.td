@@ -111,34 +111,47 @@ def Tile_SmemTransOp : Tile_Op<"smem_trans", [Pure]> {
 
 def Tile_SmemLoadOp : Tile_Op<"smem_load",
     [MemoryEffects<[MemRead<Tile_SharedMemory>]>]> {
-  let summary = "Reads a shared buffer into a register tile";
+  let summary = "Reads a shared buffer into a register tile, or one element";
   let description = [{
+    Without indices, reads the whole buffer into a register tile of the same
+    shape (the tile's layout decides which thread reads what). With one
+    index per dimension, reads that single element as a scalar in every
+    executing thread; the address follows the buffer's shared layout
+    (NVMMA or XOR swizzle).
+
     ```mlir
     %v = tile.smem_load %buf : !tile.smem<128x64xf16, #nvmma> -> tensor<128x64xf16, #blocked>
+    %x = tile.smem_load %buf[%i, %j] : !tile.smem<128x64xf16, #nvmma> -> f16
     ```
   }];
-  let arguments = (ins Tile_SharedMemoryType:$src);
-  let results = (outs Tile_RegisterTile:$result);
+  let arguments = (ins Tile_SharedMemoryType:$src, Variadic<Index>:$indices);
+  let results = (outs AnyType:$result);
   let assemblyFormat = [{
-    $src attr-dict `:` qualified(type($src)) `->` type($result)
+    $src (`[` $indices^ `]`)? attr-dict `:` qualified(type($src)) `->`
+    type($result)
   }];
   let hasVerifier = 1;
 }
 
 def Tile_SmemStoreOp : Tile_Op<"smem_store",
     [MemoryEffects<[MemWrite<Tile_SharedMemory>]>]> {
-  let summary = "Writes a register tile into a mutable shared buffer";
+  let summary = "Writes a register tile, or one element, into shared memory";
   let description = [{
     Writes through the generic proxy: a TMA store or tensor-core read of the
-    buffer must be preceded by `tile.fence_async_shared`.
+    buffer must be preceded by `tile.fence_async_shared`. With indices, every
+    executing thread writes the scalar to that element (guard it when only
+    one thread should).
 
     ```mlir
     tile.smem_store %v, %buf : tensor<128x64xf16, #blocked>, !tile.smem<128x64xf16, #nvmma, mutable>
+    tile.smem_store %x, %buf[%i, %j] : f16, !tile.smem<128x64xf16, #nvmma, mutable>
     ```
   }];
-  let arguments = (ins Tile_RegisterTile:$value, Tile_SharedMemoryType:$dst);
+  let arguments = (ins AnyType:$value, Tile_SharedMemoryType:$dst,
+                       Variadic<Index>:$indices);
   let assemblyFormat = [{
-    $value `,` $dst attr-dict `:` type($value) `,` qualified(type($dst))
+    $value `,` $dst (`[` $indices^ `]`)? attr-dict `:` type($value) `,`
+    qualified(type($dst))
   }];
   let hasVerifier = 1;
 }
@@ -152,22 +165,25 @@ def Tile_LoadOp : Tile_Op<"load",
      AttrSizedOperandSegments,
      OptionalTypesMatchWith<"other has the result type", "result", "other",
                             "$_self">]> {
-  let summary = "Gathers a register tile from global memory";
+  let summary = "Gathers a register tile (or one element) from global memory";
   let description = [{
     Reads `ptr[offsets[i]]` for every element of the offset tile (offsets
     count elements, not bytes). Where the optional `mask` is false nothing is
     read and the element is taken from `other` (or is undefined without it).
     The lowering vectorizes to 16-byte accesses where the layout keeps
-    enough contiguous elements in one thread.
+    enough contiguous elements in one thread. With a scalar offset (and
+    mask), a single element is read by every executing thread.
 
     ```mlir
     %v = tile.load %p[%offs] mask %m other %zero : !tile.ptr<f16>, tensor<128x64xi32, #b>, tensor<128x64xi1, #b> -> tensor<128x64xf16, #b>
+    %x = tile.load %p[%i] : !tile.ptr<f32>, i64 -> f32
     ```
   }];
-  let arguments = (ins Tile_PointerType:$ptr, Tile_IntTile:$offsets,
-                       Optional<Tile_MaskTile>:$mask,
-                       Optional<Tile_RegisterTile>:$other);
-  let results = (outs Tile_RegisterTile:$result);
+  let arguments = (ins Tile_PointerType:$ptr,
+                       AnyTypeOf<[I32, I64, Tile_IntTile]>:$offsets,
+                       Optional<AnyTypeOf<[I1, Tile_MaskTile]>>:$mask,
+                       Optional<AnyType>:$other);
+  let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $ptr `[` $offsets `]` (`mask` $mask^)? (`other` $other^)? attr-dict `:`
     qualified(type($ptr)) `,` type($offsets) (`,` type($mask)^)? `->`
@@ -178,21 +194,43 @@ def Tile_LoadOp : Tile_Op<"load",
 
 def Tile_StoreOp : Tile_Op<"store",
     [MemoryEffects<[MemWrite<Tile_GlobalMemory>]>]> {
-  let summary = "Scatters a register tile to global memory";
+  let summary = "Scatters a register tile (or one element) to global memory";
   let description = [{
     Writes `value[i]` to `ptr[offsets[i]]` where the optional `mask` is true.
+    With a scalar offset, every executing thread writes the scalar.
 
     ```mlir
     tile.store %p[%offs], %v mask %m : !tile.ptr<f32>, tensor<128xi32, #l>, tensor<128xf32, #l>, tensor<128xi1, #l>
+    tile.store %p[%i], %x : !tile.ptr<f32>, i64, f32
     ```
   }];
-  let arguments = (ins Tile_PointerType:$ptr, Tile_IntTile:$offsets,
-                       Tile_RegisterTile:$value,
-                       Optional<Tile_MaskTile>:$mask);
+  let arguments = (ins Tile_PointerType:$ptr,
+                       AnyTypeOf<[I32, I64, Tile_IntTile]>:$offsets,
+                       AnyType:$value,
+                       Optional<AnyTypeOf<[I1, Tile_MaskTile]>>:$mask);
   let assemblyFormat = [{
     $ptr `[` $offsets `]` `,` $value (`mask` $mask^)? attr-dict `:`
     qualified(type($ptr)) `,` type($offsets) `,` type($value)
     (`,` type($mask)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
+  let summary = "Host: the device pointer behind a global-memory memref";
+  let description = [{
+    Host code allocates device memory as memrefs (`gpu.alloc`); kernels take
+    `!tile.ptr` arguments. This yields the address of the memref's first
+    element (aligned pointer plus offset). Host only.
+
+    ```mlir
+    %p = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !tile.ptr<f16>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$source);
+  let results = (outs Tile_PointerType:$result);
+  let assemblyFormat = [{
+    $source attr-dict `:` type($source) `->` qualified(type($result))
   }];
   let hasVerifier = 1;
 }

@@ -461,7 +461,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%p: !tile.ptr<f16>, %o: tensor<128xf32>) kernel {
-    // expected-error @+1 {{'tile.load' op operand #1 must be ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<128xf32>'}}
+    // expected-error @+1 {{'tile.load' op operand #1 must be 32-bit signless integer or 64-bit signless integer or ranked tensor of 32-bit signless integer or 64-bit signless integer values, but got 'tensor<128xf32>'}}
     %v = tile.load %p[%o] : !tile.ptr<f16>, tensor<128xf32> -> tensor<128xf16>
     gpu.return
   }
@@ -1045,4 +1045,112 @@ gpu.module @m {
     } : () -> ()
     gpu.return
   }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, %i: index) kernel {
+    // expected-error @+1 {{needs 2 indices for a buffer of rank 2, got 1}}
+    %x = tile.smem_load %a[%i] : !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable> -> f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, %i: index) kernel {
+    // expected-error @+1 {{element access moves 'f16', not 'f32'}}
+    %x = tile.smem_load %a[%i, %i] : !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable> -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>) kernel {
+    // expected-error @+1 {{without indices the result must be a register tile (a ranked tensor)}}
+    %x = tile.smem_load %a : !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable> -> f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, %i: index, %x: f32) kernel {
+    // expected-error @+1 {{element access moves 'f16', not 'f32'}}
+    tile.smem_store %x, %a[%i, %i] : f32, !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, %x: f16) kernel {
+    // expected-error @+1 {{without indices the value must be a register tile (a ranked tensor)}}
+    tile.smem_store %x, %a : f16, !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%p: !tile.ptr<f16>, %i: i64) kernel {
+    // expected-error @+1 {{a scalar access moves one 'f16', not 'f32'}}
+    %x = tile.load %p[%i] : !tile.ptr<f16>, i64 -> f32
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%p: !tile.ptr<f16>, %i: i32, %x: tensor<4xf16>) kernel {
+    // expected-error @+1 {{a scalar access moves one 'f16', not 'tensor<4xf16>'}}
+    tile.store %p[%i], %x : !tile.ptr<f16>, i32, tensor<4xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%p: !tile.ptr<f16>, %i: i64, %m: tensor<4xi1>) kernel {
+    // expected-error @+1 {{a scalar access takes an i1 mask}}
+    %x = tile.load %p[%i] mask %m : !tile.ptr<f16>, i64, tensor<4xi1> -> f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%p: !tile.ptr<f16>, %o: tensor<4xi32>) kernel {
+    // expected-error @+1 {{tile offsets need tile data, got 'f16'}}
+    %x = tile.load %p[%o] : !tile.ptr<f16>, tensor<4xi32> -> f16
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%m: memref<4xf32>) kernel {
+    // expected-error @+1 {{is a host operation: kernels take !tile.ptr arguments instead}}
+    %p = tile.ptr_from_memref %m : memref<4xf32> -> !tile.ptr<f32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @host(%m: memref<4xf32>) {
+    // expected-error @+1 {{memref elements ('f32') differ from the pointee type ('f16')}}
+    %p = tile.ptr_from_memref %m : memref<4xf32> -> !tile.ptr<f16>
+  return
 }

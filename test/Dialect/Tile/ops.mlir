@@ -144,6 +144,24 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // Scalar element access, as used by leader threads.
+  // CHECK-LABEL: gpu.func @scalar_access
+  gpu.func @scalar_access(%p: !tile.ptr<f32>, %i: i64, %j: i32, %flag: i1) kernel {
+    %c1 = arith.constant 1 : index
+    %buf = tile.alloc_smem : !tile.smem<8x1024xf32, mutable>
+    // CHECK: %[[X:.*]] = tile.load %{{.*}}[%{{.*}}] : !tile.ptr<f32>, i64 -> f32
+    %x = tile.load %p[%i] : !tile.ptr<f32>, i64 -> f32
+    // CHECK: tile.load %{{.*}}[%{{.*}}] mask %{{.*}} other %[[X]] : !tile.ptr<f32>, i32, i1 -> f32
+    %y = tile.load %p[%j] mask %flag other %x : !tile.ptr<f32>, i32, i1 -> f32
+    // CHECK: tile.smem_store %[[X]], %{{.*}}[%{{.*}}, %{{.*}}] : f32, !tile.smem<8x1024xf32, mutable>
+    tile.smem_store %x, %buf[%c1, %c1] : f32, !tile.smem<8x1024xf32, mutable>
+    // CHECK: %[[Z:.*]] = tile.smem_load %{{.*}}[%{{.*}}, %{{.*}}] : !tile.smem<8x1024xf32, mutable> -> f32
+    %z = tile.smem_load %buf[%c1, %c1] : !tile.smem<8x1024xf32, mutable> -> f32
+    // CHECK: tile.store %{{.*}}[%{{.*}}], %[[Z]] mask %{{.*}} : !tile.ptr<f32>, i64, f32, i1
+    tile.store %p[%i], %z mask %flag : !tile.ptr<f32>, i64, f32, i1
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @control
   gpu.func @control(%n: index) kernel attributes {tile.num_warps = 4 : i32} {
     // CHECK: tile.program_id x
@@ -210,6 +228,13 @@ gpu.module @kernels {
     } : () -> ()
     gpu.return
   }
+}
+
+// CHECK-LABEL: func.func @host
+func.func @host(%m: memref<1024x1024xf16>) -> !tile.ptr<f16> {
+  // CHECK: tile.ptr_from_memref %{{.*}} : memref<1024x1024xf16> -> !tile.ptr<f16>
+  %p = tile.ptr_from_memref %m : memref<1024x1024xf16> -> !tile.ptr<f16>
+  return %p : !tile.ptr<f16>
 }
 
 // Loads, stores and copies carry memory effects: canonicalization removes
