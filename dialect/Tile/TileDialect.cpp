@@ -2,6 +2,7 @@
 
 #include "Tile/TileDialect.h"
 
+#include "MBarrier/MBarrierDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -115,6 +116,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "needs " << intAttr.getInt()
              << " bytes of shared memory, but a CTA can use at most "
              << kMaxSharedMemoryBytes << " bytes";
+    return success();
+  }
+  if (name == kOffsetAttrName) {
+    if (!isa<AllocSmemOp, mbarrier::AllocOp>(op))
+      return op->emitOpError()
+             << "'" << name << "' belongs on a shared-memory allocation";
+    if (!intAttr || intAttr.getInt() < 0)
+      return op->emitOpError()
+             << "'" << name << "' must be a non-negative integer";
     return success();
   }
   return op->emitOpError() << "unknown tile dialect attribute '" << name

@@ -25,6 +25,8 @@ def Tile_Dialect : Dialect {
     - `tile.num_stages = N` on an `scf.for`: software-pipelining depth.
     - `tile.shared_memory_bytes = N` on a kernel: set by the shared-memory
       allocator (at most 232448 bytes on sm_90a).
+    - `tile.offset = N` on `tile.alloc_smem` / `mbarrier.alloc`: the
+      buffer's byte offset in dynamic shared memory, set by the allocator.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -36,6 +38,7 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
+    static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";
   }];
 }
 

@@ -2,6 +2,7 @@
 
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
+#include "TileMLIR/Transforms/Passes.h"
 
 #include "MBarrier/MBarrierDialect.h"
 #include "TMA/TMADialect.h"
@@ -49,5 +50,6 @@ void tilemlir::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   mlir::registerGPUPasses();
+  tilemlir::registerTileTransformsPasses();
   tilemlir::registerTilePipelines();
 }

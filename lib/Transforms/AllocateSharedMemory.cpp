@@ -1,0 +1,297 @@
+//===- AllocateSharedMemory.cpp - Offsets for shared buffers --------------===//
+//
+// Every tile.alloc_smem and mbarrier.alloc of a kernel gets an offset into
+// the CTA's dynamic shared memory. Lifetimes come from program order: a
+// buffer is live from its allocation to the end of the last top-level
+// operation (in the allocation's block) that uses it or a view of it.
+// Buffers that asynchronous hardware may still touch after their last IR use
+// stay live to the end of the kernel. Placement is first-fit over buffers
+// sorted by size, which keeps large swizzled rings at aligned offsets.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMLIR/Transforms/Passes.h"
+
+#include "MBarrier/MBarrierDialect.h"
+#include "TMA/TMADialect.h"
+#include "TMem/TMemDialect.h"
+#include "Tile/TileDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tilemlir {
+#define GEN_PASS_DEF_TILEALLOCATESHAREDMEMORY
+#include "TileMLIR/Transforms/Passes.h.inc"
+} // namespace mlir::tilemlir
+
+using namespace mlir;
+
+namespace {
+
+struct Buffer {
+  Operation *alloc;
+  int64_t size;
+  int64_t alignment;
+  int64_t start; // Lifetime in program-order positions, inclusive.
+  int64_t end;
+  int64_t offset = -1;
+};
+
+/// Alignment a shared buffer needs: a whole swizzle atom (8 rows of the
+/// swizzle span) for NVMMA layouts, 128 bytes for anything a TMA copy may
+/// target.
+int64_t getAlignment(tile::SharedMemoryType type) {
+  if (auto nvmma =
+          dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(type.getEncoding()))
+    if (nvmma.getSwizzle() != 0)
+      return 8 * nvmma.getSwizzle();
+  return 128;
+}
+
+/// True for operations the hardware completes after they "return": the
+/// buffers they read or write must outlive every later IR use.
+bool isAsynchronousUser(Operation *op) {
+  if (isa<tma::TMADialect, tmem::TMemDialect>(op->getDialect()))
+    return true;
+  if (auto dot = dyn_cast<tile::DotOp>(op))
+    return dot.getAsync();
+  return false;
+}
+
+/// Values that alias the allocation: views (index, subslice, trans) and
+/// partition block arguments of tile.warp_specialize.
+void collectAliases(Value root, SetVector<Value> &aliases) {
+  SmallVector<Value> worklist{root};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!aliases.insert(value))
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<tile::SmemIndexOp, tile::SmemSubsliceOp, tile::SmemTransOp,
+              mbarrier::IndexOp>(user))
+        worklist.push_back(user->getResult(0));
+      if (auto ws = dyn_cast<tile::WarpSpecializeOp>(user))
+        for (Region &partition : ws.getPartitionRegions())
+          worklist.push_back(
+              partition.getArgument(use.getOperandNumber()));
+    }
+  }
+}
+
+struct AllocateSharedMemory
+    : public tilemlir::impl::TileAllocateSharedMemoryBase<
+          AllocateSharedMemory> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    DenseMap<Operation *, int64_t> kernelBytes;
+    WalkResult result = module.walk([&](gpu::GPUFuncOp func) {
+      std::optional<int64_t> bytes = allocate(func);
+      if (!bytes)
+        return WalkResult::interrupt();
+      kernelBytes[func] = *bytes;
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted() || failed(updateLaunches(module, kernelBytes)))
+      signalPassFailure();
+  }
+
+  std::optional<int64_t> allocate(gpu::GPUFuncOp func) {
+    // Program-order positions; an operation's extent ends at its last
+    // nested operation.
+    DenseMap<Operation *, int64_t> position, extentEnd;
+    int64_t counter = 0;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      position[op] = counter++;
+    });
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      extentEnd[op] = counter - 1;
+      int64_t last = position[op];
+      for (Region &region : op->getRegions())
+        for (Operation &nested : region.getOps())
+          last = std::max(last, extentEnd[&nested]);
+      extentEnd[op] = last;
+    });
+
+    SmallVector<Buffer> buffers;
+    bool failedAlloc = false;
+    func.walk([&](Operation *op) {
+      int64_t size, alignment;
+      if (auto alloc = dyn_cast<tile::AllocSmemOp>(op)) {
+        tile::SharedMemoryType type = alloc.getResult().getType();
+        size = type.getSizeInBytes();
+        alignment = getAlignment(type);
+        // Every stage of a ring (a buffer that tile.smem_index selects
+        // from) must keep the alignment of the first.
+        bool isRing = llvm::any_of(alloc->getUsers(), [](Operation *user) {
+          return isa<tile::SmemIndexOp>(user);
+        });
+        if (isRing) {
+          int64_t stage = type.dropLeadingDim().getSizeInBytes();
+          if (stage % alignment != 0) {
+            alloc.emitOpError()
+                << "stages of " << stage << " bytes would misalign every "
+                << "stage after the first (each needs " << alignment
+                << "-byte alignment)";
+            failedAlloc = true;
+          }
+        }
+      } else if (auto alloc = dyn_cast<mbarrier::AllocOp>(op)) {
+        size = alloc.getGroup().getType().getSizeInBytes();
+        alignment = 8;
+      } else {
+        return;
+      }
+      if (!func.isKernel()) {
+        op->emitOpError() << "shared memory can only be allocated in a "
+                             "kernel (a gpu.func with the kernel attribute)";
+        failedAlloc = true;
+        return;
+      }
+      Buffer buffer{op, size, alignment, position[op], position[op]};
+      SetVector<Value> aliases;
+      collectAliases(op->getResult(0), aliases);
+      Block *home = op->getBlock();
+      for (Value alias : aliases) {
+        for (Operation *user : alias.getUsers()) {
+          if (isAsynchronousUser(user)) {
+            buffer.end = std::numeric_limits<int64_t>::max();
+            continue;
+          }
+          Operation *top = home->findAncestorOpInBlock(*user);
+          if (!top) // Used outside the allocating block's subtree.
+            buffer.end = std::numeric_limits<int64_t>::max();
+          else
+            buffer.end = std::max(buffer.end, extentEnd[top]);
+        }
+      }
+      buffers.push_back(buffer);
+    });
+    if (failedAlloc)
+      return std::nullopt;
+
+    // First-fit, largest first; ties in program order for stable output.
+    SmallVector<Buffer *> order;
+    for (Buffer &buffer : buffers)
+      order.push_back(&buffer);
+    llvm::stable_sort(order, [](Buffer *a, Buffer *b) {
+      return a->size > b->size;
+    });
+    int64_t total = 0;
+    SmallVector<Buffer *> placed;
+    for (Buffer *buffer : order) {
+      int64_t offset = 0;
+      bool moved = true;
+      while (moved) {
+        moved = false;
+        offset = llvm::alignTo(offset, buffer->alignment);
+        for (Buffer *other : placed) {
+          bool overlapInTime =
+              buffer->start <= other->end && other->start <= buffer->end;
+          bool overlapInSpace = offset < other->offset + other->size &&
+                                other->offset < offset + buffer->size;
+          if (overlapInTime && overlapInSpace) {
+            offset = other->offset + other->size;
+            moved = true;
+          }
+        }
+      }
+      buffer->offset = offset;
+      placed.push_back(buffer);
+      total = std::max(total, offset + buffer->size);
+    }
+
+    if (total > tile::kMaxSharedMemoryBytes) {
+      InFlightDiagnostic diag =
+          func.emitOpError()
+          << "needs " << total << " bytes of shared memory, but a CTA can "
+          << "use at most " << tile::kMaxSharedMemoryBytes
+          << " bytes (227 KiB)";
+      for (Buffer *buffer : llvm::ArrayRef(order).take_front(4))
+        diag.attachNote(buffer->alloc->getLoc())
+            << buffer->size << " bytes allocated here";
+      return std::nullopt;
+    }
+
+    Builder builder(func.getContext());
+    for (Buffer &buffer : buffers)
+      buffer.alloc->setAttr("tile.offset",
+                            builder.getI64IntegerAttr(buffer.offset));
+    func->setAttr(tile::TileDialect::kSharedMemoryBytesAttrName,
+                  builder.getI64IntegerAttr(total));
+    return total;
+  }
+
+  /// Warps the kernel runs with: its own plus every warp-specialized
+  /// partition's.
+  static std::optional<int64_t> getKernelThreads(gpu::GPUFuncOp func) {
+    auto warps = func->getAttrOfType<IntegerAttr>(
+        tile::TileDialect::kNumWarpsAttrName);
+    if (!warps)
+      return std::nullopt;
+    int64_t extra = 0;
+    func.walk([&](tile::WarpSpecializeOp ws) {
+      int64_t sum = 0;
+      for (int32_t w : ws.getPartitionNumWarps())
+        sum += w;
+      extra = std::max(extra, sum);
+    });
+    return 32 * (warps.getInt() + extra);
+  }
+
+  LogicalResult updateLaunches(ModuleOp module,
+                               DenseMap<Operation *, int64_t> &kernelBytes) {
+    SymbolTableCollection symbols;
+    WalkResult result = module.walk([&](gpu::LaunchFuncOp launch) {
+      auto func = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+          launch, launch.getKernel());
+      if (!func)
+        return WalkResult::advance();
+      if (std::optional<int64_t> threads = getKernelThreads(func)) {
+        gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+        APInt x, y, z;
+        if (matchPattern(block.x, m_ConstantInt(&x)) &&
+            matchPattern(block.y, m_ConstantInt(&y)) &&
+            matchPattern(block.z, m_ConstantInt(&z)) &&
+            x.getSExtValue() * y.getSExtValue() * z.getSExtValue() !=
+                *threads) {
+          launch.emitOpError()
+              << "launches " << x.getSExtValue() * y.getSExtValue() *
+                                    z.getSExtValue()
+              << " threads per block, but kernel @" << func.getName()
+              << " is compiled for " << *threads << " (" << *threads / 32
+              << " warps)";
+          return WalkResult::interrupt();
+        }
+      }
+      auto it = kernelBytes.find(func);
+      if (it == kernelBytes.end() || it->second == 0)
+        return WalkResult::advance();
+      int64_t needed = it->second;
+      if (Value given = launch.getDynamicSharedMemorySize()) {
+        APInt value;
+        if (matchPattern(given, m_ConstantInt(&value)) &&
+            value.getSExtValue() < needed) {
+          launch.emitOpError()
+              << "passes " << value.getSExtValue()
+              << " bytes of dynamic shared memory, but kernel @"
+              << func.getName() << " needs " << needed;
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      }
+      OpBuilder builder(launch);
+      Value bytes = arith::ConstantIntOp::create(builder, launch.getLoc(),
+                                                 builder.getI32Type(), needed);
+      launch.getDynamicSharedMemorySizeMutable().assign(bytes);
+      return WalkResult::advance();
+    });
+    return failure(result.wasInterrupted());
+  }
+};
+
+} // namespace
