@@ -3,6 +3,7 @@
 #include "Tile/TileDialect.h"
 
 #include "MBarrier/MBarrierDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -88,8 +89,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   auto intAttr = dyn_cast<IntegerAttr>(attr.getValue());
+  // After lowering, kernels are llvm.funcs that keep their attributes.
+  bool isKernelLike = isa<gpu::GPUFuncOp, LLVM::LLVMFuncOp>(op);
   if (name == kNumWarpsAttrName) {
-    if (!isa<gpu::GPUFuncOp>(op))
+    if (!isKernelLike)
       return op->emitOpError() << "'" << name << "' belongs on a gpu.func";
     if (!intAttr || intAttr.getInt() < 1 || intAttr.getInt() > 32)
       return op->emitOpError()
@@ -106,7 +109,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == kSharedMemoryBytesAttrName) {
-    if (!isa<gpu::GPUFuncOp>(op))
+    if (!isKernelLike)
       return op->emitOpError() << "'" << name << "' belongs on a gpu.func";
     if (!intAttr || intAttr.getInt() < 0)
       return op->emitOpError()

@@ -2,6 +2,9 @@
 
 #include "TileMLIR/Pipelines.h"
 
+#include "TileMLIR/Conversion/Passes.h"
+#include "TileMLIR/Transforms/Passes.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -12,29 +15,23 @@
 
 using namespace mlir;
 
-std::string tilemlir::getPtxFeaturesForChip(StringRef chip) {
-  // sm_100a needs PTX ISA 8.6; sm_90a 8.0. Both are within what CUDA 13's
-  // ptxas and LLVM 22's NVPTX backend accept.
-  if (chip.starts_with("sm_10") || chip.starts_with("sm_12"))
-    return "+ptx86";
-  return "+ptx80";
-}
 
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
-  GpuNVVMAttachTargetOptions target;
+  // Shared-memory offsets (and the launches' dynamic shared-memory size)
+  // while kernels and launches are still visible side by side.
+  pm.addPass(createTileAllocateSharedMemory());
+
+  TileAttachTargetOptions target;
   target.chip = options.chip;
-  target.features = getPtxFeaturesForChip(options.chip);
   target.optLevel = options.optLevel;
-  // Only modules without a target of their own get the default one.
-  target.moduleMatcher = "";
-  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createTileAttachTarget(target));
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createTileExpandSynchronization());
+  device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());
-  ConvertGpuOpsToNVVMOpsOptions gpuToNVVM;
-  gpuToNVVM.indexBitwidth = 64;
-  device.addPass(createConvertGpuOpsToNVVMOps(gpuToNVVM));
+  device.addPass(createConvertTileKernelsToNVVM());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
@@ -47,15 +44,11 @@ void tilemlir::buildTileToLLVMPipeline(OpPassManager &pm,
   // Host code.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(createConvertTileHostToLLVM());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.cudaPath;
   binary.compilationTarget = options.format;
   pm.addPass(createGpuModuleToBinaryPass(binary));
-  pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

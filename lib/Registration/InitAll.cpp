@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register TileMLIR's dialects and passes --------------===//
 
 #include "TileMLIR/InitAll.h"
+#include "TileMLIR/Conversion/Passes.h"
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Transforms/Passes.h"
 
@@ -51,5 +52,6 @@ void tilemlir::registerAllPasses() {
   mlir::registerConversionPasses();
   mlir::registerGPUPasses();
   tilemlir::registerTileTransformsPasses();
+  tilemlir::registerTileConversionPasses();
   tilemlir::registerTilePipelines();
 }

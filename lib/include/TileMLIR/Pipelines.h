@@ -3,6 +3,8 @@
 #ifndef TILEMLIR_PIPELINES_H
 #define TILEMLIR_PIPELINES_H
 
+#include "TileMLIR/Transforms/Passes.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -29,10 +31,6 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
 };
-
-/// The PTX ISA version features that `chip` needs (e.g. "+ptx80" for
-/// sm_90a, "+ptx86" for sm_100a).
-std::string getPtxFeaturesForChip(llvm::StringRef chip);
 
 /// Device side: TileMLIR kernels in gpu.modules down to the NVVM and LLVM
 /// dialects. Host code is left as it is.

@@ -4,10 +4,18 @@
 #define TILEMLIR_TRANSFORMS_PASSES_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tilemlir {
+
+/// The PTX ISA version features that `chip` needs (e.g. "+ptx80" for
+/// sm_90a, "+ptx86" for sm_100a).
+std::string getPtxFeaturesForChip(llvm::StringRef chip);
 
 #define GEN_PASS_DECL
 #include "TileMLIR/Transforms/Passes.h.inc"

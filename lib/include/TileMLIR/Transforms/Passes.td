@@ -28,4 +28,61 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileExpandSynchronization
+    : Pass<"tile-expand-synchronization", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Make leader election, predicates and barrier waits explicit";
+  let description = [{
+    Rewrites the implicit control flow of TileMLIR's synchronization and
+    copy operations into `scf`:
+    - a TMA or bulk copy whose scope is `warp`, `warpgroup` or `cta` is
+      issued inside `scf.if` on `tile.elect <scope>` and becomes
+      `scope = thread`: exactly one thread of the scope issues it;
+    - predicated `mbarrier.arrive`, `expect_tx` and `arrive_expect_tx` go
+      inside `scf.if` on their predicate;
+    - `mbarrier.wait` becomes an `scf.while` loop around `mbarrier.try_wait`;
+    - masked scalar `tile.load` / `tile.store` go inside `scf.if` (the load
+      yields `other`, or poison without it).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::ub::UBDialect"];
+}
+
+def TileLowerWarpSpecialize
+    : Pass<"tile-lower-warp-specialize", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower tile.warp_specialize to warp-indexed branches";
+  let description = [{
+    The kernel runs with its `tile.num_warps` plus every partition's warps.
+    Code before a `tile.warp_specialize` runs on all warps; the default
+    region and everything after it run on warps `[0, num_warps)`; partition
+    `i` runs on its own range of warps, which exit when it ends. Register
+    budgets become `setmaxnreg` per warpgroup (partitions sharing a
+    warpgroup must agree). `tile.barrier` inside a partition or after the
+    operation synchronizes only the warps executing that code (a named
+    barrier), and `tile.elect cta`/`warpgroup` inside a partition elect
+    among the partition's warps. The kernel's block size is recorded as
+    `gpu.known_block_size`.
+
+    Not supported yet: a `tile.warp_specialize` nested in control flow (it
+    must be in the kernel's entry block).
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Give gpu.modules without a target an #nvvm.target";
+  let description = [{
+    Modules that already name their target (for example
+    `[#nvvm.target<chip = "sm_100a">]`) keep it; the others get
+    `#nvvm.target<chip = $chip>` with the PTX ISA version the chip needs.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", "\"sm_90a\"",
+           "Chip for modules without a target">,
+    Option<"optLevel", "opt-level", "int", "3", "NVPTX optimization level">,
+  ];
+}
+
 #endif // TILEMLIR_TRANSFORMS_PASSES

@@ -1,0 +1,105 @@
+//===- Common.cpp - Shared helpers of TileMLIR's NVVM lowering ------------===//
+
+#include "Common.h"
+
+#include "MBarrier/MBarrierDialect.h"
+#include "TMA/TMADialect.h"
+#include "TileMLIR/Conversion/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+
+Type tilemlir::getSharedPointerType(MLIRContext *context) {
+  return LLVM::LLVMPointerType::get(context, kSharedAddressSpace);
+}
+
+Value tilemlir::createI32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(value));
+}
+
+Value tilemlir::getSharedMemoryBase(OpBuilder &b, Location loc,
+                                    Operation *anchor) {
+  auto module = anchor->getParentOfType<gpu::GPUModuleOp>();
+  MLIRContext *context = b.getContext();
+  if (!module.lookupSymbol(kSharedMemoryBaseName)) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    auto type = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 0);
+    LLVM::GlobalOp::create(b, loc, type, /*isConstant=*/false,
+                           LLVM::Linkage::External, kSharedMemoryBaseName,
+                           Attribute(), /*alignment=*/1024,
+                           kSharedAddressSpace);
+  }
+  return LLVM::AddressOfOp::create(b, loc, getSharedPointerType(context),
+                                   kSharedMemoryBaseName);
+}
+
+Value tilemlir::createByteOffset(OpBuilder &b, Location loc, Value base,
+                                 Value byteOffset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{byteOffset});
+}
+
+Value tilemlir::createByteOffset(OpBuilder &b, Location loc, Value base,
+                                 int64_t byteOffset) {
+  if (byteOffset == 0)
+    return base;
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{int32_t(byteOffset)});
+}
+
+Value tilemlir::createWarpId(OpBuilder &b, Location loc) {
+  Type i32 = b.getI32Type();
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, i32);
+  Value warp = LLVM::UDivOp::create(b, loc, tid, createI32Constant(b, loc, 32));
+  Value mask = createI32Constant(b, loc, -1);
+  Value lane0 = createI32Constant(b, loc, 0);
+  Value clamp = createI32Constant(b, loc, 31);
+  return NVVM::ShflOp::create(b, loc, i32, mask, warp, lane0, clamp,
+                              NVVM::ShflKind::idx, UnitAttr());
+}
+
+FailureOr<int64_t> tilemlir::getAllocatedOffset(Operation *op) {
+  auto offset =
+      op->getAttrOfType<IntegerAttr>(tile::TileDialect::kOffsetAttrName);
+  if (!offset)
+    return op->emitOpError() << "has no shared-memory offset: run "
+                                "tile-allocate-shared-memory first";
+  return offset.getInt();
+}
+
+void tilemlir::populateTileDeviceTypeConversions(
+    LLVMTypeConverter &converter) {
+  MLIRContext *context = &converter.getContext();
+  converter.addConversion([context](tile::SharedMemoryType) -> Type {
+    return getSharedPointerType(context);
+  });
+  converter.addConversion([context](mbarrier::GroupType) -> Type {
+    return getSharedPointerType(context);
+  });
+  converter.addConversion([context](mbarrier::BarrierType) -> Type {
+    return getSharedPointerType(context);
+  });
+  converter.addConversion([context](tile::PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(context, kGlobalAddressSpace);
+  });
+  // The kernel receives the 128-byte CUtensorMap by value in parameter
+  // space; copies take the generic address of that parameter.
+  converter.addConversion([context](tma::DescriptorType) -> Type {
+    return LLVM::LLVMPointerType::get(context);
+  });
+}
+
+void tilemlir::populateTileHostTypeConversions(LLVMTypeConverter &converter) {
+  MLIRContext *context = &converter.getContext();
+  converter.addConversion([context](tma::DescriptorType) -> Type {
+    return LLVM::LLVMArrayType::get(IntegerType::get(context, 64), 16);
+  });
+  converter.addConversion([context](tile::PointerType) -> Type {
+    return LLVM::LLVMPointerType::get(context);
+  });
+}

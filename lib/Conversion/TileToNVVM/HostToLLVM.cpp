@@ -1,0 +1,197 @@
+//===- HostToLLVM.cpp - Host side: launches, descriptors, pointers --------===//
+
+#include "Common.h"
+
+#include "TMA/TMADialect.h"
+#include "TileMLIR/Conversion/Passes.h"
+
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMInterface.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::tilemlir {
+#define GEN_PASS_DEF_CONVERTTILEHOSTTOLLVM
+#include "TileMLIR/Conversion/Passes.h.inc"
+} // namespace mlir::tilemlir
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+
+namespace {
+
+/// Allocas go to the function entry so loops do not grow the stack.
+Value createEntryAlloca(ConversionPatternRewriter &rewriter, Operation *op,
+                        Type elementType, int64_t count, int64_t alignment) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  rewriter.setInsertionPointToStart(&func.getFunctionBody().front());
+  Location loc = op->getLoc();
+  Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       rewriter.getI64IntegerAttr(1));
+  Type type = count == 1 ? elementType
+                         : LLVM::LLVMArrayType::get(elementType, count);
+  return LLVM::AllocaOp::create(rewriter, loc,
+                                LLVM::LLVMPointerType::get(rewriter.getContext()),
+                                type, one, alignment);
+}
+
+/// Address of a memref's first element: aligned pointer plus offset.
+Value getMemRefStart(ConversionPatternRewriter &rewriter, Location loc,
+                     Value descriptor, Type elementType) {
+  MemRefDescriptor memref(descriptor);
+  Value aligned = memref.alignedPtr(rewriter, loc);
+  Value offset = memref.offset(rewriter, loc);
+  return LLVM::GEPOp::create(rewriter, loc, aligned.getType(), elementType,
+                             aligned, ValueRange{offset});
+}
+
+struct PtrFromMemrefLowering
+    : public ConvertOpToLLVMPattern<tile::PtrFromMemrefOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::PtrFromMemrefOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type elementType = getTypeConverter()->convertType(
+        cast<MemRefType>(op.getSource().getType()).getElementType());
+    rewriter.replaceOp(op, getMemRefStart(rewriter, op.getLoc(),
+                                          adaptor.getSource(), elementType));
+    return success();
+  }
+};
+
+/// tma.make_descriptor -> tileRtMakeTensorMap(out, dtype, rank, address,
+/// dims, strideBytes, box, elementStrides = null, interleave, swizzle, l2,
+/// oobFill), which validates the map (strides, box, alignment) and aborts
+/// with the rule that failed.
+struct MakeDescriptorLowering
+    : public ConvertOpToLLVMPattern<tma::MakeDescriptorOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tma::MakeDescriptorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto desc = cast<tma::DescriptorType>(op.getResult().getType());
+    auto memrefType = cast<MemRefType>(op.getSource().getType());
+    int64_t rank = memrefType.getRank();
+    MLIRContext *context = rewriter.getContext();
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    Type ptr = LLVM::LLVMPointerType::get(context);
+    auto i32c = [&](int64_t v) {
+      return LLVM::ConstantOp::create(rewriter, loc, i32,
+                                      rewriter.getI32IntegerAttr(v));
+    };
+
+    Type storageType = getTypeConverter()->convertType(
+        memrefType.getElementType());
+    if (!storageType || !storageType.isIntOrFloat())
+      return op.emitOpError() << "cannot lower a descriptor over "
+                              << memrefType.getElementType() << " elements";
+    MemRefDescriptor memref(adaptor.getSource());
+    Value address = getMemRefStart(rewriter, loc, adaptor.getSource(),
+                                   storageType);
+
+    // Global shape (elements), outer strides (bytes) and box, outermost
+    // first; the runtime reorders them for the driver.
+    int64_t elementBits = desc.getElementBits();
+    Value dims = createEntryAlloca(rewriter, op, i64, rank, 8);
+    Value strides = createEntryAlloca(rewriter, op, i64, std::max<int64_t>(rank - 1, 1), 8);
+    Value box = createEntryAlloca(rewriter, op, i32, rank, 4);
+    for (int64_t d = 0; d < rank; ++d) {
+      Value slot = LLVM::GEPOp::create(rewriter, loc, ptr, i64, dims,
+                                       ArrayRef<LLVM::GEPArg>{int32_t(d)});
+      LLVM::StoreOp::create(rewriter, loc, memref.size(rewriter, loc, d), slot);
+      Value boxSlot = LLVM::GEPOp::create(rewriter, loc, ptr, i32, box,
+                                          ArrayRef<LLVM::GEPArg>{int32_t(d)});
+      LLVM::StoreOp::create(rewriter, loc, i32c(desc.getBoxShape()[d]),
+                            boxSlot);
+      if (d == rank - 1)
+        continue;
+      // stride (elements of the memref) * element bits / 8.
+      Value stride = memref.stride(rewriter, loc, d);
+      Value bits = LLVM::ConstantOp::create(
+          rewriter, loc, i64,
+          rewriter.getI64IntegerAttr(
+              storageType.getIntOrFloatBitWidth() == 8 && elementBits == 4
+                  ? 8
+                  : elementBits));
+      Value strideBits = LLVM::MulOp::create(rewriter, loc, stride, bits);
+      Value eight = LLVM::ConstantOp::create(rewriter, loc, i64,
+                                             rewriter.getI64IntegerAttr(8));
+      Value strideBytes = LLVM::UDivOp::create(rewriter, loc, strideBits, eight);
+      Value strideSlot = LLVM::GEPOp::create(
+          rewriter, loc, ptr, i64, strides, ArrayRef<LLVM::GEPArg>{int32_t(d)});
+      LLVM::StoreOp::create(rewriter, loc, strideBytes, strideSlot);
+    }
+
+    // CUtensorMap: 128 bytes, 128-byte aligned as CUDA 13 requires.
+    Type mapType = LLVM::LLVMArrayType::get(i64, 16);
+    Value map = createEntryAlloca(rewriter, op, mapType, 1, 128);
+    Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
+
+    auto module = op->getParentOfType<ModuleOp>();
+    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
+        rewriter, module, "tileRtMakeTensorMap",
+        {ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32},
+        LLVM::LLVMVoidType::get(context));
+    if (failed(callee))
+      return failure();
+    LLVM::CallOp::create(
+        rewriter, loc, *callee,
+        ValueRange{map, i32c(desc.getCUDADataType()), i32c(rank), address,
+                   dims, strides, box, null, i32c(desc.getCUDAInterleave()),
+                   i32c(desc.getCUDASwizzle()), i32c(desc.getCUDAL2Promotion()),
+                   i32c(desc.getCUDAOOBFill())});
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, mapType, map);
+    return success();
+  }
+};
+
+struct ConvertTileHostToLLVM
+    : public tilemlir::impl::ConvertTileHostToLLVMBase<ConvertTileHostToLLVM> {
+  void runOnOperation() override {
+    MLIRContext *context = &getContext();
+    LowerToLLVMOptions options(context);
+    LLVMTypeConverter converter(context, options);
+    populateTileHostTypeConversions(converter);
+    RewritePatternSet patterns(context);
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect>();
+    // Like upstream gpu-to-llvm: every dialect that knows how to lower
+    // itself, plus the GPU host patterns.
+    for (Dialect *dialect : context->getLoadedDialects()) {
+      auto iface = dyn_cast<ConvertToLLVMPatternInterface>(dialect);
+      if (!iface)
+        continue;
+      iface->populateConvertToLLVMConversionPatterns(target, converter,
+                                                     patterns);
+    }
+    target.addLegalOp<gpu::GPUModuleOp, gpu::BinaryOp>();
+    target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
+        [&](gpu::LaunchFuncOp op) { return converter.isLegal(op); });
+    target.addIllegalOp<tma::MakeDescriptorOp, tile::PtrFromMemrefOp>();
+    populateVectorToLLVMConversionPatterns(converter, patterns);
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
+    populateGpuToLLVMConversionPatterns(converter, patterns,
+                                        /*kernelBarePtrCallConv=*/false,
+                                        /*kernelIntersperseSizeCallConv=*/false);
+    populateTileHostToLLVMPatterns(converter, patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void tilemlir::populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<PtrFromMemrefLowering, MakeDescriptorLowering>(converter);
+}

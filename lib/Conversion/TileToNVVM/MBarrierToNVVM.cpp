@@ -1,0 +1,184 @@
+//===- MBarrierToNVVM.cpp - mbarrier to the unified nvvm.mbarrier ops -----===//
+//
+// Barriers are 8-byte words in shared memory. Predicates and the blocking
+// wait loop were made explicit by tile-expand-synchronization; what reaches
+// this lowering is straight-line code.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+
+#include "MBarrier/MBarrierDialect.h"
+#include "TileMLIR/Conversion/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+
+namespace {
+
+struct AllocLowering : public ConvertOpToLLVMPattern<mbarrier::AllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::AllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<int64_t> offset = getAllocatedOffset(op);
+    if (failed(offset))
+      return failure();
+    Value base = getSharedMemoryBase(rewriter, op.getLoc(), op);
+    rewriter.replaceOp(op,
+                       createByteOffset(rewriter, op.getLoc(), base, *offset));
+    return success();
+  }
+};
+
+struct IndexLowering : public ConvertOpToLLVMPattern<mbarrier::IndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::IndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bytes = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        LLVM::ConstantOp::create(rewriter, loc, adaptor.getIndex().getType(),
+                                 rewriter.getIntegerAttr(
+                                     adaptor.getIndex().getType(), 8)));
+    rewriter.replaceOp(op,
+                       createByteOffset(rewriter, loc, adaptor.getGroup(), bytes));
+    return success();
+  }
+};
+
+struct InitLowering : public ConvertOpToLLVMPattern<mbarrier::InitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::InitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value count = createI32Constant(rewriter, op.getLoc(), op.getArrivals());
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierInitOp>(op, adaptor.getBarrier(),
+                                                      count, Value());
+    return success();
+  }
+};
+
+struct ArriveLowering : public ConvertOpToLLVMPattern<mbarrier::ArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::ArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPred())
+      return rewriter.notifyMatchFailure(
+          op, "predicated arrive: run tile-expand-synchronization first");
+    Location loc = op.getLoc();
+    Value barrier = adaptor.getBarrier();
+    NVVM::MemScopeKind scope = NVVM::MemScopeKind::CTA;
+    if (Value cta = adaptor.getCta()) {
+      // The same barrier offset in another CTA of the cluster.
+      barrier = NVVM::MapaOp::create(
+          rewriter, loc,
+          LLVM::LLVMPointerType::get(rewriter.getContext(),
+                                     unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
+          barrier, cta);
+      scope = NVVM::MemScopeKind::CLUSTER;
+    }
+    Value count;
+    if (op.getCount() != 1)
+      count = createI32Constant(rewriter, loc, op.getCount());
+    NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), barrier, count,
+                                   scope);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ExpectTxLowering : public ConvertOpToLLVMPattern<mbarrier::ExpectTxOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::ExpectTxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPred())
+      return rewriter.notifyMatchFailure(
+          op, "predicated expect_tx: run tile-expand-synchronization first");
+    Value bytes = createI32Constant(rewriter, op.getLoc(), op.getBytes());
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierExpectTxOp>(
+        op, adaptor.getBarrier(), bytes);
+    return success();
+  }
+};
+
+struct ArriveExpectTxLowering
+    : public ConvertOpToLLVMPattern<mbarrier::ArriveExpectTxOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::ArriveExpectTxOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getPred())
+      return rewriter.notifyMatchFailure(
+          op, "predicated arrive_expect_tx: run tile-expand-synchronization "
+              "first");
+    Value bytes = createI32Constant(rewriter, op.getLoc(), op.getBytes());
+    NVVM::MBarrierArriveExpectTxOp::create(rewriter, op.getLoc(), Type(),
+                                           adaptor.getBarrier(), bytes,
+                                           NVVM::MemScopeKind::CTA,
+                                           /*relaxed=*/false, Value());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TryWaitLowering : public ConvertOpToLLVMPattern<mbarrier::TryWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::TryWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // The i32 form of try_wait is the parity form; only the low bit counts.
+    Value phase = adaptor.getPhase();
+    if (phase.getType().isInteger(1))
+      phase = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), phase);
+    Value parity = LLVM::AndOp::create(rewriter, loc, phase,
+                                       createI32Constant(rewriter, loc, 1));
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierTryWaitOp>(
+        op, rewriter.getI1Type(), adaptor.getBarrier(), parity, Value());
+    return success();
+  }
+};
+
+struct WaitLowering : public ConvertOpToLLVMPattern<mbarrier::WaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriter.notifyMatchFailure(
+        op, "blocking wait: run tile-expand-synchronization first");
+  }
+};
+
+struct InvalidateLowering
+    : public ConvertOpToLLVMPattern<mbarrier::InvalidateOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(mbarrier::InvalidateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::MBarrierInvalOp>(op,
+                                                       adaptor.getBarrier());
+    return success();
+  }
+};
+
+} // namespace
+
+void tilemlir::populateMBarrierToNVVMPatterns(LLVMTypeConverter &converter,
+                                              RewritePatternSet &patterns) {
+  patterns.add<AllocLowering, IndexLowering, InitLowering, ArriveLowering,
+               ExpectTxLowering, ArriveExpectTxLowering, TryWaitLowering,
+               WaitLowering, InvalidateLowering>(converter);
+}

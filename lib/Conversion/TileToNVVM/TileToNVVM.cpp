@@ -1,0 +1,473 @@
+//===- TileToNVVM.cpp - tile dialect (scalar and memory side) to NVVM -----===//
+//
+// Shared buffers are byte offsets into the kernel's dynamic shared memory.
+// Element addresses follow the buffer's shared layout:
+// - plain: row-major;
+// - NVMMA with swizzle S: the contiguous dimension is split into chunks of
+//   S bytes; each chunk is a [rows x S] block, and within each 8-row atom
+//   the 16-byte unit is XORed with the row (TMA's swizzle pattern:
+//   offset ^= ((offset >> 7) & (S / 16 - 1)) << 4);
+// - swizzled_shared: vec-element groups XORed with (row / perPhase) mod
+//   maxPhase.
+// Register tiles are not lowered here yet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+
+#include "TileMLIR/Conversion/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using namespace mlir::tile;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Shared-memory addressing
+//===----------------------------------------------------------------------===//
+
+/// Integer arithmetic on i32 values with constant folding of the common
+/// constant cases, to keep the emitted IR readable.
+struct I32Builder {
+  OpBuilder &b;
+  Location loc;
+
+  Value c(int64_t v) { return createI32Constant(b, loc, v); }
+  Value add(Value x, Value y) { return LLVM::AddOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t y) {
+    return y == 1 ? x : LLVM::MulOp::create(b, loc, x, c(y));
+  }
+  Value udiv(Value x, int64_t y) {
+    return y == 1 ? x : LLVM::UDivOp::create(b, loc, x, c(y));
+  }
+  Value urem(Value x, int64_t y) { return LLVM::URemOp::create(b, loc, x, c(y)); }
+  Value lshr(Value x, int64_t y) { return LLVM::LShrOp::create(b, loc, x, c(y)); }
+  Value shl(Value x, int64_t y) { return LLVM::ShlOp::create(b, loc, x, c(y)); }
+  Value andI(Value x, int64_t y) { return LLVM::AndOp::create(b, loc, x, c(y)); }
+  Value xorI(Value x, Value y) { return LLVM::XOrOp::create(b, loc, x, y); }
+};
+
+/// Byte offset of element `indices` (i32 values, one per dimension) of a
+/// buffer of type `type`, or failure with a diagnostic on `op`.
+FailureOr<Value> emitElementOffset(Operation *op, OpBuilder &b,
+                                   SharedMemoryType type, ValueRange indices) {
+  Location loc = op->getLoc();
+  I32Builder ib{b, loc};
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits < 8)
+    return op->emitOpError()
+           << "not supported yet: element access to sub-byte elements";
+  int64_t elemBytes = bits / 8;
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = shape.size();
+
+  auto rowMajor = [&](ValueRange idx, ArrayRef<int64_t> dims) -> Value {
+    Value linear = ib.c(0);
+    for (auto [i, v] : llvm::zip_equal(idx, dims)) {
+      linear = ib.mul(linear, v);
+      linear = ib.add(linear, i);
+    }
+    return ib.mul(linear, elemBytes);
+  };
+
+  Attribute encoding = type.getEncoding();
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(encoding);
+  if (!encoding || (nvmma && nvmma.getSwizzle() == 0))
+    return rowMajor(indices, shape);
+
+  if (nvmma) {
+    if (nvmma.getFp4Padded())
+      return op->emitOpError()
+             << "not supported yet: element access to fp4-padded buffers";
+    int64_t swizzle = nvmma.getSwizzle();
+    if (rank < 2) {
+      // A single row: only the swizzle within the row applies.
+      Value off = ib.mul(indices[0], elemBytes);
+      return off;
+    }
+    bool transposed = nvmma.getTransposed();
+    int64_t contigDim = transposed ? rank - 2 : rank - 1;
+    int64_t rowDim = transposed ? rank - 1 : rank - 2;
+    int64_t rows = shape[rowDim];
+    int64_t chunkElems = swizzle / elemBytes;
+    int64_t tileBytes = shape[rank - 1] * shape[rank - 2] * elemBytes;
+    Value contig = indices[contigDim];
+    Value row = indices[rowDim];
+    Value off = ib.add(ib.mul(ib.udiv(contig, chunkElems), rows * swizzle),
+                       ib.add(ib.mul(row, swizzle),
+                              ib.mul(ib.urem(contig, chunkElems), elemBytes)));
+    Value mask = ib.shl(ib.andI(ib.lshr(off, 7), swizzle / 16 - 1), 4);
+    off = ib.xorI(off, mask);
+    // Leading (stage / batch) dimensions.
+    if (rank > 2) {
+      Value lead =
+          rowMajor(indices.drop_back(2), shape.drop_back(2)); // in elements
+      off = ib.add(off, ib.mul(ib.udiv(lead, elemBytes), tileBytes));
+    }
+    return off;
+  }
+
+  auto swizzled = cast<SwizzledSharedLayoutAttr>(encoding);
+  ArrayRef<unsigned> order = swizzled.getOrder();
+  if (rank < 2)
+    return rowMajor(indices, shape);
+  // Linearize dimensions from the fastest (order[0]) outwards, swizzling
+  // the fastest by the second-fastest.
+  unsigned inner = order[0], outer = order[1];
+  Value col = indices[inner];
+  Value row = indices[outer];
+  int64_t vec = swizzled.getVec();
+  Value phase =
+      ib.urem(ib.udiv(row, swizzled.getPerPhase()), swizzled.getMaxPhase());
+  Value group = ib.xorI(ib.udiv(col, vec), phase);
+  Value swizzledCol = ib.add(ib.mul(group, vec), ib.urem(col, vec));
+  Value linear = ib.c(0);
+  int64_t stride = 1;
+  SmallVector<Value> permuted;
+  for (unsigned d : order) {
+    Value v = d == inner ? swizzledCol : indices[d];
+    linear = ib.add(linear, ib.mul(v, stride));
+    stride *= shape[d];
+  }
+  return ib.mul(linear, elemBytes);
+}
+
+/// Byte offset of a static window (subslice) of a buffer, when the window
+/// is itself a buffer of the same layout; failure otherwise.
+FailureOr<int64_t> getSubsliceOffset(SmemSubsliceOp op) {
+  SharedMemoryType src = op.getSrc().getType();
+  SharedMemoryType dst = op.getResult().getType();
+  ArrayRef<int64_t> offsets = op.getOffsets();
+  ArrayRef<int64_t> srcShape = src.getShape(), dstShape = dst.getShape();
+  int64_t rank = srcShape.size();
+  unsigned bits = src.getElementTypeBitWidth();
+  if (bits < 8)
+    return op.emitOpError()
+           << "not supported yet: subslices of sub-byte element buffers";
+  int64_t elemBytes = bits / 8;
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(src.getEncoding());
+  if (nvmma && nvmma.getSwizzle() != 0 && rank >= 2) {
+    int64_t swizzle = nvmma.getSwizzle();
+    bool transposed = nvmma.getTransposed();
+    int64_t contigDim = transposed ? rank - 2 : rank - 1;
+    int64_t rowDim = transposed ? rank - 1 : rank - 2;
+    int64_t chunkElems = swizzle / elemBytes;
+    for (int64_t d = 0; d < rank - 2; ++d)
+      if (dstShape[d] != 1 && dstShape[d] != srcShape[d])
+        return op.emitOpError() << "not supported yet: a partial window of a "
+                                   "leading dimension of an NVMMA buffer";
+    bool rowsAligned = offsets[rowDim] % 8 == 0;
+    bool chunkAligned = offsets[contigDim] % chunkElems == 0;
+    bool sameChunkStride =
+        dstShape[rowDim] == srcShape[rowDim] || dstShape[contigDim] <= chunkElems;
+    if (!rowsAligned || !chunkAligned || !sameChunkStride)
+      return op.emitOpError()
+             << "not supported yet: this window of a " << swizzle
+             << "-byte swizzled buffer is not itself a swizzled buffer (it "
+                "must start at a multiple of 8 rows and of "
+             << chunkElems
+             << " contiguous elements, and keep every row or stay within "
+                "one swizzle chunk)";
+    int64_t rows = srcShape[rowDim];
+    int64_t tileBytes = srcShape[rank - 1] * srcShape[rank - 2] * elemBytes;
+    int64_t lead = 0;
+    for (int64_t d = 0; d < rank - 2; ++d)
+      lead = lead * srcShape[d] + offsets[d];
+    return lead * tileBytes +
+           offsets[contigDim] / chunkElems * rows * swizzle +
+           offsets[rowDim] * swizzle;
+  }
+  if (src.getEncoding() && !nvmma)
+    return op.emitOpError()
+           << "not supported yet: subslices of swizzled_shared buffers";
+  // Row-major: the window is contiguous when it is a run of unit
+  // dimensions, then any extent, then complete dimensions.
+  int64_t k = 0;
+  while (k < rank - 1 && dstShape[k] == 1)
+    ++k;
+  for (int64_t d = k + 1; d < rank; ++d)
+    if (dstShape[d] != srcShape[d] || offsets[d] != 0)
+      return op.emitOpError()
+             << "not supported yet: a window that is not contiguous in a "
+                "row-major buffer (dimension "
+             << d << " must be complete)";
+  int64_t linear = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    linear = linear * srcShape[d] + offsets[d];
+  return linear * elemBytes;
+}
+
+/// Index values as i32 (the converted operands are i64 indices).
+SmallVector<Value> toI32(OpBuilder &b, Location loc, ValueRange indices) {
+  SmallVector<Value> result;
+  for (Value v : indices)
+    result.push_back(v.getType().isInteger(32)
+                         ? v
+                         : LLVM::TruncOp::create(b, loc, b.getI32Type(), v));
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+struct AllocSmemLowering : public ConvertOpToLLVMPattern<AllocSmemOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AllocSmemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getInit())
+      return op.emitOpError() << "not supported yet: initializing a shared "
+                                 "buffer from a register tile";
+    FailureOr<int64_t> offset = getAllocatedOffset(op);
+    if (failed(offset))
+      return failure();
+    Value base = getSharedMemoryBase(rewriter, op.getLoc(), op);
+    rewriter.replaceOp(op,
+                       createByteOffset(rewriter, op.getLoc(), base, *offset));
+    return success();
+  }
+};
+
+struct SmemIndexLowering : public ConvertOpToLLVMPattern<SmemIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stageBytes = op.getResult().getType().getSizeInBytes();
+    Value index = toI32(rewriter, loc, adaptor.getIndex())[0];
+    Value bytes = I32Builder{rewriter, loc}.mul(index, stageBytes);
+    rewriter.replaceOp(op,
+                       createByteOffset(rewriter, loc, adaptor.getSrc(), bytes));
+    return success();
+  }
+};
+
+struct SmemSubsliceLowering : public ConvertOpToLLVMPattern<SmemSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<int64_t> offset = getSubsliceOffset(op);
+    if (failed(offset))
+      return failure();
+    rewriter.replaceOp(op, createByteOffset(rewriter, op.getLoc(),
+                                            adaptor.getSrc(), *offset));
+    return success();
+  }
+};
+
+struct SmemTransLowering : public ConvertOpToLLVMPattern<SmemTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // A view: same bytes, different interpretation.
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getIndices().empty())
+      return rewriter.notifyMatchFailure(op, "register-tile form");
+    Location loc = op.getLoc();
+    FailureOr<Value> offset =
+        emitElementOffset(op, rewriter, op.getSrc().getType(),
+                          toI32(rewriter, loc, adaptor.getIndices()));
+    if (failed(offset))
+      return failure();
+    Value addr = createByteOffset(rewriter, loc, adaptor.getSrc(), *offset);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, op.getResult().getType(),
+                                              addr);
+    return success();
+  }
+};
+
+struct SmemStoreLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getIndices().empty())
+      return rewriter.notifyMatchFailure(op, "register-tile form");
+    Location loc = op.getLoc();
+    FailureOr<Value> offset =
+        emitElementOffset(op, rewriter, op.getDst().getType(),
+                          toI32(rewriter, loc, adaptor.getIndices()));
+    if (failed(offset))
+      return failure();
+    Value addr = createByteOffset(rewriter, loc, adaptor.getDst(), *offset);
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(), addr);
+    return success();
+  }
+};
+
+struct ScalarLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getOffsets().getType()))
+      return rewriter.notifyMatchFailure(op, "register-tile form");
+    if (op.getMask())
+      return rewriter.notifyMatchFailure(
+          op, "masked load: run tile-expand-synchronization first");
+    Type elementType = op.getResult().getType();
+    Value addr = LLVM::GEPOp::create(
+        rewriter, op.getLoc(), adaptor.getPtr().getType(), elementType,
+        adaptor.getPtr(), ValueRange{adaptor.getOffsets()});
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, elementType, addr);
+    return success();
+  }
+};
+
+struct ScalarStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getOffsets().getType()))
+      return rewriter.notifyMatchFailure(op, "register-tile form");
+    if (op.getMask())
+      return rewriter.notifyMatchFailure(
+          op, "masked store: run tile-expand-synchronization first");
+    Value addr = LLVM::GEPOp::create(
+        rewriter, op.getLoc(), adaptor.getPtr().getType(),
+        op.getValue().getType(), adaptor.getPtr(),
+        ValueRange{adaptor.getOffsets()});
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(), addr);
+    return success();
+  }
+};
+
+template <typename SourceOp, typename XOp, typename YOp, typename ZOp>
+struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Value v;
+    switch (op.getDim()) {
+    case Dim::X:
+      v = XOp::create(rewriter, op.getLoc(), i32);
+      break;
+    case Dim::Y:
+      v = YOp::create(rewriter, op.getLoc(), i32);
+      break;
+    case Dim::Z:
+      v = ZOp::create(rewriter, op.getLoc(), i32);
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct ThreadIdLowering : public ConvertOpToLLVMPattern<ThreadIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ThreadIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::ThreadIdXOp>(op, rewriter.getI32Type());
+    return success();
+  }
+};
+
+struct WarpIdLowering : public ConvertOpToLLVMPattern<WarpIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, createWarpId(rewriter, op.getLoc()));
+    return success();
+  }
+};
+
+struct ElectLowering : public ConvertOpToLLVMPattern<ElectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ElectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value lane = NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(),
+                                           Value());
+    if (op.getScope() == Scope::Warp) {
+      rewriter.replaceOp(op, lane);
+      return success();
+    }
+    // One warp of the scope elects: warp 0 of the CTA, or the first warp
+    // of each warpgroup.
+    I32Builder ib{rewriter, loc};
+    Value warp = createWarpId(rewriter, loc);
+    if (op.getScope() == Scope::Warpgroup)
+      warp = ib.urem(warp, 4);
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       warp, ib.c(0));
+    rewriter.replaceOpWithNewOp<LLVM::AndOp>(op, first, lane);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedLowering
+    : public ConvertOpToLLVMPattern<FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    return success();
+  }
+};
+
+struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilemlir::populateTileToNVVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<
+      AllocSmemLowering, SmemIndexLowering, SmemSubsliceLowering,
+      SmemTransLowering, SmemLoadLowering, SmemStoreLowering,
+      ScalarLoadLowering, ScalarStoreLowering,
+      GridQueryLowering<ProgramIdOp, NVVM::BlockIdXOp, NVVM::BlockIdYOp,
+                        NVVM::BlockIdZOp>,
+      GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp, NVVM::GridDimYOp,
+                        NVVM::GridDimZOp>,
+      ThreadIdLowering, WarpIdLowering, ElectLowering,
+      FenceAsyncSharedLowering, BarrierLowering>(converter);
+}

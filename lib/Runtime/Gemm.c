@@ -1,0 +1,298 @@
+/*===- Gemm.c - Reference GEMM and cuBLAS timing --------------------------===*\
+|*                                                                            *|
+|* cuBLAS is dlopen-ed like the driver: it is optional. Without it the       *|
+|* reference GEMM runs on the host and the timing helper returns -1.         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "RuntimeInternal.h"
+
+#include <library_types.h>
+
+#include <dlfcn.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+// From cublas_api.h (not included: it pulls in the CUDA runtime headers).
+enum {
+  kCublasSuccess = 0,
+  kCublasOpN = 0,
+  kCublasOpT = 1,
+  kCublasCompute32F = 68,
+  kCublasGemmDefault = -1,
+};
+
+typedef struct CublasContext *CublasHandle;
+
+static struct {
+  int available;
+  char reason[512];
+  CublasHandle handle;
+  int (*create)(CublasHandle *);
+  int (*setStream)(CublasHandle, CUstream);
+  int (*gemmEx)(CublasHandle, int, int, int, int, int, const void *,
+                const void *, int, int, const void *, int, int, const void *,
+                void *, int, int, int, int);
+  const char *(*statusString)(int);
+} blas;
+
+static pthread_once_t blasOnce = PTHREAD_ONCE_INIT;
+
+#define RESOLVE(lib, field, name)                                              \
+  do {                                                                         \
+    void *symbol = dlsym(lib, name);                                           \
+    memcpy(&blas.field, &symbol, sizeof(symbol));                              \
+  } while (0)
+
+// Needs the context current (cuBLAS's runtime adopts it).
+static void loadCublas(void) {
+  static const char *const names[] = {"libcublas.so.13", "libcublas.so"};
+  void *lib = NULL;
+  for (size_t i = 0; i < 2 && !lib; ++i)
+    lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    const char *error = dlerror();
+    snprintf(blas.reason, sizeof(blas.reason), "%s",
+             error ? error : "libcublas.so.13 not found");
+    return;
+  }
+  RESOLVE(lib, create, "cublasCreate_v2");
+  RESOLVE(lib, setStream, "cublasSetStream_v2");
+  RESOLVE(lib, gemmEx, "cublasGemmEx");
+  RESOLVE(lib, statusString, "cublasGetStatusString");
+  if (!blas.create || !blas.setStream || !blas.gemmEx) {
+    snprintf(blas.reason, sizeof(blas.reason),
+             "libcublas lacks cublasCreate_v2, cublasSetStream_v2 or "
+             "cublasGemmEx");
+    return;
+  }
+  int status = blas.create(&blas.handle);
+  if (status != kCublasSuccess) {
+    snprintf(blas.reason, sizeof(blas.reason), "cublasCreate failed: %s",
+             blas.statusString ? blas.statusString(status) : "error");
+    return;
+  }
+  // The legacy default stream: ordered with the helpers' copies.
+  blas.setStream(blas.handle, NULL);
+  blas.available = 1;
+}
+
+static int haveCublas(void) {
+  tileRtEnsureContext();
+  pthread_once(&blasOnce, loadCublas);
+  return blas.available;
+}
+
+int tileRtHasCublas(void) { return tileRtHasGpu() && haveCublas(); }
+
+static void checkCublas(int status, const char *call) {
+  if (status == kCublasSuccess)
+    return;
+  tileRtFatal("%s failed: %s", call,
+              blas.statusString ? blas.statusString(status) : "error");
+}
+
+static int cudaTypeOf(int32_t dtype) {
+  switch (dtype) {
+  case TILE_RT_F32:
+    return CUDA_R_32F;
+  case TILE_RT_F16:
+    return CUDA_R_16F;
+  case TILE_RT_BF16:
+    return CUDA_R_16BF;
+  default:
+    return -1;
+  }
+}
+
+// Row-major C[M,N] = A[M,K] B is column-major C^T = B^T A^T: cuBLAS gets B
+// first, with m = N and n = M. A row-major [N,K] B (bTransposed) viewed
+// column-major is B itself ([K,N], ld K), hence op T.
+static void gemmRowMajor(const void *a, const void *b, void *c, int m, int n,
+                         int k, int cudaIn, int cudaOut, int bTransposed,
+                         float beta) {
+  float alpha = 1.0f;
+  checkCublas(blas.gemmEx(blas.handle, bTransposed ? kCublasOpT : kCublasOpN,
+                          kCublasOpN, n, m, k, &alpha, b, cudaIn,
+                          bTransposed ? k : n, a, cudaIn, k, &beta, c, cudaOut,
+                          n, kCublasCompute32F, kCublasGemmDefault),
+              "cublasGemmEx");
+}
+
+void tileRtReferenceGemmHost(const float *a, const float *b, float *c,
+                             int64_t M, int64_t N, int64_t K,
+                             int32_t bTransposed, const float *bias) {
+  double *row = tileRtHostAlloc(sizeof(double) * (size_t)(N > 0 ? N : 1));
+  for (int64_t i = 0; i < M; ++i) {
+    for (int64_t j = 0; j < N; ++j)
+      row[j] = bias ? bias[i * N + j] : 0.0;
+    // i-k-j order walks B rows contiguously when B is [K, N].
+    for (int64_t kk = 0; kk < K; ++kk) {
+      double aik = a[i * K + kk];
+      if (bTransposed)
+        for (int64_t j = 0; j < N; ++j)
+          row[j] += aik * (double)b[j * K + kk];
+      else
+        for (int64_t j = 0; j < N; ++j)
+          row[j] += aik * (double)b[kk * N + j];
+    }
+    for (int64_t j = 0; j < N; ++j)
+      c[i * N + j] = (float)row[j];
+  }
+  free(row);
+}
+
+static float *downloadAsF32(const void *dev, int64_t count, int32_t dtype) {
+  int64_t bytes = tileRtDTypeSizeBytes(dtype, count);
+  void *raw = tileRtHostAlloc((size_t)bytes);
+  tileRtCopyToHost(raw, dev, bytes);
+  float *values = tileRtHostAlloc(sizeof(float) * (size_t)count);
+  tileRtConvertToF32(values, raw, count, dtype);
+  free(raw);
+  return values;
+}
+
+static void uploadFromF32(void *dev, const float *values, int64_t count,
+                          int32_t dtype) {
+  int64_t bytes = tileRtDTypeSizeBytes(dtype, count);
+  void *raw = tileRtHostAlloc((size_t)bytes);
+  tileRtConvertFromF32(raw, values, count, dtype);
+  tileRtCopyToDevice(dev, raw, bytes);
+  free(raw);
+}
+
+// Device f32 copy of a buffer of another type (exact for fp8/fp4/small
+// integers), so that cuBLAS can take it.
+static void *widenToF32(const void *dev, int64_t count, int32_t dtype) {
+  float *host = downloadAsF32(dev, count, dtype);
+  void *wide = tileRtAlloc(count * 4);
+  tileRtCopyToDevice(wide, host, count * 4);
+  free(host);
+  return wide;
+}
+
+static void hostGemm(const void *devA, const void *devB, void *devC,
+                     int64_t M, int64_t N, int64_t K, int32_t inDtype,
+                     int32_t outDtype, int32_t bTransposed,
+                     const void *devBias) {
+  static int noted;
+  if (!noted) {
+    fflush(stdout);
+    fprintf(stderr,
+            "tile-runtime: note: cuBLAS unavailable (%s); using the host "
+            "reference GEMM\n",
+            blas.reason);
+    noted = 1;
+  }
+  float *a = downloadAsF32(devA, M * K, inDtype);
+  float *b = downloadAsF32(devB, K * N, inDtype);
+  float *bias = devBias ? downloadAsF32(devBias, M * N, TILE_RT_F32) : NULL;
+  float *c = tileRtHostAlloc(sizeof(float) * (size_t)(M * N));
+  tileRtReferenceGemmHost(a, b, c, M, N, K, bTransposed, bias);
+  uploadFromF32(devC, c, M * N, outDtype);
+  free(a);
+  free(b);
+  free(bias);
+  free(c);
+}
+
+void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
+                         int64_t M, int64_t N, int64_t K, int32_t inDtype,
+                         int32_t outDtype, int32_t bTransposed,
+                         const void *devBias) {
+  if (M < 1 || N < 1 || K < 1 || M > INT_MAX || N > INT_MAX || K > INT_MAX)
+    tileRtFatal("tileRtReferenceGemm: M=%" PRId64 " N=%" PRId64 " K=%" PRId64
+                " must each be in [1, INT_MAX]",
+                M, N, K);
+  if (tileRtDTypeSizeBytes(inDtype, 1) < 0 ||
+      tileRtDTypeSizeBytes(outDtype, 1) < 0)
+    tileRtFatal("tileRtReferenceGemm: unknown element type (in %" PRId32
+                ", out %" PRId32 ")",
+                inDtype, outDtype);
+  tileRtEnsureContext();
+  if (!haveCublas()) {
+    hostGemm(devA, devB, devC, M, N, K, inDtype, outDtype, bTransposed,
+             devBias);
+    return;
+  }
+  int cudaIn = cudaTypeOf(inDtype);
+  const void *a = devA, *b = devB;
+  void *wideA = NULL, *wideB = NULL;
+  if (cudaIn < 0) {
+    a = wideA = widenToF32(devA, M * K, inDtype);
+    b = wideB = widenToF32(devB, K * N, inDtype);
+    cudaIn = CUDA_R_32F;
+  }
+  // Accumulate into f32 (holding the bias when there is one), then round
+  // once to the output type.
+  void *c = outDtype == TILE_RT_F32 ? devC : tileRtAlloc(M * N * 4);
+  if (devBias) {
+    tileRtSynchronize();
+    tileRtCheckCu(tileRtDrv.memcpyDtoD(tileRtDevPtr(c), tileRtDevPtr(devBias),
+                                       (size_t)(M * N * 4)),
+                  "cuMemcpyDtoD");
+  }
+  gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, CUDA_R_32F,
+               bTransposed, devBias ? 1.0f : 0.0f);
+  if (c != devC) {
+    float *host = downloadAsF32(c, M * N, TILE_RT_F32);
+    uploadFromF32(devC, host, M * N, outDtype);
+    free(host);
+    tileRtFree(c);
+  }
+  tileRtFree(wideA);
+  tileRtFree(wideB);
+  tileRtSynchronize();
+}
+
+double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
+                                int32_t inDtype, int32_t outDtype,
+                                int32_t bTransposed, int iters) {
+  if (M < 1 || N < 1 || K < 1 || M > INT_MAX || N > INT_MAX || K > INT_MAX)
+    tileRtFatal("tileRtCublasGemmTimeMs: M=%" PRId64 " N=%" PRId64
+                " K=%" PRId64 " must each be in [1, INT_MAX]",
+                M, N, K);
+  int cudaIn = cudaTypeOf(inDtype), cudaOut = cudaTypeOf(outDtype);
+  // cublasGemmEx takes 16-bit inputs into the same type or f32, f32 into f32.
+  if (cudaIn < 0 || cudaOut < 0 ||
+      (outDtype != TILE_RT_F32 && outDtype != inDtype))
+    return -1;
+  if (!haveCublas())
+    return -1;
+  if (iters < 1)
+    iters = 1;
+  void *a = tileRtAlloc(tileRtDTypeSizeBytes(inDtype, M * K));
+  void *b = tileRtAlloc(tileRtDTypeSizeBytes(inDtype, K * N));
+  void *c = tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N));
+  tileRtFillRandom(a, M * K, inDtype, 1);
+  tileRtFillRandom(b, K * N, inDtype, 2);
+  for (int i = 0; i < 3; ++i)
+    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
+                 bTransposed, 0.0f);
+  double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
+  for (int i = 0; i < iters; ++i) {
+    void *timer = tileRtTimerStart();
+    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
+                 bTransposed, 0.0f);
+    times[i] = tileRtTimerStopMs(timer);
+  }
+  double median = tileRtMedian(times, iters);
+  free(times);
+  tileRtFree(a);
+  tileRtFree(b);
+  tileRtFree(c);
+  return median;
+}
+
+double tileRtCublasGemmTimeMs(int64_t M, int64_t N, int64_t K, int32_t dtype,
+                              int iters) {
+  int32_t outDtype = dtype == TILE_RT_F32 ? TILE_RT_F32 : dtype;
+  return tileRtCublasGemmTimeMsEx(M, N, K, dtype, outDtype, /*bTransposed=*/1,
+                                  iters);
+}

@@ -1,0 +1,348 @@
+/*===- GpuAbi.c - Upstream MLIR's GPU runtime ABI over the driver API -----===*\
+|*                                                                            *|
+|* The mgpu* entry points that `gpu-to-llvm` (and SelectObjectAttr's module  *|
+|* load/unload constructors) emit calls to. Every failure exits with a       *|
+|* message instead of returning a null handle the generated code would use.  *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "RuntimeInternal.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/*===----------------------------------------------------------------------===*\
+|* Modules                                                                    *|
+\*===----------------------------------------------------------------------===*/
+
+// Loads through cuModuleLoadDataEx so that a PTX (or fatbin with PTX) that
+// fails to JIT prints the JIT's own diagnostics.
+static void *loadModule(const void *data, int optLevel, const char *call) {
+  tileRtEnsureContext();
+  if (!data)
+    tileRtFatal("%s: the module image is NULL", call);
+  char log[8192];
+  log[0] = '\0';
+  CUjit_option options[3] = {CU_JIT_ERROR_LOG_BUFFER,
+                             CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                             CU_JIT_OPTIMIZATION_LEVEL};
+  void *values[3] = {log, (void *)(uintptr_t)sizeof(log),
+                     (void *)(uintptr_t)optLevel};
+  unsigned numOptions = optLevel >= 0 ? 3 : 2;
+  CUmodule module = NULL;
+  CUresult result =
+      tileRtDrv.moduleLoadDataEx(&module, data, numOptions, options, values);
+  if (result != CUDA_SUCCESS) {
+    tileRtPrintCuError(result, call);
+    if (log[0])
+      fprintf(stderr, "tile-runtime: JIT log:\n%s\n", log);
+    tileRtExitError();
+  }
+  return module;
+}
+
+void *mgpuModuleLoad(void *data, size_t gpuBlobSize) {
+  (void)gpuBlobSize; // cubin and fatbin images carry their own size.
+  return loadModule(data, -1, "cuModuleLoadData");
+}
+
+void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  if (optLevel < 0)
+    optLevel = 0;
+  if (optLevel > 4)
+    optLevel = 4;
+  return loadModule(data, optLevel, "cuModuleLoadDataEx");
+}
+
+void mgpuModuleUnload(void *module) {
+  if (!module)
+    return;
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.moduleUnload((CUmodule)module), "cuModuleUnload");
+}
+
+void *mgpuModuleGetFunction(void *module, const char *name) {
+  tileRtEnsureContext();
+  CUfunction function = NULL;
+  CUresult result =
+      tileRtDrv.moduleGetFunction(&function, (CUmodule)module, name);
+  if (result != CUDA_SUCCESS) {
+    tileRtPrintCuError(result, "cuModuleGetFunction");
+    fprintf(stderr, "tile-runtime: looking up kernel '%s'\n",
+            name ? name : "(null)");
+    tileRtExitError();
+  }
+  return function;
+}
+
+/*===----------------------------------------------------------------------===*\
+|* Launches                                                                   *|
+\*===----------------------------------------------------------------------===*/
+
+static unsigned launchDim(intptr_t value, const char *what, int axis,
+                          CUfunction function) {
+  if (value < 1 || (uintmax_t)value > UINT_MAX)
+    tileRtFatal("launch of kernel '%s': %s dimension %c is %" PRIdPTR
+                "; it must be in [1, %u]",
+                tileRtKernelName(function), what, "xyz"[axis], value,
+                UINT_MAX);
+  return (unsigned)value;
+}
+
+// Dynamic shared memory beyond 48 KiB (minus the kernel's static shared
+// memory) must be opted into per function; beyond the device's opt-in limit
+// the launch would fail with an unhelpful "invalid argument".
+static void prepareSharedMemory(CUfunction function, int32_t smem) {
+  if (smem < 0)
+    tileRtFatal("launch of kernel '%s': dynamic shared memory is %" PRId32
+                " bytes",
+                tileRtKernelName(function), smem);
+  if (smem == 0)
+    return;
+  int staticBytes = 0;
+  tileRtCheckCu(tileRtDrv.funcGetAttribute(
+                    &staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                    function),
+                "cuFuncGetAttribute");
+  int64_t needed = (int64_t)staticBytes + smem;
+  if (needed <= 48 * 1024)
+    return;
+  int allowed = tileRtDeviceAttribute(
+      CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  if (needed > allowed) {
+    fflush(stdout);
+    fprintf(stderr,
+            "tile-runtime: kernel needs %" PRId64
+            " bytes of shared memory; the device allows %d\n",
+            needed, allowed);
+    fprintf(stderr,
+            "tile-runtime: (kernel '%s': %d static + %" PRId32
+            " dynamic bytes)\n",
+            tileRtKernelName(function), staticBytes, smem);
+    tileRtExitError();
+  }
+  tileRtCheckCu(
+      tileRtDrv.funcSetAttribute(
+          function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+      "cuFuncSetAttribute");
+}
+
+static void checkLaunch(CUresult result, const char *call, CUfunction function,
+                        const unsigned grid[3], const unsigned block[3],
+                        int32_t smem) {
+  if (result == CUDA_SUCCESS)
+    return;
+  tileRtPrintCuError(result, call);
+  fprintf(stderr,
+          "tile-runtime: launching kernel '%s' with grid %ux%ux%u, block "
+          "%ux%ux%u, %" PRId32 " bytes of dynamic shared memory\n",
+          tileRtKernelName(function), grid[0], grid[1], grid[2], block[0],
+          block[1], block[2], smem);
+  tileRtExitError();
+}
+
+static void afterLaunch(CUfunction function, CUstream stream) {
+  tileRtNoteLaunch(function);
+  if (tileRtLaunchBlocking())
+    tileRtWaitStream(stream, "cuStreamSynchronize (TILE_LAUNCH_BLOCKING)");
+}
+
+void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
+                      intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                      intptr_t blockZ, int32_t smem, void *stream,
+                      void **params, void **extra, size_t paramsCount) {
+  (void)paramsCount; // The driver reads the parameter layout from the cubin.
+  tileRtEnsureContext();
+  CUfunction f = (CUfunction)function;
+  unsigned grid[3] = {launchDim(gridX, "grid", 0, f),
+                      launchDim(gridY, "grid", 1, f),
+                      launchDim(gridZ, "grid", 2, f)};
+  unsigned block[3] = {launchDim(blockX, "block", 0, f),
+                       launchDim(blockY, "block", 1, f),
+                       launchDim(blockZ, "block", 2, f)};
+  prepareSharedMemory(f, smem);
+  CUresult result = tileRtDrv.launchKernel(
+      f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+      (unsigned)smem, (CUstream)stream, params, extra);
+  checkLaunch(result, "cuLaunchKernel", f, grid, block, smem);
+  afterLaunch(f, (CUstream)stream);
+}
+
+void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
+                             intptr_t clusterY, intptr_t clusterZ,
+                             intptr_t gridX, intptr_t gridY, intptr_t gridZ,
+                             intptr_t blockX, intptr_t blockY, intptr_t blockZ,
+                             int32_t smem, void *stream, void **params,
+                             void **extra, size_t paramsCount) {
+  (void)paramsCount;
+  tileRtEnsureContext();
+  if (!tileRtDrv.launchKernelEx)
+    tileRtMissingEntryPoint("cuLaunchKernelEx");
+  CUfunction f = (CUfunction)function;
+  unsigned cluster[3] = {launchDim(clusterX, "cluster", 0, f),
+                         launchDim(clusterY, "cluster", 1, f),
+                         launchDim(clusterZ, "cluster", 2, f)};
+  unsigned grid[3] = {launchDim(gridX, "grid", 0, f),
+                      launchDim(gridY, "grid", 1, f),
+                      launchDim(gridZ, "grid", 2, f)};
+  unsigned block[3] = {launchDim(blockX, "block", 0, f),
+                       launchDim(blockY, "block", 1, f),
+                       launchDim(blockZ, "block", 2, f)};
+  for (int i = 0; i < 3; ++i)
+    if (grid[i] % cluster[i])
+      tileRtFatal("launch of kernel '%s': grid %ux%ux%u is not a multiple "
+                  "of cluster %ux%ux%u",
+                  tileRtKernelName(f), grid[0], grid[1], grid[2], cluster[0],
+                  cluster[1], cluster[2]);
+  prepareSharedMemory(f, smem);
+  // Clusters of more than 8 blocks are "non-portable" and need an opt-in.
+  if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8)
+    tileRtCheckCu(tileRtDrv.funcSetAttribute(
+                      f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                      1),
+                  "cuFuncSetAttribute");
+
+  CUlaunchAttribute attrs[2];
+  memset(attrs, 0, sizeof(attrs));
+  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attrs[0].value.clusterDim.x = cluster[0];
+  attrs[0].value.clusterDim.y = cluster[1];
+  attrs[0].value.clusterDim.z = cluster[2];
+  attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+  attrs[1].value.clusterSchedulingPolicyPreference =
+      CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+  CUlaunchConfig config;
+  memset(&config, 0, sizeof(config));
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = block[0];
+  config.blockDimY = block[1];
+  config.blockDimZ = block[2];
+  config.sharedMemBytes = (unsigned)smem;
+  config.hStream = (CUstream)stream;
+  config.attrs = attrs;
+  config.numAttrs = 2;
+  CUresult result = tileRtDrv.launchKernelEx(&config, f, params, extra);
+  checkLaunch(result, "cuLaunchKernelEx", f, grid, block, smem);
+  afterLaunch(f, (CUstream)stream);
+}
+
+/*===----------------------------------------------------------------------===*\
+|* Streams and events                                                         *|
+\*===----------------------------------------------------------------------===*/
+
+void *mgpuStreamCreate(void) {
+  tileRtEnsureContext();
+  CUstream stream = NULL;
+  // Blocking (not CU_STREAM_NON_BLOCKING as upstream): the tileRt helpers and
+  // timers work on the legacy default stream and must be ordered after the
+  // kernels compiled code launches.
+  tileRtCheckCu(tileRtDrv.streamCreate(&stream, CU_STREAM_DEFAULT),
+                "cuStreamCreate");
+  return stream;
+}
+
+void mgpuStreamDestroy(void *stream) {
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.streamDestroy((CUstream)stream), "cuStreamDestroy");
+}
+
+void mgpuStreamSynchronize(void *stream) {
+  tileRtEnsureContext();
+  tileRtWaitStream((CUstream)stream, "cuStreamSynchronize");
+}
+
+void mgpuStreamWaitEvent(void *stream, void *event) {
+  tileRtEnsureContext();
+  tileRtCheckCu(
+      tileRtDrv.streamWaitEvent((CUstream)stream, (CUevent)event, 0),
+      "cuStreamWaitEvent");
+}
+
+void *mgpuEventCreate(void) {
+  tileRtEnsureContext();
+  CUevent event = NULL;
+  tileRtCheckCu(tileRtDrv.eventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                "cuEventCreate");
+  return event;
+}
+
+void mgpuEventDestroy(void *event) {
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.eventDestroy((CUevent)event), "cuEventDestroy");
+}
+
+void mgpuEventSynchronize(void *event) {
+  tileRtEnsureContext();
+  tileRtWaitEvent((CUevent)event, "cuEventSynchronize");
+}
+
+void mgpuEventRecord(void *event, void *stream) {
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.eventRecord((CUevent)event, (CUstream)stream),
+                "cuEventRecord");
+}
+
+/*===----------------------------------------------------------------------===*\
+|* Memory                                                                     *|
+\*===----------------------------------------------------------------------===*/
+
+void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
+  // Host-shared (managed) memory is not used: a test must not pass because
+  // the host happened to read device results without a copy.
+  (void)stream;
+  (void)isHostShared;
+  tileRtEnsureContext();
+  if (sizeBytes == 0)
+    return NULL;
+  CUdeviceptr ptr = 0;
+  CUresult result = tileRtDrv.memAlloc(&ptr, (size_t)sizeBytes);
+  if (result != CUDA_SUCCESS) {
+    tileRtPrintCuError(result, "cuMemAlloc");
+    fprintf(stderr, "tile-runtime: allocating %" PRIu64 " bytes\n",
+            sizeBytes);
+    tileRtExitError();
+  }
+  return (void *)(uintptr_t)ptr;
+}
+
+void mgpuMemFree(void *ptr, void *stream) {
+  (void)stream; // cuMemFree is synchronous; nothing to order on the stream.
+  if (!ptr)
+    return;
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.memFree(tileRtDevPtr(ptr)), "cuMemFree");
+}
+
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
+  if (sizeBytes == 0)
+    return;
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.memcpyAsync(tileRtDevPtr(dst), tileRtDevPtr(src),
+                                      sizeBytes, (CUstream)stream),
+                "cuMemcpyAsync");
+}
+
+void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
+  if (count == 0)
+    return;
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.memsetD32Async(tileRtDevPtr(dst), value, count,
+                                         (CUstream)stream),
+                "cuMemsetD32Async");
+}
+
+void mgpuMemset16(void *dst, unsigned short value, size_t count,
+                  void *stream) {
+  if (count == 0)
+    return;
+  tileRtEnsureContext();
+  tileRtCheckCu(tileRtDrv.memsetD16Async(tileRtDevPtr(dst), value, count,
+                                         (CUstream)stream),
+                "cuMemsetD16Async");
+}
+
+void mgpuSetDefaultDevice(int32_t device) { tileRtSelectDevice(device); }

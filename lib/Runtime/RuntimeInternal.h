@@ -1,0 +1,132 @@
+/*===- RuntimeInternal.h - Shared state of the runtime -------------*- C -*-===*\
+|*                                                                            *|
+|* The driver entry points resolved with dlsym, the lazily created context,  *|
+|* and the error paths every source file of the runtime uses. cuda.h is      *|
+|* included for types and enums only: no libcuda symbol is referenced.       *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_RUNTIMEINTERNAL_H
+#define TILE_RUNTIME_RUNTIMEINTERNAL_H
+
+#include "tile-runtime/Runtime.h"
+
+#include <cuda.h>
+
+#include <stdint.h>
+
+/// Driver entry points. Fields are named without the `cu` prefix because
+/// cuda.h #defines many cu* names to their versioned symbols.
+typedef struct TileRtDriver {
+  CUresult (*init)(unsigned);
+  CUresult (*getErrorName)(CUresult, const char **);
+  CUresult (*getErrorString)(CUresult, const char **);
+  CUresult (*deviceGetCount)(int *);
+  CUresult (*deviceGet)(CUdevice *, int);
+  CUresult (*deviceGetAttribute)(int *, CUdevice_attribute, CUdevice);
+  CUresult (*deviceGetName)(char *, int, CUdevice);
+  CUresult (*primaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*ctxSetCurrent)(CUcontext);
+  CUresult (*ctxSynchronize)(void);
+  CUresult (*moduleLoadData)(CUmodule *, const void *);
+  CUresult (*moduleLoadDataEx)(CUmodule *, const void *, unsigned,
+                               CUjit_option *, void **);
+  CUresult (*moduleUnload)(CUmodule);
+  CUresult (*moduleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*funcGetAttribute)(int *, CUfunction_attribute, CUfunction);
+  CUresult (*funcSetAttribute)(CUfunction, CUfunction_attribute, int);
+  CUresult (*funcGetName)(const char **, CUfunction); // optional (12.3+)
+  CUresult (*launchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                           unsigned, unsigned, unsigned, CUstream, void **,
+                           void **);
+  CUresult (*launchKernelEx)(const CUlaunchConfig *, CUfunction, void **,
+                             void **); // optional (12.0+)
+  CUresult (*streamCreate)(CUstream *, unsigned);
+  CUresult (*streamDestroy)(CUstream);
+  CUresult (*streamSynchronize)(CUstream);
+  CUresult (*streamQuery)(CUstream);
+  CUresult (*streamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*eventCreate)(CUevent *, unsigned);
+  CUresult (*eventDestroy)(CUevent);
+  CUresult (*eventSynchronize)(CUevent);
+  CUresult (*eventQuery)(CUevent);
+  CUresult (*eventRecord)(CUevent, CUstream);
+  CUresult (*eventElapsedTime)(float *, CUevent, CUevent);
+  CUresult (*memAlloc)(CUdeviceptr *, size_t);
+  CUresult (*memFree)(CUdeviceptr);
+  CUresult (*memcpyHtoD)(CUdeviceptr, const void *, size_t);
+  CUresult (*memcpyDtoH)(void *, CUdeviceptr, size_t);
+  CUresult (*memcpyDtoD)(CUdeviceptr, CUdeviceptr, size_t);
+  CUresult (*memcpyAsync)(CUdeviceptr, CUdeviceptr, size_t, CUstream);
+  CUresult (*memsetD8)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*memsetD16Async)(CUdeviceptr, unsigned short, size_t, CUstream);
+  CUresult (*memsetD32Async)(CUdeviceptr, unsigned int, size_t, CUstream);
+  CUresult (*tensorMapEncodeTiled)(CUtensorMap *, CUtensorMapDataType,
+                                   cuuint32_t, void *, const cuuint64_t *,
+                                   const cuuint64_t *, const cuuint32_t *,
+                                   const cuuint32_t *, CUtensorMapInterleave,
+                                   CUtensorMapSwizzle, CUtensorMapL2promotion,
+                                   CUtensorMapFloatOOBfill); // optional (12.0+)
+} TileRtDriver;
+
+/// The resolved driver; valid after tileRtEnsureContext().
+extern TileRtDriver tileRtDrv;
+
+/// Loads the driver, initializes it and makes the device's primary context
+/// current on the calling thread. Exits 77 when there is no usable GPU.
+void tileRtEnsureContext(void);
+
+/// Device attribute of the current device (cached for the common ones).
+int tileRtDeviceAttribute(CUdevice_attribute attr);
+
+/// Exits 3 with "tile-runtime: <call> failed: <name>: <string>" unless
+/// result is CUDA_SUCCESS.
+void tileRtCheckCu(CUresult result, const char *call);
+
+/// Prints the "<call> failed" line (and, for faults, the last kernel) without
+/// exiting, so callers can add context before tileRtExitError().
+void tileRtPrintCuError(CUresult result, const char *call);
+_Noreturn void tileRtExitError(void);
+
+/// Name and description of a CUresult (never NULL, even with the stub).
+void tileRtDescribeCu(CUresult result, const char **name, const char **text);
+
+/// The kernel's name, or "<unknown>" when the driver cannot tell.
+const char *tileRtKernelName(CUfunction function);
+
+/// mgpuSetDefaultDevice: opens `ordinal` now if a context already exists.
+void tileRtSelectDevice(int32_t ordinal);
+
+/// Whether TILE_LAUNCH_BLOCKING asks for a synchronization after launches.
+int tileRtLaunchBlocking(void);
+
+/// Prints "tile-runtime: <message>" and exits 3.
+_Noreturn void tileRtFatal(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2)));
+
+/// Exits 3 naming a driver entry point this libcuda does not export.
+_Noreturn void tileRtMissingEntryPoint(const char *name);
+
+/// Waits for a stream or event, honouring TILE_SYNC_TIMEOUT_S.
+void tileRtWaitStream(CUstream stream, const char *call);
+void tileRtWaitEvent(CUevent event, const char *call);
+
+/// Remembers the last kernel launched, for the hang message.
+void tileRtNoteLaunch(CUfunction function);
+
+/// Converts a pointer-typed device address of the ABI to a CUdeviceptr.
+static inline CUdeviceptr tileRtDevPtr(const void *p) {
+  return (CUdeviceptr)(uintptr_t)p;
+}
+
+/// Host memory that exits 3 when it cannot be allocated.
+void *tileRtHostAlloc(size_t bytes);
+
+/// Reads element `index` of a buffer of `dtype` as a double (fp4 aware).
+double tileRtLoadElement(const void *base, int64_t index, int32_t dtype);
+
+/// Encodes `value` into element `index` of a buffer of `dtype`.
+void tileRtStoreElement(void *base, int64_t index, int32_t dtype,
+                        double value);
+
+#endif // TILE_RUNTIME_RUNTIMEINTERNAL_H

@@ -1,0 +1,363 @@
+/*===- TensorMap.c - TMA descriptors, validated before the driver ---------===*\
+|*                                                                            *|
+|* cuTensorMapEncodeTiled answers a bad parameter with a bare "invalid       *|
+|* argument", and some mistakes (strides that assume a contiguous tensor)    *|
+|* it cannot see at all. tileRtValidateTensorMap checks each documented      *|
+|* rule (cuda.h, CUDA 13.0) first and names the one that failed.             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "RuntimeInternal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+  kNumDataTypes = CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B + 1,
+  kNumSwizzles = CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B + 1,
+};
+
+static const char *const kDataTypeNames[kNumDataTypes] = {
+    "UINT8",       "UINT16",       "UINT32",        "INT32",
+    "UINT64",      "INT64",        "FLOAT16",       "FLOAT32",
+    "FLOAT64",     "BFLOAT16",     "FLOAT32_FTZ",   "TFLOAT32",
+    "TFLOAT32_FTZ", "16U4_ALIGN8B", "16U4_ALIGN16B", "16U6_ALIGN16B"};
+
+// Bits per element in global memory (packed types are dense there) and in
+// the shared-memory box (16U4_ALIGN16B / 16U6_ALIGN16B pad every 16 values
+// to 16 bytes, i.e. one byte per value).
+static const unsigned kGlobalBits[kNumDataTypes] = {
+    8, 16, 32, 32, 64, 64, 16, 32, 64, 16, 32, 32, 32, 4, 4, 6};
+static const unsigned kBoxBits[kNumDataTypes] = {
+    8, 16, 32, 32, 64, 64, 16, 32, 64, 16, 32, 32, 32, 4, 8, 8};
+
+static const char *const kSwizzleNames[kNumSwizzles] = {
+    "none",          "32B",
+    "64B",           "128B",
+    "128B_ATOM_32B", "128B_ATOM_32B_FLIP_8B",
+    "128B_ATOM_64B"};
+static const unsigned kSwizzleSpan[kNumSwizzles] = {0,   32,  64, 128,
+                                                    128, 128, 128};
+
+static int fail(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static int fail(char *buf, size_t size, const char *fmt, ...) {
+  if (buf && size) {
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(buf, size, fmt, args);
+    va_end(args);
+  }
+  return 1;
+}
+
+static int isAlign16BPacked(int32_t dataType) {
+  return dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B ||
+         dataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B;
+}
+
+static int isPacked(int32_t dataType) {
+  return dataType >= CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B;
+}
+
+static int isFloat(int32_t dataType) {
+  switch (dataType) {
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT16:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT64:
+  case CU_TENSOR_MAP_DATA_TYPE_BFLOAT16:
+  case CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ:
+  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32:
+  case CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+// Bytes of `bits`, printed exactly ("24" or "12.5" for packed fp4).
+static void formatBytes(char *out, size_t size, uint64_t bits) {
+  snprintf(out, size, "%g", (double)bits / 8.0);
+}
+
+int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
+                            const void *globalAddress,
+                            const int64_t *globalDims,
+                            const int64_t *globalStridesBytes,
+                            const int32_t *boxDims,
+                            const int32_t *elementStrides, int32_t interleave,
+                            int32_t swizzle, int32_t l2Promotion,
+                            int32_t oobFill, char *errorBuf,
+                            size_t errorBufSize) {
+  char *b = errorBuf;
+  size_t n = errorBufSize;
+  if (b && n)
+    b[0] = '\0';
+
+  // Enumerations and rank.
+  if (rank < 1 || rank > 5)
+    return fail(b, n, "tensor map rank is %" PRId32 "; it must be in [1, 5]",
+                rank);
+  if (dataType < 0 || dataType >= kNumDataTypes)
+    return fail(b, n,
+                "tensor map data type is %" PRId32
+                "; it must be a CUtensorMapDataType in [0, %d]",
+                dataType, kNumDataTypes - 1);
+  if (interleave < CU_TENSOR_MAP_INTERLEAVE_NONE ||
+      interleave > CU_TENSOR_MAP_INTERLEAVE_32B)
+    return fail(b, n,
+                "interleave is %" PRId32
+                "; it must be 0 (none), 1 (16B) or 2 (32B)",
+                interleave);
+  if (swizzle < 0 || swizzle >= kNumSwizzles)
+    return fail(b, n,
+                "swizzle is %" PRId32
+                "; it must be a CUtensorMapSwizzle in [0, %d]",
+                swizzle, kNumSwizzles - 1);
+  if (l2Promotion < CU_TENSOR_MAP_L2_PROMOTION_NONE ||
+      l2Promotion > CU_TENSOR_MAP_L2_PROMOTION_L2_256B)
+    return fail(b, n,
+                "L2 promotion is %" PRId32
+                "; it must be a CUtensorMapL2promotion in [0, 3]",
+                l2Promotion);
+  if (oobFill < CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ||
+      oobFill > CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)
+    return fail(b, n,
+                "OOB fill is %" PRId32
+                "; it must be 0 (zero) or 1 (NaN request zero FMA)",
+                oobFill);
+  if (!globalDims || !boxDims || (rank > 1 && !globalStridesBytes))
+    return fail(b, n, "globalDims, boxDims and (for rank > 1) "
+                      "globalStridesBytes must not be NULL");
+
+  const char *typeName = kDataTypeNames[dataType];
+  const char *swizzleName = kSwizzleNames[swizzle];
+  int inner = rank - 1; // Innermost dimension, in IR (outermost-first) order.
+
+  // Combinations of data type, interleave and swizzle.
+  if (interleave != CU_TENSOR_MAP_INTERLEAVE_NONE && rank < 3)
+    return fail(b, n,
+                "interleaved layouts need rank >= 3; the rank is %" PRId32,
+                rank);
+  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B &&
+      interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
+    return fail(b, n, "data type 16U6_ALIGN16B needs interleave none");
+  if (interleave == CU_TENSOR_MAP_INTERLEAVE_32B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_32B)
+    return fail(b, n, "32B interleave needs swizzle 32B; the swizzle is %s",
+                swizzleName);
+  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_128B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B)
+    return fail(b, n,
+                "data type 16U4_ALIGN16B supports swizzle none, 128B and "
+                "128B_ATOM_32B only; the swizzle is %s",
+                swizzleName);
+  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_128B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B)
+    return fail(b, n,
+                "data type 16U6_ALIGN16B supports swizzle none, 128B, "
+                "128B_ATOM_32B and 128B_ATOM_64B only; the swizzle is %s",
+                swizzleName);
+  if (oobFill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA &&
+      (!isFloat(dataType) || isPacked(dataType)))
+    return fail(b, n,
+                "NaN out-of-bounds fill needs a floating-point data type; the "
+                "data type is %s",
+                typeName);
+
+  // Global address.
+  if (!globalAddress)
+    return fail(b, n, "the global address is NULL");
+  uintptr_t address = (uintptr_t)globalAddress;
+  unsigned addressAlign = 16;
+  const char *addressWhy = "TMA needs 16";
+  if (interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
+    addressAlign = 32;
+    addressWhy = "32B interleave needs 32";
+  } else if (isAlign16BPacked(dataType)) {
+    addressAlign = 32;
+    addressWhy = dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
+                     ? "data type 16U4_ALIGN16B needs 32"
+                     : "data type 16U6_ALIGN16B needs 32";
+  }
+  if (address % addressAlign)
+    return fail(b, n,
+                "the global address 0x%" PRIxPTR
+                " is not %u-byte aligned; %s",
+                address, addressAlign, addressWhy);
+
+  // Global dimensions.
+  for (int32_t d = 0; d < rank; ++d)
+    if (globalDims[d] < 1 || globalDims[d] > (INT64_C(1) << 32))
+      return fail(b, n,
+                  "global dimension %" PRId32 " is %" PRId64
+                  "; it must be in [1, 2^32]",
+                  d, globalDims[d]);
+  if (isAlign16BPacked(dataType) && globalDims[inner] % 128)
+    return fail(b, n,
+                "the innermost global dimension (%d) is %" PRId64
+                "; data type %s needs a multiple of 128",
+                inner, globalDims[inner], typeName);
+  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B &&
+      globalDims[inner] % 2)
+    return fail(b, n,
+                "the innermost global dimension (%d) is %" PRId64
+                "; data type 16U4_ALIGN8B needs a multiple of 2",
+                inner, globalDims[inner]);
+
+  // Global strides (of the outer dimensions).
+  int64_t strideAlign = 16;
+  const char *strideWhy = "";
+  if (interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
+    strideAlign = 32;
+    strideWhy = " with 32B interleave";
+  } else if (isAlign16BPacked(dataType)) {
+    strideAlign = 32;
+    strideWhy = dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
+                    ? " for data type 16U4_ALIGN16B"
+                    : " for data type 16U6_ALIGN16B";
+  }
+  uint64_t rowBits = (uint64_t)globalDims[inner] * kGlobalBits[dataType];
+  int64_t rowBytes = (int64_t)((rowBits + 7) / 8);
+  for (int32_t d = 0; d < rank - 1; ++d) {
+    int64_t stride = globalStridesBytes[d];
+    if (stride <= 0)
+      return fail(b, n,
+                  "global stride of dimension %" PRId32 " is %" PRId64
+                  " bytes; it must be positive",
+                  d, stride);
+    if (stride % strideAlign)
+      return fail(b, n,
+                  "global stride of dimension %" PRId32 " is %" PRId64
+                  " bytes; TMA needs a multiple of %" PRId64 "%s",
+                  d, stride, strideAlign, strideWhy);
+    if (stride >= (INT64_C(1) << 40))
+      return fail(b, n,
+                  "global stride of dimension %" PRId32 " is %" PRId64
+                  " bytes; it must be less than 2^40",
+                  d, stride);
+    // The innermost dimension is contiguous, so any other dimension (of more
+    // than one element) must step over a whole row of it; a smaller stride
+    // means the strides were computed for a different (e.g. unpadded or
+    // transposed) tensor.
+    if (globalDims[d] > 1 && stride < rowBytes)
+      return fail(b, n,
+                  "global stride of dimension %" PRId32 " is %" PRId64
+                  " bytes, less than the %" PRId64
+                  " bytes of the innermost dimension (%" PRId64
+                  " elements): rows would overlap",
+                  d, stride, rowBytes, globalDims[inner]);
+  }
+
+  // Box.
+  for (int32_t d = 0; d < rank; ++d)
+    if (boxDims[d] < 1 || boxDims[d] > 256)
+      return fail(b, n,
+                  "TMA box dimension %" PRId32 " is %" PRId32
+                  "; it must be in [1, 256]",
+                  d, boxDims[d]);
+  if (isAlign16BPacked(dataType) && boxDims[inner] != 128)
+    return fail(b, n,
+                "data type %s needs an inner box dimension of 128; it is "
+                "%" PRId32,
+                typeName, boxDims[inner]);
+  uint64_t innerBoxBits = (uint64_t)boxDims[inner] * kBoxBits[dataType];
+  char innerBytes[32];
+  formatBytes(innerBytes, sizeof(innerBytes), innerBoxBits);
+  if (interleave == CU_TENSOR_MAP_INTERLEAVE_NONE && innerBoxBits % 128)
+    return fail(b, n,
+                "the inner TMA box dimension is %s bytes (%" PRId32
+                " x %s); with interleave none it must be a multiple of 16 "
+                "bytes",
+                innerBytes, boxDims[inner], typeName);
+  if (interleave == CU_TENSOR_MAP_INTERLEAVE_NONE &&
+      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
+      innerBoxBits > 8u * kSwizzleSpan[swizzle])
+    return fail(b, n,
+                "the inner TMA box dimension is %s bytes (%" PRId32
+                " x %s); swizzle %s allows at most %u",
+                innerBytes, boxDims[inner], typeName, swizzleName,
+                kSwizzleSpan[swizzle]);
+
+  // Element strides.
+  if (elementStrides)
+    for (int32_t d = 0; d < rank; ++d)
+      if (elementStrides[d] < 1 || elementStrides[d] > 8)
+        return fail(b, n,
+                    "element stride of dimension %" PRId32 " is %" PRId32
+                    "; it must be in [1, 8]",
+                    d, elementStrides[d]);
+  return 0;
+}
+
+int tileRtMakeTensorMapChecked(
+    void *out, int32_t dataType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
+    size_t errorBufSize) {
+  if (!out)
+    return fail(errorBuf, errorBufSize, "the output tensor map is NULL");
+  if (tileRtValidateTensorMap(dataType, rank, globalAddress, globalDims,
+                              globalStridesBytes, boxDims, elementStrides,
+                              interleave, swizzle, l2Promotion, oobFill,
+                              errorBuf, errorBufSize))
+    return 1;
+  tileRtEnsureContext();
+  if (!tileRtDrv.tensorMapEncodeTiled) {
+    fail(errorBuf, errorBufSize,
+         "the CUDA driver does not export cuTensorMapEncodeTiled");
+    return 2;
+  }
+  // The driver numbers dimensions innermost first.
+  cuuint64_t dims[5], strides[4];
+  cuuint32_t box[5], steps[5];
+  for (int32_t i = 0; i < rank; ++i) {
+    dims[i] = (cuuint64_t)globalDims[rank - 1 - i];
+    box[i] = (cuuint32_t)boxDims[rank - 1 - i];
+    steps[i] = elementStrides ? (cuuint32_t)elementStrides[rank - 1 - i] : 1;
+  }
+  for (int32_t i = 0; i + 1 < rank; ++i)
+    strides[i] = (cuuint64_t)globalStridesBytes[rank - 2 - i];
+  // CUtensorMap is declared 128-byte aligned; the caller's buffer may not be.
+  CUtensorMap map;
+  memset(&map, 0, sizeof(map));
+  CUresult result = tileRtDrv.tensorMapEncodeTiled(
+      &map, (CUtensorMapDataType)dataType, (cuuint32_t)rank,
+      (void *)(uintptr_t)globalAddress, dims, strides, box, steps,
+      (CUtensorMapInterleave)interleave, (CUtensorMapSwizzle)swizzle,
+      (CUtensorMapL2promotion)l2Promotion, (CUtensorMapFloatOOBfill)oobFill);
+  if (result != CUDA_SUCCESS) {
+    const char *name, *text;
+    tileRtDescribeCu(result, &name, &text);
+    fail(errorBuf, errorBufSize, "cuTensorMapEncodeTiled failed: %s: %s", name,
+         text);
+    return 2;
+  }
+  memcpy(out, &map, sizeof(map));
+  return 0;
+}
+
+void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
+                         const void *globalAddress, const int64_t *globalDims,
+                         const int64_t *globalStridesBytes,
+                         const int32_t *boxDims, const int32_t *elementStrides,
+                         int32_t interleave, int32_t swizzle,
+                         int32_t l2Promotion, int32_t oobFill) {
+  char message[512];
+  if (tileRtMakeTensorMapChecked(out, dataType, rank, globalAddress,
+                                 globalDims, globalStridesBytes, boxDims,
+                                 elementStrides, interleave, swizzle,
+                                 l2Promotion, oobFill, message,
+                                 sizeof(message)))
+    tileRtFatal("tensor map rejected: %s", message);
+}
