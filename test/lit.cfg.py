@@ -28,6 +28,13 @@ tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
     ToolSubst("tile-capi-ir-test", unresolved="fatal"),
     ToolSubst("tile-capi-types-test", unresolved="fatal"),
+    ToolSubst("tile-run", unresolved="fatal"),
+    ToolSubst("tile-translate", unresolved="fatal"),
+    ToolSubst("tile-runtime-formats-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-tensormap-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-host-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-nogpu-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-gpu-test", unresolved="fatal"),
 ]
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 
@@ -36,3 +43,30 @@ ptxas = os.path.join(config.cuda_root, "bin", "ptxas")
 if config.cuda_root and os.path.exists(ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# tile-run answers for the machine: `cuda-gpu` when a CUDA GPU is usable
+# (tests that execute kernels REQUIRE it), `tile-runtime` when the runtime
+# library (lib/Runtime) it links programs with has been built.
+tile_run = os.path.join(config.tile_tools_dir, "tile-run")
+if os.path.exists(tile_run):
+    import subprocess
+
+    try:
+        probe = subprocess.run(
+            [tile_run, "--probe-gpu"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=120,
+        )
+        if probe.returncode == 0:
+            config.available_features.add("cuda-gpu")
+    except subprocess.TimeoutExpired:
+        lit_config.warning("tile-run --probe-gpu timed out; assuming no GPU")
+    runtime = subprocess.run(
+        [tile_run, "--print-runtime-lib"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    if runtime.returncode == 0 and os.path.isfile(runtime.stdout.strip()):
+        config.available_features.add("tile-runtime")

@@ -1,0 +1,3 @@
+func.func @main(%x: f32) {
+  return
+}

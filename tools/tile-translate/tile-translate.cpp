@@ -1,0 +1,387 @@
+//===- tile-translate.cpp - Device code to LLVM IR, PTX or cubin ----------===//
+//
+// Turns the gpu.modules of a TileMLIR file into LLVM IR, PTX or a cubin.
+// Modules not yet lowered go through the tile-to-nvvm pipeline first; then
+// upstream gpu-module-to-binary serializes each module, and the bytes of the
+// resulting #gpu.object are written out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMLIR/InitAll.h"
+#include "TileMLIR/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+enum class EmitKind { LLVM, Bitcode, PTX, Cubin };
+} // namespace
+
+static cl::OptionCategory toolCategory("tile-translate options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir file>"),
+                                          cl::init("-"),
+                                          cl::cat(toolCategory));
+
+static cl::opt<std::string>
+    outputFilename("o",
+                   cl::desc("Output file; with several gpu.modules, each "
+                            "goes to <output>.<module>.<ext>"),
+                   cl::value_desc("path"), cl::init("-"),
+                   cl::cat(toolCategory));
+
+static cl::opt<EmitKind> emitKind(
+    "emit", cl::desc("What to produce for each gpu.module"),
+    cl::values(clEnumValN(EmitKind::LLVM, "llvm", "LLVM IR (text), linked and "
+                                                  "optimized as NVPTX sees it"),
+               clEnumValN(EmitKind::Bitcode, "bc", "LLVM bitcode"),
+               clEnumValN(EmitKind::PTX, "ptx", "PTX assembly"),
+               clEnumValN(EmitKind::Cubin, "cubin",
+                          "cubin (ELF) assembled by ptxas")),
+    cl::init(EmitKind::PTX), cl::cat(toolCategory));
+
+static cl::opt<std::string>
+    chip("chip",
+         cl::desc("Target chip, sm_90a or sm_100a (default sm_90a). When "
+                  "given, it also retargets modules that carry an "
+                  "#nvvm.target already"),
+         cl::init("sm_90a"), cl::cat(toolCategory));
+
+static cl::opt<int> optLevel("opt-level",
+                             cl::desc("NVPTX optimization level (default 3; "
+                                      "when given, overrides #nvvm.target)"),
+                             cl::init(3), cl::cat(toolCategory));
+
+static cl::opt<std::string>
+    cudaPath("cuda-path", cl::desc("CUDA toolkit holding bin/ptxas"),
+             cl::init("/usr/local/cuda"), cl::cat(toolCategory));
+
+static cl::opt<std::string>
+    moduleName("module", cl::desc("Only translate the gpu.module of this name"),
+               cl::value_desc("name"), cl::cat(toolCategory));
+
+static cl::opt<std::string>
+    ptxasOptions("ptxas-options",
+                 cl::desc("Extra options for ptxas (--emit=cubin)"),
+                 cl::init(""), cl::cat(toolCategory));
+
+/// Error diagnostics seen so far (see main).
+static unsigned numErrors = 0;
+
+static StringRef extensionFor(EmitKind kind) {
+  switch (kind) {
+  case EmitKind::LLVM:
+    return "ll";
+  case EmitKind::Bitcode:
+    return "bc";
+  case EmitKind::PTX:
+    return "ptx";
+  case EmitKind::Cubin:
+    return "cubin";
+  }
+  llvm_unreachable("unknown emit kind");
+}
+
+static StringRef compilationTargetFor(EmitKind kind) {
+  switch (kind) {
+  case EmitKind::LLVM:
+  case EmitKind::Bitcode:
+    return "llvm";
+  case EmitKind::PTX:
+    return "isa";
+  case EmitKind::Cubin:
+    return "bin";
+  }
+  llvm_unreachable("unknown emit kind");
+}
+
+/// A module counts as lowered once only LLVM and NVVM ops remain in it.
+static bool isLowered(gpu::GPUModuleOp module) {
+  WalkResult result = module.getBody()->walk([](Operation *op) {
+    StringRef ns = op->getName().getDialectNamespace();
+    return ns == "llvm" || ns == "nvvm" ? WalkResult::advance()
+                                        : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+/// "+ptx80,+foo" -> 80; 0 when there is no PTX version.
+static unsigned getPtxVersion(StringRef features) {
+  SmallVector<StringRef> parts;
+  features.split(parts, ',');
+  for (StringRef part : parts) {
+    unsigned version;
+    part = part.trim();
+    if (part.consume_front("+ptx") && !part.getAsInteger(10, version))
+      return version;
+  }
+  return 0;
+}
+
+/// Leaves exactly one #nvvm.target on `module`: its own when it had one
+/// (retargeted to --chip / --opt-level when those were given), otherwise
+/// one for --chip. gpu-module-to-binary makes one object per target, and we
+/// write one file per module.
+static LogicalResult selectTarget(gpu::GPUModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  NVVM::NVVMTargetAttr target;
+  if (ArrayAttr targets = module.getTargetsAttr()) {
+    for (Attribute attr : targets) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+      if (!nvvm)
+        continue;
+      // Prefer a target that already matches an explicit --chip.
+      if (!target || (chip.getNumOccurrences() && nvvm.getChip() == chip &&
+                      target.getChip() != chip))
+        target = nvvm;
+    }
+    if (!target && !targets.empty())
+      return module.emitError()
+             << "gpu.module @" << module.getName()
+             << " has no #nvvm.target among its targets; tile-translate "
+                "only emits NVIDIA code";
+  }
+
+  std::string wantChip = chip;
+  int wantOpt = optLevel;
+  if (target) {
+    if (!chip.getNumOccurrences())
+      wantChip = target.getChip().str();
+    if (!optLevel.getNumOccurrences())
+      wantOpt = target.getO();
+  }
+  // Keep the target's own PTX version unless the chip needs a newer one.
+  std::string features = tilemlir::getPtxFeaturesForChip(wantChip);
+  if (target && getPtxVersion(target.getFeatures()) >= getPtxVersion(features))
+    features = target.getFeatures().str();
+
+  auto newTarget = NVVM::NVVMTargetAttr::getChecked(
+      [&] { return module.emitError(); }, ctx, wantOpt,
+      target ? target.getTriple() : StringRef("nvptx64-nvidia-cuda"),
+      StringRef(wantChip), StringRef(features),
+      target ? target.getFlags() : DictionaryAttr(),
+      target ? target.getLink() : ArrayAttr(),
+      target ? target.getVerifyTarget() : true);
+  if (!newTarget)
+    return failure();
+  module.setTargetsAttr(ArrayAttr::get(ctx, {newTarget}));
+  return success();
+}
+
+/// The bytes to write for one serialized module.
+static FailureOr<std::string> getOutputBytes(gpu::BinaryOp binary) {
+  ArrayAttr objects = binary.getObjectsAttr();
+  if (objects.size() != 1)
+    return binary.emitError() << "expected one object, got "
+                              << objects.size();
+  auto object = cast<gpu::ObjectAttr>(objects[0]);
+  StringRef bytes = object.getObject().getValue();
+
+  switch (emitKind) {
+  case EmitKind::Bitcode:
+  case EmitKind::Cubin:
+    return bytes.str();
+  case EmitKind::PTX:
+    // PTX carries a NUL for cuModuleLoadData; a text file does not want it.
+    return bytes.rtrim('\0').str();
+  case EmitKind::LLVM: {
+    llvm::LLVMContext llvmContext;
+    llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+        llvm::parseBitcodeFile(llvm::MemoryBufferRef(bytes, binary.getName()),
+                               llvmContext);
+    if (!llvmModule)
+      return binary.emitError()
+             << "cannot read back the device bitcode: "
+             << llvm::toString(llvmModule.takeError());
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    (*llvmModule)->print(os, nullptr);
+    return text;
+  }
+  }
+  llvm_unreachable("unknown emit kind");
+}
+
+static LogicalResult writeOutput(StringRef path, StringRef bytes) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return failure();
+  }
+  file->os() << bytes;
+  file->os().flush();
+  if (file->os().has_error()) {
+    llvm::errs() << "tile-translate: cannot write '" << path
+                 << "': " << file->os().error().message() << "\n";
+    file->os().clear_error();
+    return failure();
+  }
+  file->keep();
+  return success();
+}
+
+static LogicalResult translate(MLIRContext &context, ModuleOp input) {
+  SmallVector<gpu::GPUModuleOp> modules =
+      llvm::to_vector(input.getOps<gpu::GPUModuleOp>());
+  if (modules.empty()) {
+    llvm::errs() << "tile-translate: '" << inputFilename
+                 << "' has no gpu.module at the top level\n";
+    return failure();
+  }
+  auto names = [&] {
+    return llvm::join(llvm::map_range(modules,
+                                      [](gpu::GPUModuleOp m) {
+                                        return m.getName();
+                                      }),
+                      ", ");
+  };
+  if (!moduleName.empty()) {
+    auto *it = llvm::find_if(modules, [](gpu::GPUModuleOp m) {
+      return m.getName() == moduleName;
+    });
+    if (it == modules.end()) {
+      llvm::errs() << "tile-translate: no gpu.module named '" << moduleName
+                   << "' (modules: " << names() << ")\n";
+      return failure();
+    }
+    modules = {*it};
+  }
+  bool several = modules.size() > 1;
+  if (several && outputFilename == "-") {
+    llvm::errs() << "tile-translate: '" << inputFilename << "' has "
+                 << modules.size() << " gpu.modules (" << names()
+                 << "); pick one with --module=NAME, or give -o PATH to "
+                    "write PATH.<module>."
+                 << extensionFor(emitKind) << " for each\n";
+    return failure();
+  }
+
+  // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
+  // whole input because its passes may look at the host side too.
+  if (!llvm::all_of(modules, isLowered)) {
+    tilemlir::TilePipelineOptions options;
+    options.chip = chip;
+    options.optLevel = optLevel;
+    options.cudaPath = cudaPath;
+    PassManager pm(&context);
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    tilemlir::buildTileToNVVMPipeline(pm, options);
+    if (failed(pm.run(input)) || numErrors)
+      return failure();
+  }
+
+  // Serialize only the selected modules, in a module of their own so that
+  // host code referring to the others does not matter.
+  OwningOpRef<ModuleOp> device = ModuleOp::create(input.getLoc());
+  OpBuilder builder = OpBuilder::atBlockEnd(device->getBody());
+  for (gpu::GPUModuleOp module : modules) {
+    auto copy = cast<gpu::GPUModuleOp>(builder.clone(*module));
+    if (failed(selectTarget(copy)))
+      return failure();
+  }
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return failure();
+  GpuModuleToBinaryPassOptions binaryOptions;
+  binaryOptions.toolkitPath = cudaPath;
+  binaryOptions.compilationTarget = compilationTargetFor(emitKind).str();
+  binaryOptions.cmdOptions = ptxasOptions;
+  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  if (failed(pm.run(*device)) || numErrors)
+    return failure();
+
+  for (auto binary : device->getOps<gpu::BinaryOp>()) {
+    FailureOr<std::string> bytes = getOutputBytes(binary);
+    if (failed(bytes))
+      return failure();
+    std::string path = outputFilename;
+    if (several)
+      path = (outputFilename + "." + binary.getName() + "." +
+              extensionFor(emitKind))
+                 .str();
+    if (failed(writeOutput(path, *bytes)))
+      return failure();
+  }
+  return success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "TileMLIR translator: the gpu.modules of a file to LLVM IR, PTX or "
+      "cubin\n\n"
+      "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n");
+
+  if (chip != "sm_90a" && chip != "sm_100a") {
+    llvm::errs() << "tile-translate: unsupported chip '" << chip
+                 << "' (expected sm_90a or sm_100a)\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  tilemlir::registerAllDialects(registry);
+  tilemlir::registerAllPasses();
+  MLIRContext context(registry);
+  // The op dump MLIR attaches to every error is noise for a translator
+  // (a whole gpu.module); keep it only when asked for.
+  if (!cl::getRegisteredOptions()["mlir-print-op-on-diagnostic"]
+           ->getNumOccurrences())
+    context.printOpOnDiagnostic(false);
+
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFilename,
+                                                           &error);
+  if (!file) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return 1;
+  }
+  auto sourceMgr = std::make_shared<llvm::SourceMgr>();
+  sourceMgr->AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagHandler(*sourceMgr, &context);
+  // Some upstream code emits an error and carries on (gpu-module-to-binary
+  // with a missing CUDA path falls back to PATH): any error fails the run.
+  // Registered last, this handler sees diagnostics first and passes them on.
+  context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error)
+      ++numErrors;
+    return failure();
+  });
+
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module || numErrors)
+    return 1;
+  return failed(translate(context, *module)) ? 1 : 0;
+}
