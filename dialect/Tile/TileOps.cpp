@@ -246,10 +246,11 @@ LogicalResult PtrFromMemrefOp::verify() {
     return emitOpError() << "is a host operation: kernels take !tile.ptr "
                             "arguments instead";
   auto memref = cast<MemRefType>(getSource().getType());
-  if (memref.getElementType() != getResult().getType().getPointeeType())
+  auto ptr = dyn_cast<PointerType>(getResult().getType());
+  if (ptr && memref.getElementType() != ptr.getPointeeType())
     return emitOpError() << "memref elements (" << memref.getElementType()
                          << ") differ from the pointee type ("
-                         << getResult().getType().getPointeeType() << ")";
+                         << ptr.getPointeeType() << ")";
   return success();
 }
 
@@ -683,10 +684,15 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
       return emitOpError() << "partition" << i
                            << " must end in tile.warp_return";
     // Partitions run on other warps with their own registers: any value
-    // they use must come in as a capture.
+    // they use must come in as a capture. Constants are the exception:
+    // rewrite drivers hoist and share them, and any warp can rematerialize
+    // one.
     WalkResult walk = region.walk([&](Operation *op) {
       for (Value operand : op->getOperands()) {
         Region *defRegion = operand.getParentRegion();
+        Operation *def = operand.getDefiningOp();
+        if (def && def->hasTrait<OpTrait::ConstantLike>())
+          continue;
         if (defRegion != &region && !region.isAncestor(defRegion)) {
           op->emitOpError()
               << "uses a value defined outside partition" << i

@@ -11,6 +11,7 @@ include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Dialect/LLVMIR/LLVMTypes.td"
 
 /// Shared memory of the CTA. Operations that read or write buffers declare
 /// it, so that copies are not reordered or removed as dead.
@@ -221,14 +222,16 @@ def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
   let description = [{
     Host code allocates device memory as memrefs (`gpu.alloc`); kernels take
     `!tile.ptr` arguments. This yields the address of the memref's first
-    element (aligned pointer plus offset). Host only.
+    element (aligned pointer plus offset), typed for a kernel argument or as
+    a plain `!llvm.ptr` for calls into the C runtime. Host only.
 
     ```mlir
     %p = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !tile.ptr<f16>
+    %raw = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !llvm.ptr
     ```
   }];
   let arguments = (ins AnyMemRef:$source);
-  let results = (outs Tile_PointerType:$result);
+  let results = (outs AnyTypeOf<[Tile_PointerType, LLVM_AnyPointer]>:$result);
   let assemblyFormat = [{
     $source attr-dict `:` type($source) `->` qualified(type($result))
   }];
@@ -505,7 +508,8 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize",
     each `partitionN` region runs concurrently on its own `num_warps` extra
     warps. Partition regions are isolated from above: values they need are
     passed as explicit captures (the operands) and arrive as block
-    arguments. `num_regs` sets a partition's register budget through
+    arguments. Only constants may be used from above (any warp can
+    rematerialize them, and canonicalization hoists them). `num_regs` sets a partition's register budget through
     `setmaxnreg` (a multiple of 8 in [24, 256]); `default_num_regs` sets the
     default partition's. The default region yields the op's results.
 

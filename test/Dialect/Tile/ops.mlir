@@ -234,6 +234,8 @@ gpu.module @kernels {
 func.func @host(%m: memref<1024x1024xf16>) -> !tile.ptr<f16> {
   // CHECK: tile.ptr_from_memref %{{.*}} : memref<1024x1024xf16> -> !tile.ptr<f16>
   %p = tile.ptr_from_memref %m : memref<1024x1024xf16> -> !tile.ptr<f16>
+  // CHECK: tile.ptr_from_memref %{{.*}} : memref<1024x1024xf16> -> !llvm.ptr
+  %raw = tile.ptr_from_memref %m : memref<1024x1024xf16> -> !llvm.ptr
   return %p : !tile.ptr<f16>
 }
 
