@@ -17,7 +17,7 @@ CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
                -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 endif
 
-.PHONY: all deps configure build check demo docs clean
+.PHONY: all deps configure build check demo docs gpu-bundle gpu-check clean
 
 all: build
 
@@ -37,6 +37,15 @@ check: build
 
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
+
+# Split flow for a GPU machine without MLIR: build every integration test
+# here, run build/gpu-bundle/run.sh RESULTS_DIR there, check here.
+gpu-bundle: build
+	@scripts/gpu-bundle.sh $(BUILD_DIR)
+
+gpu-check:
+	@test -n "$(RESULTS)" || { echo "usage: make gpu-check RESULTS=DIR"; exit 2; }
+	@scripts/gpu-check.sh $(BUILD_DIR) $(RESULTS)
 
 # Regenerates docs/Dialects/*.md from the TableGen definitions.
 docs: configure

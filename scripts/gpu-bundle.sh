@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# make gpu-bundle: builds every GPU integration test into an executable under
+# <build>/gpu-bundle/, with a run.sh that needs only bash and the NVIDIA
+# driver. On the GPU machine: `gpu-bundle/run.sh RESULTS_DIR` writes
+# <test>.out (the program's output) and <test>.rc (its exit status) per
+# test; back here, `make gpu-check RESULTS=RESULTS_DIR` checks them.
+set -euo pipefail
+build=${1:-build}
+here=$(cd "$(dirname "$0")/.." && pwd)
+bundle="$build/gpu-bundle"
+rm -rf "$bundle"
+mkdir -p "$bundle"
+
+count=0
+while IFS= read -r test; do
+  rel=${test#"$here/integration_test/"}
+  name=$(echo "${rel%.mlir}" | tr '/' '_')
+  echo "gpu-bundle: $rel"
+  "$build/bin/tile-run" --emit-exe "$bundle/$name.exe" "$test"
+  echo "$rel" >"$bundle/$name.test"
+  count=$((count + 1))
+done < <(grep -rl --include='*.mlir' 'REQUIRES: cuda-gpu' "$here/integration_test" | sort)
+
+cat >"$bundle/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs every bundled test; writes <name>.out and <name>.rc into $1.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+results=${1:?usage: run.sh RESULTS_DIR}
+mkdir -p "$results"
+for exe in "$here"/*.exe; do
+  name=$(basename "$exe" .exe)
+  timeout 300 "$exe" >"$results/$name.out" 2>&1
+  echo $? >"$results/$name.rc"
+  echo "$name: exit $(cat "$results/$name.rc")"
+done
+RUN
+chmod +x "$bundle/run.sh"
+echo "gpu-bundle: $count tests in $bundle (run: $bundle/run.sh RESULTS_DIR)"
