@@ -28,6 +28,7 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createTileAttachTarget(target));
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createTileVerifyBarriers());
   device.addPass(createTileExpandSynchronization());
   device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());

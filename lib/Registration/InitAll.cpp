@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllExtensions.h"
@@ -36,7 +37,7 @@ void tilemlir::registerAllDialects(DialectRegistry &registry) {
   registry.insert<arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, math::MathDialect, memref::MemRefDialect,
-                  scf::SCFDialect, vector::VectorDialect>();
+                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
   // Conversion-to-LLVM interfaces, NVVM target attributes and translation
   // interfaces of the upstream dialects.
   mlir::registerAllExtensions(registry);

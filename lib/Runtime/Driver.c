@@ -1,7 +1,7 @@
 /*===- Driver.c - Loading the CUDA driver and reporting errors ------------===*\
 |*                                                                            *|
-|* libcuda is opened with dlopen on first use so that programs linked with   *|
-|* the runtime start (and report "no GPU" cleanly) on machines without one.  *|
+|* libcuda is opened with dlopen on first use so that programs linked with    *|
+|* the runtime start (and report "no GPU" cleanly) on machines without one.   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -80,12 +80,14 @@ _Noreturn void tileRtMissingEntryPoint(const char *name) {
   tileRtFatal("the CUDA driver does not export %s (driver too old?)", name);
 }
 
-// Errors cuInit can return, for drivers (the toolkit's stub) that cannot
-// name them through cuGetErrorName.
+// Errors cuGetErrorName cannot name: those of cuInit with the toolkit's stub
+// driver, and any error once the driver has shut down at exit.
 static const struct {
   CUresult result;
   const char *name, *text;
-} kInitErrors[] = {
+} kFallbackErrors[] = {
+    {CUDA_ERROR_DEINITIALIZED, "CUDA_ERROR_DEINITIALIZED",
+     "driver shutting down"},
     {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
      "initialization error"},
     {CUDA_ERROR_STUB_LIBRARY, "CUDA_ERROR_STUB_LIBRARY",
@@ -106,13 +108,14 @@ void tileRtDescribeCu(CUresult result, const char **name, const char **text) {
     *name = NULL;
   if (tileRtDrv.getErrorString && tileRtDrv.getErrorString(result, text))
     *text = NULL;
-  for (size_t i = 0; i < sizeof(kInitErrors) / sizeof(kInitErrors[0]); ++i) {
-    if (kInitErrors[i].result != result)
+  for (size_t i = 0; i < sizeof(kFallbackErrors) / sizeof(kFallbackErrors[0]);
+       ++i) {
+    if (kFallbackErrors[i].result != result)
       continue;
     if (!*name)
-      *name = kInitErrors[i].name;
+      *name = kFallbackErrors[i].name;
     if (!*text)
-      *text = kInitErrors[i].text;
+      *text = kFallbackErrors[i].text;
   }
   if (!*name) {
     snprintf(number, sizeof(number), "CUresult %d", (int)result);
@@ -151,6 +154,14 @@ void tileRtCheckCu(CUresult result, const char *call) {
     return;
   tileRtPrintCuError(result, call);
   tileRtExitError();
+}
+
+void tileRtCheckCuRelease(CUresult result, const char *call) {
+  // gpu-to-llvm unloads modules from a global destructor, which can run
+  // after libcuda's own exit handlers: everything is released already.
+  if (result == CUDA_ERROR_DEINITIALIZED)
+    return;
+  tileRtCheckCu(result, call);
 }
 
 /*===----------------------------------------------------------------------===*\
@@ -295,8 +306,8 @@ static void probe(void) {
   if (result != CUDA_SUCCESS) {
     const char *name, *text;
     tileRtDescribeCu(result, &name, &text);
-    snprintf(state.reason, sizeof(state.reason), "cuInit failed: %s: %s",
-             name, text);
+    snprintf(state.reason, sizeof(state.reason), "cuInit failed: %s: %s", name,
+             text);
     return;
   }
   result = tileRtDrv.deviceGetCount(&state.deviceCount);
@@ -344,11 +355,11 @@ static void openDevice(int ordinal) {
   tileRtCheckCu(tileRtDrv.primaryCtxRetain(&context, device),
                 "cuDevicePrimaryCtxRetain");
   int optin = 0;
-  tileRtCheckCu(
-      tileRtDrv.deviceGetAttribute(
-          &optin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-          device),
-      "cuDeviceGetAttribute");
+  tileRtCheckCu(tileRtDrv.deviceGetAttribute(
+                    &optin,
+                    CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                    device),
+                "cuDeviceGetAttribute");
   state.device = device;
   state.deviceOrdinal = ordinal;
   state.optinSharedMemory = optin;
@@ -463,6 +474,20 @@ void tileRtWaitEvent(CUevent event, const char *call) {
     waitPolling(queryEvent, event, call);
   else
     tileRtCheckCu(tileRtDrv.eventSynchronize(event), call);
+}
+
+void tileRtWaitAll(const char *call) {
+  if (state.syncTimeoutS > 0) {
+    // The legacy stream waits for every blocking stream, which includes all
+    // those mgpuStreamCreate makes: poll an event recorded there.
+    CUevent event;
+    tileRtCheckCu(tileRtDrv.eventCreate(&event, CU_EVENT_DISABLE_TIMING),
+                  "cuEventCreate");
+    tileRtCheckCu(tileRtDrv.eventRecord(event, NULL), "cuEventRecord");
+    waitPolling(queryEvent, event, call);
+    tileRtCheckCuRelease(tileRtDrv.eventDestroy(event), "cuEventDestroy");
+  }
+  tileRtCheckCu(tileRtDrv.ctxSynchronize(), call);
 }
 
 void *tileRtHostAlloc(size_t bytes) {

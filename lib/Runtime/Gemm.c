@@ -1,7 +1,7 @@
 /*===- Gemm.c - Reference GEMM and cuBLAS timing --------------------------===*\
 |*                                                                            *|
-|* cuBLAS is dlopen-ed like the driver: it is optional. Without it the       *|
-|* reference GEMM runs on the host and the timing helper returns -1.         *|
+|* cuBLAS is dlopen-ed like the driver: it is optional. Without it the        *|
+|* reference GEMM runs on the host and the timing helper returns -1.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -177,10 +177,9 @@ static void *widenToF32(const void *dev, int64_t count, int32_t dtype) {
   return wide;
 }
 
-static void hostGemm(const void *devA, const void *devB, void *devC,
-                     int64_t M, int64_t N, int64_t K, int32_t inDtype,
-                     int32_t outDtype, int32_t bTransposed,
-                     const void *devBias) {
+static void hostGemm(const void *devA, const void *devB, void *devC, int64_t M,
+                     int64_t N, int64_t K, int32_t inDtype, int32_t outDtype,
+                     int32_t bTransposed, const void *devBias) {
   static int noted;
   if (!noted) {
     fflush(stdout);
@@ -238,8 +237,8 @@ void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
                                        (size_t)(M * N * 4)),
                   "cuMemcpyDtoD");
   }
-  gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, CUDA_R_32F,
-               bTransposed, devBias ? 1.0f : 0.0f);
+  gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, CUDA_R_32F, bTransposed,
+               devBias ? 1.0f : 0.0f);
   if (c != devC) {
     float *host = downloadAsF32(c, M * N, TILE_RT_F32);
     uploadFromF32(devC, host, M * N, outDtype);
@@ -255,8 +254,8 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
                                 int32_t inDtype, int32_t outDtype,
                                 int32_t bTransposed, int iters) {
   if (M < 1 || N < 1 || K < 1 || M > INT_MAX || N > INT_MAX || K > INT_MAX)
-    tileRtFatal("tileRtCublasGemmTimeMs: M=%" PRId64 " N=%" PRId64
-                " K=%" PRId64 " must each be in [1, INT_MAX]",
+    tileRtFatal("tileRtCublasGemmTimeMs: M=%" PRId64 " N=%" PRId64 " K=%" PRId64
+                " must each be in [1, INT_MAX]",
                 M, N, K);
   int cudaIn = cudaTypeOf(inDtype), cudaOut = cudaTypeOf(outDtype);
   // cublasGemmEx takes 16-bit inputs into the same type or f32, f32 into f32.
@@ -273,13 +272,13 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
   tileRtFillRandom(a, M * K, inDtype, 1);
   tileRtFillRandom(b, K * N, inDtype, 2);
   for (int i = 0; i < 3; ++i)
-    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
-                 bTransposed, 0.0f);
+    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut, bTransposed,
+                 0.0f);
   double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
   for (int i = 0; i < iters; ++i) {
     void *timer = tileRtTimerStart();
-    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
-                 bTransposed, 0.0f);
+    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut, bTransposed,
+                 0.0f);
     times[i] = tileRtTimerStopMs(timer);
   }
   double median = tileRtMedian(times, iters);

@@ -1,8 +1,8 @@
 /*===- GpuAbi.c - Upstream MLIR's GPU runtime ABI over the driver API -----===*\
 |*                                                                            *|
-|* The mgpu* entry points that `gpu-to-llvm` (and SelectObjectAttr's module  *|
-|* load/unload constructors) emit calls to. Every failure exits with a       *|
-|* message instead of returning a null handle the generated code would use.  *|
+|* The mgpu* entry points that `gpu-to-llvm` (and SelectObjectAttr's module   *|
+|* load/unload constructors) emit calls to. Every failure exits with a        *|
+|* message instead of returning a null handle the generated code would use.   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -60,7 +60,8 @@ void mgpuModuleUnload(void *module) {
   if (!module)
     return;
   tileRtEnsureContext();
-  tileRtCheckCu(tileRtDrv.moduleUnload((CUmodule)module), "cuModuleUnload");
+  tileRtCheckCuRelease(tileRtDrv.moduleUnload((CUmodule)module),
+                       "cuModuleUnload");
 }
 
 void *mgpuModuleGetFunction(void *module, const char *name) {
@@ -86,8 +87,7 @@ static unsigned launchDim(intptr_t value, const char *what, int axis,
   if (value < 1 || (uintmax_t)value > UINT_MAX)
     tileRtFatal("launch of kernel '%s': %s dimension %c is %" PRIdPTR
                 "; it must be in [1, %u]",
-                tileRtKernelName(function), what, "xyz"[axis], value,
-                UINT_MAX);
+                tileRtKernelName(function), what, "xyz"[axis], value, UINT_MAX);
   return (unsigned)value;
 }
 
@@ -102,9 +102,9 @@ static void prepareSharedMemory(CUfunction function, int32_t smem) {
   if (smem == 0)
     return;
   int staticBytes = 0;
-  tileRtCheckCu(tileRtDrv.funcGetAttribute(
-                    &staticBytes, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                    function),
+  tileRtCheckCu(tileRtDrv.funcGetAttribute(&staticBytes,
+                                           CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
+                                           function),
                 "cuFuncGetAttribute");
   int64_t needed = (int64_t)staticBytes + smem;
   if (needed <= 48 * 1024)
@@ -199,10 +199,10 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   prepareSharedMemory(f, smem);
   // Clusters of more than 8 blocks are "non-portable" and need an opt-in.
   if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8)
-    tileRtCheckCu(tileRtDrv.funcSetAttribute(
-                      f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-                      1),
-                  "cuFuncSetAttribute");
+    tileRtCheckCu(
+        tileRtDrv.funcSetAttribute(
+            f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
+        "cuFuncSetAttribute");
 
   CUlaunchAttribute attrs[2];
   memset(attrs, 0, sizeof(attrs));
@@ -247,7 +247,8 @@ void *mgpuStreamCreate(void) {
 
 void mgpuStreamDestroy(void *stream) {
   tileRtEnsureContext();
-  tileRtCheckCu(tileRtDrv.streamDestroy((CUstream)stream), "cuStreamDestroy");
+  tileRtCheckCuRelease(tileRtDrv.streamDestroy((CUstream)stream),
+                       "cuStreamDestroy");
 }
 
 void mgpuStreamSynchronize(void *stream) {
@@ -257,9 +258,8 @@ void mgpuStreamSynchronize(void *stream) {
 
 void mgpuStreamWaitEvent(void *stream, void *event) {
   tileRtEnsureContext();
-  tileRtCheckCu(
-      tileRtDrv.streamWaitEvent((CUstream)stream, (CUevent)event, 0),
-      "cuStreamWaitEvent");
+  tileRtCheckCu(tileRtDrv.streamWaitEvent((CUstream)stream, (CUevent)event, 0),
+                "cuStreamWaitEvent");
 }
 
 void *mgpuEventCreate(void) {
@@ -272,7 +272,8 @@ void *mgpuEventCreate(void) {
 
 void mgpuEventDestroy(void *event) {
   tileRtEnsureContext();
-  tileRtCheckCu(tileRtDrv.eventDestroy((CUevent)event), "cuEventDestroy");
+  tileRtCheckCuRelease(tileRtDrv.eventDestroy((CUevent)event),
+                       "cuEventDestroy");
 }
 
 void mgpuEventSynchronize(void *event) {
@@ -302,8 +303,7 @@ void *mgpuMemAlloc(uint64_t sizeBytes, void *stream, bool isHostShared) {
   CUresult result = tileRtDrv.memAlloc(&ptr, (size_t)sizeBytes);
   if (result != CUDA_SUCCESS) {
     tileRtPrintCuError(result, "cuMemAlloc");
-    fprintf(stderr, "tile-runtime: allocating %" PRIu64 " bytes\n",
-            sizeBytes);
+    fprintf(stderr, "tile-runtime: allocating %" PRIu64 " bytes\n", sizeBytes);
     tileRtExitError();
   }
   return (void *)(uintptr_t)ptr;
@@ -314,7 +314,7 @@ void mgpuMemFree(void *ptr, void *stream) {
   if (!ptr)
     return;
   tileRtEnsureContext();
-  tileRtCheckCu(tileRtDrv.memFree(tileRtDevPtr(ptr)), "cuMemFree");
+  tileRtCheckCuRelease(tileRtDrv.memFree(tileRtDevPtr(ptr)), "cuMemFree");
 }
 
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream) {
@@ -335,8 +335,7 @@ void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream) {
                 "cuMemsetD32Async");
 }
 
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream) {
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream) {
   if (count == 0)
     return;
   tileRtEnsureContext();

@@ -1,9 +1,9 @@
 /*===- Helpers.c - Fills, copies, checks and timers for host programs -----===*\
 |*                                                                            *|
-|* What Python harnesses give TileLang and Gluon tests, for compiled host    *|
-|* code: device buffers filled with seeded random values or poison, copies,  *|
-|* a one-line relative-error verdict for FileCheck, and event timing. All    *|
-|* device work goes through the legacy default stream and is synchronous.    *|
+|* What Python harnesses give TileLang and Gluon tests, for compiled host     *|
+|* code: device buffers filled with seeded random values or poison, copies,   *|
+|* a one-line relative-error verdict for FileCheck, and event timing. All     *|
+|* device work goes through the legacy default stream and is synchronous.     *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -43,7 +43,7 @@ void tileRtFree(void *devPtr) { mgpuMemFree(devPtr, NULL); }
 
 void tileRtSynchronize(void) {
   tileRtEnsureContext();
-  tileRtCheckCu(tileRtDrv.ctxSynchronize(), "cuCtxSynchronize");
+  tileRtWaitAll("cuCtxSynchronize");
 }
 
 void tileRtCopyToHost(void *host, const void *dev, int64_t bytes) {
@@ -159,7 +159,8 @@ int tileRtCheckHost2D(const char *name, const void *actual,
   int64_t nonfinite = 0;
   for (int64_t r = 0; r < rows; ++r) {
     for (int64_t c = 0; c < cols; ++c) {
-      double a = tileRtLoadElement(actual, r * actualRowStride + c, actualDtype);
+      double a =
+          tileRtLoadElement(actual, r * actualRowStride + c, actualDtype);
       double e =
           tileRtLoadElement(expected, r * expectedRowStride + c, expectedDtype);
       if (!isfinite(a)) {
@@ -173,7 +174,7 @@ int tileRtCheckHost2D(const char *name, const void *actual,
         maxAbs = fabs(d);
     }
   }
-  double relErr = refSq > 0 ? sqrt(diffSq) / sqrt(refSq)
+  double relErr = refSq > 0     ? sqrt(diffSq) / sqrt(refSq)
                   : diffSq == 0 ? 0.0
                                 : INFINITY;
   int pass = nonfinite == 0 && relErr <= tolerance;
@@ -204,10 +205,10 @@ int tileRtCheck2DMixed(const char *name, const void *devActual,
   checkShape(rows, cols, expectedRowStride, "expected", fn);
   bytesOf(actualDtype, 0, fn);
   bytesOf(expectedDtype, 0, fn);
-  void *actual = downloadView(devActual, rows, cols, actualRowStride,
-                              actualDtype);
-  void *expected = downloadView(devExpected, rows, cols, expectedRowStride,
-                                expectedDtype);
+  void *actual =
+      downloadView(devActual, rows, cols, actualRowStride, actualDtype);
+  void *expected =
+      downloadView(devExpected, rows, cols, expectedRowStride, expectedDtype);
   int result = tileRtCheckHost2D(name, actual, actualRowStride, actualDtype,
                                  expected, expectedRowStride, expectedDtype,
                                  rows, cols, tolerance);

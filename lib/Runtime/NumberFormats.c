@@ -1,8 +1,8 @@
 /*===- NumberFormats.c - Host conversions and the seeded generator --------===*\
 |*                                                                            *|
 |* Pure host code (no CUDA): element sizes, float <-> f16/bf16/fp8/fp4        *|
-|* conversions with round-to-nearest-even, and the deterministic random      *|
-|* values tileRtFillRandom puts on the device.                               *|
+|* conversions with round-to-nearest-even, and the deterministic random       *|
+|* values tileRtFillRandom puts on the device.                                *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -39,9 +39,9 @@ int64_t tileRtDTypeSizeBytes(int32_t dtype, int64_t count) {
 }
 
 const char *tileRtDTypeName(int32_t dtype) {
-  static const char *const names[] = {"f32",     "f16",  "bf16", "f8e4m3",
-                                      "f8e5m2",  "fp4e2m1", "i8", "i32",
-                                      "f64",     "i16",  "i64"};
+  static const char *const names[] = {"f32",    "f16",     "bf16", "f8e4m3",
+                                      "f8e5m2", "fp4e2m1", "i8",   "i32",
+                                      "f64",    "i16",     "i64"};
   if (dtype < 0 || dtype >= (int32_t)(sizeof(names) / sizeof(names[0])))
     return "unknown";
   return names[dtype];
@@ -318,8 +318,7 @@ static double rngSigned(Rng *r) {
   return 2.0 * ((double)(rngNext(r) >> 11) * 0x1p-53) - 1.0;
 }
 
-void tileRtRandomHost(void *host, int64_t count, int32_t dtype,
-                      uint64_t seed) {
+void tileRtRandomHost(void *host, int64_t count, int32_t dtype, uint64_t seed) {
   requireKnown(dtype);
   Rng rng;
   rngSeed(&rng, seed);

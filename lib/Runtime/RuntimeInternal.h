@@ -1,8 +1,8 @@
-/*===- RuntimeInternal.h - Shared state of the runtime -------------*- C -*-===*\
+/*===- RuntimeInternal.h - Shared state of the runtime ------------*- C -*-===*\
 |*                                                                            *|
-|* The driver entry points resolved with dlsym, the lazily created context,  *|
-|* and the error paths every source file of the runtime uses. cuda.h is      *|
-|* included for types and enums only: no libcuda symbol is referenced.       *|
+|* The driver entry points resolved with dlsym, the lazily created context,   *|
+|* and the error paths every source file of the runtime uses. cuda.h is       *|
+|* included for types and enums only: no libcuda symbol is referenced.        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -83,6 +83,10 @@ int tileRtDeviceAttribute(CUdevice_attribute attr);
 /// result is CUDA_SUCCESS.
 void tileRtCheckCu(CUresult result, const char *call);
 
+/// tileRtCheckCu for calls that release resources (unload, free, destroy):
+/// CUDA_ERROR_DEINITIALIZED is not an error there (the process is exiting).
+void tileRtCheckCuRelease(CUresult result, const char *call);
+
 /// Prints the "<call> failed" line (and, for faults, the last kernel) without
 /// exiting, so callers can add context before tileRtExitError().
 void tileRtPrintCuError(CUresult result, const char *call);
@@ -110,6 +114,8 @@ _Noreturn void tileRtMissingEntryPoint(const char *name);
 /// Waits for a stream or event, honouring TILE_SYNC_TIMEOUT_S.
 void tileRtWaitStream(CUstream stream, const char *call);
 void tileRtWaitEvent(CUevent event, const char *call);
+/// Waits for all work in the context (cuCtxSynchronize), with the timeout.
+void tileRtWaitAll(const char *call);
 
 /// Remembers the last kernel launched, for the hang message.
 void tileRtNoteLaunch(CUfunction function);
@@ -126,7 +132,6 @@ void *tileRtHostAlloc(size_t bytes);
 double tileRtLoadElement(const void *base, int64_t index, int32_t dtype);
 
 /// Encodes `value` into element `index` of a buffer of `dtype`.
-void tileRtStoreElement(void *base, int64_t index, int32_t dtype,
-                        double value);
+void tileRtStoreElement(void *base, int64_t index, int32_t dtype, double value);
 
 #endif // TILE_RUNTIME_RUNTIMEINTERNAL_H

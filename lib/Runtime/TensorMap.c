@@ -1,9 +1,9 @@
 /*===- TensorMap.c - TMA descriptors, validated before the driver ---------===*\
 |*                                                                            *|
-|* cuTensorMapEncodeTiled answers a bad parameter with a bare "invalid       *|
-|* argument", and some mistakes (strides that assume a contiguous tensor)    *|
-|* it cannot see at all. tileRtValidateTensorMap checks each documented      *|
-|* rule (cuda.h, CUDA 13.0) first and names the one that failed.             *|
+|* cuTensorMapEncodeTiled answers a bad parameter with a bare "invalid        *|
+|* argument", and some mistakes (strides that assume a contiguous tensor)     *|
+|* it cannot see at all. tileRtValidateTensorMap checks each documented       *|
+|* rule (cuda.h, CUDA 13.0) first and names the one that failed.              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -21,9 +21,9 @@ enum {
 };
 
 static const char *const kDataTypeNames[kNumDataTypes] = {
-    "UINT8",       "UINT16",       "UINT32",        "INT32",
-    "UINT64",      "INT64",        "FLOAT16",       "FLOAT32",
-    "FLOAT64",     "BFLOAT16",     "FLOAT32_FTZ",   "TFLOAT32",
+    "UINT8",        "UINT16",       "UINT32",        "INT32",
+    "UINT64",       "INT64",        "FLOAT16",       "FLOAT32",
+    "FLOAT64",      "BFLOAT16",     "FLOAT32_FTZ",   "TFLOAT32",
     "TFLOAT32_FTZ", "16U4_ALIGN8B", "16U4_ALIGN16B", "16U6_ALIGN16B"};
 
 // Bits per element in global memory (packed types are dense there) and in
@@ -31,13 +31,12 @@ static const char *const kDataTypeNames[kNumDataTypes] = {
 // to 16 bytes, i.e. one byte per value).
 static const unsigned kGlobalBits[kNumDataTypes] = {
     8, 16, 32, 32, 64, 64, 16, 32, 64, 16, 32, 32, 32, 4, 4, 6};
-static const unsigned kBoxBits[kNumDataTypes] = {
-    8, 16, 32, 32, 64, 64, 16, 32, 64, 16, 32, 32, 32, 4, 8, 8};
+static const unsigned kBoxBits[kNumDataTypes] = {8,  16, 32, 32, 64, 64, 16, 32,
+                                                 64, 16, 32, 32, 32, 4,  8,  8};
 
 static const char *const kSwizzleNames[kNumSwizzles] = {
-    "none",          "32B",
-    "64B",           "128B",
-    "128B_ATOM_32B", "128B_ATOM_32B_FLIP_8B",
+    "none",         "32B",           "64B",
+    "128B",         "128B_ATOM_32B", "128B_ATOM_32B_FLIP_8B",
     "128B_ATOM_64B"};
 static const unsigned kSwizzleSpan[kNumSwizzles] = {0,   32,  64, 128,
                                                     128, 128, 128};
@@ -84,15 +83,12 @@ static void formatBytes(char *out, size_t size, uint64_t bits) {
   snprintf(out, size, "%g", (double)bits / 8.0);
 }
 
-int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
-                            const void *globalAddress,
-                            const int64_t *globalDims,
-                            const int64_t *globalStridesBytes,
-                            const int32_t *boxDims,
-                            const int32_t *elementStrides, int32_t interleave,
-                            int32_t swizzle, int32_t l2Promotion,
-                            int32_t oobFill, char *errorBuf,
-                            size_t errorBufSize) {
+int tileRtValidateTensorMap(
+    int32_t dataType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
+    size_t errorBufSize) {
   char *b = errorBuf;
   size_t n = errorBufSize;
   if (b && n)
@@ -131,8 +127,9 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
                 "; it must be 0 (zero) or 1 (NaN request zero FMA)",
                 oobFill);
   if (!globalDims || !boxDims || (rank > 1 && !globalStridesBytes))
-    return fail(b, n, "globalDims, boxDims and (for rank > 1) "
-                      "globalStridesBytes must not be NULL");
+    return fail(b, n,
+                "globalDims, boxDims and (for rank > 1) "
+                "globalStridesBytes must not be NULL");
 
   const char *typeName = kDataTypeNames[dataType];
   const char *swizzleName = kSwizzleNames[swizzle];
@@ -140,9 +137,8 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
 
   // Combinations of data type, interleave and swizzle.
   if (interleave != CU_TENSOR_MAP_INTERLEAVE_NONE && rank < 3)
-    return fail(b, n,
-                "interleaved layouts need rank >= 3; the rank is %" PRId32,
-                rank);
+    return fail(
+        b, n, "interleaved layouts need rank >= 3; the rank is %" PRId32, rank);
   if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B &&
       interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
     return fail(b, n, "data type 16U6_ALIGN16B needs interleave none");
@@ -191,8 +187,7 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
   }
   if (address % addressAlign)
     return fail(b, n,
-                "the global address 0x%" PRIxPTR
-                " is not %u-byte aligned; %s",
+                "the global address 0x%" PRIxPTR " is not %u-byte aligned; %s",
                 address, addressAlign, addressWhy);
 
   // Global dimensions.
@@ -207,8 +202,7 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
                 "the innermost global dimension (%d) is %" PRId64
                 "; data type %s needs a multiple of 128",
                 inner, globalDims[inner], typeName);
-  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B &&
-      globalDims[inner] % 2)
+  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B && globalDims[inner] % 2)
     return fail(b, n,
                 "the innermost global dimension (%d) is %" PRId64
                 "; data type 16U4_ALIGN8B needs a multiple of 2",
@@ -273,11 +267,12 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
   uint64_t innerBoxBits = (uint64_t)boxDims[inner] * kBoxBits[dataType];
   char innerBytes[32];
   formatBytes(innerBytes, sizeof(innerBytes), innerBoxBits);
-  if (interleave == CU_TENSOR_MAP_INTERLEAVE_NONE && innerBoxBits % 128)
+  // cuda.h states this for interleave none only; the driver (580) enforces
+  // it for interleaved layouts too.
+  if (innerBoxBits % 128)
     return fail(b, n,
                 "the inner TMA box dimension is %s bytes (%" PRId32
-                " x %s); with interleave none it must be a multiple of 16 "
-                "bytes",
+                " x %s); it must be a multiple of 16 bytes",
                 innerBytes, boxDims[inner], typeName);
   if (interleave == CU_TENSOR_MAP_INTERLEAVE_NONE &&
       swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
@@ -299,6 +294,58 @@ int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
   return 0;
 }
 
+int tileRtValidateTensorMapForDevice(int32_t dataType, int32_t rank,
+                                     const int32_t *boxDims,
+                                     const int32_t *elementStrides,
+                                     int32_t interleave, int32_t swizzle,
+                                     int32_t computeCapability,
+                                     int64_t maxSharedBytes, char *errorBuf,
+                                     size_t errorBufSize) {
+  char *b = errorBuf;
+  size_t n = errorBufSize;
+  if (b && n)
+    b[0] = '\0';
+  int major = computeCapability / 10, minor = computeCapability % 10;
+  if (computeCapability < 90)
+    return fail(b, n,
+                "tensor maps need compute capability 9.0 or newer; the "
+                "device is %d.%d",
+                major, minor);
+  // Blackwell additions: the driver rejects them on Hopper.
+  if (computeCapability < 100 &&
+      swizzle >= CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B && swizzle < kNumSwizzles)
+    return fail(b, n,
+                "swizzle %s needs compute capability 10.0 or newer; the "
+                "device is %d.%d",
+                kSwizzleNames[swizzle], major, minor);
+  if (computeCapability < 100 && isPacked(dataType) && dataType < kNumDataTypes)
+    return fail(b, n,
+                "data type %s needs compute capability 10.0 or newer; the "
+                "device is %d.%d",
+                kDataTypeNames[dataType], major, minor);
+  if (rank < 1 || rank > 5 || !boxDims || dataType < 0 ||
+      dataType >= kNumDataTypes)
+    return 0; // tileRtValidateTensorMap reports these.
+  // What one copy lands in shared memory: ceil(box / elementStride) elements
+  // per dimension (the innermost stride is ignored without interleave).
+  uint64_t bits = kBoxBits[dataType];
+  for (int32_t d = 0; d < rank; ++d) {
+    int64_t box = boxDims[d] > 0 ? boxDims[d] : 0;
+    int64_t step =
+        elementStrides && elementStrides[d] > 0 ? elementStrides[d] : 1;
+    if (d == rank - 1 && interleave == CU_TENSOR_MAP_INTERLEAVE_NONE)
+      step = 1;
+    bits *= (uint64_t)((box + step - 1) / step);
+  }
+  if (maxSharedBytes > 0 && bits / 8 > (uint64_t)maxSharedBytes)
+    return fail(b, n,
+                "the TMA box is %" PRIu64
+                " bytes; a block's shared memory holds at most %" PRId64
+                " on this device",
+                bits / 8, maxSharedBytes);
+  return 0;
+}
+
 int tileRtMakeTensorMapChecked(
     void *out, int32_t dataType, int32_t rank, const void *globalAddress,
     const int64_t *globalDims, const int64_t *globalStridesBytes,
@@ -313,6 +360,15 @@ int tileRtMakeTensorMapChecked(
                               errorBuf, errorBufSize))
     return 1;
   tileRtEnsureContext();
+  int computeCapability =
+      10 * tileRtDeviceAttribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) +
+      tileRtDeviceAttribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+  int maxShared = tileRtDeviceAttribute(
+      CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  if (tileRtValidateTensorMapForDevice(dataType, rank, boxDims, elementStrides,
+                                       interleave, swizzle, computeCapability,
+                                       maxShared, errorBuf, errorBufSize))
+    return 1;
   if (!tileRtDrv.tensorMapEncodeTiled) {
     fail(errorBuf, errorBufSize,
          "the CUDA driver does not export cuTensorMapEncodeTiled");
@@ -354,10 +410,9 @@ void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
                          int32_t interleave, int32_t swizzle,
                          int32_t l2Promotion, int32_t oobFill) {
   char message[512];
-  if (tileRtMakeTensorMapChecked(out, dataType, rank, globalAddress,
-                                 globalDims, globalStridesBytes, boxDims,
-                                 elementStrides, interleave, swizzle,
-                                 l2Promotion, oobFill, message,
-                                 sizeof(message)))
+  if (tileRtMakeTensorMapChecked(out, dataType, rank, globalAddress, globalDims,
+                                 globalStridesBytes, boxDims, elementStrides,
+                                 interleave, swizzle, l2Promotion, oobFill,
+                                 message, sizeof(message)))
     tileRtFatal("tensor map rejected: %s", message);
 }

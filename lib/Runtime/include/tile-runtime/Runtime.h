@@ -11,7 +11,7 @@
 |*                                                                            *|
 |* The CUDA driver is loaded at run time with dlopen("libcuda.so.1"), so      *|
 |* programs have no link-time dependency on it and run on machines without a  *|
-|* GPU. Link with the TileMLIRRuntime archive plus -ldl -lm (and -lpthread   *|
+|* GPU. Link with the TileMLIRRuntime archive plus -ldl -lm (and -lpthread    *|
 |* before glibc 2.34). CMake consumers: target_link_libraries(... PRIVATE     *|
 |* TileMLIRRuntime), or $<TARGET_FILE:TileMLIRRuntime> where a path is needed.*|
 |*                                                                            *|
@@ -30,9 +30,9 @@
 |*   TILE_CUDA_DRIVER=<path>   library to dlopen instead of libcuda.so.1.     *|
 |*   TILE_LAUNCH_BLOCKING=1    synchronize after every launch, so a faulting  *|
 |*                             kernel is named in the error.                  *|
-|*   TILE_SYNC_TIMEOUT_S=<s>   stream/event synchronization gives up after s  *|
-|*                             seconds (a hung kernel exits with 3 instead of *|
-|*                             hanging the test run).                         *|
+|*   TILE_SYNC_TIMEOUT_S=<s>   synchronizations (streams, events, helpers)    *|
+|*                             give up after s seconds: a hung kernel exits   *|
+|*                             with 3 instead of hanging the test run.        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -105,8 +105,7 @@ void mgpuMemFree(void *ptr, void *stream);
 /// Asynchronous copy in any direction (unified addressing).
 void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, void *stream);
 void mgpuMemset32(void *dst, unsigned int value, size_t count, void *stream);
-void mgpuMemset16(void *dst, unsigned short value, size_t count,
-                  void *stream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, void *stream);
 /// Selects the device later calls use; switches the current context when the
 /// runtime is already initialized.
 void mgpuSetDefaultDevice(int32_t device);
@@ -121,8 +120,8 @@ typedef enum TileRtDType {
   TILE_RT_F32 = 0,
   TILE_RT_F16 = 1,
   TILE_RT_BF16 = 2,
-  TILE_RT_F8E4M3 = 3, ///< e4m3fn: no infinities, NaN = 0x7F/0xFF, max 448.
-  TILE_RT_F8E5M2 = 4, ///< max finite 57344.
+  TILE_RT_F8E4M3 = 3,  ///< e4m3fn: no infinities, NaN = 0x7F/0xFF, max 448.
+  TILE_RT_F8E5M2 = 4,  ///< max finite 57344.
   TILE_RT_FP4E2M1 = 5, ///< packed two per byte, element 2i in the low nibble.
   TILE_RT_I8 = 6,
   TILE_RT_I32 = 7,
@@ -264,29 +263,53 @@ int tileRtHasGpu(void);
 /*===----------------------------------------------------------------------===*\
 |* 3. TMA tensor maps                                                         *|
 |*                                                                            *|
-|* Arguments follow the IR: dimensions are outermost first, and              *|
-|* globalStridesBytes has rank - 1 entries, the byte strides of the outer    *|
-|* dimensions (outermost first; the innermost dimension is contiguous).      *|
-|* dataType, interleave, swizzle, l2Promotion and oobFill take the values of *|
-|* CUtensorMapDataType, CUtensorMapInterleave, CUtensorMapSwizzle,           *|
-|* CUtensorMapL2promotion and CUtensorMapFloatOOBfill. elementStrides may be *|
-|* NULL (all 1). Messages number dimensions in the same outermost-first      *|
-|* order.                                                                    *|
+|* Arguments follow the IR: dimensions are outermost first, and               *|
+|* globalStridesBytes has rank - 1 entries, the byte strides of the outer     *|
+|* dimensions (outermost first; the innermost dimension is contiguous).       *|
+|* dataType, interleave, swizzle, l2Promotion and oobFill take the values of  *|
+|* CUtensorMapDataType, CUtensorMapInterleave, CUtensorMapSwizzle,            *|
+|* CUtensorMapL2promotion and CUtensorMapFloatOOBfill. elementStrides may be  *|
+|* NULL (all 1). Messages number dimensions in the same outermost-first       *|
+|* order.                                                                     *|
 \*===----------------------------------------------------------------------===*/
 
-/// Checks every cuTensorMapEncodeTiled rule that can be checked without the
-/// driver. Returns 0 when the map is valid; otherwise writes a message naming
-/// the rule to errorBuf (when not NULL) and returns 1. Does not touch CUDA.
-int tileRtValidateTensorMap(int32_t dataType, int32_t rank,
-                            const void *globalAddress,
-                            const int64_t *globalDims,
-                            const int64_t *globalStridesBytes,
-                            const int32_t *boxDims,
-                            const int32_t *elementStrides, int32_t interleave,
-                            int32_t swizzle, int32_t l2Promotion,
-                            int32_t oobFill, char *errorBuf,
-                            size_t errorBufSize);
-/// Validates, then encodes a tiled tensor map into `out` (128 bytes; any
+/// Checks the cuTensorMapEncodeTiled rules (cuda.h, CUDA 13.0) that need no
+/// device: rank 1..5 (>= 3 when interleaved); enumerations in range; 16U6 only
+/// without interleave; 32B interleave only with 32B swizzle; the swizzles the
+/// packed types allow; NaN fill only for unpacked float types; address
+/// non-null and 16-byte aligned (32 with 32B interleave or 16U4/16U6
+/// ALIGN16B); dims in [1, 2^32] (innermost a multiple of 128 for ALIGN16B, of
+/// 2 for 16U4_ALIGN8B); strides positive, multiples of 16 (32 with 32B
+/// interleave or ALIGN16B) and < 2^40; box dims in [1, 256] (innermost 128
+/// for ALIGN16B); inner box bytes a multiple of 16 and, when swizzled, within
+/// the swizzle span; element strides in [1, 8]. One rule is TileMLIR's own,
+/// stricter than the driver: an outer dimension with more than one element
+/// must have a stride of at least one innermost row (catches strides in
+/// elements and strides of a different tensor). Returns 0 when the map is
+/// valid; otherwise writes a message naming the rule to errorBuf (when not
+/// NULL) and returns 1. Does not touch CUDA.
+int tileRtValidateTensorMap(
+    int32_t dataType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
+    size_t errorBufSize);
+/// The rules that depend on the device, separately so that they can be
+/// tested anywhere: compute capability >= 9.0 (computeCapability is
+/// 10 * major + minor); the 128B_ATOM_* swizzles and the packed 16U4/16U6
+/// data types need 10.0 (the driver rejects them on Hopper); the box, as
+/// landed in shared memory (ceil(box / elementStride) per dimension), must fit
+/// in maxSharedBytes (a block's opt-in shared memory). Same return and
+/// message conventions as tileRtValidateTensorMap.
+int tileRtValidateTensorMapForDevice(int32_t dataType, int32_t rank,
+                                     const int32_t *boxDims,
+                                     const int32_t *elementStrides,
+                                     int32_t interleave, int32_t swizzle,
+                                     int32_t computeCapability,
+                                     int64_t maxSharedBytes, char *errorBuf,
+                                     size_t errorBufSize);
+/// Validates (both functions above, the device rules for the current
+/// device), then encodes a tiled tensor map into `out` (128 bytes; any
 /// alignment: it is encoded into an aligned buffer and copied). Returns 0 on
 /// success, 1 when validation fails, 2 when the driver rejects the map; the
 /// message goes to errorBuf. Exits 77 when there is no GPU.

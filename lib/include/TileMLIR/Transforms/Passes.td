@@ -28,6 +28,20 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileVerifyBarriers
+    : Pass<"tile-verify-barriers", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Static checks of barrier use that verifiers cannot see";
+  let description = [{
+    Two mistakes that otherwise hang the GPU:
+    - an `mbarrier.expect_tx` / `arrive_expect_tx` whose byte count differs
+      from what the TMA and bulk copies that complete on the same barrier
+      after it (up to the next wait or expect on it, in straight-line code)
+      move;
+    - a wait, try_wait or arrive on a barrier group that no `mbarrier.init`
+      in the kernel initializes.
+  }];
+}
+
 def TileExpandSynchronization
     : Pass<"tile-expand-synchronization", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Make leader election, predicates and barrier waits explicit";

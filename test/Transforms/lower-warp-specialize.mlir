@@ -1,0 +1,106 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-lower-warp-specialize))' -split-input-file | FileCheck %s
+
+// Code before the op runs on every warp; the default region and the rest of
+// the kernel on warps [0, 4); partition0 on warp 4, partition1 on warps
+// [5, 8). Partition warps exit at the end of their partition.
+// CHECK-LABEL: gpu.func @partitions
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: %[[BEFORE:.*]] = arith.addi
+// CHECK: %[[WID:.*]] = tile.warp_id
+// CHECK: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK: %[[DEFAULT:.*]] = arith.cmpi ult, %[[WID]], %[[C4]]
+// CHECK: scf.if %[[DEFAULT]] {
+// CHECK-NEXT: %[[D:.*]] = arith.muli %[[BEFORE]]
+// CHECK-NEXT: arith.subi %[[D]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[C5:.*]] = arith.constant 5 : i32
+// CHECK-NEXT: %[[IN0:.*]] = arith.cmpi ult, %[[WID]], %[[C5]]
+// CHECK-NEXT: scf.if %[[IN0]] {
+// CHECK-NEXT: arith.addi %[[BEFORE]], %[[BEFORE]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[C8:.*]] = arith.constant 8 : i32
+// CHECK-NEXT: %[[IN1:.*]] = arith.cmpi ult, %[[WID]], %[[C8]]
+// CHECK-NEXT: scf.if %[[IN1]] {
+// CHECK-NEXT: arith.muli %[[BEFORE]], %[[BEFORE]]
+// CHECK: gpu.return
+// CHECK-NOT: tile.warp_specialize
+gpu.module @m {
+  gpu.func @partitions(%x: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %before = arith.addi %x, %x : i32
+    %r = tile.warp_specialize(%before) default {
+      %d = arith.muli %before, %before : i32
+      tile.warp_yield %d : i32
+    }
+    partition0(%a: i32) num_warps(1) {
+      %e = arith.addi %a, %a : i32
+      tile.warp_return
+    }
+    partition1(%b: i32) num_warps(3) {
+      %f = arith.muli %b, %b : i32
+      tile.warp_return
+    } : (i32) -> i32
+    %after = arith.subi %r, %x : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Register budgets become setmaxnreg per warpgroup. 12 warps start with
+// 168 registers (65536 / 384, rounded down to a multiple of 8): the two
+// default warpgroups grow to 232, the producer warpgroup shrinks to 40.
+// CHECK-LABEL: gpu.func @budgets
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+gpu.module @m {
+  gpu.func @budgets() kernel attributes {tile.num_warps = 8 : i32} {
+    tile.warp_specialize() default num_regs(232) {
+      tile.warp_yield
+    }
+    partition0() num_warps(4) num_regs(40) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Barriers and leader election inside a branch involve only its warps: the
+// default warps use named barrier 1 (128 threads), partition0 barrier 2 (64
+// threads); `elect cta` in partition0 elects in its first warp (warp 4).
+// CHECK-LABEL: gpu.func @rebased
+// CHECK: tile.barrier
+// CHECK: scf.if
+// CHECK: %[[ID1:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[N128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT: nvvm.barrier id = %[[ID1]] number_of_threads = %[[N128]]
+// CHECK: } else {
+// CHECK: %[[ID2:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: %[[N64:.*]] = arith.constant 64 : i32
+// CHECK-NEXT: nvvm.barrier id = %[[ID2]] number_of_threads = %[[N64]]
+// CHECK: %[[W:.*]] = tile.warp_id
+// CHECK-NEXT: %[[BASE:.*]] = arith.constant 4 : i32
+// CHECK-NEXT: %[[REL:.*]] = arith.subi %[[W]], %[[BASE]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[REL]]
+// CHECK-NEXT: %[[LANE:.*]] = tile.elect warp
+// CHECK-NEXT: arith.andi %[[FIRST]], %[[LANE]]
+gpu.module @m {
+  gpu.func @rebased() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.barrier
+    tile.warp_specialize() default {
+      tile.barrier
+      tile.warp_yield
+    }
+    partition0() num_warps(2) {
+      tile.barrier
+      %e = tile.elect cta
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
