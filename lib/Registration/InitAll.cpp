@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -52,6 +53,7 @@ void tilemlir::registerAllPasses() {
   mlir::registerTransformsPasses();
   mlir::registerConversionPasses();
   mlir::registerGPUPasses();
+  memref::registerMemRefPasses();
   tilemlir::registerTileTransformsPasses();
   tilemlir::registerTileConversionPasses();
   tilemlir::registerTilePipelines();

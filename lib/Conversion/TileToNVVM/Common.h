@@ -40,6 +40,11 @@ Value createWarpId(OpBuilder &b, Location loc);
 /// a diagnostic saying the allocator has not run.
 FailureOr<int64_t> getAllocatedOffset(Operation *op);
 
+/// Reports shared-memory views and accesses the lowering cannot express
+/// yet (windows that are not themselves buffers of the same layout,
+/// sub-byte element access), with a "not supported yet" diagnostic.
+LogicalResult checkSharedMemoryLowering(Operation *root);
+
 } // namespace mlir::tilemlir
 
 #endif // TILEMLIR_LIB_CONVERSION_TILETONVVM_COMMON_H

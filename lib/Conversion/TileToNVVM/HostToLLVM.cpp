@@ -101,13 +101,23 @@ struct MakeDescriptorLowering
     // Global shape (elements), outer strides (bytes) and box, outermost
     // first; the runtime reorders them for the driver.
     int64_t elementBits = desc.getElementBits();
+    bool packedInBytes =
+        desc.isFP4() && storageType.getIntOrFloatBitWidth() == 8;
     Value dims = createEntryAlloca(rewriter, op, i64, rank, 8);
     Value strides = createEntryAlloca(rewriter, op, i64, std::max<int64_t>(rank - 1, 1), 8);
     Value box = createEntryAlloca(rewriter, op, i32, rank, 4);
     for (int64_t d = 0; d < rank; ++d) {
       Value slot = LLVM::GEPOp::create(rewriter, loc, ptr, i64, dims,
                                        ArrayRef<LLVM::GEPArg>{int32_t(d)});
-      LLVM::StoreOp::create(rewriter, loc, memref.size(rewriter, loc, d), slot);
+      Value size = memref.size(rewriter, loc, d);
+      // FP4 data held in an i8 memref: two elements per byte of the
+      // innermost dimension (the driver counts 4-bit elements).
+      if (d == rank - 1 && packedInBytes)
+        size = LLVM::MulOp::create(
+            rewriter, loc, size,
+            LLVM::ConstantOp::create(rewriter, loc, i64,
+                                     rewriter.getI64IntegerAttr(2)));
+      LLVM::StoreOp::create(rewriter, loc, size, slot);
       Value boxSlot = LLVM::GEPOp::create(rewriter, loc, ptr, i32, box,
                                           ArrayRef<LLVM::GEPArg>{int32_t(d)});
       LLVM::StoreOp::create(rewriter, loc, i32c(desc.getBoxShape()[d]),
@@ -118,10 +128,7 @@ struct MakeDescriptorLowering
       Value stride = memref.stride(rewriter, loc, d);
       Value bits = LLVM::ConstantOp::create(
           rewriter, loc, i64,
-          rewriter.getI64IntegerAttr(
-              storageType.getIntOrFloatBitWidth() == 8 && elementBits == 4
-                  ? 8
-                  : elementBits));
+          rewriter.getI64IntegerAttr(packedInBytes ? 8 : elementBits));
       Value strideBits = LLVM::MulOp::create(rewriter, loc, stride, bits);
       Value eight = LLVM::ConstantOp::create(rewriter, loc, i64,
                                              rewriter.getI64IntegerAttr(8));

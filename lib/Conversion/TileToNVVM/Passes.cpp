@@ -81,6 +81,8 @@ struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMA
 struct ConvertTileToNVVM
     : public tilemlir::impl::ConvertTileToNVVMBase<ConvertTileToNVVM> {
   void runOnOperation() override {
+    if (failed(checkSharedMemoryLowering(getOperation())))
+      return signalPassFailure();
     if (failed(convertOneDialect<tile::TileDialect>(
             getOperation(), populateTileToNVVMPatterns)))
       signalPassFailure();
@@ -160,7 +162,8 @@ struct ConvertTileKernelsToNVVM
     : public tilemlir::impl::ConvertTileKernelsToNVVMBase<ConvertTileKernelsToNVVM> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectUnsupported(module)))
+    if (failed(rejectUnsupported(module)) ||
+        failed(checkSharedMemoryLowering(module)))
       return signalPassFailure();
     DescriptorArgs descriptorArgs = prepareKernels(module);
 

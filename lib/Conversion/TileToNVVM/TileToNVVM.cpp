@@ -29,25 +29,70 @@ namespace {
 // Shared-memory addressing
 //===----------------------------------------------------------------------===//
 
-/// Integer arithmetic on i32 values with constant folding of the common
-/// constant cases, to keep the emitted IR readable.
+/// Integer arithmetic on i32 values that folds constants, so addresses with
+/// constant indices become constant offsets.
 struct I32Builder {
   OpBuilder &b;
   Location loc;
 
+  static std::optional<int64_t> constant(Value v) {
+    if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
+      if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+        return attr.getInt();
+    return std::nullopt;
+  }
+
   Value c(int64_t v) { return createI32Constant(b, loc, v); }
-  Value add(Value x, Value y) { return LLVM::AddOp::create(b, loc, x, y); }
+
+  template <typename OpT>
+  Value binary(Value x, Value y, function_ref<int64_t(int64_t, int64_t)> fold) {
+    std::optional<int64_t> cx = constant(x), cy = constant(y);
+    if (cx && cy)
+      return c(int32_t(fold(*cx, *cy)));
+    return OpT::create(b, loc, x, y);
+  }
+
+  Value add(Value x, Value y) {
+    if (constant(y) == 0)
+      return x;
+    if (constant(x) == 0)
+      return y;
+    return binary<LLVM::AddOp>(x, y, [](int64_t a, int64_t b) { return a + b; });
+  }
   Value mul(Value x, int64_t y) {
-    return y == 1 ? x : LLVM::MulOp::create(b, loc, x, c(y));
+    if (y == 1)
+      return x;
+    return binary<LLVM::MulOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a * b; });
   }
   Value udiv(Value x, int64_t y) {
-    return y == 1 ? x : LLVM::UDivOp::create(b, loc, x, c(y));
+    if (y == 1)
+      return x;
+    return binary<LLVM::UDivOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) / uint32_t(b));
+    });
   }
-  Value urem(Value x, int64_t y) { return LLVM::URemOp::create(b, loc, x, c(y)); }
-  Value lshr(Value x, int64_t y) { return LLVM::LShrOp::create(b, loc, x, c(y)); }
-  Value shl(Value x, int64_t y) { return LLVM::ShlOp::create(b, loc, x, c(y)); }
-  Value andI(Value x, int64_t y) { return LLVM::AndOp::create(b, loc, x, c(y)); }
-  Value xorI(Value x, Value y) { return LLVM::XOrOp::create(b, loc, x, y); }
+  Value urem(Value x, int64_t y) {
+    return binary<LLVM::URemOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) % uint32_t(b));
+    });
+  }
+  Value lshr(Value x, int64_t y) {
+    return binary<LLVM::LShrOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) >> b);
+    });
+  }
+  Value shl(Value x, int64_t y) {
+    return binary<LLVM::ShlOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a << b; });
+  }
+  Value andI(Value x, int64_t y) {
+    return binary<LLVM::AndOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a & b; });
+  }
+  Value xorI(Value x, Value y) {
+    return binary<LLVM::XOrOp>(x, y, [](int64_t a, int64_t b) { return a ^ b; });
+  }
 };
 
 /// Byte offset of element `indices` (i32 values, one per dimension) of a
@@ -200,13 +245,18 @@ FailureOr<int64_t> getSubsliceOffset(SmemSubsliceOp op) {
   return linear * elemBytes;
 }
 
-/// Index values as i32 (the converted operands are i64 indices).
+/// Index values as i32 (the converted operands are i64 indices); constants
+/// stay constants.
 SmallVector<Value> toI32(OpBuilder &b, Location loc, ValueRange indices) {
   SmallVector<Value> result;
-  for (Value v : indices)
-    result.push_back(v.getType().isInteger(32)
-                         ? v
-                         : LLVM::TruncOp::create(b, loc, b.getI32Type(), v));
+  for (Value v : indices) {
+    if (v.getType().isInteger(32))
+      result.push_back(v);
+    else if (std::optional<int64_t> c = I32Builder::constant(v))
+      result.push_back(createI32Constant(b, loc, *c));
+    else
+      result.push_back(LLVM::TruncOp::create(b, loc, b.getI32Type(), v));
+  }
   return result;
 }
 
@@ -457,6 +507,27 @@ struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
 };
 
 } // namespace
+
+LogicalResult tilemlir::checkSharedMemoryLowering(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    if (auto subslice = dyn_cast<SmemSubsliceOp>(op))
+      if (failed(getSubsliceOffset(subslice)))
+        return WalkResult::interrupt();
+    SharedMemoryType buffer;
+    if (auto load = dyn_cast<SmemLoadOp>(op); load && !load.getIndices().empty())
+      buffer = load.getSrc().getType();
+    if (auto store = dyn_cast<SmemStoreOp>(op);
+        store && !store.getIndices().empty())
+      buffer = store.getDst().getType();
+    if (buffer && buffer.getElementTypeBitWidth() < 8) {
+      op->emitOpError()
+          << "not supported yet: element access to sub-byte elements";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
 
 void tilemlir::populateTileToNVVMPatterns(LLVMTypeConverter &converter,
                                           RewritePatternSet &patterns) {

@@ -1,0 +1,68 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(expand-strided-metadata, convert-tile-host-to-llvm, canonicalize)' | FileCheck %s
+
+// tma.make_descriptor becomes a call to the runtime, which validates the map
+// and calls cuTensorMapEncodeTiled. Arguments: out (a 128-byte-aligned
+// CUtensorMap slot), data type, rank, global address, dims and box
+// (outermost first), outer strides in bytes, element strides (null = 1),
+// interleave, swizzle, L2 promotion, OOB fill.
+
+// CHECK: llvm.func @tileRtMakeTensorMap(!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32)
+
+// CHECK-LABEL: llvm.func @f16_swizzle128
+// CHECK: %[[MAP:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i64> {alignment = 128 : i64}
+// F16 = 6, rank 2, no interleave, 128-byte swizzle = 3, L2 128B = 2, NaN fill = 1.
+// CHECK: llvm.call @tileRtMakeTensorMap(%[[MAP]], %{{.*}}, %{{.*}}, {{.*}}) : (!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32) -> ()
+// CHECK: llvm.load %[[MAP]] : !llvm.ptr -> !llvm.array<16 x i64>
+func.func @f16_swizzle128(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128, l2_promotion = l2_128b, oob_fill = nan> {
+  %d = tma.make_descriptor %a : memref<1024x512xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128, l2_promotion = l2_128b, oob_fill = nan>
+  return %d : !tma.descriptor<tensor<128x64xf16>, swizzle = 128, l2_promotion = l2_128b, oob_fill = nan>
+}
+
+// The exact field values, with constants visible.
+// RUN: tile-opt %s --pass-pipeline='builtin.module(expand-strided-metadata, convert-tile-host-to-llvm)' | FileCheck %s --check-prefix=FIELDS
+
+// FIELDS-LABEL: llvm.func @f16_swizzle128
+// FIELDS-DAG: %[[F16:.*]] = llvm.mlir.constant(6 : i32) : i32
+// FIELDS-DAG: %[[SW128:.*]] = llvm.mlir.constant(3 : i32) : i32
+// FIELDS-DAG: %[[L2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS-DAG: %[[NAN:.*]] = llvm.mlir.constant(1 : i32) : i32
+// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[F16]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SW128]], %[[L2]], %[[NAN]])
+
+// The seed's packed FP4 descriptor: 16U4_ALIGN8B = 13, a 64x128 box of
+// 4-bit elements, 64-byte swizzle = 2, over a 128x256 tensor whose rows
+// are 128 bytes. The i8 memref holds two elements per byte, so the
+// innermost dimension doubles to 256 elements.
+// FIELDS-LABEL: llvm.func @fp4_packed
+// FIELDS-DAG: %[[DT:.*]] = llvm.mlir.constant(13 : i32) : i32
+// FIELDS-DAG: %[[SW64:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS-DAG: %[[BOX64:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-DAG: %[[BOX128:.*]] = llvm.mlir.constant(128 : i32) : i32
+// FIELDS-DAG: %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// FIELDS: llvm.store %[[BOX64]], %{{.*}} : i32, !llvm.ptr
+// FIELDS: %[[INNER:.*]] = llvm.mul %{{.*}}, %[[TWO]] : i64
+// FIELDS: llvm.store %[[INNER]], %{{.*}} : i64, !llvm.ptr
+// FIELDS: llvm.store %[[BOX128]], %{{.*}} : i32, !llvm.ptr
+// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SW64]], %{{.*}}, %{{.*}})
+func.func @fp4_packed(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed> {
+  %d = tma.make_descriptor %a : memref<128x128xi8> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
+  return %d : !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
+}
+
+// Unpacked FP4 (16U4_ALIGN16B = 14) with a 128-element inner box.
+// FIELDS-LABEL: llvm.func @fp4_unpacked
+// FIELDS: %[[DT14:.*]] = llvm.mlir.constant(14 : i32) : i32
+// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT14]],
+func.func @fp4_unpacked(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked> {
+  %d = tma.make_descriptor %a : memref<128x128xi8> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked>
+  return %d : !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked>
+}
+
+// A device pointer for a kernel argument: aligned pointer (the memref's
+// second field, %arg1 once the signature is expanded) plus its offset.
+// CHECK-LABEL: llvm.func @pointer
+// CHECK-SAME: (%{{.*}}: !llvm.ptr, %[[ALIGNED:.*]]: !llvm.ptr, %[[OFFSET:.*]]: i64,
+// CHECK: llvm.getelementptr %[[ALIGNED]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+func.func @pointer(%a: memref<16x16xf32, strided<[16, 1], offset: ?>>) -> !tile.ptr<f32> {
+  %p = tile.ptr_from_memref %a : memref<16x16xf32, strided<[16, 1], offset: ?>> -> !tile.ptr<f32>
+  return %p : !tile.ptr<f32>
+}

@@ -1,0 +1,35 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(convert-tile-kernels-to-nvvm))' -split-input-file -verify-diagnostics
+
+// Register tiles and tensor memory are not lowered yet: the conversion says
+// so instead of failing to legalize.
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel {
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) are not lowered to NVVM yet}}
+    %t = tile.splat %x : tensor<128xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{'tmem.relinquish' op not supported yet: tensor memory (tcgen05) lowering}}
+    tmem.relinquish
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel {
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    // expected-error @+1 {{not supported yet: this window of a 128-byte swizzled buffer is not itself a swizzled buffer (it must start at a multiple of 8 rows and of 64 contiguous elements, and keep every row or stay within one swizzle chunk)}}
+    %s = tile.smem_subslice %b[4, 0] : !tile.smem<64x128xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable> -> !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    %h = arith.truncf %x : f32 to f16
+    %c0 = arith.constant 0 : index
+    tile.smem_store %h, %s[%c0, %c0] : f16, !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    gpu.return
+  }
+}

@@ -1,0 +1,60 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(tile-expand-synchronization, convert-tma-to-nvvm))' | FileCheck %s
+
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+!d = !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+!b = !tile.smem<64x64xf16, #sw, mutable>
+!d3 = !tma.descriptor<tensor<2x8x32xf32>, swizzle = 128>
+!b3 = !tile.smem<2x8x32xf32, #tile.nvmma_shared<swizzle = 128, element_bits = 32>, mutable>
+
+gpu.module @m {
+  // CHECK-LABEL: gpu.func @tensor_copies
+  gpu.func @tensor_copies(%d: !d, %d3: !d3, %bar: !mbarrier.barrier, %row: i32, %col: i32, %z: i32, %mask: i16) kernel {
+    %buf = tile.alloc_smem : !b
+    // The copy is issued by one thread; coordinates go innermost first and
+    // the destination is a shared::cluster address.
+    // CHECK: %[[LEADER:.*]] = tile.elect cta
+    // CHECK: scf.if %[[LEADER]] {
+    // CHECK: %[[DST:.*]] = llvm.addrspacecast %{{.*}} : !llvm.ptr<3> to !llvm.ptr<7>
+    // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST]], %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr<7>, !llvm.ptr
+    tma.async_load %d[%row, %col], %buf, %bar : !d, !b
+    // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global {{.*}} multicast_mask = %{{.*}} : !llvm.ptr<7>, !llvm.ptr
+    tma.async_load %d[%row, %col], %buf, %bar multicast %mask scope = thread : !d, !b
+    // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] : !llvm.ptr, <3>
+    tma.async_store %buf, %d[%row, %col] scope = thread : !b, !d
+    // CHECK: nvvm.cp.async.bulk.tensor.reduce %{{.*}}, %{{.*}}, box[%{{.*}}, %{{.*}}] {redKind = #nvvm.tma_redux_kind<max>{{.*}}}
+    tma.async_reduce max %buf, %d[%row, %col] scope = thread : !b, !d
+    // CHECK: nvvm.cp.async.bulk.commit.group
+    tma.store_commit
+    // CHECK: nvvm.cp.async.bulk.wait_group 1 {read}
+    tma.store_wait pending = 1 read_only
+    // CHECK: nvvm.cp.async.bulk.wait_group 0{{$}}
+    tma.store_wait pending = 0
+    // CHECK: nvvm.prefetch tensormap, %{{.*}} : !llvm.ptr
+    tma.prefetch_descriptor %d : !d
+    gpu.return
+  }
+
+  // Three-dimensional boxes reverse all three coordinates.
+  // CHECK-LABEL: gpu.func @rank3
+  // CHECK-SAME: (%{{.*}}: !tma.descriptor{{.*}}, %{{.*}}: !mbarrier.barrier, %[[A:.*]]: i32, %[[B:.*]]: i32, %[[C:.*]]: i32)
+  // CHECK: box[%[[C]], %[[B]], %[[A]]]
+  gpu.func @rank3(%d3: !d3, %bar: !mbarrier.barrier, %a: i32, %b: i32, %c: i32) kernel {
+    %buf = tile.alloc_smem : !b3
+    tma.async_load %d3[%a, %b, %c], %buf, %bar scope = thread : !d3, !b3
+    gpu.return
+  }
+
+  // CHECK-LABEL: gpu.func @bulk_copies
+  gpu.func @bulk_copies(%p: !tile.ptr<f32>, %bar: !mbarrier.barrier, %off: i64) kernel {
+    %buf = tile.alloc_smem : !tile.smem<256xf32, mutable>
+    // 1-D copies take an element offset into the global pointer and move
+    // the whole shared buffer (1024 bytes).
+    // CHECK: %[[SRC:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+    // CHECK: %[[BYTES:.*]] = llvm.mlir.constant(1024 : i32) : i32
+    // CHECK: nvvm.cp.async.bulk.shared.cluster.global %{{.*}}, %[[SRC]], %{{.*}}, %[[BYTES]] : !llvm.ptr<7>, <1>
+    tma.bulk_load %p[%off], %buf, %bar scope = thread : !tile.ptr<f32>, i64, !tile.smem<256xf32, mutable>
+    // CHECK: nvvm.cp.async.bulk.global.shared.cta %{{.*}}, %{{.*}}, %{{.*}} : <1>, <3>
+    tma.bulk_store %buf, %p[%off] scope = thread : !tile.smem<256xf32, mutable>, !tile.ptr<f32>, i64
+    gpu.return
+  }
+}
