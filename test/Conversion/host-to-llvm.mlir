@@ -60,7 +60,7 @@ func.func @fp4_unpacked(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128
 // A device pointer for a kernel argument: aligned pointer (the memref's
 // second field, %arg1 once the signature is expanded) plus its offset.
 // CHECK-LABEL: llvm.func @pointer
-// CHECK-SAME: (%{{.*}}: !llvm.ptr, %[[ALIGNED:.*]]: !llvm.ptr, %[[OFFSET:.*]]: i64,
+// CHECK-SAME: (%{{[^:]*}}: !llvm.ptr, %[[ALIGNED:[^:]*]]: !llvm.ptr, %[[OFFSET:[^:]*]]: i64,
 // CHECK: llvm.getelementptr %[[ALIGNED]][%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
 func.func @pointer(%a: memref<16x16xf32, strided<[16, 1], offset: ?>>) -> !tile.ptr<f32> {
   %p = tile.ptr_from_memref %a : memref<16x16xf32, strided<[16, 1], offset: ?>> -> !tile.ptr<f32>
