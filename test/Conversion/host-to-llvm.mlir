@@ -22,27 +22,35 @@ func.func @f16_swizzle128(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<12
 // RUN: tile-opt %s --pass-pipeline='builtin.module(expand-strided-metadata, convert-tile-host-to-llvm)' | FileCheck %s --check-prefix=FIELDS
 
 // FIELDS-LABEL: llvm.func @f16_swizzle128
-// FIELDS-DAG: %[[F16:.*]] = llvm.mlir.constant(6 : i32) : i32
-// FIELDS-DAG: %[[SW128:.*]] = llvm.mlir.constant(3 : i32) : i32
-// FIELDS-DAG: %[[L2:.*]] = llvm.mlir.constant(2 : i32) : i32
-// FIELDS-DAG: %[[NAN:.*]] = llvm.mlir.constant(1 : i32) : i32
-// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[F16]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SW128]], %[[L2]], %[[NAN]])
+// FIELDS: %[[BOXROWS:.*]] = llvm.mlir.constant(128 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[BOXROWS]]
+// FIELDS: %[[BOXCOLS:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[BOXCOLS]]
+// FIELDS: %[[F16:.*]] = llvm.mlir.constant(6 : i32) : i32
+// FIELDS-NEXT: %[[RANK:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS-NEXT: %[[INTERLEAVE:.*]] = llvm.mlir.constant(0 : i32) : i32
+// FIELDS-NEXT: %[[SW128:.*]] = llvm.mlir.constant(3 : i32) : i32
+// FIELDS-NEXT: %[[L2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS-NEXT: %[[NAN:.*]] = llvm.mlir.constant(1 : i32) : i32
+// FIELDS-NEXT: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[F16]], %[[RANK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[INTERLEAVE]], %[[SW128]], %[[L2]], %[[NAN]])
 
 // The seed's packed FP4 descriptor: 16U4_ALIGN8B = 13, a 64x128 box of
 // 4-bit elements, 64-byte swizzle = 2, over a 128x256 tensor whose rows
 // are 128 bytes. The i8 memref holds two elements per byte, so the
 // innermost dimension doubles to 256 elements.
 // FIELDS-LABEL: llvm.func @fp4_packed
-// FIELDS-DAG: %[[DT:.*]] = llvm.mlir.constant(13 : i32) : i32
-// FIELDS-DAG: %[[SW64:.*]] = llvm.mlir.constant(2 : i32) : i32
-// FIELDS-DAG: %[[BOX64:.*]] = llvm.mlir.constant(64 : i32) : i32
-// FIELDS-DAG: %[[BOX128:.*]] = llvm.mlir.constant(128 : i32) : i32
-// FIELDS-DAG: %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
-// FIELDS: llvm.store %[[BOX64]], %{{.*}} : i32, !llvm.ptr
-// FIELDS: %[[INNER:.*]] = llvm.mul %{{.*}}, %[[TWO]] : i64
-// FIELDS: llvm.store %[[INNER]], %{{.*}} : i64, !llvm.ptr
-// FIELDS: llvm.store %[[BOX128]], %{{.*}} : i32, !llvm.ptr
-// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SW64]], %{{.*}}, %{{.*}})
+// FIELDS: %[[BOX64:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[BOX64]], %{{.*}} : i32, !llvm.ptr
+// FIELDS: %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// FIELDS-NEXT: %[[INNER:.*]] = llvm.mul %{{.*}}, %[[TWO]] : i64
+// FIELDS-NEXT: llvm.store %[[INNER]], %{{.*}} : i64, !llvm.ptr
+// FIELDS: %[[BOX128:.*]] = llvm.mlir.constant(128 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[BOX128]], %{{.*}} : i32, !llvm.ptr
+// FIELDS: %[[DT:.*]] = llvm.mlir.constant(13 : i32) : i32
+// FIELDS-NEXT: %[[RANK2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS-NEXT: %[[NOINTERLEAVE:.*]] = llvm.mlir.constant(0 : i32) : i32
+// FIELDS-NEXT: %[[SW64:.*]] = llvm.mlir.constant(2 : i32) : i32
+// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT]], %[[RANK2]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NOINTERLEAVE]], %[[SW64]], %{{.*}}, %{{.*}})
 func.func @fp4_packed(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed> {
   %d = tma.make_descriptor %a : memref<128x128xi8> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
   return %d : !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
