@@ -234,6 +234,11 @@ struct LowerWarpSpecialize
                           /*barrierId=*/1, /*wholeCTA=*/false);
     op.erase();
 
+    // setmaxnreg only takes effect with a register count fixed at entry:
+    // one CTA per SM (with the block size below) gives ptxas that cap.
+    if (setRegisters)
+      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    b.getI32IntegerAttr(1));
     // The whole CTA's size, for launch checks and setmaxnreg's register cap.
     func.setKnownBlockSizeAttr(
         DenseI32ArrayAttr::get(func.getContext(),
