@@ -18,6 +18,8 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "integration_test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 
+config.substitutions.append(("%tile_src_root", config.tile_src_root))
+
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_VISIBLE_DEVICES"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -15,8 +15,11 @@ count=0
 while IFS= read -r test; do
   rel=${test#"$here/integration_test/"}
   name=$(echo "${rel%.mlir}" | tr '/' '_')
+  # A test may run another file (`// BUNDLE-SOURCE: path` from the root).
+  source=$(sed -n 's|^// BUNDLE-SOURCE: *||p' "$test" | head -1)
+  source=${source:+$here/$source}
   echo "gpu-bundle: $rel"
-  "$build/bin/tile-run" --emit-exe "$bundle/$name.exe" "$test"
+  "$build/bin/tile-run" --emit-exe "$bundle/$name.exe" "${source:-$test}"
   echo "$rel" >"$bundle/$name.test"
   count=$((count + 1))
 done < <(grep -rl --include='*.mlir' 'REQUIRES: cuda-gpu' "$here/integration_test" | sort)
