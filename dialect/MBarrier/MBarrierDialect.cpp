@@ -60,14 +60,9 @@ LogicalResult AllocOp::verify() {
 }
 
 LogicalResult IndexOp::verify() {
-  APInt value;
-  if (!matchPattern(getIndex(), m_ConstantInt(&value)))
-    return success();
-  unsigned size = getGroup().getType().getSize();
-  if (value.isNegative() || value.getZExtValue() >= size)
-    return emitOpError() << "barrier index " << value.getSExtValue()
-                         << " is out of range for a group of " << size;
-  return success();
+  return tilemlir::verifyConstantIndex(*this, getIndex(),
+                                      getGroup().getType().getSize(),
+                                      "barrier");
 }
 
 LogicalResult InitOp::verify() {

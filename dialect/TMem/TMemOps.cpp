@@ -233,13 +233,8 @@ LogicalResult IndexOp::verify() {
   if (getResult().getType() != expected)
     return emitOpError() << "result must be " << expected
                          << " (the source without its stage dimension)";
-  APInt index;
-  if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
-      (index.isNegative() || index.getSExtValue() >= src.getShape()[0]))
-    return emitOpError() << "stage index " << index.getSExtValue()
-                         << " is out of range for " << src.getShape()[0]
-                         << " stages";
-  return success();
+  return tilemlir::verifyConstantIndex(*this, getIndex(), src.getShape()[0],
+                                      "stage");
 }
 
 LogicalResult SubsliceOp::verify() {

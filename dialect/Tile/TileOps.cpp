@@ -88,13 +88,8 @@ LogicalResult SmemIndexOp::verify() {
   if (getResult().getType() != src.dropLeadingDim())
     return emitOpError() << "result must be " << src.dropLeadingDim()
                          << " (the source without its leading dimension)";
-  APInt index;
-  if (matchPattern(getIndex(), m_ConstantInt(&index)) &&
-      (index.isNegative() || index.getSExtValue() >= src.getShape()[0]))
-    return emitOpError() << "stage index " << index.getSExtValue()
-                         << " is out of range for " << src.getShape()[0]
-                         << " stages";
-  return success();
+  return tilemlir::verifyConstantIndex(*this, getIndex(), src.getShape()[0],
+                                      "stage");
 }
 
 LogicalResult SmemSubsliceOp::verify() {

@@ -72,6 +72,18 @@ FailureOr<int64_t> tilemlir::getAllocatedOffset(Operation *op) {
   return offset.getInt();
 }
 
+LogicalResult
+tilemlir::replaceWithAllocatedAddress(Operation *op,
+                                      ConversionPatternRewriter &rewriter) {
+  FailureOr<int64_t> offset = getAllocatedOffset(op);
+  if (failed(offset))
+    return failure();
+  Value base = getSharedMemoryBase(rewriter, op->getLoc(), op);
+  rewriter.replaceOp(op,
+                     createByteOffset(rewriter, op->getLoc(), base, *offset));
+  return success();
+}
+
 void tilemlir::populateTileDeviceTypeConversions(
     LLVMTypeConverter &converter) {
   MLIRContext *context = &converter.getContext();

@@ -40,6 +40,11 @@ Value createWarpId(OpBuilder &b, Location loc);
 /// a diagnostic saying the allocator has not run.
 FailureOr<int64_t> getAllocatedOffset(Operation *op);
 
+/// Replaces a shared-memory allocation (tile.alloc_smem, mbarrier.alloc) by
+/// its address: the dynamic shared-memory base plus its `tile.offset`.
+LogicalResult replaceWithAllocatedAddress(Operation *op,
+                                          ConversionPatternRewriter &rewriter);
+
 /// Reports shared-memory views and accesses the lowering cannot express
 /// yet (windows that are not themselves buffers of the same layout,
 /// sub-byte element access), with a "not supported yet" diagnostic.

@@ -22,13 +22,7 @@ struct AllocLowering : public ConvertOpToLLVMPattern<mbarrier::AllocOp> {
   LogicalResult
   matchAndRewrite(mbarrier::AllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    FailureOr<int64_t> offset = getAllocatedOffset(op);
-    if (failed(offset))
-      return failure();
-    Value base = getSharedMemoryBase(rewriter, op.getLoc(), op);
-    rewriter.replaceOp(op,
-                       createByteOffset(rewriter, op.getLoc(), base, *offset));
-    return success();
+    return replaceWithAllocatedAddress(op, rewriter);
   }
 };
 

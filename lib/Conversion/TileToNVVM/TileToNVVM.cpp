@@ -273,13 +273,7 @@ struct AllocSmemLowering : public ConvertOpToLLVMPattern<AllocSmemOp> {
     if (op.getInit())
       return op.emitOpError() << "not supported yet: initializing a shared "
                                  "buffer from a register tile";
-    FailureOr<int64_t> offset = getAllocatedOffset(op);
-    if (failed(offset))
-      return failure();
-    Value base = getSharedMemoryBase(rewriter, op.getLoc(), op);
-    rewriter.replaceOp(op,
-                       createByteOffset(rewriter, op.getLoc(), base, *offset));
-    return success();
+    return replaceWithAllocatedAddress(op, rewriter);
   }
 };
 

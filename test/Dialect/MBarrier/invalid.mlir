@@ -22,7 +22,7 @@ gpu.module @m {
   gpu.func @k() kernel {
     %c2 = arith.constant 2 : index
     %g = mbarrier.alloc : !mbarrier.group<2>
-    // expected-error @+1 {{barrier index 2 is out of range for a group of 2}}
+    // expected-error @+1 {{barrier index 2 is out of range for 2 barriers}}
     %b = mbarrier.index %g[%c2] : !mbarrier.group<2>
     gpu.return
   }
