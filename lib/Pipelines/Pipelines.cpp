@@ -18,6 +18,9 @@ using namespace mlir;
 
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
+  // Tensor-memory columns first: the pass adds the shared-memory word that
+  // tcgen05.alloc writes its base address to.
+  pm.addPass(createTileAllocateTensorMemory());
   // Shared-memory offsets (and the launches' dynamic shared-memory size)
   // while kernels and launches are still visible side by side.
   pm.addPass(createTileAllocateSharedMemory());
@@ -33,6 +36,9 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertTileKernelsToNVVM());
+  // NVVM ops without an LLVM intrinsic (wgmma.mma_async, ...) become PTX
+  // inline assembly.
+  device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());

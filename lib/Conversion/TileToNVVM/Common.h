@@ -45,10 +45,94 @@ FailureOr<int64_t> getAllocatedOffset(Operation *op);
 LogicalResult replaceWithAllocatedAddress(Operation *op,
                                           ConversionPatternRewriter &rewriter);
 
+/// Byte offset (i32) of element `indices` (i32 values, one per dimension)
+/// of a shared buffer of `type`, following its layout (row-major, NVMMA
+/// swizzle, XOR swizzle); failure with a diagnostic on `op` for layouts the
+/// lowering cannot address yet.
+FailureOr<Value> emitSharedElementOffset(Operation *op, OpBuilder &b,
+                                         tile::SharedMemoryType type,
+                                         ValueRange indices);
+
+/// True for register tiles the lowering handles today: the wgmma
+/// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N].
+bool isLowerableRegisterTile(Type type);
+
+/// Register tiles in the wgmma accumulator layout become a vector of the
+/// thread's elements (see WgmmaToNVVM.cpp for the order).
+void populateWgmmaTileTypeConversions(LLVMTypeConverter &converter);
+void populateWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns);
+
 /// Reports shared-memory views and accesses the lowering cannot express
 /// yet (windows that are not themselves buffers of the same layout,
 /// sub-byte element access), with a "not supported yet" diagnostic.
 LogicalResult checkSharedMemoryLowering(Operation *root);
+
+/// Integer arithmetic on i32 values that folds constants, so addresses with
+/// constant indices become constant offsets.
+struct I32Builder {
+  OpBuilder &b;
+  Location loc;
+
+  static std::optional<int64_t> constant(Value v) {
+    if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
+      if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
+        return attr.getInt();
+    return std::nullopt;
+  }
+
+  Value c(int64_t v) { return createI32Constant(b, loc, v); }
+
+  template <typename OpT>
+  Value binary(Value x, Value y, function_ref<int64_t(int64_t, int64_t)> fold) {
+    std::optional<int64_t> cx = constant(x), cy = constant(y);
+    if (cx && cy)
+      return c(int32_t(fold(*cx, *cy)));
+    return OpT::create(b, loc, x, y);
+  }
+
+  Value add(Value x, Value y) {
+    if (constant(y) == 0)
+      return x;
+    if (constant(x) == 0)
+      return y;
+    return binary<LLVM::AddOp>(x, y, [](int64_t a, int64_t b) { return a + b; });
+  }
+  Value mul(Value x, int64_t y) {
+    if (y == 1)
+      return x;
+    return binary<LLVM::MulOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a * b; });
+  }
+  Value udiv(Value x, int64_t y) {
+    if (y == 1)
+      return x;
+    return binary<LLVM::UDivOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) / uint32_t(b));
+    });
+  }
+  Value urem(Value x, int64_t y) {
+    return binary<LLVM::URemOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) % uint32_t(b));
+    });
+  }
+  Value lshr(Value x, int64_t y) {
+    return binary<LLVM::LShrOp>(x, c(y), [](int64_t a, int64_t b) {
+      return int64_t(uint32_t(a) >> b);
+    });
+  }
+  Value shl(Value x, int64_t y) {
+    return binary<LLVM::ShlOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a << b; });
+  }
+  Value andI(Value x, int64_t y) {
+    return binary<LLVM::AndOp>(x, c(y),
+                               [](int64_t a, int64_t b) { return a & b; });
+  }
+  Value xorI(Value x, Value y) {
+    return binary<LLVM::XOrOp>(x, y, [](int64_t a, int64_t b) { return a ^ b; });
+  }
+};
 
 } // namespace mlir::tilemlir
 

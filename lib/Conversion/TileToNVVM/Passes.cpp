@@ -44,6 +44,7 @@ LowerToLLVMOptions getDeviceOptions(gpu::GPUModuleOp module) {
 void configureDeviceTypeConverter(LLVMTypeConverter &converter) {
   configureGpuToNVVMTypeConverter(converter);
   populateTileDeviceTypeConversions(converter);
+  populateWgmmaTileTypeConversions(converter);
 }
 
 /// One dialect's operations, leaving everything else alone.
@@ -99,11 +100,15 @@ LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
                            "lowering";
       return WalkResult::interrupt();
     }
-    auto isTile = [](Type t) { return isa<RankedTensorType>(t); };
+    auto isTile = [](Type t) {
+      return isa<RankedTensorType>(t) && !isLowerableRegisterTile(t);
+    };
     if (llvm::any_of(op->getOperandTypes(), isTile) ||
         llvm::any_of(op->getResultTypes(), isTile)) {
-      op->emitOpError() << "not supported yet: register tiles (tensor "
-                           "values) are not lowered to NVVM yet";
+      op->emitOpError()
+          << "not supported yet: register tiles (tensor values) other than "
+             "the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = "
+             "[W, 1] and instrShape = [16, N]) are not lowered to NVVM yet";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -173,6 +178,7 @@ struct ConvertTileKernelsToNVVM
     populateMBarrierToNVVMPatterns(converter, patterns);
     populateTMAToNVVMPatterns(converter, patterns);
     populateTileToNVVMPatterns(converter, patterns);
+    populateWgmmaToNVVMPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -29,76 +29,11 @@ namespace {
 // Shared-memory addressing
 //===----------------------------------------------------------------------===//
 
-/// Integer arithmetic on i32 values that folds constants, so addresses with
-/// constant indices become constant offsets.
-struct I32Builder {
-  OpBuilder &b;
-  Location loc;
+} // namespace
 
-  static std::optional<int64_t> constant(Value v) {
-    if (auto c = v.getDefiningOp<LLVM::ConstantOp>())
-      if (auto attr = dyn_cast<IntegerAttr>(c.getValue()))
-        return attr.getInt();
-    return std::nullopt;
-  }
-
-  Value c(int64_t v) { return createI32Constant(b, loc, v); }
-
-  template <typename OpT>
-  Value binary(Value x, Value y, function_ref<int64_t(int64_t, int64_t)> fold) {
-    std::optional<int64_t> cx = constant(x), cy = constant(y);
-    if (cx && cy)
-      return c(int32_t(fold(*cx, *cy)));
-    return OpT::create(b, loc, x, y);
-  }
-
-  Value add(Value x, Value y) {
-    if (constant(y) == 0)
-      return x;
-    if (constant(x) == 0)
-      return y;
-    return binary<LLVM::AddOp>(x, y, [](int64_t a, int64_t b) { return a + b; });
-  }
-  Value mul(Value x, int64_t y) {
-    if (y == 1)
-      return x;
-    return binary<LLVM::MulOp>(x, c(y),
-                               [](int64_t a, int64_t b) { return a * b; });
-  }
-  Value udiv(Value x, int64_t y) {
-    if (y == 1)
-      return x;
-    return binary<LLVM::UDivOp>(x, c(y), [](int64_t a, int64_t b) {
-      return int64_t(uint32_t(a) / uint32_t(b));
-    });
-  }
-  Value urem(Value x, int64_t y) {
-    return binary<LLVM::URemOp>(x, c(y), [](int64_t a, int64_t b) {
-      return int64_t(uint32_t(a) % uint32_t(b));
-    });
-  }
-  Value lshr(Value x, int64_t y) {
-    return binary<LLVM::LShrOp>(x, c(y), [](int64_t a, int64_t b) {
-      return int64_t(uint32_t(a) >> b);
-    });
-  }
-  Value shl(Value x, int64_t y) {
-    return binary<LLVM::ShlOp>(x, c(y),
-                               [](int64_t a, int64_t b) { return a << b; });
-  }
-  Value andI(Value x, int64_t y) {
-    return binary<LLVM::AndOp>(x, c(y),
-                               [](int64_t a, int64_t b) { return a & b; });
-  }
-  Value xorI(Value x, Value y) {
-    return binary<LLVM::XOrOp>(x, y, [](int64_t a, int64_t b) { return a ^ b; });
-  }
-};
-
-/// Byte offset of element `indices` (i32 values, one per dimension) of a
-/// buffer of type `type`, or failure with a diagnostic on `op`.
-FailureOr<Value> emitElementOffset(Operation *op, OpBuilder &b,
-                                   SharedMemoryType type, ValueRange indices) {
+FailureOr<Value> tilemlir::emitSharedElementOffset(Operation *op, OpBuilder &b,
+                                                   SharedMemoryType type,
+                                                   ValueRange indices) {
   Location loc = op->getLoc();
   I32Builder ib{b, loc};
   unsigned bits = type.getElementTypeBitWidth();
@@ -179,6 +114,8 @@ FailureOr<Value> emitElementOffset(Operation *op, OpBuilder &b,
   }
   return ib.mul(linear, elemBytes);
 }
+
+namespace {
 
 /// Byte offset of a static window (subslice) of a buffer, when the window
 /// is itself a buffer of the same layout; failure otherwise.
@@ -330,7 +267,7 @@ struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
       return rewriter.notifyMatchFailure(op, "register-tile form");
     Location loc = op.getLoc();
     FailureOr<Value> offset =
-        emitElementOffset(op, rewriter, op.getSrc().getType(),
+        emitSharedElementOffset(op, rewriter, op.getSrc().getType(),
                           toI32(rewriter, loc, adaptor.getIndices()));
     if (failed(offset))
       return failure();
@@ -351,7 +288,7 @@ struct SmemStoreLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
       return rewriter.notifyMatchFailure(op, "register-tile form");
     Location loc = op.getLoc();
     FailureOr<Value> offset =
-        emitElementOffset(op, rewriter, op.getDst().getType(),
+        emitSharedElementOffset(op, rewriter, op.getDst().getType(),
                           toI32(rewriter, loc, adaptor.getIndices()));
     if (failed(offset))
       return failure();
