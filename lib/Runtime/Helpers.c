@@ -329,6 +329,24 @@ void tileRtPrintI64(const char *label, int64_t v) {
   fflush(stdout);
 }
 
+void tileRtReportGemm(const char *name, int64_t M, int64_t N, int64_t K,
+                      double ms, double cublasMs) {
+  double flops = 2.0 * (double)M * (double)N * (double)K;
+  double tflops = flops / (ms * 1e-3) / 1e12;
+  if (cublasMs > 0) {
+    double cublasTflops = flops / (cublasMs * 1e-3) / 1e12;
+    printf("%-6s %5lldx%5lldx%5lld  tilemlir %7.1f TFLOP/s (%8.3f ms)  "
+           "cublas %7.1f TFLOP/s (%8.3f ms)  ratio %.2f\n",
+           name, (long long)M, (long long)N, (long long)K, tflops, ms,
+           cublasTflops, cublasMs, tflops / cublasTflops);
+  } else {
+    printf("%-6s %5lldx%5lldx%5lld  tilemlir %7.1f TFLOP/s (%8.3f ms)  "
+           "cublas n/a\n",
+           name, (long long)M, (long long)N, (long long)K, tflops, ms);
+  }
+  fflush(stdout);
+}
+
 void tileRtPrintF64(const char *label, double v) {
   printf("%s: %.6g\n", label, v);
   fflush(stdout);

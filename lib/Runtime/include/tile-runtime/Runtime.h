@@ -252,6 +252,12 @@ double tileRtTimerStopMs(void *timer);
 /// Median of `n` values (the array is not modified); NaN when n <= 0.
 double tileRtMedian(double *values, int n);
 
+/// One row of a GEMM benchmark table, from median times in milliseconds:
+/// "<name> MxNxK  tilemlir <T> TFLOP/s  cublas <T> TFLOP/s  ratio <r>"
+/// (cuBLAS columns read "n/a" when cublasMs < 0).
+void tileRtReportGemm(const char *name, int64_t M, int64_t N, int64_t K,
+                      double ms, double cublasMs);
+
 /// Print "<label>: <v>" on stdout and flush (for FileCheck).
 void tileRtPrintI64(const char *label, int64_t v);
 void tileRtPrintF64(const char *label, double v);
