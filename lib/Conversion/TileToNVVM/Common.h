@@ -57,6 +57,10 @@ FailureOr<Value> emitSharedElementOffset(Operation *op, OpBuilder &b,
 /// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N].
 bool isLowerableRegisterTile(Type type);
 
+/// Reports tile.dot forms the wgmma lowering does not handle yet (A in
+/// registers, M-major A, unswizzled operands, other types).
+LogicalResult checkWgmmaLowering(Operation *root);
+
 /// Register tiles in the wgmma accumulator layout become a vector of the
 /// thread's elements (see WgmmaToNVVM.cpp for the order).
 void populateWgmmaTileTypeConversions(LLVMTypeConverter &converter);

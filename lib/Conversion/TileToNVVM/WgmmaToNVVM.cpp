@@ -235,38 +235,50 @@ Value createMatrixDescriptor(OpBuilder &b, Location loc, Value base,
   return LLVM::OrOp::create(b, loc, start, c64(fields));
 }
 
+/// What the wgmma lowering handles today, with the reason when it does not.
+LogicalResult checkDot(DotOp op) {
+  auto accType = cast<RankedTensorType>(op.getAcc().getType());
+  auto aType = dyn_cast<SharedMemoryType>(op.getA().getType());
+  if (!getSupportedWgmma(accType) || !aType)
+    return op.emitOpError()
+           << "not supported yet: wgmma lowering needs A in shared memory "
+              "and a #tile.wgmma accumulator with warpsPerCTA = [W, 1] and "
+              "instrShape = [16, N]";
+  auto aLayout = dyn_cast_or_null<NVMMASharedLayoutAttr>(aType.getEncoding());
+  auto bLayout =
+      dyn_cast_or_null<NVMMASharedLayoutAttr>(op.getB().getType().getEncoding());
+  if (!aLayout || !bLayout || aLayout.getSwizzle() == 0 ||
+      bLayout.getSwizzle() == 0)
+    return op.emitOpError() << "not supported yet: wgmma operands need a "
+                               "swizzled NVMMA layout (32, 64 or 128 bytes)";
+  if (aLayout.getTransposed())
+    return op.emitOpError()
+           << "not supported yet: an M-major (transposed) A operand";
+  if (!getWgmmaType(aType.getElementType()) ||
+      !getWgmmaAccType(accType.getElementType()))
+    return op.emitOpError() << "not supported yet: these wgmma types";
+  return success();
+}
+
 struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (failed(checkDot(op)))
+      return failure();
     Location loc = op.getLoc();
     auto accType = cast<RankedTensorType>(op.getAcc().getType());
-    auto aType = dyn_cast<SharedMemoryType>(op.getA().getType());
+    auto aType = cast<SharedMemoryType>(op.getA().getType());
     SharedMemoryType bType = op.getB().getType();
     WgmmaLayoutAttr layout = getSupportedWgmma(accType);
-    if (!layout || !aType)
-      return op.emitOpError()
-             << "not supported yet: wgmma lowering needs A in shared memory "
-                "and a #tile.wgmma accumulator with warpsPerCTA = [W, 1] and "
-                "instrShape = [16, N]";
-    auto aLayout = dyn_cast_or_null<NVMMASharedLayoutAttr>(aType.getEncoding());
-    auto bLayout = dyn_cast_or_null<NVMMASharedLayoutAttr>(bType.getEncoding());
-    if (!aLayout || !bLayout || aLayout.getSwizzle() == 0 ||
-        bLayout.getSwizzle() == 0)
-      return op.emitOpError()
-             << "not supported yet: wgmma operands need a swizzled NVMMA "
-                "layout (32, 64 or 128 bytes)";
-    if (aLayout.getTransposed())
-      return op.emitOpError()
-             << "not supported yet: an M-major (transposed) A operand";
-    Type elemType = aType.getElementType();
-    std::optional<NVVM::WGMMATypes> abType = getWgmmaType(elemType);
+    auto aLayout = cast<NVMMASharedLayoutAttr>(aType.getEncoding());
+    auto bLayout = cast<NVMMASharedLayoutAttr>(bType.getEncoding());
+    std::optional<NVVM::WGMMATypes> abType =
+        getWgmmaType(aType.getElementType());
     std::optional<NVVM::WGMMATypes> dType =
         getWgmmaAccType(accType.getElementType());
-    if (!abType || !dType)
-      return op.emitOpError() << "not supported yet: these wgmma types";
 
     int64_t m = accType.getShape()[0], n = accType.getShape()[1];
     int64_t k = aType.getShape()[1];
@@ -365,6 +377,14 @@ struct DotWaitLowering : public ConvertOpToLLVMPattern<DotWaitOp> {
 };
 
 } // namespace
+
+LogicalResult tilemlir::checkWgmmaLowering(Operation *root) {
+  WalkResult result = root->walk([](DotOp op) {
+    return failed(checkDot(op)) ? WalkResult::interrupt()
+                                : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
 
 bool tilemlir::isLowerableRegisterTile(Type type) {
   return bool(getSupportedWgmma(type));

@@ -1,0 +1,64 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(convert-tile-kernels-to-nvvm))' | FileCheck %s
+
+// tile.dot with shared A (K-major, 64-byte swizzle) and B (N-major, 128-byte
+// swizzle) and a wgmma accumulator: per m-repetition of the warpgroup, one
+// wgmma.mma_async m64n128k16 per K step of 16, inside fence / commit / wait.
+//
+// Matrix descriptors (bits 16-29 leading byte offset >> 4, 32-45 stride
+// byte offset >> 4, 62-63 swizzle mode):
+// - A, 64-byte swizzle (mode 2): leading 16 (unused), stride 8 rows * 64 B
+//   = 512:  (1 << 16) | (32 << 32) | (2 << 62) = -9223371899415756800
+// - B, N-major 128-byte swizzle (mode 1): leading = one 64-column chunk,
+//   32 rows * 128 B = 4096; stride 8 rows * 128 B = 1024:
+//   (256 << 16) | (64 << 32) | (1 << 62) = 4611686293322072064
+
+#sw64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#sw128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+
+// CHECK-LABEL: llvm.func @dot
+// The accumulator is one vector of 128 f32 per thread (128 x 128 / 128).
+// CHECK: llvm.mlir.constant(dense<0.000000e+00> : vector<128xf32>)
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
+// CHECK: llvm.mlir.constant(4611686293322072064 : i64)
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// The f16 result is stored element by element into the swizzled buffer.
+// CHECK: llvm.fptrunc %{{.*}} : vector<128xf32> to vector<128xf16>
+// CHECK-COUNT-128: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
+gpu.module @m {
+  gpu.func @dot() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<128x32xf16, #sw64, mutable>
+    %b = tile.alloc_smem : !tile.smem<32x128xf16, #sw128, mutable>
+    %c = tile.alloc_smem : !tile.smem<128x128xf16, #sw128, mutable>
+    %zero = arith.constant dense<0.0> : tensor<128x128xf32, #acc>
+    %d = tile.dot %a, %b, %zero : !tile.smem<128x32xf16, #sw64, mutable>, !tile.smem<32x128xf16, #sw128, mutable>, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+    %h = arith.truncf %d : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
+    tile.smem_store %h, %c : tensor<128x128xf16, #acc>, !tile.smem<128x128xf16, #sw128, mutable>
+    gpu.return
+  }
+
+  // Asynchronous form: no wait in the dot, the bounded wait in dot_wait; a
+  // runtime use_acc selects between the accumulator and zeros; a K-major B
+  // (transposed NVMMA layout) uses the column layout.
+  // CHECK-LABEL: llvm.func @async_dot
+  // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, vector<64xf32>
+  // CHECK: nvvm.wgmma.mma_async {{.*}} B[<bf16>, <one>, <col>]
+  // CHECK: nvvm.wgmma.commit.group.sync.aligned
+  // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned 0
+  // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
+  gpu.func @async_dot(%use: i1, %x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xbf16, #sw128, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xbf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable>
+    %acc0 = tile.splat %x : tensor<64x128xf32, #acc>
+    %d = tile.dot %a, %b, %acc0 use_acc %use async : !tile.smem<64x64xbf16, #sw128, mutable>, !tile.smem<64x128xbf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable>, tensor<64x128xf32, #acc> -> tensor<64x128xf32, #acc>
+    %w = tile.dot_wait %d {pending = 1 : i32} : tensor<64x128xf32, #acc>
+    %s = arith.addf %w, %w : tensor<64x128xf32, #acc>
+    %c = tile.alloc_smem : !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 128, element_bits = 32>, mutable>
+    tile.smem_store %s, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 128, element_bits = 32>, mutable>
+    gpu.return
+  }
+}
