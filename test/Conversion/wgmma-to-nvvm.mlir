@@ -61,4 +61,21 @@ gpu.module @m {
     tile.smem_store %s, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 128, element_bits = 32>, mutable>
     gpu.return
   }
+  // Reading an accumulator from shared memory (the D = A * B + C prologue):
+  // one load per element of the thread's fragment, in fragment order, into
+  // the accumulator vector that the dot then consumes.
+  // CHECK-LABEL: llvm.func @load_acc
+  // CHECK: llvm.mlir.poison : vector<64xf32>
+  // CHECK-COUNT-64: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK: llvm.insertelement %{{.*}}, %{{.*}}[%{{.*}} : i32] : vector<64xf32>
+  // CHECK: nvvm.wgmma.mma_async
+  gpu.func @load_acc() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw128, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #sw128, mutable>
+    %c = tile.alloc_smem : !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    %init = tile.smem_load %c : !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable> -> tensor<64x128xf32, #acc>
+    %d = tile.dot %a, %b, %init : !tile.smem<64x64xf16, #sw128, mutable>, !tile.smem<64x128xf16, #sw128, mutable>, tensor<64x128xf32, #acc> -> tensor<64x128xf32, #acc>
+    tile.smem_store %d, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    gpu.return
+  }
 }

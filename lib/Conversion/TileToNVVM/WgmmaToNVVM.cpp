@@ -167,6 +167,42 @@ struct SmemStoreTileLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
   }
 };
 
+/// Loads each element of the thread's fragment from its (row, col) in the
+/// buffer's layout.
+struct SmemLoadTileLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!op.getIndices().empty() || !type || !getSupportedWgmma(type))
+      return failure();
+    Location loc = op.getLoc();
+    I32Builder ib{rewriter, loc};
+    Value warp = createWarpId(rewriter, loc);
+    Value lane = getLaneId(rewriter, loc);
+    auto vectorType =
+        cast<VectorType>(getTypeConverter()->convertType(type));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
+    SharedMemoryType buffer = op.getSrc().getType();
+    for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
+      auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
+      FailureOr<Value> offset =
+          emitSharedElementOffset(op, rewriter, buffer, {row, col});
+      if (failed(offset))
+        return failure();
+      Value addr = createByteOffset(rewriter, loc, adaptor.getSrc(), *offset);
+      Value element = LLVM::LoadOp::create(rewriter, loc,
+                                           type.getElementType(), addr);
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                             ib.c(r));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // tile.dot -> wgmma.mma_async
 //===----------------------------------------------------------------------===//
@@ -401,6 +437,7 @@ void tilemlir::populateWgmmaTileTypeConversions(LLVMTypeConverter &converter) {
 void tilemlir::populateWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
                                            RewritePatternSet &patterns) {
   patterns.add<SplatConstantTileLowering, SplatTileLowering,
-               SmemStoreTileLowering, DotLowering, DotWaitLowering>(converter);
+               SmemLoadTileLowering, SmemStoreTileLowering, DotLowering,
+               DotWaitLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
 }
