@@ -50,6 +50,18 @@ gpu.module @m {
     gpu.return
   }
 
+  // Unswizzled and transposed: dense in memory order, dimension 0
+  // contiguous. (10, 5) of a 64x16 f32 buffer: (5 * 64 + 10) * 4 = 1320.
+  // CHECK-LABEL: llvm.func @unswizzled_transposed
+  // CHECK: llvm.getelementptr %{{.*}}[1320]
+  gpu.func @unswizzled_transposed(%v: f32) kernel {
+    %c5 = arith.constant 5 : index
+    %c10 = arith.constant 10 : index
+    %t = tile.alloc_smem : !tile.smem<64x16xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32, transposed = true>, mutable>
+    tile.smem_store %v, %t[%c10, %c5] : f32, !tile.smem<64x16xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32, transposed = true>, mutable>
+    gpu.return
+  }
+
   // Views: a stage of a ring, whole swizzle chunks of an NVMMA buffer, and
   // contiguous windows of a row-major buffer are byte offsets.
   // CHECK-LABEL: llvm.func @views

@@ -55,8 +55,17 @@ FailureOr<Value> tilemlir::emitSharedElementOffset(Operation *op, OpBuilder &b,
 
   Attribute encoding = type.getEncoding();
   auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(encoding);
-  if (!encoding || (nvmma && nvmma.getSwizzle() == 0))
-    return rowMajor(indices, shape);
+  if (!encoding || (nvmma && nvmma.getSwizzle() == 0)) {
+    // Unswizzled: dense in memory order, so a transposed buffer is column
+    // major over its last two dimensions.
+    if (!nvmma || !nvmma.getTransposed() || rank < 2)
+      return rowMajor(indices, shape);
+    SmallVector<Value> memIndices(indices);
+    SmallVector<int64_t> memShape(shape);
+    std::swap(memIndices[rank - 1], memIndices[rank - 2]);
+    std::swap(memShape[rank - 1], memShape[rank - 2]);
+    return rowMajor(memIndices, memShape);
+  }
 
   if (nvmma) {
     if (nvmma.getFp4Padded())
