@@ -20,6 +20,7 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
   // Tensor-memory columns first: the pass adds the shared-memory word that
   // tcgen05.alloc writes its base address to.
+  pm.addPass(createTileAllocateTensorMemory());
   // Shared-memory offsets (and the launches' dynamic shared-memory size)
   // while kernels and launches are still visible side by side.
   pm.addPass(createTileAllocateSharedMemory());

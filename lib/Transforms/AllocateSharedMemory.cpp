@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LiveRangePacking.h"
 #include "TileMLIR/Transforms/Passes.h"
 
 #include "MBarrier/MBarrierDialect.h"
@@ -174,36 +175,10 @@ struct AllocateSharedMemory
     if (failedAlloc)
       return std::nullopt;
 
-    // First-fit, largest first; ties in program order for stable output.
     SmallVector<Buffer *> order;
     for (Buffer &buffer : buffers)
       order.push_back(&buffer);
-    llvm::stable_sort(order, [](Buffer *a, Buffer *b) {
-      return a->size > b->size;
-    });
-    int64_t total = 0;
-    SmallVector<Buffer *> placed;
-    for (Buffer *buffer : order) {
-      int64_t offset = 0;
-      bool moved = true;
-      while (moved) {
-        moved = false;
-        offset = llvm::alignTo(offset, buffer->alignment);
-        for (Buffer *other : placed) {
-          bool overlapInTime =
-              buffer->start <= other->end && other->start <= buffer->end;
-          bool overlapInSpace = offset < other->offset + other->size &&
-                                other->offset < offset + buffer->size;
-          if (overlapInTime && overlapInSpace) {
-            offset = other->offset + other->size;
-            moved = true;
-          }
-        }
-      }
-      buffer->offset = offset;
-      placed.push_back(buffer);
-      total = std::max(total, offset + buffer->size);
-    }
+    int64_t total = tilemlir::packLiveRanges(order);
 
     if (total > tile::kMaxSharedMemoryBytes) {
       InFlightDiagnostic diag =

@@ -19,6 +19,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -26,6 +27,7 @@ namespace mlir::tilemlir {
 #define GEN_PASS_DEF_CONVERTMBARRIERTONVVM
 #define GEN_PASS_DEF_CONVERTTMATONVVM
 #define GEN_PASS_DEF_CONVERTTILETONVVM
+#define GEN_PASS_DEF_CONVERTTMEMTONVVM
 #define GEN_PASS_DEF_CONVERTTILEKERNELSTONVVM
 #include "TileMLIR/Conversion/Passes.h.inc"
 } // namespace mlir::tilemlir
@@ -90,16 +92,37 @@ struct ConvertTileToNVVM
   }
 };
 
-/// Register tiles (tensors) and tensor memory have no lowering yet; say so
-/// precisely instead of failing to legalize.
+/// The tmem operations alone: the base-address slot of
+/// tile-allocate-tensor-memory (a tile.alloc_smem) goes with them.
+struct ConvertTMemToNVVM
+    : public tilemlir::impl::ConvertTMemToNVVMBase<ConvertTMemToNVVM> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    if (failed(checkTensorMemoryLowering(module)))
+      return signalPassFailure();
+    LLVMTypeConverter converter(module.getContext(), getDeviceOptions(module));
+    configureDeviceTypeConverter(converter);
+    RewritePatternSet patterns(module.getContext());
+    populateTMemToNVVMPatterns(converter, patterns);
+    ConversionTarget target(*module.getContext());
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                           scf::SCFDialect>();
+    target.addIllegalDialect<tmem::TMemDialect>();
+    target.addDynamicallyLegalOp<tile::AllocSmemOp>(
+        [](tile::AllocSmemOp op) { return !op->hasAttr("tmem.base_slot"); });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+/// Register tiles (tensors) have no general lowering yet; say so precisely
+/// instead of failing to legalize. Tensor-memory operations are checked by
+/// checkTensorMemoryLowering, which names what is not lowered.
 LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
   WalkResult result = module.walk([](Operation *op) {
     Dialect *dialect = op->getDialect();
-    if (dialect && isa<tmem::TMemDialect>(dialect)) {
-      op->emitOpError() << "not supported yet: tensor memory (tcgen05) "
-                           "lowering";
-      return WalkResult::interrupt();
-    }
+    if (dialect && isa<tmem::TMemDialect>(dialect))
+      return WalkResult::advance();
     auto isTile = [](Type t) {
       return isa<RankedTensorType>(t) && !isLowerableRegisterTile(t);
     };
@@ -168,6 +191,7 @@ struct ConvertTileKernelsToNVVM
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectUnsupported(module)) ||
+        failed(checkTensorMemoryLowering(module)) ||
         failed(checkSharedMemoryLowering(module)))
       return signalPassFailure();
     DescriptorArgs descriptorArgs = prepareKernels(module);
@@ -179,6 +203,7 @@ struct ConvertTileKernelsToNVVM
     populateTMAToNVVMPatterns(converter, patterns);
     populateTileToNVVMPatterns(converter, patterns);
     populateWgmmaToNVVMPatterns(converter, patterns);
+    populateTMemToNVVMPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
@@ -191,7 +216,7 @@ struct ConvertTileKernelsToNVVM
     LLVMConversionTarget target(getContext());
     configureGpuToNVVMConversionLegality(target);
     target.addIllegalDialect<tile::TileDialect, mbarrier::MBarrierDialect,
-                             tma::TMADialect>();
+                             tma::TMADialect, tmem::TMemDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
     applyDescriptorABI(module, descriptorArgs);

@@ -23,19 +23,60 @@ def ConvertMBarrierToNVVM
     : TileDeviceConversion<"convert-mbarrier-to-nvvm", "mbarrier">;
 def ConvertTMAToNVVM : TileDeviceConversion<"convert-tma-to-nvvm", "tma">;
 def ConvertTileToNVVM : TileDeviceConversion<"convert-tile-to-nvvm", "tile">;
+def ConvertTMemToNVVM : TileDeviceConversion<"convert-tmem-to-nvvm", "tmem"> {
+  let description = [{
+    The tcgen05 lowering of the tmem dialect, on its own (the full device
+    lowering is `convert-tile-kernels-to-nvvm`). It needs the column offsets
+    of `tile-allocate-tensor-memory` and the shared-memory offsets of
+    `tile-allocate-shared-memory`:
+    - the base-address slot that `tile-allocate-tensor-memory` put at the
+      kernel's entry becomes the allocation protocol: warp 0 runs
+      `tcgen05.alloc` of the kernel's columns into the slot and
+      `tcgen05.relinquish_alloc_permit`, then
+      `tcgen05.fence::before_thread_sync`, `bar.sync`,
+      `tcgen05.fence::after_thread_sync`, every thread reads the base and a
+      second `bar.sync` lets the slot's bytes be reused; each `tmem.alloc`
+      is the base plus its column offset (an `!llvm.ptr<6>`: lane in the
+      high 16 bits, column in the low 16);
+    - the kernel's last top-level `tmem.dealloc` is warp 0's
+      `tcgen05.dealloc` of every column, the other deallocs and
+      `tmem.relinquish` (already done at the entry) vanish;
+    - `tmem.index` / `tmem.subslice` add columns; `tmem.copy` is a sequence
+      of `tcgen05.cp.128x256b` (32-bit data, swizzled NVMMA source, 8
+      columns each); `tmem.mma` is one `tcgen05.mma` per instruction K
+      with shared-memory descriptors and an instruction descriptor;
+      `tmem.mma_scaled` with 8-bit float operands is
+      `tcgen05.mma.block_scale` (`kind::mxf8f6f4`, which needs PTX ISA
+      8.8: `features = "+ptx88"` on the module's target);
+      `tmem.commit`, `tmem.fence` and `tmem.wait` map one to one.
+    Copies, MMAs and commits are issued by the thread that executes them:
+    kernels put them under `scf.if` on `tile.elect`.
+
+    Not supported yet (reported by name): `tmem.load` / `tmem.store` and an
+    initialized `tmem.alloc` (tcgen05.ld / st need register tiles), copies
+    of scale factors, block-scaled MMAs of 4-bit operands, operands without
+    a swizzled NVMMA layout, and subslices across row blocks of
+    blockM = 64.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::scf::SCFDialect"];
+}
 
 def ConvertTileKernelsToNVVM
     : Pass<"convert-tile-kernels-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower gpu.modules holding TileMLIR kernels to NVVM/LLVM";
   let description = [{
-    The device half of `tile-to-nvvm`: the tile, mbarrier and tma dialects
-    together with gpu, arith, cf, math, index and func operations become
-    NVVM and LLVM dialect operations. Shared buffers become `!llvm.ptr<3>`
-    offsets into one dynamic shared-memory array (offsets from
+    The device half of `tile-to-nvvm`: the tile, mbarrier, tma and tmem
+    dialects together with gpu, arith, cf, math, index and func operations
+    become NVVM and LLVM dialect operations. Shared buffers become
+    `!llvm.ptr<3>` offsets into one dynamic shared-memory array (offsets from
     `tile-allocate-shared-memory`), global pointers `!llvm.ptr<1>`, and TMA
     descriptors by-value, 64-byte-aligned `nvvm.grid_constant` kernel
-    parameters whose address the copies use. Register-tile operations are
-    reported as not supported yet.
+    parameters whose address the copies use, tensor memory `!llvm.ptr<6>`
+    addresses into the kernel's single tcgen05 allocation (see
+    `convert-tmem-to-nvvm`). Register-tile operations (including
+    `tcgen05.ld` / `tcgen05.st`) are reported as not supported yet.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

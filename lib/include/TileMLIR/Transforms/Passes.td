@@ -28,6 +28,39 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileAllocateTensorMemory
+    : Pass<"tile-allocate-tensor-memory", "::mlir::ModuleOp"> {
+  let summary = "Assign tensor-memory columns to the tmem.allocs of kernels";
+  let description = [{
+    A kernel makes one `tcgen05.alloc` for all its tensor memory; each
+    `tmem.alloc` is a column offset into it (`tmem.column_offset`), aligned
+    to the power-of-two column count the buffer reserves. A buffer lives
+    from its allocation to its top-level `tmem.dealloc` (to the end of the
+    kernel without one); buffers whose lifetimes do not overlap share
+    columns. The kernel's total, rounded up to a power of two of at least
+    32, is recorded as `tmem.tensor_memory_columns`; more than the SM's 512
+    columns is an error giving the columns needed and available.
+
+    `tcgen05.alloc` writes the base address to shared memory, so the pass
+    puts a 4-byte slot (`tile.alloc_smem` marked `tmem.base_slot` with the
+    column count) at the start of the kernel, before
+    `tile-allocate-shared-memory` places it, and moves the `tmem.alloc`s
+    right after it: the lowering turns the slot into the allocation by warp
+    0 and every `tmem.alloc` into the base plus its offset. The kernel's
+    last top-level `tmem.dealloc` frees everything (`tmem.release_columns`);
+    the pass surrounds it with `tmem.fence before`, `tile.barrier` and
+    `tmem.fence after` so that every warp has finished with tensor memory.
+
+    Errors: `tmem.alloc` outside a kernel or nested in a region (not
+    supported yet), a kernel that never frees its tensor memory at top
+    level, and tensor-memory operations after that release. A warning
+    points at `tmem.copy`, `tmem.mma`, `tmem.mma_scaled` and `tmem.commit`
+    that are not under an `scf.if` on `tile.elect`: the lowering issues
+    them from every thread that executes them.
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+}
+
 def TileVerifyBarriers
     : Pass<"tile-verify-barriers", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Static checks of barrier use that verifiers cannot see";

@@ -1,0 +1,883 @@
+//===- TMemToNVVM.cpp - tmem (tensor memory) to tcgen05 -------------------===//
+//
+// Tensor memory is 128 lanes x 512 columns of 32 bits per SM. An address
+// (`!llvm.ptr<6>`, 32 bits) holds the lane in its high 16 bits and the
+// column in its low 16 bits (PTX ISA, "Tensor Memory Addressing").
+//
+// Allocation (see tile-allocate-tensor-memory): a kernel makes a single
+// tcgen05.alloc of `tmem.base_slot` columns, issued by warp 0 (the
+// instruction is .sync.aligned: a whole warp runs it) into a 4-byte
+// shared-memory slot, then relinquishes its allocation permit since it never
+// allocates again. Every thread reads the base after a barrier framed by
+// tcgen05.fence::before/after_thread_sync, and each tmem.alloc is the base
+// plus its `tmem.column_offset` (lane 0). A second barrier lets the
+// shared-memory allocator give the slot's bytes to later buffers. The
+// kernel's releasing tmem.dealloc (`tmem.release_columns`) is warp 0's
+// tcgen05.dealloc of the whole allocation.
+//
+// Shared-memory matrix descriptor (PTX ISA 8.6+, "tcgen05 Shared Memory
+// Descriptor"; it differs from wgmma's in bits 46-48 and 61-63):
+//   bits  0-13  start address >> 4        bits 32-45  stride byte offset >> 4
+//   bits 16-29  leading byte offset >> 4  bits 46-48  fixed 0b001 (version)
+//   bits 49-51  matrix base offset (0)    bit  52     LBO mode (0: relative)
+//   bits 61-63  swizzle: 0 none, 2 128B, 4 64B, 6 32B
+// The base offset stays 0: NVMMA buffers are aligned to their swizzle
+// repeat (8 rows x swizzle bytes) by tile-allocate-shared-memory, and the
+// per-instruction steps inside a swizzle row advance the start address the
+// way CUTLASS's descriptor iterators do (the hardware swizzles on address
+// bits). With NVMMA swizzle S, a row of the contiguous dimension takes S
+// bytes, 8 rows form a swizzle atom, and chunks of S bytes along the
+// contiguous dimension follow each other `rows * S` bytes apart (the layout
+// TileToNVVM.cpp addresses). In the canonical layouts of the PTX ISA (and
+// CUTLASS's make_umma_desc):
+//   K-major  ((8,m),(T,2)):((S,SBO),(1,T)):  SBO = 8 * S, LBO unused (1);
+//   MN-major ((T,S/16,m),(8,k)):((1,T,LBO),(S,SBO)):  LBO = K * S (the next
+//            chunk along M or N), SBO = 8 * S.
+//
+// Instruction descriptor (PTX ISA, "Instruction descriptor format for
+// .kind::tf32, .kind::f16, .kind::f8f6f4 and .kind::i8"):
+//   bits 4-5 D type (F16 0, F32 1, S32 2), bits 7-9 / 10-12 A / B type
+//   (f16 0, bf16 1, tf32 2; e4m3 0, e5m2 1; signed i8 1), bit 15 / 16
+//   transpose A / B (MN-major), bits 17-22 N >> 3, bits 24-28 M >> 4.
+//
+// tcgen05.cp, tcgen05.mma and tcgen05.commit are issued by the thread that
+// executes them; kernels put them under scf.if on tile.elect.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+
+#include "MBarrier/MBarrierDialect.h"
+#include "TMem/TMemDialect.h"
+#include "TileMLIR/Conversion/Passes.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using tile::NVMMASharedLayoutAttr;
+using tile::SharedMemoryType;
+using tmem::BufferType;
+using tmem::TensorMemoryLayoutAttr;
+
+namespace {
+
+// Attributes set by tile-allocate-tensor-memory.
+constexpr StringLiteral kColumnOffsetAttr = "tmem.column_offset";
+constexpr StringLiteral kBaseSlotAttr = "tmem.base_slot";
+constexpr StringLiteral kReleaseColumnsAttr = "tmem.release_columns";
+
+constexpr unsigned kTensorAddressSpace = 6;
+
+Type getTensorPointerType(MLIRContext *context) {
+  return LLVM::LLVMPointerType::get(context, kTensorAddressSpace);
+}
+
+Value createI64Constant(OpBuilder &b, Location loc, uint64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(int64_t(value)));
+}
+
+/// `taddr + columns`: columns are the low 16 bits of the address.
+Value addColumns(OpBuilder &b, Location loc, Value taddr, Value columns) {
+  Value raw = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), taddr);
+  Value sum = I32Builder{b, loc}.add(raw, columns);
+  return LLVM::IntToPtrOp::create(b, loc, taddr.getType(), sum);
+}
+
+Value addColumns(OpBuilder &b, Location loc, Value taddr, int64_t columns) {
+  if (columns == 0)
+    return taddr;
+  return addColumns(b, loc, taddr, createI32Constant(b, loc, columns));
+}
+
+/// An index operand (i64 after conversion) as i32; constants stay constants.
+Value indexToI32(OpBuilder &b, Location loc, Value index) {
+  if (index.getType().isInteger(32))
+    return index;
+  if (std::optional<int64_t> c = I32Builder::constant(index))
+    return createI32Constant(b, loc, *c);
+  return LLVM::TruncOp::create(b, loc, b.getI32Type(), index);
+}
+
+/// Emits `body` so that it runs only where `cond` holds. Inside a function
+/// body (the full lowering runs after scf-to-cf) the block is split around
+/// a conditional branch; inside a structured region (the tmem-only pass)
+/// the code goes in an scf.if, which keeps that region single-block.
+void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
+            function_ref<void()> body) {
+  Block *block = rewriter.getInsertionBlock();
+  if (isa<FunctionOpInterface>(block->getParentOp())) {
+    Block *continuation =
+        rewriter.splitBlock(block, rewriter.getInsertionPoint());
+    Block *then = rewriter.createBlock(continuation);
+    rewriter.setInsertionPointToEnd(block);
+    LLVM::CondBrOp::create(rewriter, loc, cond, then, ValueRange(),
+                           continuation, ValueRange());
+    rewriter.setInsertionPointToStart(then);
+    body();
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), continuation);
+    rewriter.setInsertionPointToStart(continuation);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+  rewriter.setInsertionPointAfter(ifOp);
+}
+
+/// Warp 0 of the CTA: tcgen05.alloc / dealloc / relinquish_alloc_permit are
+/// warp-wide (.sync.aligned), and one warp must own the allocation.
+Value isWarpZero(OpBuilder &b, Location loc) {
+  Value warp = createWarpId(b, loc);
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, warp,
+                              createI32Constant(b, loc, 0));
+}
+
+//===----------------------------------------------------------------------===//
+// Layout arithmetic and the limits of the lowering
+//===----------------------------------------------------------------------===//
+
+/// Column of element column `n` of row block `mb` (of 128 rows) in a
+/// `#tmem.layout` buffer: blocks follow each other along M first, then N,
+/// and a buffer with a single block along M is packed along the columns.
+int64_t getDataColumn(BufferType type, int64_t mb, int64_t n) {
+  TensorMemoryLayoutAttr layout = type.getLayout();
+  int64_t bitsPerElement =
+      int64_t(type.getElementTypeBitWidth()) * layout.getColStride();
+  int64_t blocksM = type.getM() / layout.getBlockM();
+  if (blocksM == 1)
+    return n * bitsPerElement / 32;
+  int64_t blockN = layout.getBlockN();
+  int64_t blockColumns = blockN * bitsPerElement / 32;
+  return ((n / blockN) * blocksM + mb) * blockColumns +
+         (n % blockN) * bitsPerElement / 32;
+}
+
+/// Why a subslice cannot be addressed, or nothing.
+std::optional<std::string> whySubsliceUnsupported(tmem::SubsliceOp op) {
+  BufferType src = op.getSrc().getType();
+  TensorMemoryLayoutAttr layout = src.getLayout();
+  int64_t blocksM = src.getM() / layout.getBlockM();
+  if (blocksM == 1)
+    return std::nullopt;
+  if (layout.getBlockM() == 64)
+    return std::string("a subslice of a blockM = 64 buffer with several "
+                       "row blocks (they share lanes, not columns)");
+  int64_t blockBits = int64_t(layout.getBlockN()) *
+                      src.getElementTypeBitWidth() * layout.getColStride();
+  if (blockBits % 32 != 0)
+    return std::string("a subslice of a buffer whose blocks are narrower "
+                       "than a 32-bit column");
+  return std::nullopt;
+}
+
+/// The descriptor's code for an NVMMA swizzle width in bytes.
+std::optional<uint64_t> getSwizzleCode(unsigned swizzle) {
+  switch (swizzle) {
+  case 128:
+    return 2;
+  case 64:
+    return 4;
+  case 32:
+    return 6;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The descriptor bits other than the start address.
+uint64_t getDescriptorBits(int64_t lboBytes, int64_t sboBytes,
+                           uint64_t swizzleCode) {
+  return (uint64_t(lboBytes >> 4) << 16) | (uint64_t(sboBytes >> 4) << 32) |
+         (uint64_t(1) << 46) | (swizzleCode << 61);
+}
+
+/// The 14-bit fields hold byte offsets >> 4.
+bool fitsDescriptorField(int64_t bytes) {
+  return bytes >= 0 && bytes % 16 == 0 && (bytes >> 4) < (1 << 14);
+}
+
+/// Why a tcgen05.cp cannot copy `op`, or nothing. The copy moves 128 rows x
+/// 256 bits (8 columns of 32-bit elements) per instruction from a K-major
+/// swizzled source (Gluon's tcgen05_copy rules, checked by the verifier).
+std::optional<std::string> whyCopyUnsupported(tmem::CopyOp op) {
+  SharedMemoryType src = op.getSrc().getType();
+  BufferType dst = op.getDst().getType();
+  if (dst.isScales())
+    return std::string(
+        "tcgen05.cp of block-scale factors (#tmem.scales): the "
+        "32x128b.warpx4 atoms read 32 rows x 16 bytes of a scale-factor "
+        "atom, which a row-major [rows, factors] shared buffer is not");
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(src.getEncoding());
+  if (!nvmma)
+    return std::string("tcgen05.cp from a shared buffer without an NVMMA "
+                       "layout (tile-legalize-layouts picks one)");
+  // A swizzled row spans whole swizzle periods (at least 32 bytes), so
+  // this only guards the 8-column atoms.
+  if (dst.getN() % 8 != 0)
+    return std::string("tcgen05.cp of rows that are not a multiple of 8 "
+                       "columns (256 bits)");
+  int64_t swizzle = nvmma.getSwizzle();
+  if (!fitsDescriptorField(8 * swizzle) ||
+      !fitsDescriptorField(src.getSizeInBytes()))
+    return std::string("tcgen05.cp source offsets beyond the descriptor's "
+                       "14-bit fields");
+  int64_t blocksM = dst.getM() / dst.getLayout().getBlockM();
+  if (blocksM > 1 && dst.getLayout().getBlockN() % 8 != 0)
+    return std::string("tcgen05.cp into several row blocks narrower than "
+                       "8 columns");
+  return std::nullopt;
+}
+
+/// A shared MMA operand: the descriptor without its start address, and
+/// where each instruction's slice of K starts.
+struct SharedOperand {
+  uint64_t bits;
+  bool mnMajor;
+  SmallVector<int64_t> stepOffsets;
+};
+
+/// Describes operand A (`isB` false, M x K) or B (K x N) for instructions
+/// of `instrK`, or says why it cannot be described.
+FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
+                                               int64_t instrK,
+                                               std::string &why) {
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(type.getEncoding());
+  if (!nvmma) {
+    why = "a tcgen05.mma operand without an NVMMA layout "
+          "(tile-legalize-layouts picks one)";
+    return failure();
+  }
+  std::optional<uint64_t> code = getSwizzleCode(nvmma.getSwizzle());
+  if (!code) {
+    // An unswizzled NVMMA buffer is row-major here, not the canonical
+    // interleaved layout of 8 x 16-byte core matrices.
+    why = "a tcgen05.mma operand in an unswizzled shared layout (the "
+          "descriptor needs 8 x 16-byte core matrices)";
+    return failure();
+  }
+  if (type.getElementTypeBitWidth() < 8) {
+    why = "a tcgen05.mma operand of 4-bit elements";
+    return failure();
+  }
+  int64_t swizzle = nvmma.getSwizzle();
+  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  ArrayRef<int64_t> shape = type.getShape();
+  // A is M x K, B is K x N; NVMMA's contiguous dimension is the last one,
+  // or the first when transposed.
+  int64_t kDim = isB ? 0 : 1;
+  int64_t contigDim = nvmma.getTransposed() ? 0 : 1;
+  int64_t rows = shape[1 - contigDim];
+  int64_t chunkElements = swizzle / elementBytes;
+  int64_t k = shape[kDim];
+  SharedOperand operand;
+  operand.mnMajor = contigDim != kDim;
+  int64_t lbo = operand.mnMajor ? rows * swizzle : 16;
+  int64_t sbo = 8 * swizzle;
+  for (int64_t k0 = 0; k0 < k; k0 += instrK) {
+    int64_t offset = operand.mnMajor ? k0 * swizzle
+                                     : (k0 / chunkElements) * rows * swizzle +
+                                           (k0 % chunkElements) * elementBytes;
+    operand.stepOffsets.push_back(offset);
+  }
+  if (!fitsDescriptorField(lbo) || !fitsDescriptorField(sbo) ||
+      !fitsDescriptorField(type.getSizeInBytes())) {
+    why = "a tcgen05.mma operand whose strides exceed the descriptor's "
+          "14-bit fields";
+    return failure();
+  }
+  operand.bits = getDescriptorBits(lbo, sbo, *code);
+  return operand;
+}
+
+/// Kind and instruction-descriptor type codes of a tcgen05.mma.
+struct MMAKindInfo {
+  NVVM::Tcgen05MMAKind kind;
+  uint64_t aType, bType, dType;
+  int64_t instrK;
+};
+
+std::optional<MMAKindInfo> getMMAKind(Type a, Type b, Type d) {
+  auto f8Code = [](Type t) -> std::optional<uint64_t> {
+    if (isa<Float8E4M3FNType>(t))
+      return 0;
+    if (isa<Float8E5M2Type>(t))
+      return 1;
+    return std::nullopt;
+  };
+  uint64_t dType = d.isF32() ? 1 : d.isF16() ? 0 : 2;
+  if (a.isF16() || a.isBF16())
+    return MMAKindInfo{NVVM::Tcgen05MMAKind::F16, a.isBF16() ? 1u : 0u,
+                       b.isBF16() ? 1u : 0u, dType, 16};
+  if (a.isF32())
+    return MMAKindInfo{NVVM::Tcgen05MMAKind::TF32, 2, 2, dType, 8};
+  if (a.isInteger(8))
+    // Signless i8 is taken as signed, like arith's default.
+    return MMAKindInfo{NVVM::Tcgen05MMAKind::I8, 1, 1, dType, 32};
+  std::optional<uint64_t> aCode = f8Code(a), bCode = f8Code(b);
+  if (aCode && bCode)
+    return MMAKindInfo{NVVM::Tcgen05MMAKind::F8F6F4, *aCode, *bCode, dType, 32};
+  return std::nullopt;
+}
+
+/// Everything a tcgen05.mma sequence needs, or why it cannot be issued.
+struct MMAPlan {
+  MMAKindInfo info;
+  std::optional<SharedOperand> a; // Absent when A is in tensor memory.
+  SharedOperand b;
+  uint32_t idesc;
+  int64_t aStepColumns = 0; // Columns of an A slice in tensor memory.
+  // Block-scaled only: columns between the scale factors of consecutive
+  // groups of four instructions, for A and for B.
+  int64_t aScaleGroupColumns = 0, bScaleGroupColumns = 0;
+};
+
+/// The operands of a tcgen05.mma of `info`'s kind: A in shared or tensor
+/// memory, B in shared memory, D in tensor memory. The instruction
+/// descriptor's shape and major bits are filled in; the type bits are the
+/// caller's.
+FailureOr<MMAPlan> planOperands(MMAKindInfo info, Type aType,
+                                SharedMemoryType bType, BufferType d,
+                                std::string &why) {
+  MMAPlan plan{info, std::nullopt, {}, 0};
+  bool transA = false;
+  if (auto aSmem = dyn_cast<SharedMemoryType>(aType)) {
+    FailureOr<SharedOperand> a =
+        describeSharedOperand(aSmem, /*isB=*/false, info.instrK, why);
+    if (failed(a))
+      return failure();
+    transA = a->mnMajor;
+    plan.a = *a;
+  } else {
+    plan.aStepColumns =
+        info.instrK * cast<BufferType>(aType).getElementTypeBitWidth() / 32;
+  }
+  FailureOr<SharedOperand> b =
+      describeSharedOperand(bType, /*isB=*/true, info.instrK, why);
+  if (failed(b))
+    return failure();
+  plan.b = *b;
+  uint64_t m = d.getM(), n = d.getN();
+  plan.idesc = uint32_t(
+      (info.aType << 7) | (info.bType << 10) | (uint64_t(transA) << 15) |
+      (uint64_t(b->mnMajor) << 16) | ((n >> 3) << 17) | ((m >> 4) << 24));
+  return plan;
+}
+
+Type getOperandElementType(Type type) {
+  if (auto smem = dyn_cast<SharedMemoryType>(type))
+    return smem.getElementType();
+  return cast<BufferType>(type).getElementType();
+}
+
+FailureOr<MMAPlan> planMMA(tmem::MMAOp op, std::string &why) {
+  BufferType d = op.getD().getType();
+  SharedMemoryType bType = op.getB().getType();
+  std::optional<MMAKindInfo> info =
+      getMMAKind(getOperandElementType(op.getA().getType()),
+                 bType.getElementType(), d.getElementType());
+  if (!info) {
+    why = "tcgen05.mma with these element types";
+    return failure();
+  }
+  FailureOr<MMAPlan> plan =
+      planOperands(*info, op.getA().getType(), bType, d, why);
+  if (failed(plan))
+    return failure();
+  plan->idesc |= uint32_t(info->dType << 4);
+  return plan;
+}
+
+/// kind::mxf8f6f4 with 8-bit float operands and UE8M0 factors, one per 32
+/// elements of K: each instruction (K = 32) takes one factor a row. The
+/// block-scaled instruction descriptor (PTX ISA, "Instruction descriptor
+/// format for .kind::mxf8f6f4, .kind::mxf4 and .kind::mxf4nvf4"; CUTLASS's
+/// InstrDescriptorBlockScaled) drops the D type (always F32) and has the
+/// B / A scale-factor IDs in bits 4-5 / 29-30 and the factor type in bit
+/// 23 (UE4M3 0, UE8M0 1). A #tmem.scales buffer keeps factor k of row r in
+/// byte k % 4 of column r / 32 + ceil(R / 32) * (k / 4) (the layout
+/// tcgen05.cp.32x128b.warpx4 writes): instruction s reads its factors from
+/// the column group s / 4 with scale-factor ID s % 4.
+FailureOr<MMAPlan> planScaledMMA(tmem::MMAScaledOp op, std::string &why) {
+  BufferType d = op.getD().getType();
+  SharedMemoryType bType = op.getB().getType();
+  Type aElem = getOperandElementType(op.getA().getType());
+  if (isa<Float4E2M1FNType>(aElem) ||
+      isa<Float4E2M1FNType>(bType.getElementType())) {
+    why = "block-scaled MMA with 4-bit operands (kind::mxf4 / mxf4nvf4, "
+          "packed or padded fp4 shared layouts)";
+    return failure();
+  }
+  std::optional<MMAKindInfo> info =
+      getMMAKind(aElem, bType.getElementType(), d.getElementType());
+  if (!info || info->kind != NVVM::Tcgen05MMAKind::F8F6F4) {
+    why = "block-scaled MMA with these element types";
+    return failure();
+  }
+  FailureOr<MMAPlan> plan =
+      planOperands(*info, op.getA().getType(), bType, d, why);
+  if (failed(plan))
+    return failure();
+  plan->idesc |= uint32_t(1) << 23; // UE8M0 factors.
+  plan->aScaleGroupColumns =
+      llvm::divideCeil(op.getAScale().getType().getM(), int64_t(32));
+  plan->bScaleGroupColumns =
+      llvm::divideCeil(op.getBScale().getType().getM(), int64_t(32));
+  return plan;
+}
+
+/// The base-address slot that precedes `alloc` in its block, or null.
+tile::AllocSmemOp findBaseSlot(tmem::AllocOp alloc) {
+  for (Operation *op = alloc->getPrevNode(); op; op = op->getPrevNode())
+    if (auto slot = dyn_cast<tile::AllocSmemOp>(op))
+      if (slot->hasAttr(kBaseSlotAttr))
+        return slot;
+  return {};
+}
+
+/// Shared-memory descriptor of the matrix at `base`: the start-address
+/// field of its address, under the constant `bits`.
+Value createSmemDescriptor(OpBuilder &b, Location loc, Value base,
+                           uint64_t bits) {
+  I32Builder ib{b, loc};
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  Value start = ib.andI(ib.lshr(address, 4), 0x3FFF);
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), start);
+  return LLVM::OrOp::create(b, loc, wide, createI64Constant(b, loc, bits));
+}
+
+/// The descriptor of the matrix `byteOffset` bytes further. Shared memory
+/// ends below 2^18 bytes, so the 14-bit start-address field cannot carry
+/// into the next field.
+Value advanceSmemDescriptor(OpBuilder &b, Location loc, Value descriptor,
+                            int64_t byteOffset) {
+  if (byteOffset == 0)
+    return descriptor;
+  return LLVM::AddOp::create(b, loc, descriptor,
+                             createI64Constant(b, loc, byteOffset >> 4));
+}
+
+//===----------------------------------------------------------------------===//
+// Allocation
+//===----------------------------------------------------------------------===//
+
+/// The base-address slot becomes the kernel's allocation protocol, and every
+/// tmem.alloc behind it the base plus its column offset. Handling the
+/// allocations here lets them use the one base the protocol read, before
+/// the second barrier frees the slot's bytes.
+struct BaseSlotLowering : public ConvertOpToLLVMPattern<tile::AllocSmemOp> {
+  explicit BaseSlotLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(tile::AllocSmemOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto columns = op->getAttrOfType<IntegerAttr>(kBaseSlotAttr);
+    if (!columns)
+      return rewriter.notifyMatchFailure(op, "not a tensor-memory base slot");
+    FailureOr<int64_t> offset = getAllocatedOffset(op);
+    if (failed(offset))
+      return failure();
+    SmallVector<tmem::AllocOp> allocs;
+    for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+      if (auto alloc = dyn_cast<tmem::AllocOp>(next))
+        if (!alloc.getInit() && alloc->hasAttr(kColumnOffsetAttr))
+          allocs.push_back(alloc);
+
+    Location loc = op.getLoc();
+    Value slot = createByteOffset(
+        rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *offset);
+    emitIf(rewriter, loc, isWarpZero(rewriter, loc), [&] {
+      NVVM::Tcgen05AllocOp::create(
+          rewriter, loc, slot,
+          createI32Constant(rewriter, loc, columns.getInt()));
+      // The kernel never allocates again: let other CTAs on the SM in.
+      NVVM::Tcgen05RelinquishAllocPermitOp::create(rewriter, loc);
+    });
+    NVVM::Tcgen05FenceOp::create(rewriter, loc,
+                                 NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC);
+    NVVM::Barrier0Op::create(rewriter, loc);
+    NVVM::Tcgen05FenceOp::create(rewriter, loc,
+                                 NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    Value base =
+        LLVM::LoadOp::create(rewriter, loc, rewriter.getI32Type(), slot);
+    // The slot's lifetime ends at its last (only) read: later buffers may
+    // reuse its bytes once every thread has read it.
+    NVVM::Barrier0Op::create(rewriter, loc);
+    Value baseAddress = LLVM::IntToPtrOp::create(
+        rewriter, loc, getTensorPointerType(rewriter.getContext()), base);
+    for (tmem::AllocOp alloc : allocs) {
+      int64_t column =
+          alloc->getAttrOfType<IntegerAttr>(kColumnOffsetAttr).getInt();
+      rewriter.replaceOp(alloc, addColumns(rewriter, loc, baseAddress, column));
+    }
+    rewriter.replaceOp(op, slot);
+    return success();
+  }
+};
+
+/// The allocations behind a base slot are lowered with it; reaching this
+/// pattern means tile-allocate-tensor-memory did not run.
+struct AllocLowering : public ConvertOpToLLVMPattern<tmem::AllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::AllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    return rewriter.notifyMatchFailure(
+        op, "no tensor-memory base: run tile-allocate-tensor-memory first");
+  }
+};
+
+struct DeallocLowering : public ConvertOpToLLVMPattern<tmem::DeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::DeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto columns = op->getAttrOfType<IntegerAttr>(kReleaseColumnsAttr);
+    auto offset = op->getAttrOfType<IntegerAttr>(kColumnOffsetAttr);
+    if (!columns || !offset) {
+      // Columns go back to the kernel's allocation, which the release
+      // frees; nothing to do at run time.
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Location loc = op.getLoc();
+    Value base =
+        addColumns(rewriter, loc, adaptor.getBuffer(), -offset.getInt());
+    emitIf(rewriter, loc, isWarpZero(rewriter, loc), [&] {
+      NVVM::Tcgen05DeallocOp::create(
+          rewriter, loc, base,
+          createI32Constant(rewriter, loc, columns.getInt()));
+    });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// The kernel relinquished its permit right after its single allocation;
+/// a second tcgen05.relinquish_alloc_permit (a warp-wide instruction the
+/// kernel may run on one thread) would add nothing.
+struct RelinquishLowering : public ConvertOpToLLVMPattern<tmem::RelinquishOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::RelinquishOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Views
+//===----------------------------------------------------------------------===//
+
+struct IndexLowering : public ConvertOpToLLVMPattern<tmem::IndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::IndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    int64_t stageColumns = op.getResult().getType().getNumColumns();
+    Value index = indexToI32(rewriter, loc, adaptor.getIndex());
+    Value columns = I32Builder{rewriter, loc}.mul(index, stageColumns);
+    rewriter.replaceOp(op,
+                       addColumns(rewriter, loc, adaptor.getSrc(), columns));
+    return success();
+  }
+};
+
+struct SubsliceLowering : public ConvertOpToLLVMPattern<tmem::SubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::SubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (std::optional<std::string> why = whySubsliceUnsupported(op))
+      return rewriter.notifyMatchFailure(op, *why);
+    int64_t column = getDataColumn(op.getSrc().getType(), 0, op.getColumn());
+    rewriter.replaceOp(
+        op, addColumns(rewriter, op.getLoc(), adaptor.getSrc(), column));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Asynchronous tensor-core operations
+//===----------------------------------------------------------------------===//
+
+/// tcgen05.cp.128x256b per 128 rows x 8 columns: the source is the K-major
+/// canonical layout of its swizzle (SBO = 8 rows, LBO unused), advanced 32
+/// bytes inside a swizzle row per group, the way Triton copies into a
+/// TensorMemoryLayout.
+struct CopyLowering : public ConvertOpToLLVMPattern<tmem::CopyOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (std::optional<std::string> why = whyCopyUnsupported(op))
+      return rewriter.notifyMatchFailure(op, *why);
+    Location loc = op.getLoc();
+    SharedMemoryType src = op.getSrc().getType();
+    BufferType dst = op.getDst().getType();
+    auto nvmma = cast<NVMMASharedLayoutAttr>(src.getEncoding());
+    int64_t swizzle = nvmma.getSwizzle();
+    uint64_t bits =
+        getDescriptorBits(16, 8 * swizzle, *getSwizzleCode(swizzle));
+    int64_t rows = dst.getM();
+    int64_t chunkElements = swizzle / 4;
+    Value base = createSmemDescriptor(rewriter, loc, adaptor.getSrc(), bits);
+    for (int64_t mb = 0; mb < rows / 128; ++mb) {
+      for (int64_t n = 0; n < dst.getN(); n += 8) {
+        int64_t offset = (n / chunkElements) * rows * swizzle +
+                         mb * 128 * swizzle + (n % chunkElements) * 4;
+        Value desc = advanceSmemDescriptor(rewriter, loc, base, offset);
+        Value taddr = addColumns(rewriter, loc, adaptor.getDst(),
+                                 getDataColumn(dst, mb, n));
+        NVVM::Tcgen05CpOp::create(
+            rewriter, loc, NVVM::Tcgen05CpShape::SHAPE_128x256b,
+            NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05CpMulticast::NONE,
+            NVVM::Tcgen05CpSrcFormatAttr(), taddr, desc);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Issues one instruction per instruction K: the first accumulates when
+/// `use_acc` says so, the others always do. `issueOne` emits instruction
+/// `step` from its A operand, B descriptor and enable-input-D flag.
+void emitMMASequence(
+    ConversionPatternRewriter &rewriter, Location loc, const MMAPlan &plan,
+    Value a, Value b, Value useAcc, Value pred,
+    function_ref<void(int64_t step, Value a, Value b, Value enableInputD)>
+        issueOne) {
+  auto issue = [&] {
+    Value aBase;
+    if (plan.a)
+      aBase = createSmemDescriptor(rewriter, loc, a, plan.a->bits);
+    Value bBase = createSmemDescriptor(rewriter, loc, b, plan.b.bits);
+    Value always = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+    for (auto [step, bOffset] : llvm::enumerate(plan.b.stepOffsets)) {
+      Value aStep = plan.a ? advanceSmemDescriptor(rewriter, loc, aBase,
+                                                   plan.a->stepOffsets[step])
+                           : addColumns(rewriter, loc, a,
+                                        int64_t(step) * plan.aStepColumns);
+      Value bStep = advanceSmemDescriptor(rewriter, loc, bBase, bOffset);
+      issueOne(step, aStep, bStep, step == 0 ? useAcc : always);
+    }
+  };
+  if (pred)
+    emitIf(rewriter, loc, pred, issue);
+  else
+    issue();
+}
+
+struct MMALowering : public ConvertOpToLLVMPattern<tmem::MMAOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::MMAOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<MMAPlan> plan = planMMA(op, why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Location loc = op.getLoc();
+    Value idesc = createI32Constant(rewriter, loc, int32_t(plan->idesc));
+    emitMMASequence(
+        rewriter, loc, *plan, adaptor.getA(), adaptor.getB(),
+        adaptor.getUseAcc(), adaptor.getPred(),
+        [&](int64_t step, Value a, Value b, Value enableInputD) {
+          NVVM::Tcgen05MMAOp::create(
+              rewriter, loc, plan->info.kind, NVVM::CTAGroupKind::CTA_1,
+              NVVM::Tcgen05MMACollectorOp::DISCARD, /*aShift=*/false,
+              adaptor.getD(), a, b, idesc, enableInputD, Value(), Value());
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MMAScaledLowering : public ConvertOpToLLVMPattern<tmem::MMAScaledOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::MMAScaledOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<MMAPlan> plan = planScaledMMA(op, why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Location loc = op.getLoc();
+    emitMMASequence(
+        rewriter, loc, *plan, adaptor.getA(), adaptor.getB(),
+        adaptor.getUseAcc(), adaptor.getPred(),
+        [&](int64_t step, Value a, Value b, Value enableInputD) {
+          uint32_t id = uint32_t(step % 4);
+          Value idesc = createI32Constant(
+              rewriter, loc, int32_t(plan->idesc | (id << 4) | (id << 29)));
+          int64_t group = step / 4;
+          Value aScale = addColumns(rewriter, loc, adaptor.getAScale(),
+                                    group * plan->aScaleGroupColumns);
+          Value bScale = addColumns(rewriter, loc, adaptor.getBScale(),
+                                    group * plan->bScaleGroupColumns);
+          NVVM::Tcgen05MMABlockScaleOp::create(
+              rewriter, loc, NVVM::MMABlockScaleKind::MXF8F6F4,
+              NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMABlockScale::DEFAULT,
+              NVVM::Tcgen05MMACollectorOp::DISCARD, adaptor.getD(), a, b, idesc,
+              enableInputD, aScale, bScale);
+        });
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct CommitLowering : public ConvertOpToLLVMPattern<tmem::CommitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::CommitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05CommitOp>(
+        op, adaptor.getBarrier(), adaptor.getMulticastMask());
+    return success();
+  }
+};
+
+struct FenceLowering : public ConvertOpToLLVMPattern<tmem::FenceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::FenceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05FenceOp>(
+        op, op.getKind() == tmem::FenceKind::Before
+                ? NVVM::Tcgen05FenceKind::BEFORE_THREAD_SYNC
+                : NVVM::Tcgen05FenceKind::AFTER_THREAD_SYNC);
+    return success();
+  }
+};
+
+struct WaitLowering : public ConvertOpToLLVMPattern<tmem::WaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Tcgen05WaitOp>(
+        op, op.getKind() == tmem::WaitKind::Load
+                ? NVVM::Tcgen05WaitKind::LOAD
+                : NVVM::Tcgen05WaitKind::STORE);
+    return success();
+  }
+};
+
+/// Chips with tensor memory that the NVVM tcgen05 operations accept.
+bool hasTensorMemory(StringRef chip) {
+  return chip == "sm_100a" || chip == "sm_101a";
+}
+
+/// The PTX ISA version a target's features ask for ("+ptx88" is 88), or
+/// nothing when they do not say.
+std::optional<unsigned> getPtxVersion(NVVM::NVVMTargetAttr target) {
+  SmallVector<StringRef> features;
+  target.getFeatures().split(features, ',');
+  for (StringRef feature : features) {
+    feature = feature.trim();
+    unsigned version;
+    if (feature.consume_front("+ptx") && !feature.getAsInteger(10, version))
+      return version;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+LogicalResult tilemlir::checkTensorMemoryLowering(Operation *root) {
+  constexpr StringLiteral kRegisterTiles =
+      "not supported yet: tcgen05.ld/st need register-tile lowering";
+  WalkResult result = root->walk([&](Operation *op) {
+    if (!isa_and_nonnull<tmem::TMemDialect>(op->getDialect()))
+      return WalkResult::advance();
+    auto fail = [&](const Twine &message) {
+      op->emitOpError() << message;
+      return WalkResult::interrupt();
+    };
+    NVVM::NVVMTargetAttr target;
+    if (auto module = op->getParentOfType<gpu::GPUModuleOp>())
+      if (ArrayAttr targets = module.getTargetsAttr())
+        for (Attribute attr : targets)
+          if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr))
+            target = nvvm;
+    if (target && !hasTensorMemory(target.getChip()))
+      return fail("needs tensor memory (tcgen05, sm_100a), but the module "
+                  "targets " +
+                  target.getChip());
+    if (isa<tmem::LoadOp, tmem::StoreOp>(op))
+      return fail(kRegisterTiles);
+    if (auto mma = dyn_cast<tmem::MMAScaledOp>(op)) {
+      std::string why;
+      if (failed(planScaledMMA(mma, why)))
+        return fail("not supported yet: " + why);
+      // LLVM's NVPTX backend prints the block-scaled MMA in its .block32
+      // form, which ptxas accepts from PTX ISA 8.8 on.
+      std::optional<unsigned> ptx =
+          target ? getPtxVersion(target) : std::nullopt;
+      if (target && (!ptx || *ptx < 88))
+        return fail("needs PTX ISA 8.8 (tcgen05.mma.block_scale is printed "
+                    "in its .block32 form): give the module's #nvvm.target "
+                    "features = \"+ptx88\"");
+    }
+    if (auto alloc = dyn_cast<tmem::AllocOp>(op)) {
+      if (alloc.getInit())
+        return fail(Twine(kRegisterTiles) +
+                    " (an initial value is stored with tcgen05.st)");
+      if (!alloc->hasAttr(kColumnOffsetAttr))
+        return fail("has no tensor-memory column offset: run "
+                    "tile-allocate-tensor-memory first");
+      tile::AllocSmemOp slot = findBaseSlot(alloc);
+      if (!slot)
+        return fail("has no tensor-memory base slot before it: run "
+                    "tile-allocate-tensor-memory first");
+      if (failed(getAllocatedOffset(slot)))
+        return WalkResult::interrupt();
+    }
+    if (auto subslice = dyn_cast<tmem::SubsliceOp>(op))
+      if (std::optional<std::string> why = whySubsliceUnsupported(subslice))
+        return fail("not supported yet: " + *why);
+    if (auto copy = dyn_cast<tmem::CopyOp>(op))
+      if (std::optional<std::string> why = whyCopyUnsupported(copy))
+        return fail("not supported yet: " + *why);
+    if (auto mma = dyn_cast<tmem::MMAOp>(op)) {
+      std::string why;
+      if (failed(planMMA(mma, why)))
+        return fail("not supported yet: " + why);
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void tilemlir::populateTMemToNVVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  MLIRContext *context = &converter.getContext();
+  converter.addConversion(
+      [context](BufferType) -> Type { return getTensorPointerType(context); });
+  patterns
+      .add<BaseSlotLowering, AllocLowering, DeallocLowering, RelinquishLowering,
+           IndexLowering, SubsliceLowering, CopyLowering, MMALowering,
+           MMAScaledLowering, CommitLowering, FenceLowering, WaitLowering>(
+          converter);
+}
