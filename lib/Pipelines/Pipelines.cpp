@@ -15,7 +15,6 @@
 
 using namespace mlir;
 
-
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
   // Tensor-memory columns first: the pass adds the shared-memory word that

@@ -135,8 +135,28 @@ struct SplatTileLowering : public ConvertOpToLLVMPattern<SplatOp> {
 // Shared memory
 //===----------------------------------------------------------------------===//
 
-/// Stores each element of the thread's fragment at its (row, col) in the
-/// buffer's layout.
+/// Calls `visit(r, address)` for each element r of the thread's fragment of
+/// `type`, with the address of its (row, col) in `buffer`'s layout.
+static LogicalResult forEachFragmentAddress(
+    Operation *op, ConversionPatternRewriter &rewriter, RankedTensorType type,
+    SharedMemoryType buffer, Value base,
+    function_ref<void(I32Builder &, int64_t, Value)> visit) {
+  Location loc = op->getLoc();
+  I32Builder ib{rewriter, loc};
+  Value warp = createWarpId(rewriter, loc);
+  Value lane = getLaneId(rewriter, loc);
+  for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
+    auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
+    FailureOr<Value> offset =
+        emitSharedElementOffset(op, rewriter, buffer, {row, col});
+    if (failed(offset))
+      return failure();
+    visit(ib, r, createByteOffset(rewriter, loc, base, *offset));
+  }
+  return success();
+}
+
+/// Stores each element of the thread's fragment at its (row, col).
 struct SmemStoreTileLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -147,28 +167,20 @@ struct SmemStoreTileLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
     if (!op.getIndices().empty() || !type || !getSupportedWgmma(type))
       return failure();
     Location loc = op.getLoc();
-    I32Builder ib{rewriter, loc};
-    Value warp = createWarpId(rewriter, loc);
-    Value lane = getLaneId(rewriter, loc);
-    SharedMemoryType buffer = op.getDst().getType();
-    for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
-      auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
-      FailureOr<Value> offset =
-          emitSharedElementOffset(op, rewriter, buffer, {row, col});
-      if (failed(offset))
-        return failure();
+    auto store = [&](I32Builder &ib, int64_t r, Value addr) {
       Value element = LLVM::ExtractElementOp::create(
           rewriter, loc, adaptor.getValue(), ib.c(r));
-      Value addr = createByteOffset(rewriter, loc, adaptor.getDst(), *offset);
       LLVM::StoreOp::create(rewriter, loc, element, addr);
-    }
+    };
+    if (failed(forEachFragmentAddress(op, rewriter, type, op.getDst().getType(),
+                                      adaptor.getDst(), store)))
+      return failure();
     rewriter.eraseOp(op);
     return success();
   }
 };
 
-/// Loads each element of the thread's fragment from its (row, col) in the
-/// buffer's layout.
+/// Loads each element of the thread's fragment from its (row, col).
 struct SmemLoadTileLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -179,25 +191,17 @@ struct SmemLoadTileLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
     if (!op.getIndices().empty() || !type || !getSupportedWgmma(type))
       return failure();
     Location loc = op.getLoc();
-    I32Builder ib{rewriter, loc};
-    Value warp = createWarpId(rewriter, loc);
-    Value lane = getLaneId(rewriter, loc);
-    auto vectorType =
-        cast<VectorType>(getTypeConverter()->convertType(type));
+    auto vectorType = cast<VectorType>(getTypeConverter()->convertType(type));
     Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
-    SharedMemoryType buffer = op.getSrc().getType();
-    for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
-      auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
-      FailureOr<Value> offset =
-          emitSharedElementOffset(op, rewriter, buffer, {row, col});
-      if (failed(offset))
-        return failure();
-      Value addr = createByteOffset(rewriter, loc, adaptor.getSrc(), *offset);
-      Value element = LLVM::LoadOp::create(rewriter, loc,
-                                           type.getElementType(), addr);
+    auto load = [&](I32Builder &ib, int64_t r, Value addr) {
+      Value element =
+          LLVM::LoadOp::create(rewriter, loc, type.getElementType(), addr);
       result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
                                              ib.c(r));
-    }
+    };
+    if (failed(forEachFragmentAddress(op, rewriter, type, op.getSrc().getType(),
+                                      adaptor.getSrc(), load)))
+      return failure();
     rewriter.replaceOp(op, result);
     return success();
   }
