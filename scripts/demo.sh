@@ -72,7 +72,7 @@ Pipeline status:
   warpgroup MMA (tile.dot -> wgmma, operands in shared
   memory) with accumulator tiles in registers                 done (sm_90a runs)
   general register tiles (blocked layouts, tile.load/store,
-  convert_layout, reduce), A from registers, fp8 wgmma        not implemented yet
+  convert_layout, reduce), wgmma with A from registers        not implemented yet
   tensor memory and tcgen05 (alloc, cp, mma, block-scaled
   mma, commit) -> PTX                                         done (ptxas sm_100a only,
                                                               never executed here)

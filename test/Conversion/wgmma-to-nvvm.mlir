@@ -78,4 +78,19 @@ gpu.module @m {
     tile.smem_store %d, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
     gpu.return
   }
+  // fp8 operands: both K-major (B through a transposed view), 32 elements of
+  // K per instruction.
+  // CHECK-LABEL: llvm.func @fp8_dot
+  // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+  // CHECK-NOT: nvvm.wgmma.mma_async
+  gpu.func @fp8_dot() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>, mutable>
+    %b = tile.alloc_smem : !tile.smem<128x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>, mutable>
+    %bt = tile.smem_trans %b, order = [1, 0] : !tile.smem<128x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>, mutable> -> !tile.smem<64x128xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8, transposed = true>, mutable>
+    %c = tile.alloc_smem : !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x128xf32, #acc>
+    %d = tile.dot %a, %bt, %zero : !tile.smem<64x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>, mutable>, !tile.smem<64x128xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8, transposed = true>, mutable>, tensor<64x128xf32, #acc> -> tensor<64x128xf32, #acc>
+    tile.smem_store %d, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    gpu.return
+  }
 }
