@@ -93,4 +93,20 @@ gpu.module @m {
     tile.smem_store %d, %c : tensor<64x128xf32, #acc>, !tile.smem<64x128xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
     gpu.return
   }
+  // The widest instruction: N = 256, 128 accumulator registers per thread;
+  // B's four 64-column chunks are K * 128 bytes apart (leading offset
+  // 64 * 128 = 8192, field 512; stride 1024, field 64; 128-byte swizzle,
+  // mode 1: (512 << 16) | (64 << 32) | (1 << 62)).
+  // CHECK-LABEL: llvm.func @n256_dot
+  // CHECK: llvm.mlir.constant(4611686293338849280 : i64)
+  // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
+  gpu.func @n256_dot() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw128, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x256xf16, #sw128, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x256xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 256]>>
+    %d = tile.dot %a, %b, %zero : !tile.smem<64x64xf16, #sw128, mutable>, !tile.smem<64x256xf16, #sw128, mutable>, tensor<64x256xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 256]>> -> tensor<64x256xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 256]>>
+    %c = tile.alloc_smem : !tile.smem<64x256xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    tile.smem_store %d, %c : tensor<64x256xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 256]>>, !tile.smem<64x256xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+    gpu.return
+  }
 }
