@@ -18,6 +18,10 @@ using namespace mlir;
 
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
+  // Software pipelining first: it creates the ring buffers and barrier
+  // versions that shared-memory allocation and the barrier checks see.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTilePipeline());
+
   // Tensor-memory columns first: the pass adds the shared-memory word that
   // tcgen05.alloc writes its base address to.
   // Shared-memory offsets (and the launches' dynamic shared-memory size)
