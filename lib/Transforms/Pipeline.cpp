@@ -475,13 +475,27 @@ void Pipeliner::rewrite() {
     emitLoadStage(b, iv, arith::ConstantIndexOp::create(b, loc, p));
   }
 
-  // The compute stage stays in iteration i, on slot i mod N, waiting for
-  // phase (i / N) mod 2 of that slot's barrier.
+  // The body's compute-stage ops as written, before anything is added.
   SmallVector<Operation *> computeOps;
   loop.getBody()->walk([&](Operation *op) {
     if (!plan.loadOps.contains(op) && op != loop)
       computeOps.push_back(op);
   });
+  // Iteration i issues the load stage of iteration i + N - 1 where the
+  // loads were, unless the loop ends first. It is cloned before the compute
+  // stage is rewritten: views made in the body must still name the buffer.
+  b.setInsertionPoint(plan.firstLoadOp);
+  Value ahead = arith::ConstantOp::create(
+      b, loc, b.getIntegerAttr(ivType, (plan.stages - 1) * plan.step));
+  Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), ahead);
+  Value live =
+      arith::CmpIOp::create(b, loc, predicate, next, loop.getUpperBound());
+  auto guard = scf::IfOp::create(b, loc, live, /*withElseRegion=*/false);
+  b.setInsertionPoint(guard.thenBlock()->getTerminator());
+  emitLoadStage(b, next, slotOf(b, iterationIndex(b, next)));
+
+  // The compute stage stays in iteration i, on slot i mod N, waiting for
+  // phase (i / N) mod 2 of that slot's barrier.
   b.setInsertionPointToStart(loop.getBody());
   Value j = iterationIndex(b, loop.getInductionVar());
   Value slot = slotOf(b, j);
@@ -516,18 +530,6 @@ void Pipeliner::rewrite() {
     wait.getBarrierMutable().assign(barrierVersion[wait.getBarrier()]);
     wait.getPhaseMutable().assign(parity);
   }
-
-  // Iteration i issues the load stage of iteration i + N - 1 where the
-  // loads were, unless the loop ends first.
-  b.setInsertionPoint(plan.firstLoadOp);
-  Value ahead = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(ivType, (plan.stages - 1) * plan.step));
-  Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), ahead);
-  Value live =
-      arith::CmpIOp::create(b, loc, predicate, next, loop.getUpperBound());
-  auto guard = scf::IfOp::create(b, loc, live, /*withElseRegion=*/false);
-  b.setInsertionPoint(guard.thenBlock()->getTerminator());
-  emitLoadStage(b, next, slotOf(b, iterationIndex(b, next)));
 
   // The original load stage and what only it used.
   for (Operation *op : plan.loadOps)

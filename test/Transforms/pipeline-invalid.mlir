@@ -441,6 +441,43 @@ gpu.module @m {
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 !d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
 !s = !tile.smem<128x32xf16, #nv, mutable>
+!bT = !tile.smem<32x128xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+!a = tensor<128x128xf32, #acc>
+!t = tensor<128x32xf16, #acc>
+
+// The buffer is read by an asynchronous wgmma (bounded dot_waits are not supported yet).
+gpu.module @m {
+  gpu.func @f(%desc: !d, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    %bT = tile.alloc_smem : !bT
+    %inita = arith.constant dense<0.0> : !a
+    // expected-warning @+1 {{tile-pipeline: not supported yet: a pipelined buffer is read by an asynchronous tile.dot}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%xa = %inita) -> (!a) {
+      mbarrier.arrive_expect_tx %bar, bytes = 8192
+      tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+      mbarrier.wait %bar, phase %c0_i32 : i32
+      %d = tile.dot %buf, %bT, %xa async : !s, !bT, !a -> !a
+      %y = tile.dot_wait %d {pending = 0 : i32} : !a
+      tile.barrier
+      scf.yield %y : !a
+    } {tile.num_stages = 3 : i32}
+    gpu.return
+  }
+}
+
+// -----
+
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
 !t = tensor<128x32xf16, #acc>
 
 // Nested marked loops.

@@ -631,3 +631,63 @@ gpu.module @m {
     gpu.return
   }
 }
+// -----
+
+#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!descA = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!descB = !tma.descriptor<tensor<32x64xf16>, swizzle = 128>
+!smemA = !tile.smem<128x32xf16, #nvmma64, mutable>
+!smemB = !tile.smem<32x128xf16, #nvmma128, mutable>
+!halfB = !tile.smem<32x64xf16, #nvmma128, mutable>
+!accT = tensor<128x128xf32, #acc>
+
+// Views made inside the loop (a subslice as TMA destination, a transposed
+// view for the read) are rebuilt on each slot, and an iter_arg the load
+// stage does not use (a counter) is fine.
+// CHECK-LABEL: gpu.func @views(
+// CHECK: %[[RING:.*]] = tile.alloc_smem : !tile.smem<2x32x128xf16
+// CHECK: scf.if
+// CHECK: %[[P:.*]] = tile.smem_index %[[RING]][%{{.*}}]
+// CHECK-NEXT: mbarrier.index
+// CHECK: %[[PH:.*]] = tile.smem_subslice %[[P]] [0, 64]
+// CHECK: tma.async_load %{{.*}}, %[[PH]], %{{.*}} :
+// CHECK: scf.for {{.*}} iter_args(%[[X:.*]] = %{{.*}}, %[[CNT:.*]] = %{{.*}})
+// CHECK: %[[S:.*]] = tile.smem_index %[[RING]][%{{.*}}]
+// CHECK: scf.if
+// CHECK: %[[NS:.*]] = tile.smem_index %[[RING]][%{{.*}}]
+// CHECK: %[[NH:.*]] = tile.smem_subslice %[[NS]] [0, 64]
+// CHECK: tma.async_load %{{.*}}, %[[NH]], %{{.*}} :
+// CHECK: }
+// CHECK: mbarrier.wait
+// CHECK-NEXT: %[[T:.*]] = tile.smem_trans %[[S]], order = [1, 0]
+// CHECK-NEXT: tile.smem_load %[[T]]
+// CHECK: arith.addi %[[CNT]]
+gpu.module @m {
+  gpu.func @views(%descB: !descB, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %b_shared = tile.alloc_smem : !smemB
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : tensor<128x32xf16, #acc>
+    %r:2 = scf.for %k = %c0 to %n step %c1
+        iter_args(%x = %init, %count = %c0_i32) -> (tensor<128x32xf16, #acc>, i32) {
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB -> !halfB
+      mbarrier.arrive_expect_tx %bar, bytes = 4096
+      tma.async_load %descB[%c0_i32, %c0_i32], %b_hi, %bar : !descB, !halfB
+      mbarrier.wait %bar, phase %c0_i32 : i32
+      %bt = tile.smem_trans %b_shared, order = [1, 0] : !smemB -> !tile.smem<128x32xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable>
+      %v = tile.smem_load %bt : !tile.smem<128x32xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable> -> tensor<128x32xf16, #acc>
+      %y = arith.addf %x, %v : tensor<128x32xf16, #acc>
+      %next = arith.addi %count, %c1_i32 : i32
+      tile.barrier
+      scf.yield %y, %next : tensor<128x32xf16, #acc>, i32
+    } {tile.num_stages = 2 : i32}
+    gpu.return
+  }
+}
