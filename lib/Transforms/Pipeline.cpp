@@ -415,6 +415,18 @@ void Pipeliner::rewrite() {
   Location loc = loop.getLoc();
   OpBuilder b(ctx);
 
+  // What the rewrite leaves unused outside the loop, gathered while every
+  // view still exists (dead views in the body are erased on the way).
+  SmallVector<Operation *> stale;
+  for (auto &[value, root] : plan.viewRoot)
+    if (Operation *def = value.getDefiningOp(); def && !loop->isAncestor(def))
+      stale.push_back(def);
+  for (mbarrier::IndexOp bar : plan.barriers)
+    stale.push_back(bar);
+  for (mbarrier::IndexOp bar : plan.barriers)
+    if (!llvm::is_contained(stale, bar.getGroup().getDefiningOp()))
+      stale.push_back(bar.getGroup().getDefiningOp());
+
   // Rings: the buffer with a leading stage dimension, allocated where the
   // buffer was.
   for (tile::AllocSmemOp root : plan.buffers) {
@@ -540,16 +552,6 @@ void Pipeliner::rewrite() {
       op.erase();
 
   // The single-buffered buffers, their views and barriers are now unused.
-  SmallVector<Operation *> stale;
-  for (auto &[value, root] : plan.viewRoot)
-    if (Operation *def = value.getDefiningOp();
-        def && !loop->isAncestor(def))
-      stale.push_back(def);
-  for (mbarrier::IndexOp bar : plan.barriers)
-    stale.push_back(bar);
-  for (mbarrier::IndexOp bar : plan.barriers)
-    if (!llvm::is_contained(stale, bar.getGroup().getDefiningOp()))
-      stale.push_back(bar.getGroup().getDefiningOp());
   bool changed = true;
   while (changed) {
     changed = false;
