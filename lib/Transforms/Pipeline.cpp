@@ -53,6 +53,10 @@ struct PipelinePlan {
   DenseSet<Operation *> loadOps;
   DenseSet<Operation *> loadSlice;
   Operation *firstLoadOp = nullptr;
+  /// With async-dot: the one MMA kept in flight, and the CTA barrier after
+  /// it that frees the slot the previous MMA read.
+  tile::DotOp asyncDot;
+  tile::BarrierOp asyncDotBarrier;
 };
 
 /// Warns that `loop` stays single-buffered, and why.
@@ -78,6 +82,10 @@ public:
   /// Checks `loop`; fills the plan. Emits the reason on failure. `hardError`
   /// is set when the failure is an error rather than a refusal.
   LogicalResult analyze(bool &hardError);
+  /// Whether the body is `..., tile.dot, tile.barrier, scf.yield` with the
+  /// dot's result only yielded as its own accumulator: then one MMA can stay
+  /// in flight.
+  bool matchAsyncDot();
   void rewrite();
 
 private:
@@ -334,6 +342,34 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   return success();
 }
 
+bool Pipeliner::matchAsyncDot() {
+  tile::DotOp dot;
+  for (Operation &op : *loop.getBody()) {
+    if (auto d = dyn_cast<tile::DotOp>(op)) {
+      if (dot)
+        return false;
+      dot = d;
+    }
+  }
+  if (!dot || dot.getAsync() || dot.getUseAcc())
+    return false;
+  auto barrier = dyn_cast_or_null<tile::BarrierOp>(dot->getNextNode());
+  if (!barrier || barrier->getNextNode() != loop.getBody()->getTerminator())
+    return false;
+  auto acc = dyn_cast<BlockArgument>(dot.getAcc());
+  if (!acc || acc.getOwner() != loop.getBody() ||
+      acc == loop.getInductionVar() || !dot.getResult().hasOneUse())
+    return false;
+  OpOperand &yielded = *dot.getResult().use_begin();
+  if (yielded.getOwner() != loop.getBody()->getTerminator() ||
+      yielded.getOperandNumber() + 1 != acc.getArgNumber() ||
+      !acc.hasOneUse())
+    return false;
+  plan.asyncDot = dot;
+  plan.asyncDotBarrier = barrier;
+  return true;
+}
+
 /// (iv - lb) / step: the iteration number, never negative.
 Value Pipeliner::iterationIndex(OpBuilder &b, Value iv) {
   Location loc = loop.getLoc();
@@ -506,6 +542,29 @@ void Pipeliner::rewrite() {
   b.setInsertionPoint(guard.thenBlock()->getTerminator());
   emitLoadStage(b, next, slotOf(b, iterationIndex(b, next)));
 
+  // One MMA in flight: iteration i issues its MMA asynchronously and waits
+  // for the one of iteration i - 1, whose slot is the one i + N - 1 refills;
+  // the user's CTA barrier then makes that true for every warp, so the
+  // refill moves after it. The loop's result is waited for after the loop.
+  if (tile::DotOp dot = plan.asyncDot) {
+    dot.setAsync(true);
+    b.setInsertionPointAfter(dot);
+    auto wait = tile::DotWaitOp::create(b, dot.getLoc(),
+                                        TypeRange{dot.getType()},
+                                        ValueRange{dot.getResult()}, 1u);
+    loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
+                                                       wait.getResult(0));
+    guard->moveAfter(plan.asyncDotBarrier);
+    unsigned index =
+        cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
+    Value result = loop.getResult(index);
+    b.setInsertionPointAfter(loop);
+    auto drain = tile::DotWaitOp::create(b, dot.getLoc(),
+                                         TypeRange{result.getType()},
+                                         ValueRange{result}, 0u);
+    result.replaceAllUsesExcept(drain.getResult(0), drain);
+  }
+
   // The compute stage stays in iteration i, on slot i mod N, waiting for
   // phase (i / N) mod 2 of that slot's barrier.
   b.setInsertionPointToStart(loop.getBody());
@@ -566,6 +625,15 @@ void Pipeliner::rewrite() {
 }
 
 struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {
+  Pipeline() = default;
+  Pipeline(const Pipeline &other) : TilePipelineBase(other) {}
+
+  Option<bool> asyncDot{
+      *this, "async-dot",
+      llvm::cl::desc("Keep one asynchronous MMA in flight where the loop "
+                     "body allows it"),
+      llvm::cl::init(false)};
+
   void runOnOperation() override {
     SmallVector<scf::ForOp> marked;
     getOperation()->walk([&](scf::ForOp loop) {
@@ -600,6 +668,11 @@ struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {
         failedAny |= hardError;
         continue;
       }
+      if (asyncDot && !pipeliner.matchAsyncDot())
+        loop.emitRemark() << "tile-pipeline: the MMA stays synchronous (one "
+                             "in flight needs the body to end with a single "
+                             "tile.dot on its own accumulator, a "
+                             "tile.barrier and the yield)";
       pipeliner.rewrite();
     }
     if (failedAny)

@@ -61,6 +61,16 @@ def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
     side-effecting operations, side effects interleaved with the load stage,
     asynchronous `tile.dot` reads, nested marked loops). Rings larger than
     the 232448 bytes of shared memory of a CTA are an error.
+
+    Option `async-dot` (off by default; declared in Pipeline.cpp, since a
+    TableGen option struct would be named like the pipelines' options) keeps
+    one MMA in flight: when the body ends with a single synchronous
+    `tile.dot` on its own accumulator, a `tile.barrier` and the yield, the
+    dot becomes asynchronous and is waited for with `pending = 1`, the
+    in-loop refill moves after the barrier (the slot it refills was read by
+    the MMA that wait completed), and the loop's result is waited for with
+    `pending = 0` after the loop. Otherwise a remark says why the MMA stays
+    synchronous.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];
