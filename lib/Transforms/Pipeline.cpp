@@ -118,6 +118,11 @@ LogicalResult Pipeliner::collectBuffer(tma::AsyncLoadOp load) {
                            "(possibly through tile.smem_subslice)";
   if (root.getInit())
     return refuse(loop) << "a TMA destination with an initial value";
+  // Rings made now would get no offset.
+  if (root->hasAttr(tile::TileDialect::kOffsetAttrName))
+    return refuse(loop) << "shared memory is already allocated (run "
+                           "tile-pipeline before "
+                           "tile-allocate-shared-memory)";
   if (!llvm::is_contained(plan.buffers, root)) {
     plan.buffers.push_back(root);
     if (failed(checkBufferUses(root)))
