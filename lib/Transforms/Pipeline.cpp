@@ -12,7 +12,9 @@
 //
 // A slot is refilled one iteration after it was read, so the pass requires
 // a `tile.barrier` after the last read of a pipelined buffer (the seed's
-// synchronous dot has one); asynchronous reads are refused.
+// synchronous dot has one); asynchronous reads written by the user are
+// refused. With `async-dot` the pass itself keeps one MMA in flight where
+// the body ends with the dot, the barrier and the yield.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,8 +161,7 @@ LogicalResult Pipeliner::checkBufferUses(tile::AllocSmemOp root) {
       }
       if (isa<tile::SmemLoadOp>(user))
         continue;
-      return refuse(loop) << "a pipelined buffer is used by "
-                          << user->getName()
+      return refuse(loop) << "a pipelined buffer is used by " << user->getName()
                           << " (only TMA loads may write it and only "
                              "tile.dot / tile.smem_load may read it)";
     }
@@ -196,8 +197,7 @@ LogicalResult Pipeliner::checkBarrierUses(mbarrier::IndexOp bar) {
     if (otherIndex == bar)
       continue;
     APInt i;
-    if (!matchPattern(otherIndex.getIndex(), m_ConstantInt(&i)) ||
-        i == index)
+    if (!matchPattern(otherIndex.getIndex(), m_ConstantInt(&i)) || i == index)
       return refuse(loop) << "the barrier of a TMA load may be named by "
                              "another mbarrier.index";
   }
@@ -219,8 +219,8 @@ LogicalResult Pipeliner::checkBarrierUses(mbarrier::IndexOp bar) {
         return refuse(loop) << "a remote arrive on a pipelined barrier";
       continue;
     }
-    if (isa<mbarrier::ExpectTxOp, mbarrier::ArriveExpectTxOp,
-            mbarrier::WaitOp, tma::AsyncLoadOp>(user))
+    if (isa<mbarrier::ExpectTxOp, mbarrier::ArriveExpectTxOp, mbarrier::WaitOp,
+            tma::AsyncLoadOp>(user))
       continue;
     return refuse(loop) << "the barrier of a TMA load is used by "
                         << user->getName()
@@ -274,7 +274,8 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   for (tma::AsyncLoadOp load : loads) {
     if (load.getMulticastMask())
       return refuse(loop) << "a multicast TMA load";
-    if (failed(collectBuffer(load)) || failed(collectBarrier(load.getBarrier())))
+    if (failed(collectBuffer(load)) ||
+        failed(collectBarrier(load.getBarrier())))
       return failure();
   }
 
@@ -367,8 +368,7 @@ bool Pipeliner::matchAsyncDot() {
     return false;
   OpOperand &yielded = *dot.getResult().use_begin();
   if (yielded.getOwner() != loop.getBody()->getTerminator() ||
-      yielded.getOperandNumber() + 1 != acc.getArgNumber() ||
-      !acc.hasOneUse())
+      yielded.getOperandNumber() + 1 != acc.getArgNumber() || !acc.hasOneUse())
     return false;
   plan.asyncDot = dot;
   plan.asyncDotBarrier = barrier;
@@ -399,8 +399,8 @@ Value Pipeliner::slotOf(OpBuilder &b, Value j) {
 Value Pipeliner::parityOf(OpBuilder &b, Value j, Type phaseType) {
   Location loc = loop.getLoc();
   Type type = j.getType();
-  Value n = arith::ConstantOp::create(b, loc,
-                                      b.getIntegerAttr(type, plan.stages));
+  Value n =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, plan.stages));
   Value two = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 2));
   Value round = arith::DivUIOp::create(b, loc, j, n);
   Value parity = arith::RemUIOp::create(b, loc, round, two);
@@ -434,18 +434,18 @@ void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot) {
   map.map(loop.getInductionVar(), iv);
   for (tile::AllocSmemOp root : plan.buffers)
     map.map(root.getResult(),
-            tile::SmemIndexOp::create(b, loc, root.getType(), rings[root],
-                                      slot)
+            tile::SmemIndexOp::create(b, loc, root.getType(), rings[root], slot)
                 .getResult());
   for (mbarrier::IndexOp bar : plan.barriers)
-    map.map(bar.getResult(),
-            mbarrier::IndexOp::create(b, loc, bar.getType(), versions[bar], slot).getResult());
+    map.map(bar.getResult(), mbarrier::IndexOp::create(b, loc, bar.getType(),
+                                                       versions[bar], slot)
+                                 .getResult());
   for (Operation &op : *loop.getBody()) {
     if (!plan.loadOps.contains(&op) && !plan.loadSlice.contains(&op))
       continue;
     for (Value operand : op.getOperands())
-      if (plan.viewRoot.count(operand) && !loop->isAncestor(
-                                              operand.getParentRegion()->getParentOp()))
+      if (plan.viewRoot.count(operand) &&
+          !loop->isAncestor(operand.getParentRegion()->getParentOp()))
         materialize(b, operand, map);
     b.clone(op, map);
   }
@@ -474,9 +474,9 @@ void Pipeliner::rewrite() {
     tile::SharedMemoryType type = root.getType();
     SmallVector<int64_t> shape{plan.stages};
     llvm::append_range(shape, type.getShape());
-    auto ringType = tile::SharedMemoryType::get(
-        ctx, shape, type.getElementType(), type.getEncoding(),
-        type.getIsMutable());
+    auto ringType =
+        tile::SharedMemoryType::get(ctx, shape, type.getElementType(),
+                                    type.getEncoding(), type.getIsMutable());
     b.setInsertionPoint(root);
     rings[root] =
         tile::AllocSmemOp::create(b, root.getLoc(), ringType, Value());
@@ -494,9 +494,8 @@ void Pipeliner::rewrite() {
       b.setInsertionPoint(init);
       for (int64_t s = 0; s < plan.stages; ++s) {
         Value index = arith::ConstantIndexOp::create(b, init.getLoc(), s);
-        Value version =
-            mbarrier::IndexOp::create(b, init.getLoc(), bar.getType(),
-                                      versions[bar], index);
+        Value version = mbarrier::IndexOp::create(
+            b, init.getLoc(), bar.getType(), versions[bar], index);
         IRMapping map;
         map.map(bar.getResult(), version);
         b.clone(*init, map);
@@ -554,19 +553,17 @@ void Pipeliner::rewrite() {
   if (tile::DotOp dot = plan.asyncDot) {
     dot.setAsync(true);
     b.setInsertionPointAfter(dot);
-    auto wait = tile::DotWaitOp::create(b, dot.getLoc(),
-                                        TypeRange{dot.getType()},
-                                        ValueRange{dot.getResult()}, 1u);
+    auto wait =
+        tile::DotWaitOp::create(b, dot.getLoc(), TypeRange{dot.getType()},
+                                ValueRange{dot.getResult()}, 1u);
     loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
                                                        wait.getResult(0));
     guard->moveAfter(plan.asyncDotBarrier);
-    unsigned index =
-        cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
+    unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
     Value result = loop.getResult(index);
     b.setInsertionPointAfter(loop);
-    auto drain = tile::DotWaitOp::create(b, dot.getLoc(),
-                                         TypeRange{result.getType()},
-                                         ValueRange{result}, 0u);
+    auto drain = tile::DotWaitOp::create(
+        b, dot.getLoc(), TypeRange{result.getType()}, ValueRange{result}, 0u);
     result.replaceAllUsesExcept(drain.getResult(0), drain);
   }
 
@@ -577,10 +574,10 @@ void Pipeliner::rewrite() {
   Value slot = slotOf(b, j);
   IRMapping computeMap;
   for (tile::AllocSmemOp root : plan.buffers)
-    computeMap.map(root.getResult(),
-                   tile::SmemIndexOp::create(b, loc, root.getType(),
-                                             rings[root], slot)
-                       .getResult());
+    computeMap.map(
+        root.getResult(),
+        tile::SmemIndexOp::create(b, loc, root.getType(), rings[root], slot)
+            .getResult());
   DenseMap<Value, Value> barrierVersion;
   for (mbarrier::IndexOp bar : plan.barriers)
     barrierVersion[bar.getResult()] =
