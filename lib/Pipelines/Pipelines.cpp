@@ -17,7 +17,11 @@ using namespace mlir;
 
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
-  // Tensor-memory columns first: the pass adds the shared-memory word that
+  // Software pipelining first: it creates the ring buffers and barrier
+  // versions that shared-memory allocation and the barrier checks see.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTilePipeline());
+
+  // Then tensor-memory columns: the pass adds the shared-memory word that
   // tcgen05.alloc writes its base address to.
   pm.addPass(createTileAllocateTensorMemory());
   // Shared-memory offsets (and the launches' dynamic shared-memory size)

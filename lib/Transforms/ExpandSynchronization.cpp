@@ -139,15 +139,16 @@ struct ExpandSynchronization
     : public tilemlir::impl::TileExpandSynchronizationBase<
           ExpandSynchronization> {
   void runOnOperation() override {
-    // Until tile-pipeline exists a marked loop runs unpipelined: correct,
-    // but not what the marker asks for, so say so.
+    // tile-pipeline drops the marker from the loops it pipelines; a loop
+    // that still has it runs unpipelined: correct, but not what the marker
+    // asks for, so say so.
     getOperation().walk([](scf::ForOp loop) {
       auto stages = loop->getAttrOfType<IntegerAttr>(
           tile::TileDialect::kNumStagesAttrName);
       if (stages && stages.getInt() > 1)
         loop.emitWarning()
-            << "software pipelining (tile-pipeline) is not implemented yet: "
-               "this loop runs with one stage instead of "
+            << "this loop was not software-pipelined (tile-pipeline did not "
+               "run on it or refused it): it runs with one stage instead of "
             << stages.getInt();
     });
     RewritePatternSet patterns(&getContext());

@@ -61,6 +61,54 @@ def TileAllocateTensorMemory
   let dependentDialects = ["::mlir::tile::TileDialect"];
 }
 
+def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Software-pipeline TMA-fed loops marked tile.num_stages";
+  let description = [{
+    An `scf.for` marked `tile.num_stages = N` (N >= 2), written
+    single-buffered, is pipelined N stages deep:
+    - every shared buffer that a `tma.async_load` of the loop fills (a
+      `tile.alloc_smem` outside the loop, possibly through
+      `tile.smem_subslice` views) becomes a ring with a leading dimension N;
+      iteration `j` uses slot `j mod N` through `tile.smem_index`;
+    - every barrier those loads complete on (a constant `mbarrier.index` of
+      an `mbarrier.alloc`) gets N versions in a new `!mbarrier.group<N>`;
+      each `mbarrier.init` applies to every version, iteration `j` uses
+      version `j mod N` and its `mbarrier.wait`s wait for phase
+      `(j / N) mod 2` (the written parity, which counted one phase per
+      iteration, is replaced);
+    - the load stage (expect_tx, TMA loads and arrives on those barriers,
+      with the pure values they need) of iterations `0 .. N-2` is issued
+      before the loop, each guarded by `iv < ub` since the trip count is a
+      runtime value; iteration `i` issues the load stage of `i + N - 1`
+      where the loads were, guarded the same way, so the last `N - 1`
+      iterations issue none. The compute stage stays in iteration `i`.
+    The attribute is dropped from pipelined loops.
+
+    A slot is refilled in the iteration after it was read, so every read of
+    a pipelined buffer must be synchronous and followed by a `tile.barrier`
+    in the body. Loops the pass cannot handle keep their attribute and get a
+    "not supported yet" warning that names the reason (non-constant step,
+    loads in nested control flow, buffers written or read by other
+    operations or used outside the loop, barriers used outside the
+    load/wait pattern, a load stage that depends on iter_args or on
+    side-effecting operations, side effects interleaved with the load stage,
+    asynchronous `tile.dot` reads, nested marked loops). Rings larger than
+    the 232448 bytes of shared memory of a CTA are an error.
+
+    Option `async-dot` (off by default; declared in Pipeline.cpp, since a
+    TableGen option struct would be named like the pipelines' options) keeps
+    one MMA in flight: when the body ends with a single synchronous
+    `tile.dot` on its own accumulator, a `tile.barrier` and the yield, the
+    dot becomes asynchronous and is waited for with `pending = 1`, the
+    in-loop refill moves after the barrier (the slot it refills was read by
+    the MMA that wait completed), and the loop's result is waited for with
+    `pending = 0` after the loop. Otherwise a remark says why the MMA stays
+    synchronous.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileVerifyBarriers
     : Pass<"tile-verify-barriers", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Static checks of barrier use that verifiers cannot see";
