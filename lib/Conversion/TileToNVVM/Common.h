@@ -54,7 +54,8 @@ FailureOr<Value> emitSharedElementOffset(Operation *op, OpBuilder &b,
                                          ValueRange indices);
 
 /// True for register tiles the lowering handles today: the wgmma
-/// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N].
+/// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N],
+/// and distributed tiles (isDistributedRegisterTile).
 bool isLowerableRegisterTile(Type type);
 
 /// Reports tile.dot forms the wgmma lowering does not handle yet (A in
@@ -66,6 +67,19 @@ LogicalResult checkWgmmaLowering(Operation *root);
 void populateWgmmaTileTypeConversions(LLVMTypeConverter &converter);
 void populateWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
+
+/// True for 1-D and 2-D register tiles in #tile.blocked, #tile.slice or
+/// #tile.linear layouts (power-of-two shapes): they become a vector of the
+/// thread's registers in the order of their linear layout.
+bool isDistributedRegisterTile(Type type);
+
+/// Reports operations on distributed register tiles the lowering does not
+/// handle yet, with a "not supported yet" diagnostic.
+LogicalResult checkRegisterTileLowering(Operation *root);
+
+void populateRegisterTileTypeConversions(LLVMTypeConverter &converter);
+void populateRegisterTileToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns);
 
 /// Reports shared-memory views and accesses the lowering cannot express
 /// yet (windows that are not themselves buffers of the same layout,

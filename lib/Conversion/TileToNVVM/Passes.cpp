@@ -47,6 +47,7 @@ void configureDeviceTypeConverter(LLVMTypeConverter &converter) {
   configureGpuToNVVMTypeConverter(converter);
   populateTileDeviceTypeConversions(converter);
   populateWgmmaTileTypeConversions(converter);
+  populateRegisterTileTypeConversions(converter);
 }
 
 /// One dialect's operations, leaving everything else alone.
@@ -131,7 +132,9 @@ LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
       op->emitOpError()
           << "not supported yet: register tiles (tensor values) other than "
              "the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = "
-             "[W, 1] and instrShape = [16, N]) are not lowered to NVVM yet";
+             "[W, 1] and instrShape = [16, N]) and 1-D/2-D power-of-two "
+             "#tile.blocked, #tile.slice or #tile.linear tiles are not "
+             "lowered to NVVM yet";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -192,6 +195,7 @@ struct ConvertTileKernelsToNVVM
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectUnsupported(module)) ||
         failed(checkTensorMemoryLowering(module)) ||
+        failed(checkRegisterTileLowering(module)) ||
         failed(checkSharedMemoryLowering(module)))
       return signalPassFailure();
     DescriptorArgs descriptorArgs = prepareKernels(module);
@@ -203,6 +207,7 @@ struct ConvertTileKernelsToNVVM
     populateTMAToNVVMPatterns(converter, patterns);
     populateTileToNVVMPatterns(converter, patterns);
     populateWgmmaToNVVMPatterns(converter, patterns);
+    populateRegisterTileToNVVMPatterns(converter, patterns);
     populateTMemToNVVMPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);

@@ -71,7 +71,8 @@ Value getLaneId(OpBuilder &b, Location loc) {
 // Elementwise operations and constants
 //===----------------------------------------------------------------------===//
 
-/// Any elementwise-mappable op (arith, math) on wgmma tiles: the same op on
+/// Any elementwise-mappable op (arith, math) on register tiles lowered to
+/// vectors (wgmma or distributed layouts): the same op on
 /// the per-thread vectors.
 struct ElementwiseTileLowering : public ConversionPattern {
   ElementwiseTileLowering(const TypeConverter &converter, MLIRContext *context)
@@ -82,7 +83,7 @@ struct ElementwiseTileLowering : public ConversionPattern {
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
-        !getSupportedWgmma(op->getResult(0).getType()))
+        !isLowerableRegisterTile(op->getResult(0).getType()))
       return failure();
     Type resultType = getTypeConverter()->convertType(op->getResult(0).getType());
     OperationState state(op->getLoc(), op->getName(), operands, resultType,
@@ -100,7 +101,7 @@ struct SplatConstantTileLowering
   matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!splat || !getSupportedWgmma(op.getType()))
+    if (!splat || !isLowerableRegisterTile(op.getType()))
       return failure();
     auto vectorType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(
@@ -116,7 +117,7 @@ struct SplatTileLowering : public ConvertOpToLLVMPattern<SplatOp> {
   LogicalResult
   matchAndRewrite(SplatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!getSupportedWgmma(op.getType()))
+    if (!isLowerableRegisterTile(op.getType()))
       return failure();
     Location loc = op.getLoc();
     auto vectorType =
@@ -427,7 +428,7 @@ LogicalResult tilemlir::checkWgmmaLowering(Operation *root) {
 }
 
 bool tilemlir::isLowerableRegisterTile(Type type) {
-  return bool(getSupportedWgmma(type));
+  return getSupportedWgmma(type) || isDistributedRegisterTile(type);
 }
 
 void tilemlir::populateWgmmaTileTypeConversions(LLVMTypeConverter &converter) {

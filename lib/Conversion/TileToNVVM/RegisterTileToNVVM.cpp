@@ -1,0 +1,829 @@
+//===- RegisterTileToNVVM.cpp - Distributed register tiles ----------------===//
+//
+// Register tiles in the distributed layouts #tile.blocked, #tile.slice and
+// #tile.linear become one vector of the thread's elements. The linear
+// layout of the tile type (lib/Analysis) is the single source of truth:
+// element r of the vector is register r of the layout, whose tensor
+// coordinates are
+//
+//   L(register = r, lane, warp) = L(r, 0, 0) XOR L(0, lane, 0)
+//                                 XOR L(0, 0, warp)
+//
+// The register part is a constant; the thread part is the XOR of the lane
+// and warp bases selected by the bits of the lane and warp ids.
+//
+// Elementwise arith/math, splats and splat constants share the patterns of
+// WgmmaToNVVM.cpp (any vector-lowered tile). This file adds tile.range,
+// tile.expand_dims, tile.broadcast, register-permuting tile.convert_layout,
+// tile.load / tile.store (masked gathers and scatters), whole-tile
+// tile.smem_load / tile.smem_store and tile.reduce within a warp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Common.h"
+
+#include "TileMLIR/Analysis/LayoutConversions.h"
+#include "TileMLIR/Analysis/LinearLayout.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using namespace mlir::tile;
+
+namespace {
+
+constexpr llvm::StringLiteral kThreadDims[] = {kLane, kWarp, kBlock};
+
+bool isDistributedLayout(Attribute layout) {
+  return isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr, LinearLayoutAttr>(
+      layout);
+}
+
+bool isSupportedElementType(Type type) {
+  return isa<IntegerType, FloatType, IndexType>(type);
+}
+
+/// The linear layout of a 1-D or 2-D register tile in a distributed
+/// layout, or nullopt when this lowering does not handle the type.
+std::optional<LinearLayout> getRegisterLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || (tensor.getRank() != 1 && tensor.getRank() != 2) ||
+      !isDistributedLayout(tensor.getEncoding()) ||
+      !isSupportedElementType(tensor.getElementType()))
+    return std::nullopt;
+  for (int64_t size : tensor.getShape())
+    if (size <= 0 || !llvm::isPowerOf2_64(size))
+      return std::nullopt;
+  FailureOr<LinearLayout> layout = toLinearLayout(tensor);
+  if (failed(layout))
+    return std::nullopt;
+  return *layout;
+}
+
+SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout, int64_t r) {
+  return *layout.apply({{kRegister, int32_t(r)}});
+}
+
+Value getLaneId(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
+}
+
+/// Per tensor dimension, the thread part of the coordinates of the
+/// executing thread's elements (i32).
+SmallVector<Value> getThreadCoords(OpBuilder &b, Location loc,
+                                   const LinearLayout &layout) {
+  I32Builder ib{b, loc};
+  Value lane = getLaneId(b, loc);
+  Value warp = createWarpId(b, loc);
+  unsigned rank = layout.getOutDims().size();
+  SmallVector<Value> coords(rank, ib.c(0));
+  for (auto [dim, id] : {std::pair{kLane, lane}, std::pair{kWarp, warp}}) {
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim))) {
+      for (unsigned d = 0; d < rank; ++d) {
+        if (basis[d] == 0)
+          continue;
+        Value term = ib.mul(ib.andI(ib.lshr(id, bit), 1), basis[d]);
+        coords[d] = I32Builder::constant(coords[d]) == 0
+                        ? term
+                        : ib.xorI(coords[d], term);
+      }
+    }
+  }
+  return coords;
+}
+
+/// `scalar` in every element of a vector of `type`.
+Value createSplat(OpBuilder &b, Location loc, VectorType type, Value scalar) {
+  Value poison = LLVM::PoisonOp::create(b, loc, type);
+  Value one = LLVM::InsertElementOp::create(b, loc, poison, scalar,
+                                            createI32Constant(b, loc, 0));
+  SmallVector<int32_t> mask(type.getNumElements(), 0);
+  return LLVM::ShuffleVectorOp::create(b, loc, one, poison, mask);
+}
+
+Value createI32Vector(OpBuilder &b, Location loc, ArrayRef<int32_t> values) {
+  auto type = VectorType::get({int64_t(values.size())}, b.getI32Type());
+  return LLVM::ConstantOp::create(b, loc, type,
+                                  DenseElementsAttr::get(type, values));
+}
+
+/// Coordinates along `dim` of all the thread's elements, as vector<R x i32>.
+Value getCoordVector(OpBuilder &b, Location loc, const LinearLayout &layout,
+                     unsigned dim, Value threadCoord) {
+  int64_t numRegs = layout.getNumRegisters();
+  SmallVector<int32_t> regCoords;
+  for (int64_t r = 0; r < numRegs; ++r)
+    regCoords.push_back(getRegisterCoords(layout, r)[dim]);
+  Value constant = createI32Vector(b, loc, regCoords);
+  if (I32Builder::constant(threadCoord) == 0)
+    return constant;
+  auto type = VectorType::get({numRegs}, b.getI32Type());
+  return LLVM::XOrOp::create(b, loc, createSplat(b, loc, type, threadCoord),
+                             constant);
+}
+
+using Projection = function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)>;
+
+/// For each register of `dst`, the register of `src` that holds the same
+/// element in the same thread, where `project` maps dst coordinates to src
+/// coordinates (linearly). Fails, saying why, when some thread would need
+/// another thread's data.
+FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
+                                               const LinearLayout &dst,
+                                               Projection project,
+                                               std::string &why) {
+  unsigned srcRank = src.getOutDims().size();
+  for (StringRef dim : kThreadDims) {
+    ArrayRef<LinearLayout::Basis> s = src.getBases(dim), d = dst.getBases(dim);
+    for (size_t i = 0, e = std::max(s.size(), d.size()); i < e; ++i) {
+      SmallVector<int32_t> sb(srcRank, 0);
+      if (i < s.size())
+        sb.assign(s[i].begin(), s[i].end());
+      SmallVector<int32_t> db(srcRank, 0);
+      if (i < d.size())
+        db = project(d[i]);
+      if (sb != db) {
+        why = ("threads would exchange data (" + dim + " bit " +
+               Twine(i) + " differs)")
+                  .str();
+        return failure();
+      }
+    }
+  }
+  SmallVector<int32_t> map;
+  for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
+    SmallVector<int32_t> target = project(getRegisterCoords(dst, r));
+    int64_t found = -1;
+    for (int64_t s = 0, se = src.getNumRegisters(); s < se && found < 0; ++s)
+      if (getRegisterCoords(src, s) == ArrayRef<int32_t>(target))
+        found = s;
+    if (found < 0) {
+      why = "a register of the result is held by no register of the source";
+      return failure();
+    }
+    map.push_back(found);
+  }
+  return map;
+}
+
+/// Register map of a shape-changing op from `srcType` to `dstType` (see
+/// getRegisterMap): expand_dims drops `axis`, broadcast zeroes the
+/// coordinates along the source's size-1 dimensions.
+FailureOr<SmallVector<int32_t>> getOpRegisterMap(Operation *op,
+                                                 std::string &why) {
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  std::optional<LinearLayout> src = getRegisterLayout(srcType);
+  std::optional<LinearLayout> dst = getRegisterLayout(dstType);
+  if (!src || !dst) {
+    why = "source and result must both be distributed register tiles";
+    return failure();
+  }
+  ArrayRef<int64_t> srcShape = srcType.getShape();
+  auto project = [&](ArrayRef<int32_t> coords) {
+    SmallVector<int32_t> out(coords);
+    if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+      out.erase(out.begin() + expand.getAxis());
+    } else if (isa<BroadcastOp>(op)) {
+      for (auto [i, size] : llvm::enumerate(srcShape))
+        if (size == 1)
+          out[i] = 0;
+    }
+    return out;
+  };
+  return getRegisterMap(*src, *dst, project, why);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(RangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout = getRegisterLayout(op.getType());
+    if (!layout)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> thread = getThreadCoords(rewriter, loc, *layout);
+    Value coords = getCoordVector(rewriter, loc, *layout, 0, thread[0]);
+    if (op.getStart() != 0) {
+      auto type = cast<VectorType>(coords.getType());
+      Value start = createSplat(rewriter, loc, type,
+                                createI32Constant(rewriter, loc,
+                                                  op.getStart()));
+      coords = LLVM::AddOp::create(rewriter, loc, coords, start);
+    }
+    rewriter.replaceOp(op, coords);
+    return success();
+  }
+};
+
+/// expand_dims, broadcast and convert_layout whose threads keep their
+/// elements: a shuffle of the thread's registers.
+template <typename OpT>
+struct RegisterShuffleLowering : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+  using OpAdaptor = typename OpT::Adaptor;
+
+  LogicalResult
+  matchAndRewrite(OpT op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<SmallVector<int32_t>> map = getOpRegisterMap(op, why);
+    if (failed(map))
+      return rewriter.notifyMatchFailure(op, why);
+    Value src = adaptor.getSrc();
+    auto srcType = cast<VectorType>(src.getType());
+    if (srcType.getNumElements() == int64_t(map->size()) &&
+        llvm::equal(*map, llvm::seq<int32_t>(0, map->size()))) {
+      rewriter.replaceOp(op, src);
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<LLVM::ShuffleVectorOp>(op, src, src, *map);
+    return success();
+  }
+};
+
+/// The mask of a gather/scatter as vector<R x i1> (all true without one).
+Value getVectorMask(OpBuilder &b, Location loc, Value mask, int64_t numRegs) {
+  auto type = VectorType::get({numRegs}, b.getI1Type());
+  if (!mask)
+    return LLVM::ConstantOp::create(
+        b, loc, type, DenseElementsAttr::get(type, b.getBoolAttr(true)));
+  if (isa<VectorType>(mask.getType()))
+    return mask;
+  return createSplat(b, loc, type, mask);
+}
+
+//===----------------------------------------------------------------------===//
+// Contiguity of offsets along the last dimension
+//===----------------------------------------------------------------------===//
+
+/// What is provable about an integer tile along its last dimension, split
+/// into aligned groups of `contiguity` elements: within a group the values
+/// increase by one, and the first value of every group is a multiple of
+/// `divisibility`; `constancy`: aligned groups of that many elements are
+/// equal. All powers of two; 1 is "nothing known".
+struct AxisInfo {
+  int64_t contiguity = 1;
+  int64_t divisibility = 1;
+  int64_t constancy = 1;
+};
+
+constexpr int64_t kMaxDivisibility = int64_t(1) << 30;
+
+int64_t getPowerOfTwoFactor(int64_t value) {
+  if (value == 0)
+    return kMaxDivisibility;
+  return std::min(kMaxDivisibility, value & -value);
+}
+
+int64_t gcd2(int64_t a, int64_t b) { return std::min(a, b); }
+
+/// Divisibility of every element (not only of group starts).
+int64_t getElementDivisibility(const AxisInfo &info) {
+  return info.contiguity > 1 ? 1 : info.divisibility;
+}
+
+std::optional<int64_t> getScalarConstant(Value v) {
+  APInt value;
+  if (matchPattern(v, m_ConstantInt(&value)))
+    return value.getSExtValue();
+  return std::nullopt;
+}
+
+/// Largest power of two provably dividing an integer scalar.
+int64_t getScalarDivisibility(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getScalarConstant(v))
+    return getPowerOfTwoFactor(*c);
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return 1;
+  if (isa<arith::MulIOp, arith::AddIOp, arith::ShLIOp>(def)) {
+    int64_t a = getScalarDivisibility(def->getOperand(0), depth + 1);
+    if (auto shift = dyn_cast<arith::ShLIOp>(def)) {
+      std::optional<int64_t> c = getScalarConstant(shift.getRhs());
+      return c && *c >= 0 && *c < 30 ? std::min(kMaxDivisibility, a << *c)
+                                     : a;
+    }
+    int64_t b = getScalarDivisibility(def->getOperand(1), depth + 1);
+    return isa<arith::MulIOp>(def) ? std::min(kMaxDivisibility, a * b)
+                                   : std::min(a, b);
+  }
+  if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::IndexCastOp>(def))
+    return getScalarDivisibility(def->getOperand(0), depth + 1);
+  return 1;
+}
+
+AxisInfo getAxisInfo(Value v, int depth = 0) {
+  AxisInfo unknown;
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  Operation *def = v.getDefiningOp();
+  if (!type || !def || depth > 32)
+    return unknown;
+  int64_t size = type.getShape().back();
+  if (auto range = dyn_cast<RangeOp>(def))
+    return {size, getPowerOfTwoFactor(range.getStart()), 1};
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return {1, getScalarDivisibility(splat.getSrc()), size};
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      if (splat.getElementType().isIntOrIndex())
+        return {1,
+                getPowerOfTwoFactor(splat.getSplatValue<APInt>().getSExtValue()),
+                size};
+    return unknown;
+  }
+  if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
+    AxisInfo src = getAxisInfo(expand.getSrc(), depth + 1);
+    if (int64_t(expand.getAxis()) == type.getRank() - 1)
+      return {1, getElementDivisibility(src), 1};
+    return src;
+  }
+  if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
+    AxisInfo src = getAxisInfo(broadcast.getSrc(), depth + 1);
+    auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
+    if (srcType.getShape().back() == 1 && size != 1)
+      return {1, src.divisibility, size};
+    return src;
+  }
+  if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::CmpIOp>(def)) {
+    AxisInfo a = getAxisInfo(def->getOperand(0), depth + 1);
+    AxisInfo b = getAxisInfo(def->getOperand(1), depth + 1);
+    if (isa<arith::AddIOp>(def)) {
+      int64_t run = std::max(gcd2(a.contiguity, b.constancy),
+                             gcd2(a.constancy, b.contiguity));
+      // Each operand at the start of a run of `run` elements.
+      auto divisibilityAt = [&](const AxisInfo &x) {
+        return x.contiguity == 1 ? x.divisibility
+                                 : gcd2(x.divisibility, run);
+      };
+      return {run, gcd2(divisibilityAt(a), divisibilityAt(b)),
+              gcd2(a.constancy, b.constancy)};
+    }
+    if (isa<arith::MulIOp>(def))
+      return {1,
+              std::min(kMaxDivisibility, getElementDivisibility(a) *
+                                             getElementDivisibility(b)),
+              gcd2(a.constancy, b.constancy)};
+    if (isa<arith::AndIOp>(def))
+      return {1, 1, gcd2(a.constancy, b.constancy)};
+    // Comparisons are constant where both operands are, and over an aligned
+    // run of g consecutive values (starting at a multiple of g) compared
+    // with a multiple of g: `x < b` and `x >= b` cannot switch inside it,
+    // nor can `a <= x` and `a > x`.
+    auto cmp = cast<arith::CmpIOp>(def);
+    using P = arith::CmpIPredicate;
+    P pred = cmp.getPredicate();
+    int64_t constancy = gcd2(a.constancy, b.constancy);
+    auto runAgainst = [](const AxisInfo &run, const AxisInfo &bound) {
+      return gcd2(gcd2(run.contiguity, run.divisibility),
+                  gcd2(bound.constancy, getElementDivisibility(bound)));
+    };
+    if (pred == P::slt || pred == P::sge || pred == P::ult || pred == P::uge)
+      constancy = std::max(constancy, runAgainst(a, b));
+    if (pred == P::sle || pred == P::sgt || pred == P::ule || pred == P::ugt)
+      constancy = std::max(constancy, runAgainst(b, a));
+    return {1, 1, constancy};
+  }
+  return unknown;
+}
+
+/// Registers per vector access for a load or store of a tile of `layout`
+/// with these offsets and mask: runs of consecutive registers that are
+/// consecutive, aligned offsets under one mask bit, up to 16 bytes, at
+/// least 4 bytes (1 when nothing can be proven).
+int64_t getAccessWidth(const LinearLayout &layout, unsigned elementBits,
+                       Value offsets, Value mask) {
+  if (elementBits < 8 || !isa<RankedTensorType>(offsets.getType()))
+    return 1;
+  unsigned rank = layout.getOutDims().size();
+  int64_t width = layout.getNumConsecutiveInOut(getTensorDimName(rank - 1));
+  width = std::min<int64_t>(width, 128 / elementBits);
+  AxisInfo info = getAxisInfo(offsets);
+  width = std::min({width, info.contiguity, info.divisibility});
+  if (mask && isa<RankedTensorType>(mask.getType()))
+    width = std::min(width, getAxisInfo(mask).constancy);
+  if (width * elementBits < 32)
+    return 1;
+  return width;
+}
+
+/// Pointers to `base[offsets[r]]` for every register r.
+Value getElementPointers(OpBuilder &b, Location loc, Value base,
+                         Type elementType, Value offsets) {
+  auto offsetType = cast<VectorType>(offsets.getType());
+  auto ptrsType = VectorType::get(offsetType.getShape(), base.getType());
+  return LLVM::GEPOp::create(b, loc, ptrsType, elementType, base,
+                             ValueRange{offsets});
+}
+
+unsigned getAlignment(Type elementType) {
+  return std::max<unsigned>(1, elementType.getIntOrFloatBitWidth() / 8);
+}
+
+/// Registers [first, first + width) of `vector`.
+Value extractGroup(OpBuilder &b, Location loc, Value vector, int64_t first,
+                   int64_t width) {
+  auto indices = llvm::to_vector(
+      llvm::seq<int32_t>(int32_t(first), int32_t(first + width)));
+  return LLVM::ShuffleVectorOp::create(b, loc, vector, vector, indices);
+}
+
+/// PTX for a predicated global access of `words` 32-bit words:
+/// "@$p ld.global.v4.b32 {$0, $1, $2, $3}, [$4];" and the like.
+std::string getPredicatedAccessAsm(bool isLoad, int64_t words) {
+  std::string list;
+  int64_t firstWord = isLoad ? 0 : 2;
+  for (int64_t i = 0; i < words; ++i)
+    list += (i ? ", $" : "$") + std::to_string(firstWord + i);
+  if (words > 1)
+    list = "{" + list + "}";
+  std::string vec = words > 1 ? ".v" + std::to_string(words) : "";
+  if (isLoad)
+    return "@$" + std::to_string(words + 1) + " ld.global" + vec + ".b32 " +
+           list + ", [$" + std::to_string(words) + "];";
+  return "@$0 st.global" + vec + ".b32 [$1], " + list + ";";
+}
+
+Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
+                      ValueRange operands, StringRef asmString,
+                      StringRef constraints, bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, b.getStringAttr(asmString),
+      b.getStringAttr(constraints),
+      sideEffects ? b.getUnitAttr() : UnitAttr(), UnitAttr(),
+      LLVM::TailCallKindAttr::get(b.getContext(), LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
+/// The element of a mask (vector or scalar i1) for register r.
+Value getMaskElement(OpBuilder &b, Location loc, Value mask, int64_t r) {
+  if (!isa<VectorType>(mask.getType()))
+    return mask;
+  return LLVM::ExtractElementOp::create(b, loc, mask,
+                                        createI32Constant(b, loc, r));
+}
+
+/// Loads runs of `width` registers with one access each (their offsets are
+/// consecutive and aligned, their mask bits equal); masked runs use a
+/// predicated ld.global so masked-off addresses are never touched.
+Value emitVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
+                     Value base, Value offsets, Value mask, Value other,
+                     int64_t width) {
+  Type elementType = vectorType.getElementType();
+  int64_t bits = elementType.getIntOrFloatBitWidth();
+  int64_t words = width * bits / 32;
+  auto groupType = VectorType::get({width}, elementType);
+  auto wordsType = VectorType::get({words}, b.getI32Type());
+  Value result = LLVM::PoisonOp::create(b, loc, vectorType);
+  for (int64_t first = 0, e = vectorType.getNumElements(); first < e;
+       first += width) {
+    Value offset = LLVM::ExtractElementOp::create(
+        b, loc, offsets, createI32Constant(b, loc, first));
+    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType,
+                                     base, ValueRange{offset});
+    Value group;
+    if (!mask) {
+      group = LLVM::LoadOp::create(b, loc, groupType, addr, width * bits / 8);
+    } else {
+      Value pred = getMaskElement(b, loc, mask, first);
+      Type asmType =
+          words == 1 ? Type(b.getI32Type())
+                     : LLVM::LLVMStructType::getLiteral(
+                           b.getContext(),
+                           SmallVector<Type>(words, b.getI32Type()));
+      std::string constraints;
+      for (int64_t i = 0; i < words; ++i)
+        constraints += "=r,";
+      constraints += "l,b";
+      Value loaded = createInlineAsm(b, loc, asmType, {addr, pred},
+                                     getPredicatedAccessAsm(true, words),
+                                     constraints, /*sideEffects=*/true);
+      Value packed = LLVM::PoisonOp::create(b, loc, wordsType);
+      for (int64_t i = 0; i < words; ++i) {
+        Value word = words == 1 ? loaded
+                                : LLVM::ExtractValueOp::create(b, loc, loaded,
+                                                               i);
+        packed = LLVM::InsertElementOp::create(b, loc, packed, word,
+                                               createI32Constant(b, loc, i));
+      }
+      group = LLVM::BitcastOp::create(b, loc, groupType, packed);
+      if (other) {
+        Value otherGroup =
+            isa<VectorType>(other.getType())
+                ? extractGroup(b, loc, other, first, width)
+                : createSplat(b, loc, groupType, other);
+        group = LLVM::SelectOp::create(b, loc, pred, group, otherGroup);
+      }
+    }
+    for (int64_t i = 0; i < width; ++i) {
+      Value element = LLVM::ExtractElementOp::create(
+          b, loc, group, createI32Constant(b, loc, i));
+      result = LLVM::InsertElementOp::create(
+          b, loc, result, element, createI32Constant(b, loc, first + i));
+    }
+  }
+  return result;
+}
+
+/// Stores runs of `width` registers with one access each (see
+/// emitVectorLoad).
+void emitVectorStore(OpBuilder &b, Location loc, Value value, Value base,
+                     Value offsets, Value mask, int64_t width) {
+  auto vectorType = cast<VectorType>(value.getType());
+  Type elementType = vectorType.getElementType();
+  int64_t bits = elementType.getIntOrFloatBitWidth();
+  int64_t words = width * bits / 32;
+  auto wordsType = VectorType::get({words}, b.getI32Type());
+  for (int64_t first = 0, e = vectorType.getNumElements(); first < e;
+       first += width) {
+    Value offset = LLVM::ExtractElementOp::create(
+        b, loc, offsets, createI32Constant(b, loc, first));
+    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType,
+                                     base, ValueRange{offset});
+    Value group = extractGroup(b, loc, value, first, width);
+    if (!mask) {
+      LLVM::StoreOp::create(b, loc, group, addr, width * bits / 8);
+      continue;
+    }
+    Value packed = LLVM::BitcastOp::create(b, loc, wordsType, group);
+    SmallVector<Value> operands = {getMaskElement(b, loc, mask, first), addr};
+    std::string constraints = "b,l";
+    for (int64_t i = 0; i < words; ++i) {
+      operands.push_back(LLVM::ExtractElementOp::create(
+          b, loc, packed, createI32Constant(b, loc, i)));
+      constraints += ",r";
+    }
+    createInlineAsm(b, loc, Type(), operands,
+                    getPredicatedAccessAsm(false, words), constraints,
+                    /*sideEffects=*/true);
+  }
+}
+
+/// A masked gather: LLVM scalarizes it into one predicated load per
+/// element (branches around masked-off lanes).
+struct TileLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout =
+        getRegisterLayout(op.getResult().getType());
+    if (!layout || !isa<RankedTensorType>(op.getOffsets().getType()))
+      return failure();
+    Location loc = op.getLoc();
+    auto vectorType = cast<VectorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    Type elementType = vectorType.getElementType();
+    int64_t width =
+        getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
+                       op.getOffsets(), op.getMask());
+    if (width > 1) {
+      rewriter.replaceOp(op, emitVectorLoad(rewriter, loc, vectorType,
+                                            adaptor.getPtr(),
+                                            adaptor.getOffsets(),
+                                            adaptor.getMask(),
+                                            adaptor.getOther(), width));
+      return success();
+    }
+    Value ptrs = getElementPointers(rewriter, loc, adaptor.getPtr(),
+                                    elementType, adaptor.getOffsets());
+    Value mask = getVectorMask(rewriter, loc, adaptor.getMask(),
+                               vectorType.getNumElements());
+    SmallVector<Value> passThru;
+    if (Value other = adaptor.getOther())
+      passThru.push_back(isa<VectorType>(other.getType())
+                             ? other
+                             : createSplat(rewriter, loc, vectorType, other));
+    rewriter.replaceOpWithNewOp<LLVM::masked_gather>(
+        op, vectorType, ptrs, mask, passThru, getAlignment(elementType));
+    return success();
+  }
+};
+
+/// A masked scatter: one predicated store per element.
+struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout =
+        getRegisterLayout(op.getValue().getType());
+    if (!layout || !isa<RankedTensorType>(op.getOffsets().getType()))
+      return failure();
+    Location loc = op.getLoc();
+    Value value = adaptor.getValue();
+    auto vectorType = cast<VectorType>(value.getType());
+    Type elementType = vectorType.getElementType();
+    int64_t width =
+        getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
+                       op.getOffsets(), op.getMask());
+    if (width > 1) {
+      emitVectorStore(rewriter, loc, value, adaptor.getPtr(),
+                      adaptor.getOffsets(), adaptor.getMask(), width);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value ptrs = getElementPointers(rewriter, loc, adaptor.getPtr(),
+                                    elementType, adaptor.getOffsets());
+    Value mask = getVectorMask(rewriter, loc, adaptor.getMask(),
+                               vectorType.getNumElements());
+    rewriter.replaceOpWithNewOp<LLVM::masked_scatter>(
+        op, value, ptrs, mask, getAlignment(elementType));
+    return success();
+  }
+};
+
+/// Calls `visit(r, address)` for each register r of a whole-tile shared
+/// access, with the address of its coordinates in `buffer`.
+LogicalResult forEachRegisterAddress(
+    Operation *op, ConversionPatternRewriter &rewriter,
+    const LinearLayout &layout, SharedMemoryType buffer, Value base,
+    function_ref<void(I32Builder &, int64_t, Value)> visit) {
+  Location loc = op->getLoc();
+  I32Builder ib{rewriter, loc};
+  SmallVector<Value> thread = getThreadCoords(rewriter, loc, layout);
+  for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
+    SmallVector<int32_t> regCoords = getRegisterCoords(layout, r);
+    SmallVector<Value> indices;
+    for (auto [t, c] : llvm::zip(thread, regCoords))
+      indices.push_back(I32Builder::constant(t) == 0 ? ib.c(c)
+                                                     : ib.xorI(t, ib.c(c)));
+    FailureOr<Value> offset =
+        emitSharedElementOffset(op, rewriter, buffer, indices);
+    if (failed(offset))
+      return failure();
+    visit(ib, r, createByteOffset(rewriter, loc, base, *offset));
+  }
+  return success();
+}
+
+struct SmemStoreRegisterTileLowering
+    : public ConvertOpToLLVMPattern<SmemStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout =
+        getRegisterLayout(op.getValue().getType());
+    if (!op.getIndices().empty() || !layout)
+      return failure();
+    Location loc = op.getLoc();
+    auto store = [&](I32Builder &ib, int64_t r, Value addr) {
+      Value element = LLVM::ExtractElementOp::create(
+          rewriter, loc, adaptor.getValue(), ib.c(r));
+      LLVM::StoreOp::create(rewriter, loc, element, addr);
+    };
+    if (failed(forEachRegisterAddress(op, rewriter, *layout,
+                                      op.getDst().getType(), adaptor.getDst(),
+                                      store)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct SmemLoadRegisterTileLowering
+    : public ConvertOpToLLVMPattern<SmemLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SmemLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> layout =
+        getRegisterLayout(op.getResult().getType());
+    if (!op.getIndices().empty() || !layout)
+      return failure();
+    Location loc = op.getLoc();
+    auto vectorType = cast<VectorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
+    auto load = [&](I32Builder &ib, int64_t r, Value addr) {
+      Value element = LLVM::LoadOp::create(
+          rewriter, loc, vectorType.getElementType(), addr);
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                             ib.c(r));
+    };
+    if (failed(forEachRegisterAddress(op, rewriter, *layout,
+                                      op.getSrc().getType(), adaptor.getSrc(),
+                                      load)))
+      return failure();
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pre-check
+//===----------------------------------------------------------------------===//
+
+bool hasRegisterTile(Operation *op) {
+  auto isTile = [](Type t) { return getRegisterLayout(t).has_value(); };
+  return llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile);
+}
+
+/// Distributed-layout tensors this lowering cannot represent at all.
+bool isUnsupportedDistributedTile(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isDistributedLayout(tensor.getEncoding()) &&
+         !getRegisterLayout(type);
+}
+
+LogicalResult checkOp(Operation *op) {
+  // Tensor-memory operations have their own check; branches only forward
+  // values.
+  Dialect *dialect = op->getDialect();
+  if (dialect && (isa<cf::ControlFlowDialect>(dialect) ||
+                  dialect->getNamespace() == "tmem"))
+    return success();
+  auto isBad = [](Type t) { return isUnsupportedDistributedTile(t); };
+  if (llvm::any_of(op->getOperandTypes(), isBad) ||
+      llvm::any_of(op->getResultTypes(), isBad))
+    return op->emitOpError()
+           << "not supported yet: register tiles in distributed layouts "
+              "must be 1-D or 2-D, with power-of-two dimensions and integer "
+              "or float elements";
+  if (!hasRegisterTile(op))
+    return success();
+  if (isa<SplatOp, RangeOp, LoadOp, StoreOp>(op))
+    return success();
+  if (isa<SmemLoadOp, SmemStoreOp>(op))
+    return success();
+  if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
+    std::string why;
+    if (failed(getOpRegisterMap(op, why)))
+      return op->emitOpError()
+             << "not supported yet: only register permutations within each "
+                "thread are lowered for this op: "
+             << why;
+    return success();
+  }
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    if (!isa<SplatElementsAttr>(constant.getValue()))
+      return op->emitOpError()
+             << "not supported yet: non-splat constant register tiles";
+    return success();
+  }
+  if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1)
+    return success();
+  if (isa<ReduceOp>(op))
+    return op->emitOpError()
+           << "not supported yet: tile.reduce on distributed layouts";
+  return op->emitOpError() << "not supported yet: this operation on register "
+                              "tiles in distributed layouts";
+}
+
+} // namespace
+
+bool tilemlir::isDistributedRegisterTile(Type type) {
+  return getRegisterLayout(type).has_value();
+}
+
+LogicalResult tilemlir::checkRegisterTileLowering(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    return failed(checkOp(op)) ? WalkResult::interrupt()
+                               : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+void tilemlir::populateRegisterTileTypeConversions(
+    LLVMTypeConverter &converter) {
+  converter.addConversion(
+      [&converter](RankedTensorType type) -> std::optional<Type> {
+        std::optional<LinearLayout> layout = getRegisterLayout(type);
+        if (!layout)
+          return std::nullopt;
+        Type element = converter.convertType(type.getElementType());
+        if (!element)
+          return std::nullopt;
+        return VectorType::get({layout->getNumRegisters()}, element);
+      });
+}
+
+void tilemlir::populateRegisterTileToNVVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  // Above the wgmma and scalar shared-memory patterns, which reject these
+  // types anyway.
+  patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
+               RegisterShuffleLowering<BroadcastOp>,
+               RegisterShuffleLowering<ConvertLayoutOp>, TileLoadLowering,
+               TileStoreLowering, SmemLoadRegisterTileLowering,
+               SmemStoreRegisterTileLowering>(converter, /*benefit=*/2);
+}

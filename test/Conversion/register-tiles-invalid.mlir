@@ -1,0 +1,52 @@
+// RUN: tile-opt %s --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(convert-tile-kernels-to-nvvm))' -split-input-file -verify-diagnostics
+
+// Operations on distributed register tiles that are not lowered yet are
+// refused before the conversion, with the reason.
+
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    // expected-error @+1 {{'tile.reduce' op not supported yet: tile.reduce on distributed layouts}}
+    %r = tile.reduce add %t, axis = 1 : tensor<16x32xf32, #b> -> tensor<16xf32, #tile.slice<dim = 1, parent = #b>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A layout change that moves data between threads needs shared memory.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#t = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    // expected-error @+1 {{'tile.convert_layout' op not supported yet: only register permutations within each thread are lowered for this op: threads would exchange data (lane bit 0 differs)}}
+    %c = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
+    gpu.return
+  }
+}
+
+// -----
+
+// Non-power-of-two shapes have no linear layout.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout}}
+    %t = tile.splat %x : tensor<24x32xf32, #b>
+    gpu.return
+  }
+}
+
+// -----
+
+// Constants other than splats.
+#l = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 1 : i32} {
+    // expected-error @+1 {{'arith.constant' op not supported yet: non-splat constant register tiles}}
+    %c = arith.constant dense<[0, 1]> : tensor<2xi32, #l>
+    gpu.return
+  }
+}
