@@ -3,13 +3,17 @@
 // (the last row and column of CTAs hang over the edge), computes in
 // registers and stores with the same mask. The offsets row * 1000 + col
 // are provably contiguous in runs of 4 with aligned starts, so the loads
-// and stores are 16-byte predicated accesses. Checked against a host
-// reference of the same expression computed on the device inputs.
+// and stores are 16-byte predicated accesses. Checked against a scalar
+// kernel (one thread per element) on the same inputs.
+// Then row sums of a 1000 x 64 matrix: tile.reduce add along the columns
+// (within each thread, then butterfly shuffles across the 16 lanes of a
+// row), masked store of the 64 sums per CTA, against a scalar loop.
 // REQUIRES: cuda-gpu
 // RUN: tile-run %s | FileCheck %s
 
 // CHECK: vector_add 1000x1000 f32: rows=1000 cols=1000 rel_err={{.*}} -> PASS
 // CHECK: vector_add.padding: {{.*}} -> PASS
+// CHECK: row_sum 1000x64 f32: rows=1 cols=1000 rel_err={{.*}} -> PASS
 // CHECK-NOT: FAIL
 
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -56,6 +60,64 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // out[r] = sum over c < 64 of a[r, c], 64 rows per CTA, r < 1000.
+    gpu.func @row_sum(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c64 = arith.constant 64 : i32
+      %n = arith.constant 1000 : i32
+      %py = tile.program_id x
+      %row0 = arith.muli %py, %c64 : i32
+      %r = tile.range 0 to 64 : tensor<64xi32, #rows>
+      %c = tile.range 0 to 64 : tensor<64xi32, #cols>
+      %row0s = tile.splat %row0 : tensor<64xi32, #rows>
+      %rows = arith.addi %r, %row0s : tensor<64xi32, #rows>
+      %r2 = tile.expand_dims %rows, axis = 1 : tensor<64xi32, #rows> -> tensor<64x1xi32, #b>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32, #b> -> !i
+      %cb = tile.broadcast %c2 : tensor<1x64xi32, #b> -> !i
+      %stride = tile.splat %c64 : !i
+      %rowoff = arith.muli %rb, %stride : !i
+      %off = arith.addi %rowoff, %cb : !i
+      %ns = tile.splat %n : !i
+      %mask = arith.cmpi slt, %rb, %ns : !i
+      %zero = arith.constant dense<0.0> : !t
+      %x = tile.load %a[%off] mask %mask other %zero : !tile.ptr<f32>, !i, !m -> !t
+      %sum = tile.reduce add %x, axis = 1 : !t -> tensor<64xf32, #rows>
+      %nr = tile.splat %n : tensor<64xi32, #rows>
+      %rowok = arith.cmpi slt, %rows, %nr : tensor<64xi32, #rows>
+      tile.store %out[%rows], %sum mask %rowok : !tile.ptr<f32>, tensor<64xi32, #rows>, tensor<64xf32, #rows>, tensor<64xi1, #rows>
+      gpu.return
+    }
+
+    // Reference row sums: one thread per row, a scalar loop.
+    gpu.func @row_sum_reference(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %i64 = arith.constant 64 : i32
+      %c256 = arith.constant 256 : i32
+      %n = arith.constant 1000 : i32
+      %zero = arith.constant 0.0 : f32
+      %p = tile.program_id x
+      %tid = tile.thread_id
+      %base = arith.muli %p, %c256 : i32
+      %row = arith.addi %base, %tid : i32
+      %inside = arith.cmpi slt, %row, %n : i32
+      scf.if %inside {
+        %start = arith.muli %row, %i64 : i32
+        %total = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
+          %ki = arith.index_cast %k : index to i32
+          %idx = arith.addi %start, %ki : i32
+          %v = tile.load %a[%idx] : !tile.ptr<f32>, i32 -> f32
+          %next = arith.addf %acc, %v : f32
+          scf.yield %next : f32
+        }
+        tile.store %out[%row], %total : !tile.ptr<f32>, i32, f32
+      }
+      gpu.return
+    }
+
     // Reference: one thread per element, scalar accesses.
     gpu.func @reference(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %out: !tile.ptr<f32>, %scale: f32) kernel
         attributes {tile.num_warps = 8 : i32} {
@@ -79,11 +141,13 @@ module attributes {gpu.container_module} {
 
   llvm.mlir.global internal constant @name("vector_add 1000x1000 f32\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @pad_name("vector_add.padding\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @sum_name("row_sum 1000x64 f32\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
   llvm.func @tileRtCheck2D(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+  llvm.func @tileRtCheck(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, f64) -> i32
   llvm.func @tileRtCheckFill(!llvm.ptr, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
 
   func.func @main() -> i32 {
@@ -136,7 +200,28 @@ module attributes {gpu.container_module} {
     %last = arith.constant 4000000 : i64
     %prow = llvm.getelementptr %pout[%last] : (!llvm.ptr, i64) -> !llvm.ptr, i8
     %fail2 = llvm.call @tileRtCheckFill(%pad_name, %prow, %cols, %one, %cols, %f32, %minus1) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
-    %any = arith.ori %fail, %fail2 : i32
+
+    // Row sums of a 1000 x 64 matrix (reusing a's first 64000 elements).
+    %t4b = gpu.wait async
+    %sums, %t5 = gpu.alloc async [%t4b] () : memref<1000xf32>
+    %sums_ref, %t6 = gpu.alloc async [%t5] () : memref<1000xf32>
+    gpu.wait [%t6]
+    %ps = tile.ptr_from_memref %sums : memref<1000xf32> -> !llvm.ptr
+    %psr = tile.ptr_from_memref %sums_ref : memref<1000xf32> -> !llvm.ptr
+    %sum_bytes = arith.constant 4000 : i64
+    llvm.call @tileRtPoison(%ps, %sum_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%psr, %sum_bytes) : (!llvm.ptr, i64) -> ()
+    %ks = tile.ptr_from_memref %sums : memref<1000xf32> -> !tile.ptr<f32>
+    %ksr = tile.ptr_from_memref %sums_ref : memref<1000xf32> -> !tile.ptr<f32>
+    %c4 = arith.constant 4 : index
+    gpu.launch_func @kernels::@row_sum blocks in (%grid, %c1, %c1) threads in (%c128, %c1, %c1) args(%ka : !tile.ptr<f32>, %ks : !tile.ptr<f32>)
+    gpu.launch_func @kernels::@row_sum_reference blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) args(%ka : !tile.ptr<f32>, %ksr : !tile.ptr<f32>)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %sum_name = llvm.mlir.addressof @sum_name : !llvm.ptr
+    %tol = arith.constant 1.0e-5 : f64
+    %fail3 = llvm.call @tileRtCheck(%sum_name, %ps, %psr, %cols, %f32, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, f64) -> i32
+    %any0 = arith.ori %fail, %fail2 : i32
+    %any = arith.ori %any0, %fail3 : i32
     return %any : i32
   }
 }

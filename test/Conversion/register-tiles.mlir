@@ -79,3 +79,102 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Provably contiguous, aligned offsets (constant row stride 128, column
+// runs of 8 starting at multiples of 8): one 16-byte access per run,
+// vector<8xf16> without a mask, a predicated st.global.v4.b32 with one
+// (col < 96 is constant over aligned runs of 32 columns).
+#h = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#hr = #tile.slice<dim = 1, parent = #h>
+#hc = #tile.slice<dim = 0, parent = #h>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @vector_f16
+  gpu.func @vector_f16(%a: !tile.ptr<f16>, %c: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 16 : tensor<16xi32, #hr>
+    %cc = tile.range 0 to 64 : tensor<64xi32, #hc>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<16xi32, #hr> -> tensor<16x1xi32, #h>
+    %c2 = tile.expand_dims %cc, axis = 0 : tensor<64xi32, #hc> -> tensor<1x64xi32, #h>
+    %rb = tile.broadcast %r2 : tensor<16x1xi32, #h> -> tensor<16x64xi32, #h>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32, #h> -> tensor<16x64xi32, #h>
+    %stride = arith.constant dense<128> : tensor<16x64xi32, #h>
+    %rowoff = arith.muli %rb, %stride : tensor<16x64xi32, #h>
+    %off = arith.addi %rowoff, %cb : tensor<16x64xi32, #h>
+    // CHECK: %[[OFF:.*]] = llvm.add %{{.*}} : vector<8xi32>
+    // CHECK: %[[O0:.*]] = llvm.extractelement %[[OFF]][%{{.*}} : i32] : vector<8xi32>
+    // CHECK: %[[P0:.*]] = llvm.getelementptr %{{.*}}[%[[O0]]] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    // CHECK: llvm.load %[[P0]] {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xf16>
+    %x = tile.load %a[%off] : !tile.ptr<f16>, tensor<16x64xi32, #h> -> tensor<16x64xf16, #h>
+    // CHECK: %[[N:.*]] = llvm.mlir.constant(dense<96> : vector<8xi32>)
+    // CHECK: %[[M:.*]] = llvm.icmp "slt" %{{.*}}, %[[N]] : vector<8xi32>
+    // CHECK: %[[Q:.*]] = llvm.getelementptr %{{.*}} : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+    // CHECK: %[[G:.*]] = llvm.shufflevector %{{.*}} [0, 1, 2, 3, 4, 5, 6, 7] : vector<8xf16>
+    // CHECK: %[[W:.*]] = llvm.bitcast %[[G]] : vector<8xf16> to vector<4xi32>
+    // CHECK: %[[B:.*]] = llvm.extractelement %[[M]][%{{.*}} : i32] : vector<8xi1>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 st.global.v4.b32 [$1], {$2, $3, $4, $5};", "b,l,r,r,r,r" %[[B]], %[[Q]]
+    %n = arith.constant dense<96> : tensor<16x64xi32, #h>
+    %m = arith.cmpi slt, %cb, %n : tensor<16x64xi32, #h>
+    tile.store %c[%off], %x mask %m : !tile.ptr<f16>, tensor<16x64xi32, #h>, tensor<16x64xf16, #h>, tensor<16x64xi1, #h>
+    gpu.return
+  }
+
+  // A masked f32 load with `other`: predicated ld.global.v4.b32 into four
+  // words, then the masked-off runs take `other`.
+  // CHECK-LABEL: llvm.func @vector_f32_other
+  gpu.func @vector_f32_other(%a: !tile.ptr<f32>, %c: !tile.ptr<f32>, %bound: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %cc = tile.range 0 to 512 : tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    %b = tile.splat %bound : tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    // The bound is unknown: the mask is not constant over runs; scalar.
+    // CHECK: llvm.intr.masked.gather
+    %m = arith.cmpi slt, %cc, %b : tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    %z = arith.constant dense<1.0> : tensor<512xf32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    %x = tile.load %a[%cc] mask %m other %z : !tile.ptr<f32>, tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>, tensor<512xi1, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>> -> tensor<512xf32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    // A bound that is a multiple of 4: one predicated 16-byte load per run.
+    // CHECK: %[[A:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "@$5 ld.global.v4.b32 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,l,b" %{{.*}}, %[[P:.*]] : (!llvm.ptr<1>, i1) -> !llvm.struct<(i32, i32, i32, i32)>
+    // CHECK: %[[V:.*]] = llvm.bitcast %{{.*}} : vector<4xi32> to vector<4xf32>
+    // CHECK: llvm.select %[[P]], %[[V]], %{{.*}} : i1, vector<4xf32>
+    %b4 = arith.constant dense<500> : tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    %m4 = arith.cmpi slt, %cc, %b4 : tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    %y = tile.load %a[%cc] mask %m4 other %x : !tile.ptr<f32>, tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>, tensor<512xi1, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>> -> tensor<512xf32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+    tile.store %c[%cc], %y : !tile.ptr<f32>, tensor<512xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>, tensor<512xf32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Row sums: the thread's 4 registers of a row (columns), then butterfly
+// shuffles over the 3 lane bits that move along the columns (masks 1, 2,
+// 4); lane bits 3 and 4 move along the rows and are not shuffled.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#rows = #tile.slice<dim = 1, parent = #b>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @row_max
+  gpu.func @row_max(%a: !tile.ptr<f32>, %o: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c = tile.range 0 to 512 : tensor<512xi32, #tile.slice<dim = 0, parent = #b>>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<512xi32, #tile.slice<dim = 0, parent = #b>> -> tensor<1x512xi32, #b>
+    %off = tile.broadcast %c2 : tensor<1x512xi32, #b> -> tensor<16x512xi32, #b>
+    %t = tile.load %a[%off] : !tile.ptr<f32>, tensor<16x512xi32, #b> -> tensor<16x512xf32, #b>
+    // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+    // CHECK: %[[E0:.*]] = llvm.extractelement %[[V:.*]][%{{.*}} : i32] : vector<64xf32>
+    // CHECK-NEXT: llvm.mlir.constant
+    // CHECK-NEXT: %[[E1:.*]] = llvm.extractelement %[[V]][%{{.*}} : i32] : vector<64xf32>
+    // CHECK-NEXT: %[[M1:.*]] = llvm.intr.maxnum(%[[E0]], %[[E1]]) : (f32, f32) -> f32
+    // CHECK: %[[C1:.*]] = llvm.mlir.constant(1 : i32)
+    // CHECK: %[[B1:.*]] = llvm.bitcast %[[S0:.*]] : f32 to i32
+    // CHECK: nvvm.shfl.sync bfly %{{.*}}, %[[B1]], %[[C1]], %{{.*}} : i32 -> i32
+    // CHECK: llvm.mlir.constant(2 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: llvm.mlir.constant(4 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK-NOT: nvvm.shfl.sync bfly
+    // CHECK: %[[R:.*]] = llvm.insertelement %{{.*}} : vector<1xf32>
+    %r = tile.reduce max %t, axis = 1 : tensor<16x512xf32, #b> -> tensor<16xf32, #rows>
+    %i = tile.range 0 to 16 : tensor<16xi32, #rows>
+    // CHECK: llvm.intr.masked.scatter %[[R]]
+    tile.store %o[%i], %r : !tile.ptr<f32>, tensor<16xi32, #rows>, tensor<16xf32, #rows>
+    gpu.return
+  }
+}

@@ -15,8 +15,10 @@
 // Elementwise arith/math, splats and splat constants share the patterns of
 // WgmmaToNVVM.cpp (any vector-lowered tile). This file adds tile.range,
 // tile.expand_dims, tile.broadcast, register-permuting tile.convert_layout,
-// tile.load / tile.store (masked gathers and scatters), whole-tile
-// tile.smem_load / tile.smem_store and tile.reduce within a warp.
+// tile.load / tile.store (masked gathers and scatters, vectorized where the
+// offsets are provably contiguous), whole-tile tile.smem_load /
+// tile.smem_store and tile.reduce within a warp (registers, then butterfly
+// shuffles).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -729,6 +732,173 @@ struct SmemLoadRegisterTileLowering
 };
 
 //===----------------------------------------------------------------------===//
+// tile.reduce
+//===----------------------------------------------------------------------===//
+
+/// How a reduction runs: registers of the thread combine by their
+/// coordinate off the axis (`key`), then the lanes of `laneBits` combine by
+/// butterfly shuffles; `resultSources[r]` is the key of result register r.
+struct ReducePlan {
+  /// Source registers that are not duplicates, with their key.
+  SmallVector<std::pair<int64_t, int32_t>> registers;
+  SmallVector<int32_t> laneBits;
+  SmallVector<int32_t> resultKeys;
+};
+
+FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
+  std::optional<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
+  std::optional<LinearLayout> dst =
+      getRegisterLayout(op.getResult().getType());
+  if (!src || !dst || src->getOutDims().size() != 2) {
+    why = "the source must be a 2-D distributed register tile";
+    return failure();
+  }
+  unsigned axis = op.getAxis();
+  std::string axisName = getTensorDimName(axis);
+  LinearLayout dedup = src->removeZeroBases(kRegister)
+                           .removeZeroBases(kLane)
+                           .removeZeroBases(kWarp);
+  if (!dedup.isInjective()) {
+    why = "the source layout holds an element twice in a way other than "
+          "broadcast registers or threads";
+    return failure();
+  }
+  ReducePlan plan;
+  for (auto [bit, basis] : llvm::enumerate(src->getBases(kLane))) {
+    if (basis[axis] == 0)
+      continue;
+    if (basis[1 - axis] != 0) {
+      why = "a lane bit moves along both dimensions";
+      return failure();
+    }
+    plan.laneBits.push_back(bit);
+  }
+  for (const LinearLayout::Basis &basis : src->getBases(kWarp)) {
+    if (basis[axis] != 0) {
+      why = "the reduction crosses warps";
+      return failure();
+    }
+  }
+  // Off-axis coordinates: the result's thread parts must match.
+  LinearLayout offAxis = src->dropOutDim(axisName);
+  auto identity = [](ArrayRef<int32_t> c) { return SmallVector<int32_t>(c); };
+  if (failed(getRegisterMap(offAxis, *dst, identity, why)))
+    return failure();
+  uint64_t zeroRegs = src->getZeroBasesMask(kRegister);
+  for (int64_t r = 0, e = src->getNumRegisters(); r < e; ++r)
+    if ((uint64_t(r) & zeroRegs) == 0)
+      plan.registers.push_back({r, getRegisterCoords(offAxis, r)[0]});
+  for (int64_t r = 0, e = dst->getNumRegisters(); r < e; ++r)
+    plan.resultKeys.push_back(getRegisterCoords(*dst, r)[0]);
+  return plan;
+}
+
+Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
+  bool isFloat = isa<FloatType>(x.getType());
+  switch (kind) {
+  case ReduceKind::Add:
+    return isFloat ? Value(LLVM::FAddOp::create(b, loc, x, y))
+                   : Value(LLVM::AddOp::create(b, loc, x, y));
+  case ReduceKind::Mul:
+    return isFloat ? Value(LLVM::FMulOp::create(b, loc, x, y))
+                   : Value(LLVM::MulOp::create(b, loc, x, y));
+  case ReduceKind::Max:
+    return isFloat ? Value(LLVM::MaxNumOp::create(b, loc, x, y))
+                   : Value(LLVM::SMaxOp::create(b, loc, x, y));
+  case ReduceKind::Min:
+    return isFloat ? Value(LLVM::MinNumOp::create(b, loc, x, y))
+                   : Value(LLVM::SMinOp::create(b, loc, x, y));
+  case ReduceKind::And:
+    return LLVM::AndOp::create(b, loc, x, y);
+  case ReduceKind::Or:
+    return LLVM::OrOp::create(b, loc, x, y);
+  case ReduceKind::Xor:
+    return LLVM::XOrOp::create(b, loc, x, y);
+  }
+  llvm_unreachable("unknown reduce kind");
+}
+
+/// `value` of lane (lane XOR mask), through 32-bit butterfly shuffles.
+Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t mask) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Value all = createI32Constant(b, loc, -1);
+  Value offset = createI32Constant(b, loc, mask);
+  Value clamp = createI32Constant(b, loc, 31);
+  auto shuffle = [&](Value word) {
+    return NVVM::ShflOp::create(b, loc, i32, all, word, offset, clamp,
+                                NVVM::ShflKind::bfly, UnitAttr())
+        .getResult();
+  };
+  if (bits == 64) {
+    auto pair = VectorType::get({2}, i32);
+    Value words = LLVM::BitcastOp::create(b, loc, pair, value);
+    for (int64_t i = 0; i < 2; ++i) {
+      Value index = createI32Constant(b, loc, i);
+      Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
+      words = LLVM::InsertElementOp::create(b, loc, words, shuffle(word),
+                                            index);
+    }
+    return LLVM::BitcastOp::create(b, loc, type, words);
+  }
+  Type intType = b.getIntegerType(bits);
+  Value word = type == intType
+                   ? value
+                   : Value(LLVM::BitcastOp::create(b, loc, intType, value));
+  if (bits < 32)
+    word = LLVM::ZExtOp::create(b, loc, i32, word);
+  word = shuffle(word);
+  if (bits < 32)
+    word = LLVM::TruncOp::create(b, loc, intType, word);
+  return type == intType ? word
+                         : Value(LLVM::BitcastOp::create(b, loc, type, word));
+}
+
+struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::string why;
+    FailureOr<ReducePlan> plan = planReduce(op, why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Location loc = op.getLoc();
+    ReduceKind kind = op.getKind();
+    // Within the thread, in register order.
+    llvm::MapVector<int32_t, Value> partials;
+    for (auto [r, key] : plan->registers) {
+      Value element = LLVM::ExtractElementOp::create(
+          rewriter, loc, adaptor.getSrc(), createI32Constant(rewriter, loc, r));
+      auto [it, inserted] = partials.insert({key, element});
+      if (!inserted)
+        it->second = combine(rewriter, loc, kind, it->second, element);
+    }
+    // Across the lanes that hold other elements along the axis.
+    for (auto &entry : partials)
+      for (int32_t bit : plan->laneBits)
+        entry.second =
+            combine(rewriter, loc, kind, entry.second,
+                    shuffleXor(rewriter, loc, entry.second, 1 << bit));
+    auto vectorType = cast<VectorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
+    for (auto [r, key] : llvm::enumerate(plan->resultKeys)) {
+      auto it = partials.find(key);
+      if (it == partials.end())
+        return rewriter.notifyMatchFailure(op, "result element not reduced");
+      result = LLVM::InsertElementOp::create(
+          rewriter, loc, result, it->second,
+          createI32Constant(rewriter, loc, r));
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pre-check
 //===----------------------------------------------------------------------===//
 
@@ -782,9 +952,14 @@ LogicalResult checkOp(Operation *op) {
   }
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1)
     return success();
-  if (isa<ReduceOp>(op))
-    return op->emitOpError()
-           << "not supported yet: tile.reduce on distributed layouts";
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    std::string why;
+    if (failed(planReduce(reduce, why)))
+      return op->emitOpError() << "not supported yet: tile.reduce of this "
+                                  "layout: "
+                               << why;
+    return success();
+  }
   return op->emitOpError() << "not supported yet: this operation on register "
                               "tiles in distributed layouts";
 }
@@ -824,6 +999,6 @@ void tilemlir::populateRegisterTileToNVVMPatterns(
   patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<BroadcastOp>,
                RegisterShuffleLowering<ConvertLayoutOp>, TileLoadLowering,
-               TileStoreLowering, SmemLoadRegisterTileLowering,
+               TileStoreLowering, ReduceLowering, SmemLoadRegisterTileLowering,
                SmemStoreRegisterTileLowering>(converter, /*benefit=*/2);
 }
