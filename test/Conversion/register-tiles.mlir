@@ -178,3 +178,37 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A layout change that keeps every element in its thread is a register
+// shuffle: #l is #b with the two register bits swapped. Whole-tile shared
+// accesses address each register's coordinates (row * 32 + col) * 4.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#l = #tile.linear<register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []>
+!buf = !tile.smem<16x32xf32, mutable>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @permute_and_share
+  gpu.func @permute_and_share(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %buf = tile.alloc_smem : !buf
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    // CHECK: %[[T:.*]] = llvm.shufflevector %{{.*}} [0, 0, 0, 0] : vector<4xf32>
+    // CHECK: %[[P:.*]] = llvm.shufflevector %[[T]], %[[T]] [0, 2, 1, 3] : vector<4xf32>
+    %p = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #l>
+    // Register 1 of #l is column 2 of the thread's run of 4.
+    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK-NEXT: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
+    // CHECK-NEXT: %[[COL:.*]] = llvm.xor %{{.*}}, %[[C2]] : i32
+    // CHECK: %[[RM:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+    // CHECK: %[[E:.*]] = llvm.add %[[RM]], %[[COL]] : i32
+    // CHECK: %[[BYTES:.*]] = llvm.mul %[[E]], %{{.*}} : i32
+    // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK: %[[V:.*]] = llvm.extractelement %[[P]][%{{.*}} : i32] : vector<4xf32>
+    // CHECK: llvm.store %[[V]], %[[ADDR]] : f32, !llvm.ptr<3>
+    tile.smem_store %p, %buf : tensor<16x32xf32, #l>, !buf
+    // CHECK: %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.insertelement %[[L]], %{{.*}} : vector<4xf32>
+    %u = tile.smem_load %buf : !buf -> tensor<16x32xf32, #b>
+    gpu.return
+  }
+}

@@ -4,7 +4,9 @@
 //   provably contiguous in aligned runs of 4 and the mask is constant over
 //   each run, so each run is one predicated 16-byte access;
 // - @add_strided: the row stride is a kernel argument, so nothing is known
-//   about alignment: one predicated scalar access per element.
+//   about alignment: one predicated scalar access per element;
+// - @row_sum: tile.reduce along the columns, butterfly shuffles over the
+//   lanes of a row.
 // REQUIRES: ptxas
 // RUN: tile-translate --emit=ptx --chip=sm_90a %s -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
@@ -22,6 +24,8 @@
 // CHECK-NOT: .v4
 // CHECK: ld.global.b32
 // CHECK: st.global.b32
+// CHECK-LABEL: .entry row_sum(
+// CHECK: shfl.sync.bfly.b32
 
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #rows = #tile.slice<dim = 1, parent = #b>
@@ -81,6 +85,23 @@ module attributes {gpu.container_module} {
       %x = tile.load %a[%off] mask %mask : !tile.ptr<f32>, !i, !m -> !t
       %y = arith.addf %x, %x : !t
       tile.store %out[%off], %y mask %mask : !tile.ptr<f32>, !i, !t, !m
+      gpu.return
+    }
+
+    gpu.func @row_sum(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %r = tile.range 0 to 64 : tensor<64xi32, #rows>
+      %c = tile.range 0 to 64 : tensor<64xi32, #cols>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32, #rows> -> tensor<64x1xi32, #b>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32, #b> -> !i
+      %cb = tile.broadcast %c2 : tensor<1x64xi32, #b> -> !i
+      %stride = arith.constant dense<64> : !i
+      %rowoff = arith.muli %rb, %stride : !i
+      %off = arith.addi %rowoff, %cb : !i
+      %x = tile.load %a[%off] : !tile.ptr<f32>, !i -> !t
+      %sum = tile.reduce add %x, axis = 1 : !t -> tensor<64xf32, #rows>
+      tile.store %out[%r], %sum : !tile.ptr<f32>, tensor<64xi32, #rows>, tensor<64xf32, #rows>
       gpu.return
     }
   }

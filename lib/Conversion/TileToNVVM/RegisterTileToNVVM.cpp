@@ -664,8 +664,7 @@ LogicalResult forEachRegisterAddress(
     SmallVector<int32_t> regCoords = getRegisterCoords(layout, r);
     SmallVector<Value> indices;
     for (auto [t, c] : llvm::zip(thread, regCoords))
-      indices.push_back(I32Builder::constant(t) == 0 ? ib.c(c)
-                                                     : ib.xorI(t, ib.c(c)));
+      indices.push_back(c == 0 ? t : ib.xorI(t, ib.c(c)));
     FailureOr<Value> offset =
         emitSharedElementOffset(op, rewriter, buffer, indices);
     if (failed(offset))
