@@ -121,8 +121,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << kMaxSharedMemoryBytes << " bytes";
     return success();
   }
+  // Shared buffers and the scratch of layout changes through shared memory.
   if (name == kOffsetAttrName) {
-    if (!isa<AllocSmemOp, mbarrier::AllocOp>(op))
+    if (!isa<AllocSmemOp, mbarrier::AllocOp, ConvertLayoutOp>(op))
       return op->emitOpError()
              << "'" << name << "' belongs on a shared-memory allocation";
     if (!intAttr || intAttr.getInt() < 0)

@@ -5,9 +5,11 @@
 // are provably contiguous in runs of 4 with aligned starts, so the loads
 // and stores are 16-byte predicated accesses. Checked against a scalar
 // kernel (one thread per element) on the same inputs.
-// Then row sums of a 1000 x 64 matrix: tile.reduce add along the columns
-// (within each thread, then butterfly shuffles across the 16 lanes of a
-// row), masked store of the 64 sums per CTA, against a scalar loop.
+// Then row sums of a 1000 x 64 matrix: the tile moves through shared
+// memory to a layout with 8 lanes per row (tile.convert_layout), then
+// tile.reduce add along the columns (within each thread, then butterfly
+// shuffles across the lanes of a row), masked store of the 64 sums per
+// CTA, against a scalar loop.
 // REQUIRES: cuda-gpu
 // RUN: tile-run %s | FileCheck %s
 
@@ -19,6 +21,8 @@
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 #rows = #tile.slice<dim = 1, parent = #b>
 #cols = #tile.slice<dim = 0, parent = #b>
+#b8 = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#rows8 = #tile.slice<dim = 1, parent = #b8>
 !t = tensor<64x64xf32, #b>
 !i = tensor<64x64xi32, #b>
 !m = tensor<64x64xi1, #b>
@@ -82,10 +86,15 @@ module attributes {gpu.container_module} {
       %mask = arith.cmpi slt, %rb, %ns : !i
       %zero = arith.constant dense<0.0> : !t
       %x = tile.load %a[%off] mask %mask other %zero : !tile.ptr<f32>, !i, !m -> !t
-      %sum = tile.reduce add %x, axis = 1 : !t -> tensor<64xf32, #rows>
-      %nr = tile.splat %n : tensor<64xi32, #rows>
-      %rowok = arith.cmpi slt, %rows, %nr : tensor<64xi32, #rows>
-      tile.store %out[%rows], %sum mask %rowok : !tile.ptr<f32>, tensor<64xi32, #rows>, tensor<64xf32, #rows>, tensor<64xi1, #rows>
+      // Through shared memory to a layout with 8 lanes per row, then sum.
+      %xt = tile.convert_layout %x : !t -> tensor<64x64xf32, #b8>
+      %sum = tile.reduce add %xt, axis = 1 : tensor<64x64xf32, #b8> -> tensor<64xf32, #rows8>
+      %r8 = tile.range 0 to 64 : tensor<64xi32, #rows8>
+      %row0s8 = tile.splat %row0 : tensor<64xi32, #rows8>
+      %rows8 = arith.addi %r8, %row0s8 : tensor<64xi32, #rows8>
+      %nr = tile.splat %n : tensor<64xi32, #rows8>
+      %rowok = arith.cmpi slt, %rows8, %nr : tensor<64xi32, #rows8>
+      tile.store %out[%rows8], %sum mask %rowok : !tile.ptr<f32>, tensor<64xi32, #rows8>, tensor<64xf32, #rows8>, tensor<64xi1, #rows8>
       gpu.return
     }
 

@@ -84,6 +84,21 @@ void collectAliases(Value root, SetVector<Value> &aliases) {
   }
 }
 
+/// Bytes of shared scratch a layout change may need (the whole tile,
+/// row-major): the lowering moves data between threads through it.
+std::optional<int64_t> getConversionScratch(Operation *op) {
+  auto convert = dyn_cast<tile::ConvertLayoutOp>(op);
+  if (!convert)
+    return std::nullopt;
+  auto src = cast<RankedTensorType>(convert.getSrc().getType());
+  auto dst = cast<RankedTensorType>(convert.getResult().getType());
+  if (src.getEncoding() == dst.getEncoding() ||
+      !src.getElementType().isIntOrFloat())
+    return std::nullopt;
+  int64_t bytes = llvm::divideCeil(src.getElementTypeBitWidth(), 8);
+  return src.getNumElements() * bytes;
+}
+
 struct AllocateSharedMemory
     : public tilemlir::impl::TileAllocateSharedMemoryBase<
           AllocateSharedMemory> {
@@ -144,6 +159,10 @@ struct AllocateSharedMemory
       } else if (auto alloc = dyn_cast<mbarrier::AllocOp>(op)) {
         size = alloc.getGroup().getType().getSizeInBytes();
         alignment = 8;
+      } else if (std::optional<int64_t> bytes = getConversionScratch(op);
+                 bytes && func.isKernel()) {
+        size = *bytes;
+        alignment = 16;
       } else {
         return;
       }
@@ -154,6 +173,11 @@ struct AllocateSharedMemory
         return;
       }
       Buffer buffer{op, size, alignment, position[op], position[op]};
+      // Conversion scratch lives during its operation only.
+      if (isa<tile::ConvertLayoutOp>(op)) {
+        buffers.push_back(buffer);
+        return;
+      }
       SetVector<Value> aliases;
       collectAliases(op->getResult(0), aliases);
       Block *home = op->getBlock();

@@ -16,13 +16,14 @@ gpu.module @m {
 
 // -----
 
-// A layout change that moves data between threads needs shared memory.
+// A layout change that moves data between threads needs shared scratch,
+// which only kernels get.
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #t = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
 gpu.module @m {
-  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @f(%x: f32) {
     %t = tile.splat %x : tensor<16x32xf32, #b>
-    // expected-error @+1 {{'tile.convert_layout' op not supported yet: only register permutations within each thread are lowered for this op: threads would exchange data (lane bit 0 differs)}}
+    // expected-error @+1 {{'tile.convert_layout' op not supported yet: a layout change that moves data between threads outside a kernel}}
     %c = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
     gpu.return
   }
@@ -51,3 +52,4 @@ gpu.module @m {
     gpu.return
   }
 }
+

@@ -212,3 +212,29 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A layout change between threads goes through the scratch that
+// tile-allocate-shared-memory reserves on the convert_layout (after the
+// 2048-byte buffer): barrier, store the source registers at their
+// row-major offsets, barrier, load the result registers, barrier.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#t = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @through_shared
+  // CHECK-SAME: tile.shared_memory_bytes = 4096
+  gpu.func @through_shared(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<16x32xf32, mutable>
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    // CHECK: %[[S:.*]] = llvm.getelementptr %{{.*}}[2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+    // CHECK-NEXT: nvvm.barrier0
+    // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+    // CHECK: nvvm.barrier0
+    %c = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
+    tile.smem_store %c, %buf : tensor<16x32xf32, #t>, !tile.smem<16x32xf32, mutable>
+    gpu.return
+  }
+}

@@ -14,7 +14,9 @@
 //
 // Elementwise arith/math, splats and splat constants share the patterns of
 // WgmmaToNVVM.cpp (any vector-lowered tile). This file adds tile.range,
-// tile.expand_dims, tile.broadcast, register-permuting tile.convert_layout,
+// tile.expand_dims, tile.broadcast, tile.convert_layout (a register shuffle
+// when every thread keeps its elements, else through shared scratch that
+// tile-allocate-shared-memory reserves),
 // tile.load / tile.store (masked gathers and scatters, vectorized where the
 // offsets are provably contiguous), whole-tile tile.smem_load /
 // tile.smem_store and tile.reduce within a warp (registers, then butterfly
@@ -253,6 +255,91 @@ struct RegisterShuffleLowering : public ConvertOpToLLVMPattern<OpT> {
     }
     rewriter.replaceOpWithNewOp<LLVM::ShuffleVectorOp>(op, src, src, *map);
     return success();
+  }
+};
+
+/// Row-major element offset of each register's coordinates: coordinates
+/// combine by XOR and occupy disjoint bits of the flat offset, so the
+/// offset is the thread part XOR a constant per register.
+Value getFlatThreadOffset(OpBuilder &b, Location loc,
+                          const LinearLayout &layout) {
+  I32Builder ib{b, loc};
+  Value lane = getLaneId(b, loc);
+  Value warp = createWarpId(b, loc);
+  Value flat = ib.c(0);
+  for (auto [dim, id] : {std::pair{kLane, lane}, std::pair{kWarp, warp}})
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
+      if (int64_t word = layout.flattenOut(basis))
+        flat = ib.xorI(flat, ib.mul(ib.andI(ib.lshr(id, bit), 1), word));
+  return flat;
+}
+
+/// A layout change through the scratch buffer tile-allocate-shared-memory
+/// reserved for it: every thread stores its registers at their row-major
+/// offsets, the CTA synchronizes, every thread loads its new registers.
+/// Barriers before and after keep the scratch apart from buffers that share
+/// its bytes at other times.
+LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
+                                         const LinearLayout &srcLayout,
+                                         const LinearLayout &dstLayout,
+                                         VectorType resultType,
+                                         ConversionPatternRewriter &rewriter) {
+  FailureOr<int64_t> scratch = getAllocatedOffset(op);
+  if (failed(scratch))
+    return failure();
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  Type elementType = resultType.getElementType();
+  int64_t bytes = llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
+  Value base = createByteOffset(rewriter, loc,
+                                getSharedMemoryBase(rewriter, loc, op),
+                                *scratch);
+  auto address = [&](Value thread, const LinearLayout &layout, int64_t r) {
+    int64_t regFlat = layout.flattenOut(getRegisterCoords(layout, r));
+    Value flat = regFlat == 0 ? thread : ib.xorI(thread, ib.c(regFlat));
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
+                               base, ValueRange{flat});
+  };
+  NVVM::Barrier0Op::create(rewriter, loc);
+  Value srcThread = getFlatThreadOffset(rewriter, loc, srcLayout);
+  for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; ++r) {
+    Value element =
+        LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    LLVM::StoreOp::create(rewriter, loc, element,
+                          address(srcThread, srcLayout, r), bytes);
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  Value dstThread = getFlatThreadOffset(rewriter, loc, dstLayout);
+  Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
+  for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; ++r) {
+    Value element = LLVM::LoadOp::create(
+        rewriter, loc, elementType, address(dstThread, dstLayout, r), bytes);
+    result =
+        LLVM::InsertElementOp::create(rewriter, loc, result, element, ib.c(r));
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
+    std::optional<LinearLayout> dst =
+        getRegisterLayout(op.getResult().getType());
+    if (!src || !dst)
+      return failure();
+    std::string why;
+    if (succeeded(getOpRegisterMap(op, why)))
+      return failure(); // A register shuffle (RegisterShuffleLowering).
+    auto resultType = cast<VectorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    return convertThroughSharedMemory(op, adaptor.getSrc(), *src, *dst,
+                                      resultType, rewriter);
   }
 };
 
@@ -934,7 +1021,27 @@ LogicalResult checkOp(Operation *op) {
     return success();
   if (isa<SmemLoadOp, SmemStoreOp>(op))
     return success();
-  if (isa<ExpandDimsOp, BroadcastOp, ConvertLayoutOp>(op)) {
+  if (isa<ConvertLayoutOp>(op)) {
+    std::string why;
+    if (succeeded(getOpRegisterMap(op, why)))
+      return success();
+    if (!getRegisterLayout(op->getOperand(0).getType()) ||
+        !getRegisterLayout(op->getResult(0).getType()))
+      return op->emitOpError() << "not supported yet: " << why;
+    if (op->getParentOfType<WarpSpecializeOp>())
+      return op->emitOpError()
+             << "not supported yet: a layout change through shared memory "
+                "(it synchronizes the whole CTA) inside a warp-specialized "
+                "partition";
+    if (!op->hasAttr(TileDialect::kOffsetAttrName))
+      return op->emitOpError()
+             << "not supported yet: a layout change that moves data between "
+                "threads outside a kernel (its shared-memory scratch comes "
+                "from tile-allocate-shared-memory, which only serves "
+                "kernels)";
+    return success();
+  }
+  if (isa<ExpandDimsOp, BroadcastOp>(op)) {
     std::string why;
     if (failed(getOpRegisterMap(op, why)))
       return op->emitOpError()
@@ -998,6 +1105,7 @@ void tilemlir::populateRegisterTileToNVVMPatterns(
   patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<BroadcastOp>,
                RegisterShuffleLowering<ConvertLayoutOp>, TileLoadLowering,
-               TileStoreLowering, ReduceLowering, SmemLoadRegisterTileLowering,
+               TileStoreLowering, ReduceLowering, ConvertLayoutLowering,
+               SmemLoadRegisterTileLowering,
                SmemStoreRegisterTileLowering>(converter, /*benefit=*/2);
 }
