@@ -53,3 +53,15 @@ gpu.module @m {
   }
 }
 
+
+// -----
+
+// The layout needs 4 warps; the kernel runs 2.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 2 : i32} {
+    // expected-error @+1 {{'tile.splat' op layout of 'tensor<16x32xf32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' spans 4 warps, but the kernel runs 2 (tile.num_warps)}}
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    gpu.return
+  }
+}

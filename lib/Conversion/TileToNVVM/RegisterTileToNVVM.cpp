@@ -31,6 +31,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -1017,6 +1018,26 @@ LogicalResult checkOp(Operation *op) {
               "or float elements";
   if (!hasRegisterTile(op))
     return success();
+  // Warp ids index the layout's warps: every warp of the layout must run,
+  // and warp-specialized partitions renumber theirs.
+  if (op->getParentOfType<WarpSpecializeOp>())
+    return op->emitOpError()
+           << "not supported yet: register tiles in distributed layouts "
+              "inside warp-specialized partitions";
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  if (auto numWarps = func ? func->getAttrOfType<IntegerAttr>(
+                                 TileDialect::kNumWarpsAttrName)
+                           : IntegerAttr()) {
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    for (Type type : types)
+      if (std::optional<LinearLayout> layout = getRegisterLayout(type))
+        if (layout->getInDimSize(kWarp) > numWarps.getInt())
+          return op->emitOpError()
+                 << "layout of " << type << " spans "
+                 << layout->getInDimSize(kWarp) << " warps, but the kernel "
+                 << "runs " << numWarps.getInt() << " (tile.num_warps)";
+  }
   if (isa<SplatOp, RangeOp, LoadOp, StoreOp>(op))
     return success();
   if (isa<SmemLoadOp, SmemStoreOp>(op))
