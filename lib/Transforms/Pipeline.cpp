@@ -26,6 +26,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
@@ -258,6 +259,16 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   if (!step || *step <= 0)
     return refuse(loop) << "a loop step that is not a positive constant";
   plan.step = *step;
+  // The parity is computed from this loop's iteration number, which
+  // restarts with every iteration of an enclosing loop while the barriers'
+  // phases do not: a persistent outer loop would need the phases carried
+  // across its iterations.
+  if (Operation *outer = loop->getParentOp();
+      outer && (outer->getParentOfType<LoopLikeOpInterface>() ||
+                isa<LoopLikeOpInterface>(outer)))
+    return refuse(loop) << "a pipelined loop inside another loop (barrier "
+                           "phases would have to be carried across the outer "
+                           "loop's iterations)";
 
   SmallVector<tma::AsyncLoadOp> loads;
   WalkResult nested = loop.getBody()->walk([&](tma::AsyncLoadOp load) {
