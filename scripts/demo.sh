@@ -77,6 +77,8 @@ Pipeline status:
   mma, commit) -> PTX                                         done (ptxas sm_100a only,
                                                               never executed here)
   tcgen05.ld/st (tmem.load / tmem.store)                      not implemented yet
-  software pipelining (tile-pipeline)                         not implemented yet
+  software pipelining (tile-pipeline: rings, barrier versions,
+  prologue, loads N-1 ahead)                                  done (sm_90a runs)
+  pipelining inside a persistent outer loop                   not implemented yet
 TXT
 exit $status
