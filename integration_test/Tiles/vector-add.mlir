@@ -10,12 +10,20 @@
 // tile.reduce add along the columns (within each thread, then butterfly
 // shuffles across the lanes of a row), masked store of the 64 sums per
 // CTA, against a scalar loop.
+// Finally a layout round trip through the wgmma accumulator layout: a
+// blocked tile goes to shared memory, comes back as a #tile.wgmma tile
+// (the wgmma fragment addressing), returns to the blocked layout through
+// tile.convert_layout (the linear-layout register order) and is stored:
+// the copy must be exact, and its row maxima (tile.reduce on the wgmma
+// tile) must match the scalar reference.
 // REQUIRES: cuda-gpu
 // RUN: tile-run %s | FileCheck %s
 
 // CHECK: vector_add 1000x1000 f32: rows=1000 cols=1000 rel_err={{.*}} -> PASS
 // CHECK: vector_add.padding: {{.*}} -> PASS
 // CHECK: row_sum 1000x64 f32: rows=1 cols=1000 rel_err={{.*}} -> PASS
+// CHECK: wgmma_roundtrip 64x64 f32: rows=64 cols=64 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: wgmma_row_max 64 f32: rows=1 cols=64 rel_err=0.000e+00 {{.*}} -> PASS
 // CHECK-NOT: FAIL
 
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -23,6 +31,8 @@
 #cols = #tile.slice<dim = 0, parent = #b>
 #b8 = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #rows8 = #tile.slice<dim = 1, parent = #b8>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+#accrows = #tile.slice<dim = 1, parent = #acc>
 !t = tensor<64x64xf32, #b>
 !i = tensor<64x64xi32, #b>
 !m = tensor<64x64xi1, #b>
@@ -98,6 +108,56 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // out = a[0:64, 0:64] through shared memory and the wgmma layout;
+    // maxima[r] = max over c of a[r, c].
+    gpu.func @wgmma_roundtrip(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>, %maxima: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %r = tile.range 0 to 64 : tensor<64xi32, #rows>
+      %c = tile.range 0 to 64 : tensor<64xi32, #cols>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32, #rows> -> tensor<64x1xi32, #b>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32, #cols> -> tensor<1x64xi32, #b>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32, #b> -> !i
+      %cb = tile.broadcast %c2 : tensor<1x64xi32, #b> -> !i
+      %stride = arith.constant dense<1000> : !i
+      %rowoff = arith.muli %rb, %stride : !i
+      %off = arith.addi %rowoff, %cb : !i
+      %x = tile.load %a[%off] : !tile.ptr<f32>, !i -> !t
+      %buf = tile.alloc_smem : !tile.smem<64x64xf32, mutable>
+      tile.smem_store %x, %buf : !t, !tile.smem<64x64xf32, mutable>
+      tile.barrier
+      %w = tile.smem_load %buf : !tile.smem<64x64xf32, mutable> -> tensor<64x64xf32, #acc>
+      %back = tile.convert_layout %w : tensor<64x64xf32, #acc> -> !t
+      %dense = arith.constant dense<64> : !i
+      %denseoff = arith.muli %rb, %dense : !i
+      %outoff = arith.addi %denseoff, %cb : !i
+      tile.store %out[%outoff], %back : !tile.ptr<f32>, !i, !t
+      %m = tile.reduce max %w, axis = 1 : tensor<64x64xf32, #acc> -> tensor<64xf32, #accrows>
+      %mr = tile.range 0 to 64 : tensor<64xi32, #accrows>
+      tile.store %maxima[%mr], %m : !tile.ptr<f32>, tensor<64xi32, #accrows>, tensor<64xf32, #accrows>
+      gpu.return
+    }
+
+    // Reference row maxima of a[0:64, 0:64]: one thread per row.
+    gpu.func @row_max_reference(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 2 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %i1000 = arith.constant 1000 : i32
+      %row = tile.thread_id
+      %start = arith.muli %row, %i1000 : i32
+      %first = tile.load %a[%start] : !tile.ptr<f32>, i32 -> f32
+      %m = scf.for %k = %c1 to %c64 step %c1 iter_args(%acc = %first) -> (f32) {
+        %ki = arith.index_cast %k : index to i32
+        %idx = arith.addi %start, %ki : i32
+        %v = tile.load %a[%idx] : !tile.ptr<f32>, i32 -> f32
+        %next = arith.maxnumf %acc, %v : f32
+        scf.yield %next : f32
+      }
+      tile.store %out[%row], %m : !tile.ptr<f32>, i32, f32
+      gpu.return
+    }
+
     // Reference row sums: one thread per row, a scalar loop.
     gpu.func @row_sum_reference(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
         attributes {tile.num_warps = 8 : i32} {
@@ -150,6 +210,8 @@ module attributes {gpu.container_module} {
 
   llvm.mlir.global internal constant @name("vector_add 1000x1000 f32\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @pad_name("vector_add.padding\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @rt_name("wgmma_roundtrip 64x64 f32\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @max_name("wgmma_row_max 64 f32\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @sum_name("row_sum 1000x64 f32\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
@@ -229,8 +291,37 @@ module attributes {gpu.container_module} {
     %sum_name = llvm.mlir.addressof @sum_name : !llvm.ptr
     %tol = arith.constant 1.0e-5 : f64
     %fail3 = llvm.call @tileRtCheck(%sum_name, %ps, %psr, %cols, %f32, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, f64) -> i32
+
+    // The wgmma round trip of a's top-left 64 x 64 block.
+    %t7 = gpu.wait async
+    %copy, %t8 = gpu.alloc async [%t7] () : memref<64x64xf32>
+    %maxima, %t9 = gpu.alloc async [%t8] () : memref<64xf32>
+    %maxima_ref, %t10 = gpu.alloc async [%t9] () : memref<64xf32>
+    gpu.wait [%t10]
+    %pc = tile.ptr_from_memref %copy : memref<64x64xf32> -> !llvm.ptr
+    %pm = tile.ptr_from_memref %maxima : memref<64xf32> -> !llvm.ptr
+    %pmr = tile.ptr_from_memref %maxima_ref : memref<64xf32> -> !llvm.ptr
+    %copy_bytes = arith.constant 16384 : i64
+    %max_bytes = arith.constant 256 : i64
+    llvm.call @tileRtPoison(%pc, %copy_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pm, %max_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pmr, %max_bytes) : (!llvm.ptr, i64) -> ()
+    %kc = tile.ptr_from_memref %copy : memref<64x64xf32> -> !tile.ptr<f32>
+    %km = tile.ptr_from_memref %maxima : memref<64xf32> -> !tile.ptr<f32>
+    %kmr = tile.ptr_from_memref %maxima_ref : memref<64xf32> -> !tile.ptr<f32>
+    %c64i = arith.constant 64 : index
+    gpu.launch_func @kernels::@wgmma_roundtrip blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%ka : !tile.ptr<f32>, %kc : !tile.ptr<f32>, %km : !tile.ptr<f32>)
+    gpu.launch_func @kernels::@row_max_reference blocks in (%c1, %c1, %c1) threads in (%c64i, %c1, %c1) args(%ka : !tile.ptr<f32>, %kmr : !tile.ptr<f32>)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %rt_name = llvm.mlir.addressof @rt_name : !llvm.ptr
+    %max_name = llvm.mlir.addressof @max_name : !llvm.ptr
+    %n64 = arith.constant 64 : i64
+    %fail4 = llvm.call @tileRtCheck2D(%rt_name, %pc, %n64, %pa, %cols, %n64, %n64, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    %fail5 = llvm.call @tileRtCheck(%max_name, %pm, %pmr, %n64, %f32, %exact) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, f64) -> i32
     %any0 = arith.ori %fail, %fail2 : i32
-    %any = arith.ori %any0, %fail3 : i32
+    %any1 = arith.ori %any0, %fail3 : i32
+    %any2 = arith.ori %any1, %fail4 : i32
+    %any = arith.ori %any2, %fail5 : i32
     return %any : i32
   }
 }

@@ -238,3 +238,38 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// wgmma accumulators share the linear-layout machinery: a layout change to
+// #tile.blocked goes through shared scratch, a row reduction shuffles over
+// the two lane bits along the columns (masks 1 and 2).
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @wgmma_epilogue
+  // CHECK-SAME: tile.shared_memory_bytes = 16384
+  gpu.func @wgmma_epilogue(%x: f32, %o: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %acc = tile.splat %x : tensor<64x64xf32, #acc>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-32: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: nvvm.barrier0
+    %c = tile.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #b>
+    // CHECK: llvm.mlir.constant(1 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: llvm.mlir.constant(2 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // Two rows per thread (lane / 4 + 8 * i + 16 * warp).
+    // CHECK: llvm.insertelement %{{.*}} : vector<2xf32>
+    %r = tile.reduce add %acc, axis = 1 : tensor<64x64xf32, #acc> -> tensor<64xf32, #tile.slice<dim = 1, parent = #acc>>
+    %i = tile.range 0 to 64 : tensor<64xi32, #tile.slice<dim = 1, parent = #acc>>
+    tile.store %o[%i], %r : !tile.ptr<f32>, tensor<64xi32, #tile.slice<dim = 1, parent = #acc>>, tensor<64xf32, #tile.slice<dim = 1, parent = #acc>>
+    %j = tile.range 0 to 64 : tensor<64xi32, #tile.slice<dim = 0, parent = #b>>
+    %j2 = tile.expand_dims %j, axis = 0 : tensor<64xi32, #tile.slice<dim = 0, parent = #b>> -> tensor<1x64xi32, #b>
+    %jb = tile.broadcast %j2 : tensor<1x64xi32, #b> -> tensor<64x64xi32, #b>
+    tile.store %o[%jb], %c : !tile.ptr<f32>, tensor<64x64xi32, #b>, tensor<64x64xf32, #b>
+    gpu.return
+  }
+}

@@ -53,12 +53,32 @@ bool isSupportedElementType(Type type) {
   return isa<IntegerType, FloatType, IndexType>(type);
 }
 
+/// wgmma accumulators that WgmmaToNVVM.cpp lowers: their fragment order
+/// (see there) is the register order of their linear layout, so the
+/// patterns here apply to them as well (conversions, reductions, global
+/// loads and stores).
+bool isWgmmaVectorTile(RankedTensorType tensor) {
+  auto layout = dyn_cast_or_null<WgmmaLayoutAttr>(tensor.getEncoding());
+  if (!layout || tensor.getRank() != 2)
+    return false;
+  int64_t w0 = layout.getWarpsPerCTA()[0];
+  return layout.getWarpsPerCTA()[1] == 1 &&
+         int64_t(layout.getInstrShape()[1]) == tensor.getShape()[1] &&
+         tensor.getShape()[0] % (16 * w0) == 0;
+}
+
+bool isWgmmaVectorTile(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && isWgmmaVectorTile(tensor);
+}
+
 /// The linear layout of a 1-D or 2-D register tile in a distributed
 /// layout, or nullopt when this lowering does not handle the type.
 std::optional<LinearLayout> getRegisterLayout(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor || (tensor.getRank() != 1 && tensor.getRank() != 2) ||
-      !isDistributedLayout(tensor.getEncoding()) ||
+      !(isDistributedLayout(tensor.getEncoding()) ||
+        isWgmmaVectorTile(tensor)) ||
       !isSupportedElementType(tensor.getElementType()))
     return std::nullopt;
   for (int64_t size : tensor.getShape())
@@ -771,7 +791,8 @@ struct SmemStoreRegisterTileLowering
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<LinearLayout> layout =
         getRegisterLayout(op.getValue().getType());
-    if (!op.getIndices().empty() || !layout)
+    if (!op.getIndices().empty() || !layout ||
+        isWgmmaVectorTile(op.getValue().getType()))
       return failure();
     Location loc = op.getLoc();
     auto store = [&](I32Builder &ib, int64_t r, Value addr) {
@@ -797,7 +818,8 @@ struct SmemLoadRegisterTileLowering
                   ConversionPatternRewriter &rewriter) const override {
     std::optional<LinearLayout> layout =
         getRegisterLayout(op.getResult().getType());
-    if (!op.getIndices().empty() || !layout)
+    if (!op.getIndices().empty() || !layout ||
+        isWgmmaVectorTile(op.getResult().getType()))
       return failure();
     Location loc = op.getLoc();
     auto vectorType = cast<VectorType>(
@@ -989,8 +1011,13 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
 // Pre-check
 //===----------------------------------------------------------------------===//
 
+/// Operations on wgmma tiles alone keep the checks of the wgmma lowering.
 bool hasRegisterTile(Operation *op) {
-  auto isTile = [](Type t) { return getRegisterLayout(t).has_value(); };
+  auto isTile = [](Type t) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    return tensor && isDistributedLayout(tensor.getEncoding()) &&
+           getRegisterLayout(t).has_value();
+  };
   return llvm::any_of(op->getOperandTypes(), isTile) ||
          llvm::any_of(op->getResultTypes(), isTile);
 }
@@ -1109,8 +1136,9 @@ void tilemlir::populateRegisterTileTypeConversions(
     LLVMTypeConverter &converter) {
   converter.addConversion(
       [&converter](RankedTensorType type) -> std::optional<Type> {
+        // wgmma tiles: the same vector, from populateWgmmaTileTypeConversions.
         std::optional<LinearLayout> layout = getRegisterLayout(type);
-        if (!layout)
+        if (!layout || isWgmmaVectorTile(type))
           return std::nullopt;
         Type element = converter.convertType(type.getElementType());
         if (!element)
