@@ -174,8 +174,8 @@ FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
       if (i < d.size())
         db = project(d[i]);
       if (sb != db) {
-        why = ("threads would exchange data (" + dim + " bit " +
-               Twine(i) + " differs)")
+        why = ("threads would exchange data (" + dim + " bit " + Twine(i) +
+               " differs)")
                   .str();
         return failure();
       }
@@ -243,9 +243,8 @@ struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
     Value coords = getCoordVector(rewriter, loc, *layout, 0, thread[0]);
     if (op.getStart() != 0) {
       auto type = cast<VectorType>(coords.getType());
-      Value start = createSplat(rewriter, loc, type,
-                                createI32Constant(rewriter, loc,
-                                                  op.getStart()));
+      Value start = createSplat(
+          rewriter, loc, type, createI32Constant(rewriter, loc, op.getStart()));
       coords = LLVM::AddOp::create(rewriter, loc, coords, start);
     }
     rewriter.replaceOp(op, coords);
@@ -312,20 +311,18 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   I32Builder ib{rewriter, loc};
   Type elementType = resultType.getElementType();
   int64_t bytes = llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
-  Value base = createByteOffset(rewriter, loc,
-                                getSharedMemoryBase(rewriter, loc, op),
-                                *scratch);
+  Value base = createByteOffset(
+      rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
   auto address = [&](Value thread, const LinearLayout &layout, int64_t r) {
     int64_t regFlat = layout.flattenOut(getRegisterCoords(layout, r));
     Value flat = regFlat == 0 ? thread : ib.xorI(thread, ib.c(regFlat));
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType,
-                               base, ValueRange{flat});
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType, base,
+                               ValueRange{flat});
   };
   NVVM::Barrier0Op::create(rewriter, loc);
   Value srcThread = getFlatThreadOffset(rewriter, loc, srcLayout);
   for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; ++r) {
-    Value element =
-        LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    Value element = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
     LLVM::StoreOp::create(rewriter, loc, element,
                           address(srcThread, srcLayout, r), bytes);
   }
@@ -423,8 +420,7 @@ int64_t getScalarDivisibility(Value v, int depth = 0) {
     int64_t a = getScalarDivisibility(def->getOperand(0), depth + 1);
     if (auto shift = dyn_cast<arith::ShLIOp>(def)) {
       std::optional<int64_t> c = getScalarConstant(shift.getRhs());
-      return c && *c >= 0 && *c < 30 ? std::min(kMaxDivisibility, a << *c)
-                                     : a;
+      return c && *c >= 0 && *c < 30 ? std::min(kMaxDivisibility, a << *c) : a;
     }
     int64_t b = getScalarDivisibility(def->getOperand(1), depth + 1);
     return isa<arith::MulIOp>(def) ? std::min(kMaxDivisibility, a * b)
@@ -449,9 +445,9 @@ AxisInfo getAxisInfo(Value v, int depth = 0) {
   if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
     if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
       if (splat.getElementType().isIntOrIndex())
-        return {1,
-                getPowerOfTwoFactor(splat.getSplatValue<APInt>().getSExtValue()),
-                size};
+        return {
+            1, getPowerOfTwoFactor(splat.getSplatValue<APInt>().getSExtValue()),
+            size};
     return unknown;
   }
   if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
@@ -475,16 +471,15 @@ AxisInfo getAxisInfo(Value v, int depth = 0) {
                              gcd2(a.constancy, b.contiguity));
       // Each operand at the start of a run of `run` elements.
       auto divisibilityAt = [&](const AxisInfo &x) {
-        return x.contiguity == 1 ? x.divisibility
-                                 : gcd2(x.divisibility, run);
+        return x.contiguity == 1 ? x.divisibility : gcd2(x.divisibility, run);
       };
       return {run, gcd2(divisibilityAt(a), divisibilityAt(b)),
               gcd2(a.constancy, b.constancy)};
     }
     if (isa<arith::MulIOp>(def))
       return {1,
-              std::min(kMaxDivisibility, getElementDivisibility(a) *
-                                             getElementDivisibility(b)),
+              std::min(kMaxDivisibility,
+                       getElementDivisibility(a) * getElementDivisibility(b)),
               gcd2(a.constancy, b.constancy)};
     if (isa<arith::AndIOp>(def))
       return {1, 1, gcd2(a.constancy, b.constancy)};
@@ -571,8 +566,8 @@ Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
                       StringRef constraints, bool sideEffects) {
   auto op = LLVM::InlineAsmOp::create(
       b, loc, resultType, operands, b.getStringAttr(asmString),
-      b.getStringAttr(constraints),
-      sideEffects ? b.getUnitAttr() : UnitAttr(), UnitAttr(),
+      b.getStringAttr(constraints), sideEffects ? b.getUnitAttr() : UnitAttr(),
+      UnitAttr(),
       LLVM::TailCallKindAttr::get(b.getContext(), LLVM::TailCallKind::None),
       LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
       ArrayAttr());
@@ -603,18 +598,17 @@ Value emitVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
        first += width) {
     Value offset = LLVM::ExtractElementOp::create(
         b, loc, offsets, createI32Constant(b, loc, first));
-    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType,
-                                     base, ValueRange{offset});
+    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                                     ValueRange{offset});
     Value group;
     if (!mask) {
       group = LLVM::LoadOp::create(b, loc, groupType, addr, width * bits / 8);
     } else {
       Value pred = getMaskElement(b, loc, mask, first);
-      Type asmType =
-          words == 1 ? Type(b.getI32Type())
-                     : LLVM::LLVMStructType::getLiteral(
-                           b.getContext(),
-                           SmallVector<Type>(words, b.getI32Type()));
+      Type asmType = words == 1 ? Type(b.getI32Type())
+                                : LLVM::LLVMStructType::getLiteral(
+                                      b.getContext(),
+                                      SmallVector<Type>(words, b.getI32Type()));
       std::string constraints;
       for (int64_t i = 0; i < words; ++i)
         constraints += "=r,";
@@ -624,18 +618,17 @@ Value emitVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
                                      constraints, /*sideEffects=*/true);
       Value packed = LLVM::PoisonOp::create(b, loc, wordsType);
       for (int64_t i = 0; i < words; ++i) {
-        Value word = words == 1 ? loaded
-                                : LLVM::ExtractValueOp::create(b, loc, loaded,
-                                                               i);
+        Value word = words == 1
+                         ? loaded
+                         : LLVM::ExtractValueOp::create(b, loc, loaded, i);
         packed = LLVM::InsertElementOp::create(b, loc, packed, word,
                                                createI32Constant(b, loc, i));
       }
       group = LLVM::BitcastOp::create(b, loc, groupType, packed);
       if (other) {
-        Value otherGroup =
-            isa<VectorType>(other.getType())
-                ? extractGroup(b, loc, other, first, width)
-                : createSplat(b, loc, groupType, other);
+        Value otherGroup = isa<VectorType>(other.getType())
+                               ? extractGroup(b, loc, other, first, width)
+                               : createSplat(b, loc, groupType, other);
         group = LLVM::SelectOp::create(b, loc, pred, group, otherGroup);
       }
     }
@@ -662,8 +655,8 @@ void emitVectorStore(OpBuilder &b, Location loc, Value value, Value base,
        first += width) {
     Value offset = LLVM::ExtractElementOp::create(
         b, loc, offsets, createI32Constant(b, loc, first));
-    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType,
-                                     base, ValueRange{offset});
+    Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                                     ValueRange{offset});
     Value group = extractGroup(b, loc, value, first, width);
     if (!mask) {
       LLVM::StoreOp::create(b, loc, group, addr, width * bits / 8);
@@ -699,15 +692,13 @@ struct TileLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
     auto vectorType = cast<VectorType>(
         getTypeConverter()->convertType(op.getResult().getType()));
     Type elementType = vectorType.getElementType();
-    int64_t width =
-        getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
-                       op.getOffsets(), op.getMask());
+    int64_t width = getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
+                                   op.getOffsets(), op.getMask());
     if (width > 1) {
-      rewriter.replaceOp(op, emitVectorLoad(rewriter, loc, vectorType,
-                                            adaptor.getPtr(),
-                                            adaptor.getOffsets(),
-                                            adaptor.getMask(),
-                                            adaptor.getOther(), width));
+      rewriter.replaceOp(
+          op, emitVectorLoad(rewriter, loc, vectorType, adaptor.getPtr(),
+                             adaptor.getOffsets(), adaptor.getMask(),
+                             adaptor.getOther(), width));
       return success();
     }
     Value ptrs = getElementPointers(rewriter, loc, adaptor.getPtr(),
@@ -740,9 +731,8 @@ struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
     Value value = adaptor.getValue();
     auto vectorType = cast<VectorType>(value.getType());
     Type elementType = vectorType.getElementType();
-    int64_t width =
-        getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
-                       op.getOffsets(), op.getMask());
+    int64_t width = getAccessWidth(*layout, elementType.getIntOrFloatBitWidth(),
+                                   op.getOffsets(), op.getMask());
     if (width > 1) {
       emitVectorStore(rewriter, loc, value, adaptor.getPtr(),
                       adaptor.getOffsets(), adaptor.getMask(), width);
@@ -761,10 +751,11 @@ struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
 
 /// Calls `visit(r, address)` for each register r of a whole-tile shared
 /// access, with the address of its coordinates in `buffer`.
-LogicalResult forEachRegisterAddress(
-    Operation *op, ConversionPatternRewriter &rewriter,
-    const LinearLayout &layout, SharedMemoryType buffer, Value base,
-    function_ref<void(I32Builder &, int64_t, Value)> visit) {
+LogicalResult
+forEachRegisterAddress(Operation *op, ConversionPatternRewriter &rewriter,
+                       const LinearLayout &layout, SharedMemoryType buffer,
+                       Value base,
+                       function_ref<void(I32Builder &, int64_t, Value)> visit) {
   Location loc = op->getLoc();
   I32Builder ib{rewriter, loc};
   SmallVector<Value> thread = getThreadCoords(rewriter, loc, layout);
@@ -826,8 +817,8 @@ struct SmemLoadRegisterTileLowering
         getTypeConverter()->convertType(op.getResult().getType()));
     Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
     auto load = [&](I32Builder &ib, int64_t r, Value addr) {
-      Value element = LLVM::LoadOp::create(
-          rewriter, loc, vectorType.getElementType(), addr);
+      Value element = LLVM::LoadOp::create(rewriter, loc,
+                                           vectorType.getElementType(), addr);
       result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
                                              ib.c(r));
     };
@@ -856,17 +847,16 @@ struct ReducePlan {
 
 FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
   std::optional<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
-  std::optional<LinearLayout> dst =
-      getRegisterLayout(op.getResult().getType());
+  std::optional<LinearLayout> dst = getRegisterLayout(op.getResult().getType());
   if (!src || !dst || src->getOutDims().size() != 2) {
     why = "the source must be a 2-D distributed register tile";
     return failure();
   }
   unsigned axis = op.getAxis();
   std::string axisName = getTensorDimName(axis);
-  LinearLayout dedup = src->removeZeroBases(kRegister)
-                           .removeZeroBases(kLane)
-                           .removeZeroBases(kWarp);
+  LinearLayout dedup =
+      src->removeZeroBases(kRegister).removeZeroBases(kLane).removeZeroBases(
+          kWarp);
   if (!dedup.isInjective()) {
     why = "the source layout holds an element twice in a way other than "
           "broadcast registers or threads";
@@ -946,8 +936,8 @@ Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t mask) {
     for (int64_t i = 0; i < 2; ++i) {
       Value index = createI32Constant(b, loc, i);
       Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
-      words = LLVM::InsertElementOp::create(b, loc, words, shuffle(word),
-                                            index);
+      words =
+          LLVM::InsertElementOp::create(b, loc, words, shuffle(word), index);
     }
     return LLVM::BitcastOp::create(b, loc, type, words);
   }
@@ -998,9 +988,9 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
       auto it = partials.find(key);
       if (it == partials.end())
         return rewriter.notifyMatchFailure(op, "result element not reduced");
-      result = LLVM::InsertElementOp::create(
-          rewriter, loc, result, it->second,
-          createI32Constant(rewriter, loc, r));
+      result =
+          LLVM::InsertElementOp::create(rewriter, loc, result, it->second,
+                                        createI32Constant(rewriter, loc, r));
     }
     rewriter.replaceOp(op, result);
     return success();
@@ -1147,14 +1137,14 @@ void tilemlir::populateRegisterTileTypeConversions(
       });
 }
 
-void tilemlir::populateRegisterTileToNVVMPatterns(
-    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+void tilemlir::populateRegisterTileToNVVMPatterns(LLVMTypeConverter &converter,
+                                                  RewritePatternSet &patterns) {
   // Above the wgmma and scalar shared-memory patterns, which reject these
   // types anyway.
   patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<BroadcastOp>,
                RegisterShuffleLowering<ConvertLayoutOp>, TileLoadLowering,
                TileStoreLowering, ReduceLowering, ConvertLayoutLowering,
-               SmemLoadRegisterTileLowering,
-               SmemStoreRegisterTileLowering>(converter, /*benefit=*/2);
+               SmemLoadRegisterTileLowering, SmemStoreRegisterTileLowering>(
+      converter, /*benefit=*/2);
 }
