@@ -121,9 +121,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << kMaxSharedMemoryBytes << " bytes";
     return success();
   }
-  // Shared buffers and the scratch of layout changes through shared memory.
+  // Shared buffers and the scratch of layout changes and reductions through
+  // shared memory.
   if (name == kOffsetAttrName) {
-    if (!isa<AllocSmemOp, mbarrier::AllocOp, ConvertLayoutOp>(op))
+    if (!isa<AllocSmemOp, mbarrier::AllocOp, ConvertLayoutOp, ReduceOp>(op))
       return op->emitOpError()
              << "'" << name << "' belongs on a shared-memory allocation";
     if (!intAttr || intAttr.getInt() < 0)

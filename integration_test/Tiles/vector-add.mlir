@@ -15,7 +15,8 @@
 // (the wgmma fragment addressing), returns to the blocked layout through
 // tile.convert_layout (the linear-layout register order) and is stored:
 // the copy must be exact, and its row maxima (tile.reduce on the wgmma
-// tile) must match the scalar reference.
+// tile) must match the scalar reference; so must the column sums of the
+// blocked tile, whose 4 warps combine through shared memory.
 // REQUIRES: cuda-gpu
 // RUN: tile-run %s | FileCheck %s
 
@@ -24,6 +25,7 @@
 // CHECK: row_sum 1000x64 f32: rows=1 cols=1000 rel_err={{.*}} -> PASS
 // CHECK: wgmma_roundtrip 64x64 f32: rows=64 cols=64 rel_err=0.000e+00 {{.*}} -> PASS
 // CHECK: wgmma_row_max 64 f32: rows=1 cols=64 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: col_sum 64 f32: rows=1 cols=64 rel_err={{.*}} -> PASS
 // CHECK-NOT: FAIL
 
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -110,7 +112,7 @@ module attributes {gpu.container_module} {
 
     // out = a[0:64, 0:64] through shared memory and the wgmma layout;
     // maxima[r] = max over c of a[r, c].
-    gpu.func @wgmma_roundtrip(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>, %maxima: !tile.ptr<f32>) kernel
+    gpu.func @wgmma_roundtrip(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>, %maxima: !tile.ptr<f32>, %colsums: !tile.ptr<f32>) kernel
         attributes {tile.num_warps = 4 : i32} {
       %r = tile.range 0 to 64 : tensor<64xi32, #rows>
       %c = tile.range 0 to 64 : tensor<64xi32, #cols>
@@ -134,6 +136,31 @@ module attributes {gpu.container_module} {
       %m = tile.reduce max %w, axis = 1 : tensor<64x64xf32, #acc> -> tensor<64xf32, #accrows>
       %mr = tile.range 0 to 64 : tensor<64xi32, #accrows>
       tile.store %maxima[%mr], %m : !tile.ptr<f32>, tensor<64xi32, #accrows>, tensor<64xf32, #accrows>
+      // Column sums: the 4 warps hold different rows, so they combine
+      // through shared scratch.
+      %cs = tile.reduce add %x, axis = 0 : !t -> tensor<64xf32, #cols>
+      tile.store %colsums[%c], %cs : !tile.ptr<f32>, tensor<64xi32, #cols>, tensor<64xf32, #cols>
+      gpu.return
+    }
+
+    // Reference column sums of a[0:64, 0:64]: one thread per column.
+    gpu.func @col_sum_reference(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 2 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %i1000 = arith.constant 1000 : i32
+      %zero = arith.constant 0.0 : f32
+      %col = tile.thread_id
+      %s = scf.for %k = %c0 to %c64 step %c1 iter_args(%acc = %zero) -> (f32) {
+        %ki = arith.index_cast %k : index to i32
+        %rowoff = arith.muli %ki, %i1000 : i32
+        %idx = arith.addi %rowoff, %col : i32
+        %v = tile.load %a[%idx] : !tile.ptr<f32>, i32 -> f32
+        %next = arith.addf %acc, %v : f32
+        scf.yield %next : f32
+      }
+      tile.store %out[%col], %s : !tile.ptr<f32>, i32, f32
       gpu.return
     }
 
@@ -212,6 +239,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @pad_name("vector_add.padding\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @rt_name("wgmma_roundtrip 64x64 f32\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @max_name("wgmma_row_max 64 f32\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @cs_name("col_sum 64 f32\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @sum_name("row_sum 1000x64 f32\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
@@ -297,7 +325,13 @@ module attributes {gpu.container_module} {
     %copy, %t8 = gpu.alloc async [%t7] () : memref<64x64xf32>
     %maxima, %t9 = gpu.alloc async [%t8] () : memref<64xf32>
     %maxima_ref, %t10 = gpu.alloc async [%t9] () : memref<64xf32>
-    gpu.wait [%t10]
+    %colsums, %t11 = gpu.alloc async [%t10] () : memref<64xf32>
+    %colsums_ref, %t12 = gpu.alloc async [%t11] () : memref<64xf32>
+    gpu.wait [%t12]
+    %pcs = tile.ptr_from_memref %colsums : memref<64xf32> -> !llvm.ptr
+    %pcsr = tile.ptr_from_memref %colsums_ref : memref<64xf32> -> !llvm.ptr
+    %kcs = tile.ptr_from_memref %colsums : memref<64xf32> -> !tile.ptr<f32>
+    %kcsr = tile.ptr_from_memref %colsums_ref : memref<64xf32> -> !tile.ptr<f32>
     %pc = tile.ptr_from_memref %copy : memref<64x64xf32> -> !llvm.ptr
     %pm = tile.ptr_from_memref %maxima : memref<64xf32> -> !llvm.ptr
     %pmr = tile.ptr_from_memref %maxima_ref : memref<64xf32> -> !llvm.ptr
@@ -310,7 +344,10 @@ module attributes {gpu.container_module} {
     %km = tile.ptr_from_memref %maxima : memref<64xf32> -> !tile.ptr<f32>
     %kmr = tile.ptr_from_memref %maxima_ref : memref<64xf32> -> !tile.ptr<f32>
     %c64i = arith.constant 64 : index
-    gpu.launch_func @kernels::@wgmma_roundtrip blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%ka : !tile.ptr<f32>, %kc : !tile.ptr<f32>, %km : !tile.ptr<f32>)
+    llvm.call @tileRtPoison(%pcs, %max_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pcsr, %max_bytes) : (!llvm.ptr, i64) -> ()
+    gpu.launch_func @kernels::@wgmma_roundtrip blocks in (%c1, %c1, %c1) threads in (%c128, %c1, %c1) args(%ka : !tile.ptr<f32>, %kc : !tile.ptr<f32>, %km : !tile.ptr<f32>, %kcs : !tile.ptr<f32>)
+    gpu.launch_func @kernels::@col_sum_reference blocks in (%c1, %c1, %c1) threads in (%c64i, %c1, %c1) args(%ka : !tile.ptr<f32>, %kcsr : !tile.ptr<f32>)
     gpu.launch_func @kernels::@row_max_reference blocks in (%c1, %c1, %c1) threads in (%c64i, %c1, %c1) args(%ka : !tile.ptr<f32>, %kmr : !tile.ptr<f32>)
     llvm.call @tileRtSynchronize() : () -> ()
     %rt_name = llvm.mlir.addressof @rt_name : !llvm.ptr
@@ -321,7 +358,10 @@ module attributes {gpu.container_module} {
     %any0 = arith.ori %fail, %fail2 : i32
     %any1 = arith.ori %any0, %fail3 : i32
     %any2 = arith.ori %any1, %fail4 : i32
-    %any = arith.ori %any2, %fail5 : i32
+    %any3 = arith.ori %any2, %fail5 : i32
+    %cs_name = llvm.mlir.addressof @cs_name : !llvm.ptr
+    %fail6 = llvm.call @tileRtCheck(%cs_name, %pcs, %pcsr, %n64, %f32, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i32, f64) -> i32
+    %any = arith.ori %any3, %fail6 : i32
     return %any : i32
   }
 }

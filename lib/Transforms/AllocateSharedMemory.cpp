@@ -84,9 +84,35 @@ void collectAliases(Value root, SetVector<Value> &aliases) {
   }
 }
 
-/// Bytes of shared scratch a layout change may need (the whole tile,
-/// row-major): the lowering moves data between threads through it.
-std::optional<int64_t> getConversionScratch(Operation *op) {
+/// Whether warps of `layout` may hold different elements along `axis`
+/// (a reduction along it then combines warps through shared memory).
+bool mayHaveWarpsAlong(Attribute layout, unsigned axis) {
+  if (auto blocked = dyn_cast<tile::BlockedLayoutAttr>(layout))
+    return blocked.getWarpsPerCTA()[axis] > 1;
+  if (auto wgmma = dyn_cast<tile::WgmmaLayoutAttr>(layout))
+    return wgmma.getWarpsPerCTA()[axis] > 1;
+  if (auto linear = dyn_cast<tile::LinearLayoutAttr>(layout))
+    return llvm::any_of(linear.getWarpBases(), [&](Attribute basis) {
+      auto coords = cast<ArrayAttr>(basis);
+      return cast<IntegerAttr>(coords[axis]).getInt() != 0;
+    });
+  return true;
+}
+
+/// Bytes of shared scratch a layout change or a reduction may need: the
+/// lowering moves data between threads (a layout change: the whole tile,
+/// row-major) or warps (a reduction: a partial per warp and result
+/// element) through it.
+std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    auto src = cast<RankedTensorType>(reduce.getSrc().getType());
+    auto dst = cast<RankedTensorType>(reduce.getResult().getType());
+    if (!src.getElementType().isIntOrFloat() ||
+        !mayHaveWarpsAlong(src.getEncoding(), reduce.getAxis()))
+      return std::nullopt;
+    int64_t bytes = llvm::divideCeil(src.getElementTypeBitWidth(), 8);
+    return numWarps * dst.getNumElements() * bytes;
+  }
   auto convert = dyn_cast<tile::ConvertLayoutOp>(op);
   if (!convert)
     return std::nullopt;
@@ -135,6 +161,9 @@ struct AllocateSharedMemory
 
     SmallVector<Buffer> buffers;
     bool failedAlloc = false;
+    auto warpsAttr = func->getAttrOfType<IntegerAttr>(
+        tile::TileDialect::kNumWarpsAttrName);
+    int64_t numWarps = warpsAttr ? warpsAttr.getInt() : 1;
     func.walk([&](Operation *op) {
       int64_t size, alignment;
       if (auto alloc = dyn_cast<tile::AllocSmemOp>(op)) {
@@ -159,7 +188,8 @@ struct AllocateSharedMemory
       } else if (auto alloc = dyn_cast<mbarrier::AllocOp>(op)) {
         size = alloc.getGroup().getType().getSizeInBytes();
         alignment = 8;
-      } else if (std::optional<int64_t> bytes = getConversionScratch(op);
+      } else if (std::optional<int64_t> bytes =
+                     getConversionScratch(op, numWarps);
                  bytes && func.isKernel()) {
         size = *bytes;
         alignment = 16;
@@ -174,7 +204,7 @@ struct AllocateSharedMemory
       }
       Buffer buffer{op, size, alignment, position[op], position[op]};
       // Conversion scratch lives during its operation only.
-      if (isa<tile::ConvertLayoutOp>(op)) {
+      if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op)) {
         buffers.push_back(buffer);
         return;
       }

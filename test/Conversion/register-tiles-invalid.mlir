@@ -3,12 +3,13 @@
 // Operations on distributed register tiles that are not lowered yet are
 // refused before the conversion, with the reason.
 
-// Reductions stay within a warp: warps along the axis need shared memory.
+// Warps along the axis combine through shared scratch, which only kernels
+// get.
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 gpu.module @m {
-  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @f(%x: f32) {
     %t = tile.splat %x : tensor<16x32xf32, #b>
-    // expected-error @+1 {{'tile.reduce' op not supported yet: tile.reduce of this layout: the reduction crosses warps}}
+    // expected-error @+1 {{'tile.reduce' op not supported yet: tile.reduce of this layout: the reduction crosses warps outside a kernel}}
     %r = tile.reduce add %t, axis = 0 : tensor<16x32xf32, #b> -> tensor<32xf32, #tile.slice<dim = 0, parent = #b>>
     gpu.return
   }

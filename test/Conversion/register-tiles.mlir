@@ -273,3 +273,34 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Column sums with warps along the rows: registers, then the 2 lane bits
+// along the rows (masks 8, 16), then the 4 warps through shared scratch
+// (4 warps x 32 columns x 4 bytes): each warp stores its partials, every
+// thread adds the 4 slots of its columns in order.
+#b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @column_sums
+  // CHECK-SAME: tile.shared_memory_bytes = 512
+  gpu.func @column_sums(%x: f32, %o: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    // CHECK: llvm.mlir.constant(8 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: llvm.mlir.constant(16 : i32)
+    // CHECK: nvvm.shfl.sync bfly
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-4: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.fadd
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.insertelement %{{.*}} : vector<4xf32>
+    %r = tile.reduce add %t, axis = 0 : tensor<16x32xf32, #b> -> tensor<32xf32, #tile.slice<dim = 0, parent = #b>>
+    %i = tile.range 0 to 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #b>>
+    tile.store %o[%i], %r : !tile.ptr<f32>, tensor<32xi32, #tile.slice<dim = 0, parent = #b>>, tensor<32xf32, #tile.slice<dim = 0, parent = #b>>
+    gpu.return
+  }
+}

@@ -837,12 +837,17 @@ struct SmemLoadRegisterTileLowering
 
 /// How a reduction runs: registers of the thread combine by their
 /// coordinate off the axis (`key`), then the lanes of `laneBits` combine by
-/// butterfly shuffles; `resultSources[r]` is the key of result register r.
+/// butterfly shuffles, then the warps of `warpBits` through shared scratch;
+/// `resultKeys[r]` is the key of result register r.
 struct ReducePlan {
   /// Source registers that are not duplicates, with their key.
   SmallVector<std::pair<int64_t, int32_t>> registers;
   SmallVector<int32_t> laneBits;
+  SmallVector<int32_t> warpBits;
   SmallVector<int32_t> resultKeys;
+  /// The source layout without the axis: its thread part completes a key.
+  LinearLayout offAxis;
+  int64_t resultSize = 0;
 };
 
 FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
@@ -872,11 +877,20 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
     }
     plan.laneBits.push_back(bit);
   }
-  for (const LinearLayout::Basis &basis : src->getBases(kWarp)) {
-    if (basis[axis] != 0) {
-      why = "the reduction crosses warps";
+  for (auto [bit, basis] : llvm::enumerate(src->getBases(kWarp))) {
+    if (basis[axis] == 0)
+      continue;
+    if (basis[1 - axis] != 0) {
+      why = "a warp bit moves along both dimensions";
       return failure();
     }
+    plan.warpBits.push_back(bit);
+  }
+  if (!plan.warpBits.empty() && !op->hasAttr(TileDialect::kOffsetAttrName)) {
+    why = "the reduction crosses warps outside a kernel (its shared-memory "
+          "scratch comes from tile-allocate-shared-memory, which only "
+          "serves kernels)";
+    return failure();
   }
   // Off-axis coordinates: the result's thread parts must match.
   LinearLayout offAxis = src->dropOutDim(axisName);
@@ -889,6 +903,8 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
       plan.registers.push_back({r, getRegisterCoords(offAxis, r)[0]});
   for (int64_t r = 0, e = dst->getNumRegisters(); r < e; ++r)
     plan.resultKeys.push_back(getRegisterCoords(*dst, r)[0]);
+  plan.offAxis = offAxis;
+  plan.resultSize = offAxis.getOutDims()[0].size;
   return plan;
 }
 
@@ -954,6 +970,52 @@ Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t mask) {
                          : Value(LLVM::BitcastOp::create(b, loc, type, word));
 }
 
+/// Warps along the axis combine through the scratch that
+/// tile-allocate-shared-memory reserved on the reduction: slot
+/// [w][coordinate] holds warp group w's partial (w = the reduced warp bits
+/// of the warp id); after a barrier every thread combines the slots of its
+/// coordinates in the same order. Barriers around keep the scratch apart
+/// from buffers sharing its bytes at other times.
+LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
+                                llvm::MapVector<int32_t, Value> &partials,
+                                ConversionPatternRewriter &rewriter) {
+  FailureOr<int64_t> scratch = getAllocatedOffset(op);
+  if (failed(scratch))
+    return failure();
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  Value base = createByteOffset(
+      rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
+  Value thread = getThreadCoords(rewriter, loc, plan.offAxis)[0];
+  Value warp = createWarpId(rewriter, loc);
+  Value group = ib.c(0);
+  for (auto [j, bit] : llvm::enumerate(plan.warpBits))
+    group = ib.add(group, ib.shl(ib.andI(ib.lshr(warp, bit), 1), j));
+  auto slot = [&](Value warpGroup, int32_t key, Type type) {
+    Value coord = key == 0 ? thread : ib.xorI(thread, ib.c(key));
+    Value index = ib.add(ib.mul(warpGroup, plan.resultSize), coord);
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
+                               ValueRange{index});
+  };
+  NVVM::Barrier0Op::create(rewriter, loc);
+  for (auto &[key, value] : partials)
+    LLVM::StoreOp::create(rewriter, loc, value,
+                          slot(group, key, value.getType()));
+  NVVM::Barrier0Op::create(rewriter, loc);
+  for (auto &[key, value] : partials) {
+    Type type = value.getType();
+    Value acc;
+    for (int64_t w = 0, e = int64_t(1) << plan.warpBits.size(); w < e; ++w) {
+      Value v =
+          LLVM::LoadOp::create(rewriter, loc, type, slot(ib.c(w), key, type));
+      acc = acc ? combine(rewriter, loc, op.getKind(), acc, v) : v;
+    }
+    value = acc;
+  }
+  NVVM::Barrier0Op::create(rewriter, loc);
+  return success();
+}
+
 struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -981,6 +1043,9 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
         entry.second =
             combine(rewriter, loc, kind, entry.second,
                     shuffleXor(rewriter, loc, entry.second, 1 << bit));
+    if (!plan->warpBits.empty() &&
+        failed(reduceAcrossWarps(op, *plan, partials, rewriter)))
+      return failure();
     auto vectorType = cast<VectorType>(
         getTypeConverter()->convertType(op.getResult().getType()));
     Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
