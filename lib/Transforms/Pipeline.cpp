@@ -299,9 +299,6 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
                              "the barrier phases across their iterations)";
     chain = false;
   }
-  for (scf::ForOp outer : plan.enclosing)
-    if (!isa<IndexType, IntegerType>(outer.getInductionVar().getType()))
-      return refuse(loop) << "an enclosing loop over a non-integer type";
 
   SmallVector<tma::AsyncLoadOp> loads;
   WalkResult nested = loop.getBody()->walk([&](tma::AsyncLoadOp load) {
@@ -662,9 +659,9 @@ void Pipeliner::rewrite() {
       slot = slotOf(b, base);
     else if (base)
       slot = slotOf(
-          b, arith::AddIOp::create(
-                 b, loc, base,
-                 arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivType, p))));
+          b, arith::AddIOp::create(b, loc, base,
+                                   arith::ConstantOp::create(
+                                       b, loc, b.getIntegerAttr(ivType, p))));
     else
       slot = arith::ConstantIndexOp::create(b, loc, p);
     emitLoadStage(b, iv, slot);

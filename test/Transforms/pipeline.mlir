@@ -780,3 +780,64 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Two enclosing loops carry the count, outermost first; an i32 loop of step
+// 2 from %lo: its trip count is (hi - lo - 1) / 2 + 1 when lo < hi, else 0.
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+// CHECK-LABEL: gpu.func @nested(
+// CHECK-SAME: %[[LO:[^:]*]]: i32, %[[HI:[^:]*]]: i32)
+// CHECK: tensor<128x32xf16, #wgmma>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %{{.*}} = scf.for %{{.*}} iter_args(%[[B0:.*]] = %[[ZERO]]) -> (i32) {
+// CHECK-NEXT: %[[INNER:.*]] = scf.for %{{.*}} iter_args(%[[BASE:.*]] = %[[B0]]) -> (i32) {
+// CHECK: arith.remui %[[BASE]], %{{.*}} : i32
+// CHECK: scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args
+// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[K]], %[[LO]] : i32
+// CHECK: %[[IDX:.*]] = arith.divui %[[OFF]], %{{.*}} : i32
+// CHECK-NEXT: %[[J:.*]] = arith.addi %[[BASE]], %[[IDX]] : i32
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[LO]], %[[HI]] : i32
+// CHECK: %[[DIFF:.*]] = arith.subi %[[HI]], %[[LO]] : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[DIFF]], %{{.*}} : i32
+// CHECK: %[[Q:.*]] = arith.divui %[[LAST]], %{{.*}} : i32
+// CHECK-NEXT: %[[COUNT:.*]] = arith.addi %[[Q]], %{{.*}} : i32
+// CHECK-NEXT: %[[TRIP:.*]] = arith.select %[[RUNS]], %[[COUNT]], %{{.*}} : i32
+// CHECK-NEXT: %[[NB:.*]] = arith.addi %[[BASE]], %[[TRIP]] : i32
+// CHECK: scf.yield %[[NB]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[INNER]] : i32
+gpu.module @m {
+  gpu.func @nested(%desc: !d, %outer: index, %tiles: index, %lo: i32, %hi: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2_i32 = arith.constant 2 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %out = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    scf.for %o = %c0 to %outer step %c1 {
+      scf.for %tile = %c0 to %tiles step %c1 {
+        %r = scf.for %k = %lo to %hi step %c2_i32 iter_args(%x = %init) -> (!t) : i32 {
+          mbarrier.arrive_expect_tx %bar, bytes = 8192
+          tma.async_load %desc[%k, %c0_i32], %buf, %bar : !d, !s
+          mbarrier.wait %bar, phase %c0_i32 : i32
+          %v = tile.smem_load %buf : !s -> !t
+          %y = arith.addf %x, %v : !t
+          tile.barrier
+          scf.yield %y : !t
+        } {tile.num_stages = 2 : i32}
+        tile.smem_store %r, %out : !t, !s
+      }
+    }
+    gpu.return
+  }
+}
