@@ -8,7 +8,12 @@
 // gives every loaded buffer N slots and every barrier N versions, and issues
 // the load stage of iteration i + N - 1 in iteration i, after a prologue
 // that issues iterations 0 .. N - 2. Iteration j uses slot j mod N and waits
-// for phase (j / N) mod 2 of its barrier version.
+// for phase (j / N) mod 2 of its barrier version. Inside enclosing scf.for
+// loops (a persistent kernel), j counts on across their iterations: each
+// of them carries the number of pipelined iterations issued so far, from
+// 0, and yields it plus the loop's trip count. A run of the loop waits for
+// every load it issues, and the CTA barrier after the last read of its last
+// iterations comes before the next run's prologue refills slots.
 //
 // A slot is refilled one iteration after it was read, so the pass requires
 // a `tile.barrier` after the last read of a pipelined buffer (the seed's
@@ -26,6 +31,8 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseSet.h"
@@ -60,6 +67,9 @@ struct PipelinePlan {
   /// it that frees the slot the previous MMA read.
   tile::DotOp asyncDot;
   tile::BarrierOp asyncDotBarrier;
+  /// The scf.for loops around `loop`, outermost first, that carry the
+  /// running count of pipelined iterations.
+  SmallVector<scf::ForOp> enclosing;
 };
 
 /// Warns that `loop` stays single-buffered, and why.
@@ -99,6 +109,8 @@ private:
   LogicalResult collectSlice(Operation *op);
 
   Value iterationIndex(OpBuilder &b, Value iv);
+  Value tripCount(OpBuilder &b);
+  void carryBase();
   Value slotOf(OpBuilder &b, Value j);
   Value parityOf(OpBuilder &b, Value j, Type phaseType);
   Value materialize(OpBuilder &b, Value v, IRMapping &map);
@@ -108,6 +120,10 @@ private:
   scf::ForOp loop;
   DenseMap<tile::AllocSmemOp, Value> rings;
   DenseMap<mbarrier::IndexOp, Value> versions;
+  /// Inside enclosing loops: the pipelined iterations issued before this
+  /// run of the loop (an iter_arg of the innermost enclosing loop), of the
+  /// induction variable's type. Iteration j is global iteration base + j.
+  Value base;
 };
 
 LogicalResult Pipeliner::collectBuffer(tma::AsyncLoadOp load) {
@@ -259,16 +275,30 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   if (!step || *step <= 0)
     return refuse(loop) << "a loop step that is not a positive constant";
   plan.step = *step;
-  // The parity is computed from this loop's iteration number, which
-  // restarts with every iteration of an enclosing loop while the barriers'
-  // phases do not: a persistent outer loop would need the phases carried
-  // across its iterations.
-  if (Operation *outer = loop->getParentOp();
-      outer && (outer->getParentOfType<LoopLikeOpInterface>() ||
-                isa<LoopLikeOpInterface>(outer)))
-    return refuse(loop) << "a pipelined loop inside another loop (barrier "
-                           "phases would have to be carried across the outer "
-                           "loop's iterations)";
+  // Enclosing loops: a chain of scf.for directly around this loop (a
+  // persistent kernel) gets a running count of the pipelined iterations
+  // issued so far, so that slots and parities continue across the outer
+  // iterations. Anything else stays refused.
+  bool chain = true;
+  for (Operation *outer = loop->getParentOp();
+       outer && !isa<FunctionOpInterface>(outer) &&
+       !outer->hasTrait<OpTrait::IsIsolatedFromAbove>();
+       outer = outer->getParentOp()) {
+    auto outerFor = dyn_cast<scf::ForOp>(outer);
+    if (outerFor && chain) {
+      plan.enclosing.insert(plan.enclosing.begin(), outerFor);
+      continue;
+    }
+    if (outerFor)
+      return refuse(loop) << "a pipelined loop inside an scf.for through "
+                             "other control flow (the enclosing scf.for "
+                             "loops must nest it directly)";
+    if (isa<LoopLikeOpInterface>(outer))
+      return refuse(loop) << "a pipelined loop inside " << outer->getName()
+                          << " (only directly enclosing scf.for loops carry "
+                             "the barrier phases across their iterations)";
+    chain = false;
+  }
 
   SmallVector<tma::AsyncLoadOp> loads;
   WalkResult nested = loop.getBody()->walk([&](tma::AsyncLoadOp load) {
@@ -288,6 +318,27 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
     if (failed(collectBuffer(load)) ||
         failed(collectBarrier(load.getBarrier())))
       return failure();
+  }
+
+  // The rings' slots and the barriers' phases must persist across the
+  // enclosing loops' iterations: nothing of them may be made or
+  // initialized inside those loops.
+  if (!plan.enclosing.empty()) {
+    Operation *outermost = plan.enclosing.front();
+    for (tile::AllocSmemOp root : plan.buffers)
+      if (outermost->isAncestor(root))
+        return refuse(loop) << "a pipelined buffer allocated inside an "
+                               "enclosing loop";
+    for (mbarrier::IndexOp bar : plan.barriers) {
+      if (outermost->isAncestor(bar) ||
+          outermost->isAncestor(bar.getGroup().getDefiningOp()))
+        return refuse(loop) << "the barrier of a TMA load is made inside an "
+                               "enclosing loop";
+      for (Operation *user : bar->getUsers())
+        if (!loop->isAncestor(user) && outermost->isAncestor(user))
+          return refuse(loop) << "the barrier of a TMA load is initialized "
+                                 "inside an enclosing loop";
+    }
   }
 
   // The load stage: the loads and what they do to their barriers.
@@ -395,6 +446,71 @@ Value Pipeliner::iterationIndex(OpBuilder &b, Value iv) {
   Value step = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(iv.getType(), plan.step));
   return arith::DivUIOp::create(b, loc, offset, step);
+}
+
+/// max(0, ceildiv(ub - lb, step)), at runtime.
+Value Pipeliner::tripCount(OpBuilder &b) {
+  Location loc = loop.getLoc();
+  Type type = loop.getInductionVar().getType();
+  auto predicate = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                         : arith::CmpIPredicate::slt;
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  Value runs = arith::CmpIOp::create(b, loc, predicate, lb, ub);
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+  // (ub - lb - 1) / step + 1 when the loop runs: no overflow near the top.
+  Value last = arith::SubIOp::create(
+      b, loc, b.createOrFold<arith::SubIOp>(loc, ub, lb), one);
+  if (plan.step != 1)
+    last = arith::DivUIOp::create(
+        b, loc, last,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, plan.step)));
+  Value count = arith::AddIOp::create(b, loc, last, one);
+  return arith::SelectOp::create(b, loc, runs, count, zero);
+}
+
+/// Gives every enclosing loop, outermost first, an iter_arg counting the
+/// pipelined iterations issued so far (starting at 0), and yields
+/// base + trip count after this loop, so that slots and parities go on
+/// across the enclosing loops' iterations as if this loop's iterations
+/// formed one sequence.
+void Pipeliner::carryBase() {
+  if (plan.enclosing.empty())
+    return;
+  Location loc = loop.getLoc();
+  Type type = loop.getInductionVar().getType();
+  IRRewriter rewriter(loop.getContext());
+  SmallVector<scf::ForOp> carriers;
+  Value init;
+  for (scf::ForOp outer : plan.enclosing) {
+    rewriter.setInsertionPoint(outer);
+    if (!init)
+      init = arith::ConstantOp::create(rewriter, loc,
+                                       rewriter.getIntegerAttr(type, 0));
+    // The yielded value is set below, once the inner loops carry theirs.
+    FailureOr<LoopLikeOpInterface> replaced =
+        cast<LoopLikeOpInterface>(outer.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+                [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+                  return SmallVector<Value>{args.front()};
+                });
+    assert(succeeded(replaced) && "scf.for takes additional iter_args");
+    auto carrier = cast<scf::ForOp>(replaced->getOperation());
+    carriers.push_back(carrier);
+    init = carrier.getRegionIterArgs().back();
+  }
+  base = init;
+  plan.enclosing = carriers;
+
+  OpBuilder b(loop.getContext());
+  b.setInsertionPointAfter(loop);
+  Value yielded = arith::AddIOp::create(b, loc, base, tripCount(b));
+  for (scf::ForOp carrier : llvm::reverse(carriers)) {
+    Operation *yield = carrier.getBody()->getTerminator();
+    yield->setOperand(yield->getNumOperands() - 1, yielded);
+    yielded = carrier.getResults().back();
+  }
 }
 
 Value Pipeliner::slotOf(OpBuilder &b, Value j) {
@@ -515,6 +631,8 @@ void Pipeliner::rewrite() {
     }
   }
 
+  carryBase();
+
   // Prologue: iterations 0 .. N - 2, each only if the loop runs that far
   // (the trip count is a runtime value and may be below N - 1, or zero).
   bool isUnsigned = loop.getUnsignedCmp();
@@ -534,8 +652,19 @@ void Pipeliner::rewrite() {
     auto guard = scf::IfOp::create(b, loc, live, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard g(b);
     b.setInsertionPoint(guard.thenBlock()->getTerminator());
-    // Iteration p of the prologue uses slot p.
-    emitLoadStage(b, iv, arith::ConstantIndexOp::create(b, loc, p));
+    // Iteration p of the prologue uses slot p (base + p in enclosing
+    // loops).
+    Value slot;
+    if (base && p == 0)
+      slot = slotOf(b, base);
+    else if (base)
+      slot = slotOf(
+          b, arith::AddIOp::create(b, loc, base,
+                                   arith::ConstantOp::create(
+                                       b, loc, b.getIntegerAttr(ivType, p))));
+    else
+      slot = arith::ConstantIndexOp::create(b, loc, p);
+    emitLoadStage(b, iv, slot);
   }
 
   // The body's compute-stage ops as written, before anything is added.
@@ -555,7 +684,10 @@ void Pipeliner::rewrite() {
       arith::CmpIOp::create(b, loc, predicate, next, loop.getUpperBound());
   auto guard = scf::IfOp::create(b, loc, live, /*withElseRegion=*/false);
   b.setInsertionPoint(guard.thenBlock()->getTerminator());
-  emitLoadStage(b, next, slotOf(b, iterationIndex(b, next)));
+  Value nextIndex = iterationIndex(b, next);
+  if (base)
+    nextIndex = arith::AddIOp::create(b, loc, base, nextIndex);
+  emitLoadStage(b, next, slotOf(b, nextIndex));
 
   // One MMA in flight: iteration i issues its MMA asynchronously and waits
   // for the one of iteration i - 1, whose slot is the one i + N - 1 refills;
@@ -582,6 +714,8 @@ void Pipeliner::rewrite() {
   // phase (i / N) mod 2 of that slot's barrier.
   b.setInsertionPointToStart(loop.getBody());
   Value j = iterationIndex(b, loop.getInductionVar());
+  if (base)
+    j = arith::AddIOp::create(b, loc, base, j);
   Value slot = slotOf(b, j);
   IRMapping computeMap;
   for (tile::AllocSmemOp root : plan.buffers)

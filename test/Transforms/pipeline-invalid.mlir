@@ -496,9 +496,9 @@ gpu.module @m {
 
 // -----
 
-// A persistent kernel: the pipelined loop inside an outer loop over tiles.
-// The parity restarts with the inner iteration number while the barrier's
-// phase does not, so the pass leaves it alone.
+// A persistent kernel whose outer loop is an scf.while: only enclosing
+// scf.for loops carry the count of pipelined iterations (and with it the
+// barrier phases) across their iterations, so the pass leaves it alone.
 #nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 !d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
@@ -515,8 +515,124 @@ gpu.module @m {
     %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
     mbarrier.init %bar, arrivals = 1
     %init = arith.constant dense<0.0> : !t
+    %last = scf.while (%tile = %c0) : (index) -> index {
+      %more = arith.cmpi slt, %tile, %tiles : index
+      scf.condition(%more) %tile : index
+    } do {
+    ^bb0(%tile: index):
+      // expected-warning @+1 {{tile-pipeline: not supported yet: a pipelined loop inside scf.while (only directly enclosing scf.for loops carry the barrier phases across their iterations)}}
+      %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+        mbarrier.arrive_expect_tx %bar, bytes = 8192
+        tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+        mbarrier.wait %bar, phase %c0_i32 : i32
+        %v = tile.smem_load %buf : !s -> !t
+        %y = arith.addf %x, %v : !t
+        tile.barrier
+        scf.yield %y : !t
+      } {tile.num_stages = 3 : i32}
+      %next = arith.addi %tile, %c1 : index
+      scf.yield %next : index
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The pipelined loop inside an scf.for through an scf.if: the count of
+// pipelined iterations would have to flow through the scf.if as well.
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+gpu.module @m {
+  gpu.func @f(%desc: !d, %tiles: index, %n: index, %p: i1) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
     scf.for %tile = %c0 to %tiles step %c1 {
-      // expected-warning @+1 {{tile-pipeline: not supported yet: a pipelined loop inside another loop (barrier phases would have to be carried across the outer loop's iterations)}}
+      scf.if %p {
+        // expected-warning @+1 {{tile-pipeline: not supported yet: a pipelined loop inside an scf.for through other control flow (the enclosing scf.for loops must nest it directly)}}
+        %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+          mbarrier.arrive_expect_tx %bar, bytes = 8192
+          tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+          mbarrier.wait %bar, phase %c0_i32 : i32
+          %v = tile.smem_load %buf : !s -> !t
+          %y = arith.addf %x, %v : !t
+          tile.barrier
+          scf.yield %y : !t
+        } {tile.num_stages = 3 : i32}
+      }
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A persistent kernel that initializes the barrier in every outer iteration
+// (the count of pipelined iterations would not match the phases).
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+gpu.module @m {
+  gpu.func @f(%desc: !d, %tiles: index, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    %init = arith.constant dense<0.0> : !t
+    scf.for %tile = %c0 to %tiles step %c1 {
+      mbarrier.init %bar, arrivals = 1
+      // expected-warning @+1 {{tile-pipeline: not supported yet: the barrier of a TMA load is initialized inside an enclosing loop}}
+      %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+        mbarrier.arrive_expect_tx %bar, bytes = 8192
+        tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+        mbarrier.wait %bar, phase %c0_i32 : i32
+        %v = tile.smem_load %buf : !s -> !t
+        %y = arith.addf %x, %v : !t
+        tile.barrier
+        scf.yield %y : !t
+      } {tile.num_stages = 3 : i32}
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// A persistent kernel that allocates the pipelined buffer inside the outer
+// loop.
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+gpu.module @m {
+  gpu.func @f(%desc: !d, %tiles: index, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    scf.for %tile = %c0 to %tiles step %c1 {
+      %buf = tile.alloc_smem : !s
+      // expected-warning @+1 {{tile-pipeline: not supported yet: a pipelined buffer allocated inside an enclosing loop}}
       %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
         mbarrier.arrive_expect_tx %bar, bytes = 8192
         tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s

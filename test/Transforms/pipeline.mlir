@@ -691,3 +691,153 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A persistent kernel: the pipelined loop inside an outer scf.for over
+// tiles. The outer loop carries the count of pipelined iterations issued so
+// far (%base, from 0); the prologue's iteration p uses slot (base + p) mod 3,
+// iteration j slot (base + j) mod 3 and parity ((base + j) / 3) mod 2, and
+// the outer loop yields base + the inner trip count, so the slots and phases
+// go on across tiles as if the inner iterations were one sequence.
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+// CHECK-LABEL: gpu.func @persistent(
+// CHECK-SAME: %[[DESC:[^:]*]]: !tma.descriptor{{.*}}, %[[START:[^:]*]]: index, %[[TILES:[^:]*]]: index, %[[GRID:[^:]*]]: index, %[[N:[^:]*]]: index)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[RING:.*]] = tile.alloc_smem : !tile.smem<3x128x32xf16
+// CHECK-DAG: %[[G:.*]] = mbarrier.alloc : !mbarrier.group<3>
+// CHECK: tensor<128x32xf16, #wgmma>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[OUT:.*]] = scf.for %{{.*}} = %[[START]] to %[[TILES]] step %[[GRID]] iter_args(%[[BASE:.*]] = %[[ZERO]]) -> (index) {
+// Prologue iteration 0: slot base mod 3.
+// CHECK: scf.if
+// CHECK: %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT: %[[S0:.*]] = arith.remui %[[BASE]], %[[C3]] : index
+// CHECK-NEXT: tile.smem_index %[[RING]][%[[S0]]]
+// CHECK-NEXT: mbarrier.index %[[G]][%[[S0]]]
+// CHECK: tma.async_load
+// Prologue iteration 1: slot (base + 1) mod 3.
+// CHECK: scf.if
+// CHECK: %[[B1:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK: %[[S1:.*]] = arith.remui %[[B1]], %{{.*}} : index
+// CHECK-NEXT: tile.smem_index %[[RING]][%[[S1]]]
+// CHECK: tma.async_load
+// CHECK: %[[R:.*]] = scf.for %[[K:.*]] = %[[C0]] to %[[N]] step %{{.*}} iter_args
+// CHECK-NEXT: %[[J:.*]] = arith.addi %[[BASE]], %[[K]] : index
+// CHECK: %[[SLOT:.*]] = arith.remui %[[J]], %{{.*}} : index
+// CHECK-NEXT: %[[BUF:.*]] = tile.smem_index %[[RING]][%[[SLOT]]]
+// CHECK-NEXT: %[[BAR:.*]] = mbarrier.index %[[G]][%[[SLOT]]]
+// CHECK: %[[ROUND:.*]] = arith.divui %[[J]], %{{.*}} : index
+// CHECK-NEXT: %[[PAR:.*]] = arith.remui %[[ROUND]], %{{.*}} : index
+// CHECK-NEXT: %[[PARITY:.*]] = arith.index_castui %[[PAR]] : index to i32
+// The load of iteration k + 2: slot (base + k + 2) mod 3.
+// CHECK: %[[NEXT:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK: scf.if
+// CHECK-NEXT: %[[JN:.*]] = arith.addi %[[BASE]], %[[NEXT]] : index
+// CHECK: arith.remui %[[JN]], %{{.*}} : index
+// CHECK: tma.async_load
+// CHECK: mbarrier.wait %[[BAR]], phase %[[PARITY]] : i32
+// CHECK: tile.smem_load %[[BUF]]
+// CHECK: tile.barrier
+// After the loop: base + max(0, n) (lb = 0, step 1).
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[C0]], %[[N]] : index
+// CHECK: %[[LAST:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK-NEXT: %[[COUNT:.*]] = arith.addi %[[LAST]], %{{.*}} : index
+// CHECK-NEXT: %[[TRIP:.*]] = arith.select %[[RUNS]], %[[COUNT]], %{{.*}} : index
+// CHECK-NEXT: %[[NB:.*]] = arith.addi %[[BASE]], %[[TRIP]] : index
+// CHECK: tile.smem_store %[[R]]
+// CHECK: scf.yield %[[NB]] : index
+// CHECK-NOT: tile.num_stages
+gpu.module @m {
+  gpu.func @persistent(%desc: !d, %start: index, %tiles: index, %grid: index, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %out = tile.alloc_smem : !tile.smem<128x32xf16, #nv, mutable>
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    scf.for %tile = %start to %tiles step %grid {
+      %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+        %k_i32 = arith.index_cast %k : index to i32
+        mbarrier.arrive_expect_tx %bar, bytes = 8192
+        tma.async_load %desc[%k_i32, %c0_i32], %buf, %bar : !d, !s
+        mbarrier.wait %bar, phase %c0_i32 : i32
+        %v = tile.smem_load %buf : !s -> !t
+        %y = arith.addf %x, %v : !t
+        tile.barrier
+        scf.yield %y : !t
+      } {tile.num_stages = 3 : i32}
+      tile.smem_store %r, %out : !t, !tile.smem<128x32xf16, #nv, mutable>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// Two enclosing loops carry the count, outermost first; an i32 loop of step
+// 2 from %lo: its trip count is (hi - lo - 1) / 2 + 1 when lo < hi, else 0.
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+// CHECK-LABEL: gpu.func @nested(
+// CHECK-SAME: %[[LO:[^:]*]]: i32, %[[HI:[^:]*]]: i32)
+// CHECK: tensor<128x32xf16, #wgmma>
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %{{.*}} = scf.for %{{.*}} iter_args(%[[B0:.*]] = %[[ZERO]]) -> (i32) {
+// CHECK-NEXT: %[[INNER:.*]] = scf.for %{{.*}} iter_args(%[[BASE:.*]] = %[[B0]]) -> (i32) {
+// CHECK: arith.remui %[[BASE]], %{{.*}} : i32
+// CHECK: scf.for %[[K:.*]] = %[[LO]] to %[[HI]] step %{{.*}} iter_args
+// CHECK-NEXT: %[[OFF:.*]] = arith.subi %[[K]], %[[LO]] : i32
+// CHECK: %[[IDX:.*]] = arith.divui %[[OFF]], %{{.*}} : i32
+// CHECK-NEXT: %[[J:.*]] = arith.addi %[[BASE]], %[[IDX]] : i32
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[LO]], %[[HI]] : i32
+// CHECK: %[[DIFF:.*]] = arith.subi %[[HI]], %[[LO]] : i32
+// CHECK-NEXT: %[[LAST:.*]] = arith.subi %[[DIFF]], %{{.*}} : i32
+// CHECK: %[[Q:.*]] = arith.divui %[[LAST]], %{{.*}} : i32
+// CHECK-NEXT: %[[COUNT:.*]] = arith.addi %[[Q]], %{{.*}} : i32
+// CHECK-NEXT: %[[TRIP:.*]] = arith.select %[[RUNS]], %[[COUNT]], %{{.*}} : i32
+// CHECK-NEXT: %[[NB:.*]] = arith.addi %[[BASE]], %[[TRIP]] : i32
+// CHECK: scf.yield %[[NB]] : i32
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield %[[INNER]] : i32
+gpu.module @m {
+  gpu.func @nested(%desc: !d, %outer: index, %tiles: index, %lo: i32, %hi: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2_i32 = arith.constant 2 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %out = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    scf.for %o = %c0 to %outer step %c1 {
+      scf.for %tile = %c0 to %tiles step %c1 {
+        %r = scf.for %k = %lo to %hi step %c2_i32 iter_args(%x = %init) -> (!t) : i32 {
+          mbarrier.arrive_expect_tx %bar, bytes = 8192
+          tma.async_load %desc[%k, %c0_i32], %buf, %bar : !d, !s
+          mbarrier.wait %bar, phase %c0_i32 : i32
+          %v = tile.smem_load %buf : !s -> !t
+          %y = arith.addf %x, %v : !t
+          tile.barrier
+          scf.yield %y : !t
+        } {tile.num_stages = 2 : i32}
+        tile.smem_store %r, %out : !t, !s
+      }
+    }
+    gpu.return
+  }
+}

@@ -84,6 +84,16 @@ def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
       iterations issue none. The compute stage stays in iteration `i`.
     The attribute is dropped from pipelined loops.
 
+    Inside `scf.for` loops that nest it directly (a persistent kernel's loop
+    over output tiles), `j` above is the global iteration `base + j`: every
+    enclosing loop, outermost first, gets an iter_arg `base` (from 0, of
+    the loop's induction type) and the loop's parent yields `base` plus the
+    loop's runtime trip count `max(0, ceildiv(ub - lb, step))`, so slots
+    and phases go on across the outer iterations. The buffers, barriers and
+    their inits must then be outside the outermost of those loops; other
+    enclosing loops (`scf.while`, ...) or control flow between the loops
+    are refused.
+
     A slot is refilled in the iteration after it was read, so every read of
     a pipelined buffer must be synchronous and followed by a `tile.barrier`
     in the body. Loops the pass cannot handle keep their attribute and get a
