@@ -66,3 +66,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Sub-byte elements have no byte address in shared memory.
+#l = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+gpu.module @m {
+  gpu.func @k(%x: i1) kernel attributes {tile.num_warps = 1 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<32xi1, mutable>
+    %t = tile.splat %x : tensor<32xi1, #l>
+    // expected-error @+1 {{'tile.smem_store' op not supported yet: whole-tile shared-memory access to sub-byte elements}}
+    tile.smem_store %t, %buf : tensor<32xi1, #l>, !tile.smem<32xi1, mutable>
+    gpu.return
+  }
+}

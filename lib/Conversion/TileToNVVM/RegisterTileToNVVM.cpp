@@ -49,8 +49,14 @@ bool isDistributedLayout(Attribute layout) {
       layout);
 }
 
+/// Whole bytes, or i1 (masks; a byte each in memory).
 bool isSupportedElementType(Type type) {
-  return isa<IntegerType, FloatType, IndexType>(type);
+  if (isa<IndexType>(type))
+    return true;
+  if (!type.isIntOrFloat())
+    return false;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return bits == 1 || bits % 8 == 0;
 }
 
 /// wgmma accumulators that WgmmaToNVVM.cpp lowers: their fragment order
@@ -1097,7 +1103,7 @@ LogicalResult checkOp(Operation *op) {
     return op->emitOpError()
            << "not supported yet: register tiles in distributed layouts "
               "must be 1-D or 2-D, with power-of-two dimensions and integer "
-              "or float elements";
+              "or float elements of whole bytes (or i1)";
   if (!hasRegisterTile(op))
     return success();
   // Warp ids index the layout's warps: every warp of the layout must run,
@@ -1122,8 +1128,17 @@ LogicalResult checkOp(Operation *op) {
   }
   if (isa<SplatOp, RangeOp, LoadOp, StoreOp>(op))
     return success();
-  if (isa<SmemLoadOp, SmemStoreOp>(op))
+  if (isa<SmemLoadOp, SmemStoreOp>(op)) {
+    auto tile = cast<RankedTensorType>(isa<SmemLoadOp>(op)
+                                           ? op->getResult(0).getType()
+                                           : op->getOperand(0).getType());
+    if (!isa<IndexType>(tile.getElementType()) &&
+        tile.getElementTypeBitWidth() < 8)
+      return op->emitOpError()
+             << "not supported yet: whole-tile shared-memory access to "
+                "sub-byte elements";
     return success();
+  }
   if (isa<ConvertLayoutOp>(op)) {
     std::string why;
     if (succeeded(getOpRegisterMap(op, why)))
