@@ -9,7 +9,7 @@
 gpu.module @m {
   gpu.func @f(%x: f32) {
     %t = tile.splat %x : tensor<16x32xf32, #b>
-    // expected-error @+1 {{'tile.reduce' op not supported yet: tile.reduce of this layout: the reduction crosses warps outside a kernel}}
+    // expected-error @+1 {{'tile.reduce' op not supported yet: tile.reduce of this layout: the reduction crosses warps and has no shared-memory scratch (tile-allocate-shared-memory reserves it, in kernels only)}}
     %r = tile.reduce add %t, axis = 0 : tensor<16x32xf32, #b> -> tensor<32xf32, #tile.slice<dim = 0, parent = #b>>
     gpu.return
   }
@@ -24,7 +24,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @f(%x: f32) {
     %t = tile.splat %x : tensor<16x32xf32, #b>
-    // expected-error @+1 {{'tile.convert_layout' op not supported yet: a layout change that moves data between threads outside a kernel}}
+    // expected-error @+1 {{'tile.convert_layout' op not supported yet: a layout change that moves data between threads has no shared-memory scratch (tile-allocate-shared-memory reserves it, in kernels only)}}
     %c = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
     gpu.return
   }

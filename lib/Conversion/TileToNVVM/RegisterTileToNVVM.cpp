@@ -893,9 +893,8 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
     plan.warpBits.push_back(bit);
   }
   if (!plan.warpBits.empty() && !op->hasAttr(TileDialect::kOffsetAttrName)) {
-    why = "the reduction crosses warps outside a kernel (its shared-memory "
-          "scratch comes from tile-allocate-shared-memory, which only "
-          "serves kernels)";
+    why = "the reduction crosses warps and has no shared-memory scratch "
+          "(tile-allocate-shared-memory reserves it, in kernels only)";
     return failure();
   }
   // Off-axis coordinates: the result's thread parts must match.
@@ -1154,9 +1153,8 @@ LogicalResult checkOp(Operation *op) {
     if (!op->hasAttr(TileDialect::kOffsetAttrName))
       return op->emitOpError()
              << "not supported yet: a layout change that moves data between "
-                "threads outside a kernel (its shared-memory scratch comes "
-                "from tile-allocate-shared-memory, which only serves "
-                "kernels)";
+                "threads has no shared-memory scratch "
+                "(tile-allocate-shared-memory reserves it, in kernels only)";
     return success();
   }
   if (isa<ExpandDimsOp, BroadcastOp>(op)) {
