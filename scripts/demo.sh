@@ -71,14 +71,16 @@ Pipeline status:
   linear-layout engine (tile-test-print-layouts)              done
   warpgroup MMA (tile.dot -> wgmma, operands in shared
   memory) with accumulator tiles in registers                 done (sm_90a runs)
-  general register tiles (blocked layouts, tile.load/store,
-  convert_layout, reduce), wgmma with A from registers        not implemented yet
+  register tiles in blocked/slice/linear layouts: masked and
+  vectorized global load/store, range, broadcast, elementwise,
+  convert_layout (through shared memory), reduce              done (sm_90a runs)
+  wgmma with A from registers, unswizzled operands            not implemented yet
   tensor memory and tcgen05 (alloc, cp, mma, block-scaled
   mma, commit) -> PTX                                         done (ptxas sm_100a only,
                                                               never executed here)
   tcgen05.ld/st (tmem.load / tmem.store)                      not implemented yet
   software pipelining (tile-pipeline: rings, barrier versions,
   prologue, loads N-1 ahead)                                  done (sm_90a runs)
-  pipelining inside a persistent outer loop                   not implemented yet
+  pipelining inside persistent (scf.for) outer loops          done (sm_90a runs)
 TXT
 exit $status
