@@ -1,21 +1,21 @@
 // tile-run's early stops: lowered MLIR, LLVM IR, object. No runtime needed.
 
-// RUN: tile-run --emit=llvm %s | FileCheck %s --check-prefix=LLVM
-// LLVM: target triple = "x86_64
+// RUN: tile-run --emit=llvm %s | FileCheck %s
+// CHECK: target triple = "x86_64
 // The cubin is embedded in the host module and loaded by a constructor.
-// LLVM: @kernels_binary = internal constant [{{[0-9]+}} x i8] c"\7FELF
-// LLVM: define internal void @__tile_host_main()
-// LLVM: call ptr @mgpuMemAlloc(i64 1024
-// LLVM: call ptr @mgpuModuleGetFunction(ptr {{.*}}, ptr @kernels_store_tid_name)
-// LLVM: call void @mgpuLaunchKernel(ptr {{.*}}, i64 1, i64 1, i64 1, i64 256, i64 1, i64 1, i32 0,
-// LLVM: call void @mgpuStreamSynchronize(
-// LLVM: call ptr @mgpuModuleLoad(ptr @kernels_binary, i64
+// CHECK: @kernels_binary = internal constant [{{[0-9]+}} x i8] c"\7FELF
+// CHECK: define internal void @__tile_host_main()
+// CHECK: call ptr @mgpuMemAlloc(i64 1024
+// CHECK: call ptr @mgpuModuleGetFunction(ptr {{.*}}, ptr @kernels_store_tid_name)
+// CHECK: call void @mgpuLaunchKernel(ptr {{.*}}, i64 1, i64 1, i64 1, i64 256, i64 1, i64 1, i32 0,
+// CHECK: call void @mgpuStreamSynchronize(
+// CHECK: call ptr @mgpuModuleLoad(ptr @kernels_binary, i64
 // The C entry point wraps @main; a @main without result defers to the runtime.
-// LLVM: define i32 @main(i32 %0, ptr %1)
-// LLVM: call void @__tile_host_main()
-// LLVM: call i32 @tileRtExitStatus()
-// LLVM: ret i32 0
-// LLVM: declare extern_weak i32 @tileRtExitStatus()
+// CHECK: define i32 @main(i32 %0, ptr %1)
+// CHECK: call void @__tile_host_main()
+// CHECK: call i32 @tileRtExitStatus()
+// CHECK: ret i32 0
+// CHECK: declare extern_weak i32 @tileRtExitStatus()
 
 // RUN: tile-run --emit=mlir %s | FileCheck %s --check-prefix=MLIR
 // RUN: tile-run --emit=mlir --chip=sm_100a %s | FileCheck %s --check-prefix=MLIR100

@@ -63,6 +63,11 @@ Value tilemlir::createWarpId(OpBuilder &b, Location loc) {
                               NVVM::ShflKind::idx, UnitAttr());
 }
 
+Value tilemlir::createLaneId(OpBuilder &b, Location loc) {
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
+}
+
 FailureOr<int64_t> tilemlir::getAllocatedOffset(Operation *op) {
   auto offset =
       op->getAttrOfType<IntegerAttr>(tile::TileDialect::kOffsetAttrName);

@@ -36,6 +36,9 @@ Value createByteOffset(OpBuilder &b, Location loc, Value base,
 /// from lane 0 so branches on it do not diverge.
 Value createWarpId(OpBuilder &b, Location loc);
 
+/// Index of the executing thread within its warp.
+Value createLaneId(OpBuilder &b, Location loc);
+
 /// The `tile.offset` the shared-memory allocator gave `op`, or failure with
 /// a diagnostic saying the allocator has not run.
 FailureOr<int64_t> getAllocatedOffset(Operation *op);

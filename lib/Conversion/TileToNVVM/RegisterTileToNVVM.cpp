@@ -100,17 +100,12 @@ SmallVector<int32_t> getRegisterCoords(const LinearLayout &layout, int64_t r) {
   return *layout.apply({{kRegister, int32_t(r)}});
 }
 
-Value getLaneId(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
-}
-
 /// Per tensor dimension, the thread part of the coordinates of the
 /// executing thread's elements (i32).
 SmallVector<Value> getThreadCoords(OpBuilder &b, Location loc,
                                    const LinearLayout &layout) {
   I32Builder ib{b, loc};
-  Value lane = getLaneId(b, loc);
+  Value lane = createLaneId(b, loc);
   Value warp = createWarpId(b, loc);
   unsigned rank = layout.getOutDims().size();
   SmallVector<Value> coords(rank, ib.c(0));
@@ -290,7 +285,7 @@ struct RegisterShuffleLowering : public ConvertOpToLLVMPattern<OpT> {
 Value getFlatThreadOffset(OpBuilder &b, Location loc,
                           const LinearLayout &layout) {
   I32Builder ib{b, loc};
-  Value lane = getLaneId(b, loc);
+  Value lane = createLaneId(b, loc);
   Value warp = createWarpId(b, loc);
   Value flat = ib.c(0);
   for (auto [dim, id] : {std::pair{kLane, lane}, std::pair{kWarp, warp}})

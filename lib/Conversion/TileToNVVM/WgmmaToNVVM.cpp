@@ -62,11 +62,6 @@ std::pair<Value, Value> getFragmentCoords(I32Builder &ib, RankedTensorType type,
   return {row, col};
 }
 
-Value getLaneId(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
-}
-
 //===----------------------------------------------------------------------===//
 // Elementwise operations and constants
 //===----------------------------------------------------------------------===//
@@ -145,7 +140,7 @@ static LogicalResult forEachFragmentAddress(
   Location loc = op->getLoc();
   I32Builder ib{rewriter, loc};
   Value warp = createWarpId(rewriter, loc);
-  Value lane = getLaneId(rewriter, loc);
+  Value lane = createLaneId(rewriter, loc);
   for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
     auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
     FailureOr<Value> offset =
