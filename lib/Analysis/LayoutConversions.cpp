@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Formatting.h"
 #include "TileMLIR/Analysis/LayoutConversions.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -26,21 +27,6 @@ using namespace mlir::tile;
 using namespace mlir::tilemlir;
 
 namespace {
-
-LogicalResult emitFailure(EmitErrorFn emitError, const llvm::Twine &msg) {
-  if (emitError)
-    emitError() << msg;
-  return failure();
-}
-
-std::string shapeToString(ArrayRef<int64_t> shape) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "[";
-  llvm::interleaveComma(shape, os);
-  os << "]";
-  return s;
-}
 
 LogicalResult checkPowerOfTwoShape(ArrayRef<int64_t> shape, StringRef what,
                                    EmitErrorFn emitError) {
@@ -378,15 +364,6 @@ int64_t rowMajor(ArrayRef<int64_t> idx, ArrayRef<int64_t> dims) {
   for (auto [i, d] : llvm::zip_equal(idx, dims))
     linear = linear * d + i;
   return linear;
-}
-
-std::string coordsToString(ArrayRef<int64_t> coords) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "(";
-  llvm::interleaveComma(coords, os);
-  os << ")";
-  return s;
 }
 
 std::string layoutName(Attribute layout) {

@@ -1,5 +1,6 @@
 //===- LayoutQueries.cpp - Questions the lowering asks of layouts ---------===//
 
+#include "Formatting.h"
 #include "TileMLIR/Analysis/LayoutQueries.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -12,12 +13,6 @@ using namespace mlir::tile;
 using namespace mlir::tilemlir;
 
 namespace {
-
-LogicalResult emitFailure(EmitErrorFn emitError, const llvm::Twine &msg) {
-  if (emitError)
-    emitError() << msg;
-  return failure();
-}
 
 LogicalResult fail(std::string *why, const llvm::Twine &msg) {
   if (why)

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Formatting.h"
 #include "TileMLIR/Analysis/LayoutQueries.h"
 #include "TileMLIR/Analysis/Passes.h"
 
@@ -36,15 +37,6 @@ Attribute getFirstAttr(Operation *op, ArrayRef<StringLiteral> names) {
     if (Attribute attr = op->getAttr(name))
       return attr;
   return {};
-}
-
-std::string coordsToString(ArrayRef<int64_t> coords) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "(";
-  llvm::interleaveComma(coords, os);
-  os << ")";
-  return s;
 }
 
 /// Probe elements from the attribute: [[i, j], ...] as nested integer
