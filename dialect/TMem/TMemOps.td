@@ -158,10 +158,15 @@ def TMem_LoadOp : TMem_Op<"load",
     [MemoryEffects<[MemRead<TMem_TensorMemory>]>]> {
   let summary = "Reads tensor memory into a register tile (tcgen05.ld)";
   let description = [{
-    The result has the buffer's shape and element type; its layout (a
-    distributed layout) decides the `tcgen05.ld` shape (32x32b for blockM
-    128, 16x32bx2 for blockM 64). The lowering follows the loads with
-    `tcgen05.wait::ld` before the values are used.
+    The result has the buffer's shape and element type, in a distributed
+    layout. The lowering uses `tcgen05.ld` of shape 32x32b: warp `w` reads
+    lanes `32 * (w % 4)` to `+ 31`, one row per thread, so the layout must
+    give thread `l` of warp `w` row `32 * (w % 4) + l` (more warps split the
+    columns), e.g. `#tile.blocked<sizePerThread = [1, N], threadsPerWarp =
+    [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>`;
+    `tile-test-print-layouts` shows the plan. The loads are followed by
+    `tcgen05.wait::ld` before the values are used. blockM = 64 buffers
+    (16x32bx2) are not supported yet.
 
     ```mlir
     %v = tmem.load %acc : !tmem.buffer<128x128xf32, #acc> -> tensor<128x128xf32, #blocked>

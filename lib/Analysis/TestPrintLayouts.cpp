@@ -9,6 +9,7 @@
 #include "Formatting.h"
 #include "TileMLIR/Analysis/LayoutQueries.h"
 #include "TileMLIR/Analysis/Passes.h"
+#include "TileMLIR/Analysis/TensorMemoryLayouts.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -114,9 +115,11 @@ struct TestPrintLayouts
         return printTensor(op, tensor);
       if (auto smem = dyn_cast<SharedMemoryType>(result.getType()))
         return printShared(op, smem, marker);
+      if (auto tmemBuffer = dyn_cast<tmem::BufferType>(result.getType()))
+        return printTensorMemory(op, tmemBuffer, marker);
     }
-    return op->emitError() << "print_layout needs a ranked tensor or "
-                              "!tile.smem result";
+    return op->emitError() << "print_layout needs a ranked tensor, "
+                              "!tile.smem or !tmem.buffer result";
   }
 
   LogicalResult printTensor(Operation *op, RankedTensorType type) {
@@ -264,6 +267,47 @@ struct TestPrintLayouts
         os << "x" << ldst->numMatrices << (ldst->transposed ? " trans" : "");
       else
         os << "no (" << ldst->reason << ")";
+    }
+    op->emitRemark() << msg;
+    return success();
+  }
+
+  /// The buffer's (dim0, dim1) -> (row, column, slot) map and, for a
+  /// distributed layout as the marker, the tcgen05.ld/st 32x32b plan of a
+  /// register tile in that layout.
+  LogicalResult printTensorMemory(Operation *op, tmem::BufferType type,
+                                  Attribute marker) {
+    auto emitError = [&] { return op->emitError(); };
+    FailureOr<LinearLayout> map = getTensorMemoryMap(type, emitError);
+    if (failed(map))
+      return failure();
+    std::string msg;
+    llvm::raw_string_ostream os(msg);
+    os << "tensor-memory map: " << map->basesToString();
+    if (auto dist = dyn_cast<DistributedLayoutAttr>(marker)) {
+      FailureOr<LinearLayout> regs = toLinearLayout(
+          {type.getM(), type.getN()}, dist, emitError);
+      if (failed(regs))
+        return failure();
+      std::string why;
+      FailureOr<TensorMemoryAccessPlan> plan =
+          planTensorMemoryAccess(*regs, *map, why);
+      os << "; tcgen05.ld/st 32x32b: ";
+      if (failed(plan)) {
+        os << "no (" << why << ")";
+      } else {
+        os << plan->accesses.size() << " x .x" << plan->columnsPerAccess
+           << ", " << plan->elementsPerColumn << " element"
+           << (plan->elementsPerColumn > 1 ? "s" : "")
+           << " per column, columns [";
+        llvm::interleaveComma(plan->accesses, os,
+                              [&](const TensorMemoryAccessPlan::Access &a) {
+                                os << a.column;
+                              });
+        os << "], warp columns [";
+        llvm::interleaveComma(plan->warpColumns, os);
+        os << "]";
+      }
     }
     op->emitRemark() << msg;
     return success();

@@ -226,10 +226,13 @@ struct AllocateTensorMemory
     slot->setAttr(kBaseSlotAttr, builder.getI64IntegerAttr(columns));
     Operation *last = slot;
     for (tmem::AllocOp alloc : allocs) {
-      // An initial value is computed where the allocation is; the lowering
-      // rejects those (tcgen05.st), so leave them in place.
-      if (alloc.getInit())
-        continue;
+      // An initial value is computed where the allocation was: it becomes
+      // a tcgen05.st (tmem.store) there.
+      if (Value init = alloc.getInit()) {
+        b.setInsertionPointAfter(alloc);
+        tmem::StoreOp::create(b, alloc.getLoc(), init, alloc.getResult());
+        alloc.getInitMutable().clear();
+      }
       alloc->moveAfter(last);
       last = alloc;
     }

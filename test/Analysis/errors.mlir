@@ -82,7 +82,7 @@ func.func @no_layout(%x: f32) {
 
 // -----
 
-// expected-error @below {{print_layout needs a ranked tensor or !tile.smem result}}
+// expected-error @below {{print_layout needs a ranked tensor, !tile.smem or !tmem.buffer result}}
 func.func @no_result() attributes {test.print_layout} {
   return
 }

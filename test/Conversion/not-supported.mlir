@@ -1,21 +1,11 @@
 // RUN: tile-opt %s --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(convert-tile-kernels-to-nvvm))' -split-input-file -verify-diagnostics
 
-// Register tiles (and the tcgen05.ld / st that need them) are not lowered
-// yet: the conversion says so instead of failing to legalize.
+// What the device lowering does not handle yet: it says so instead of
+// failing to legalize.
 gpu.module @m {
   gpu.func @k(%x: f32) kernel {
     // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and 1-D/2-D power-of-two #tile.blocked, #tile.slice or #tile.linear tiles are not lowered to NVVM yet}}
     %t = tile.splat %x : tensor<128xf32>
-    gpu.return
-  }
-}
-
-// -----
-
-gpu.module @m {
-  gpu.func @k(%b: !tmem.buffer<128x32xf32, #tmem.layout<block = [128, 32], col_stride = 1>>) kernel {
-    // expected-error @+1 {{'tmem.load' op not supported yet: tcgen05.ld/st need register-tile lowering}}
-    %v = tmem.load %b : !tmem.buffer<128x32xf32, #tmem.layout<block = [128, 32], col_stride = 1>> -> tensor<128x32xf32, #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>>
     gpu.return
   }
 }

@@ -4,50 +4,6 @@
 // What the tcgen05 lowering does not express yet, reported by name before
 // the conversion starts (by the full lowering and the tmem-only one alike).
 
-#blocked = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
-#l32 = #tmem.layout<block = [128, 32], col_stride = 1>
-
-gpu.module @m [#nvvm.target<chip = "sm_100a">] {
-  gpu.func @load() kernel {
-    %a = tmem.alloc : !tmem.buffer<128x32xf32, #l32>
-    // expected-error @+1 {{'tmem.load' op not supported yet: tcgen05.ld/st need register-tile lowering}}
-    %v = tmem.load %a : !tmem.buffer<128x32xf32, #l32> -> tensor<128x32xf32, #blocked>
-    tmem.dealloc %a : !tmem.buffer<128x32xf32, #l32>
-    gpu.return
-  }
-}
-
-// -----
-
-#blocked = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
-#l32 = #tmem.layout<block = [128, 32], col_stride = 1>
-
-gpu.module @m [#nvvm.target<chip = "sm_100a">] {
-  gpu.func @store(%v: tensor<128x32xf32, #blocked>) kernel {
-    %a = tmem.alloc : !tmem.buffer<128x32xf32, #l32>
-    // expected-error @+1 {{'tmem.store' op not supported yet: tcgen05.ld/st need register-tile lowering}}
-    tmem.store %v, %a : tensor<128x32xf32, #blocked>, !tmem.buffer<128x32xf32, #l32>
-    tmem.dealloc %a : !tmem.buffer<128x32xf32, #l32>
-    gpu.return
-  }
-}
-
-// -----
-
-#blocked = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
-#l32 = #tmem.layout<block = [128, 32], col_stride = 1>
-
-gpu.module @m [#nvvm.target<chip = "sm_100a">] {
-  gpu.func @init(%v: tensor<128x32xf32, #blocked>) kernel {
-    // expected-error @+1 {{'tmem.alloc' op not supported yet: tcgen05.ld/st need register-tile lowering (an initial value is stored with tcgen05.st)}}
-    %a = tmem.alloc(%v : tensor<128x32xf32, #blocked>) : !tmem.buffer<128x32xf32, #l32>
-    tmem.dealloc %a : !tmem.buffer<128x32xf32, #l32>
-    gpu.return
-  }
-}
-
-// -----
-
 #n4 = #tile.nvmma_shared<swizzle = 64, element_bits = 4>
 #n4t = #tile.nvmma_shared<swizzle = 64, element_bits = 4, transposed = true>
 #acc = #tmem.layout<block = [128, 128], col_stride = 1>

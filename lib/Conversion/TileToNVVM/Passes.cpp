@@ -99,7 +99,7 @@ struct ConvertTMemToNVVM
     : public tilemlir::impl::ConvertTMemToNVVMBase<ConvertTMemToNVVM> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(checkTensorMemoryLowering(module)))
+    if (failed(checkTensorMemoryLowering(module, /*withRegisterTiles=*/false)))
       return signalPassFailure();
     LLVMTypeConverter converter(module.getContext(), getDeviceOptions(module));
     configureDeviceTypeConverter(converter);

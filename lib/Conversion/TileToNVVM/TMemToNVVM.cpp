@@ -49,6 +49,7 @@
 
 #include "MBarrier/MBarrierDialect.h"
 #include "TMem/TMemDialect.h"
+#include "TileMLIR/Analysis/TensorMemoryLayouts.h"
 #include "TileMLIR/Conversion/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -770,6 +771,204 @@ struct FenceLowering : public ConvertOpToLLVMPattern<tmem::FenceOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Registers <-> tensor memory (tcgen05.ld / tcgen05.st, shape 32x32b)
+//===----------------------------------------------------------------------===//
+
+/// Why tmem.load / tmem.store of `tile` and `buffer` cannot be lowered, or
+/// the plan (lib/Analysis/TensorMemoryLayouts.h).
+FailureOr<TensorMemoryAccessPlan> planRegisterAccess(RankedTensorType tile,
+                                                     BufferType buffer,
+                                                     std::string &why) {
+  if (!isDistributedRegisterTile(tile)) {
+    why = "the register tile must be a distributed tile the register-tile "
+          "lowering handles (#tile.blocked, #tile.slice or #tile.linear, "
+          "1-D or 2-D, power-of-two shape)";
+    return failure();
+  }
+  TensorMemoryLayoutAttr layout = buffer.getLayout();
+  if (!layout) {
+    why = "tcgen05.ld/st of block-scale factors (#tmem.scales)";
+    return failure();
+  }
+  unsigned bits = buffer.getElementTypeBitWidth();
+  if (bits < 8 || (layout.getColStride() != 1 && bits < 32)) {
+    why = bits < 8 ? "tcgen05.ld/st of 4-bit elements"
+                   : "tcgen05.ld/st of unpacked (col_stride > 1) elements "
+                     "narrower than 32 bits";
+    return failure();
+  }
+  return planTensorMemoryAccess(tile, buffer, why);
+}
+
+/// The thread's tensor-memory address for a plan: the buffer plus its lane
+/// quarter (warp bits 0-1) in the lane field; and the column offset of its
+/// higher warp bits (i32, XORed into each instruction's column).
+std::pair<Value, Value> getThreadAccessBase(OpBuilder &b, Location loc,
+                                            Value buffer,
+                                            const TensorMemoryAccessPlan &plan) {
+  I32Builder ib{b, loc};
+  Value warp = createWarpId(b, loc);
+  Value raw = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), buffer);
+  Value quarter = ib.andI(warp, 3);
+  Value laneField = ib.shl(ib.mul(quarter, 32), 16);
+  Value column;
+  for (auto [bit, offset] : llvm::enumerate(plan.warpColumns)) {
+    if (offset == 0)
+      continue;
+    Value term = ib.mul(ib.andI(ib.lshr(warp, int64_t(bit)), 1), offset);
+    column = column ? ib.xorI(column, term) : term;
+  }
+  return {ib.add(raw, laneField), column ? column : ib.c(0)};
+}
+
+/// The address of one instruction of the plan.
+Value getAccessAddress(OpBuilder &b, Location loc, Value threadBase,
+                       Value threadColumn, int32_t column) {
+  I32Builder ib{b, loc};
+  Value c = column == 0 ? threadColumn
+                        : (I32Builder::constant(threadColumn) == 0
+                               ? ib.c(column)
+                               : ib.xorI(threadColumn, ib.c(column)));
+  Value address = ib.add(threadBase, c);
+  return LLVM::IntToPtrOp::create(b, loc, getTensorPointerType(b.getContext()),
+                                  address);
+}
+
+/// A 32-bit word of `perWord` consecutive elements of `vector` from
+/// `first` on, and the reverse.
+Value packWord(OpBuilder &b, Location loc, Value vector, int64_t first,
+               int64_t perWord) {
+  I32Builder ib{b, loc};
+  auto vectorType = cast<VectorType>(vector.getType());
+  Type element = vectorType.getElementType();
+  Type i32 = b.getI32Type();
+  if (perWord == 1) {
+    Value e = LLVM::ExtractElementOp::create(b, loc, vector, ib.c(first));
+    return element == i32 ? e : Value(LLVM::BitcastOp::create(b, loc, i32, e));
+  }
+  auto wordType = VectorType::get({perWord}, element);
+  Value word = LLVM::PoisonOp::create(b, loc, wordType);
+  for (int64_t i = 0; i < perWord; ++i) {
+    Value e = LLVM::ExtractElementOp::create(b, loc, vector, ib.c(first + i));
+    word = LLVM::InsertElementOp::create(b, loc, word, e, ib.c(i));
+  }
+  return LLVM::BitcastOp::create(b, loc, i32, word);
+}
+
+Value unpackWord(OpBuilder &b, Location loc, Value result, Value word,
+                 int64_t first, int64_t perWord) {
+  I32Builder ib{b, loc};
+  Type element = cast<VectorType>(result.getType()).getElementType();
+  if (perWord == 1) {
+    Value e = element == word.getType()
+                  ? word
+                  : Value(LLVM::BitcastOp::create(b, loc, element, word));
+    return LLVM::InsertElementOp::create(b, loc, result, e, ib.c(first));
+  }
+  auto wordType = VectorType::get({perWord}, element);
+  Value elements = LLVM::BitcastOp::create(b, loc, wordType, word);
+  for (int64_t i = 0; i < perWord; ++i) {
+    Value e = LLVM::ExtractElementOp::create(b, loc, elements, ib.c(i));
+    result = LLVM::InsertElementOp::create(b, loc, result, e, ib.c(first + i));
+  }
+  return result;
+}
+
+/// tcgen05.ld per plan entry, then tcgen05.wait::ld so that the registers
+/// can be used.
+struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<RankedTensorType>(op.getResult().getType());
+    std::string why;
+    FailureOr<TensorMemoryAccessPlan> plan =
+        planRegisterAccess(tile, op.getSrc().getType(), why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    auto resultType =
+        dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(tile));
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "unconverted register tile");
+    Location loc = op.getLoc();
+    auto [base, column] =
+        getThreadAccessBase(rewriter, loc, adaptor.getSrc(), *plan);
+    I32Builder ib{rewriter, loc};
+    Type i32 = rewriter.getI32Type();
+    int64_t num = plan->columnsPerAccess;
+    Type wordsType = num == 1 ? i32 : Type(VectorType::get({num}, i32));
+    Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
+    for (const TensorMemoryAccessPlan::Access &access : plan->accesses) {
+      Value words = NVVM::Tcgen05LdOp::create(
+          rewriter, loc, wordsType, /*pack=*/false,
+          NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+          getAccessAddress(rewriter, loc, base, column, access.column),
+          Value());
+      for (int64_t w = 0; w < num; ++w) {
+        Value word = num == 1 ? words
+                              : Value(LLVM::ExtractElementOp::create(
+                                    rewriter, loc, words, ib.c(w)));
+        result = unpackWord(rewriter, loc, result, word,
+                            access.firstRegister + w * plan->elementsPerColumn,
+                            plan->elementsPerColumn);
+      }
+    }
+    NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::LOAD);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// tcgen05.st per plan entry; the kernel waits with tmem.wait store before
+/// tensor cores read what was stored.
+struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tmem::StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto tile = cast<RankedTensorType>(op.getValue().getType());
+    std::string why;
+    FailureOr<TensorMemoryAccessPlan> plan =
+        planRegisterAccess(tile, op.getDst().getType(), why);
+    if (failed(plan))
+      return rewriter.notifyMatchFailure(op, why);
+    Value value = adaptor.getValue();
+    if (!isa<VectorType>(value.getType()))
+      return rewriter.notifyMatchFailure(op, "unconverted register tile");
+    Location loc = op.getLoc();
+    auto [base, column] =
+        getThreadAccessBase(rewriter, loc, adaptor.getDst(), *plan);
+    I32Builder ib{rewriter, loc};
+    int64_t num = plan->columnsPerAccess;
+    auto wordsType = VectorType::get({num}, rewriter.getI32Type());
+    for (const TensorMemoryAccessPlan::Access &access : plan->accesses) {
+      Value words = num == 1 ? Value()
+                             : Value(LLVM::PoisonOp::create(rewriter, loc,
+                                                            wordsType));
+      for (int64_t w = 0; w < num; ++w) {
+        Value word =
+            packWord(rewriter, loc, value,
+                     access.firstRegister + w * plan->elementsPerColumn,
+                     plan->elementsPerColumn);
+        words = num == 1 ? word
+                         : Value(LLVM::InsertElementOp::create(
+                               rewriter, loc, words, word, ib.c(w)));
+      }
+      NVVM::Tcgen05StOp::create(
+          rewriter, loc, /*unpack=*/false,
+          NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+          getAccessAddress(rewriter, loc, base, column, access.column), words,
+          Value());
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct WaitLowering : public ConvertOpToLLVMPattern<tmem::WaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -805,9 +1004,8 @@ std::optional<unsigned> getPtxVersion(NVVM::NVVMTargetAttr target) {
 
 } // namespace
 
-LogicalResult tilemlir::checkTensorMemoryLowering(Operation *root) {
-  constexpr StringLiteral kRegisterTiles =
-      "not supported yet: tcgen05.ld/st need register-tile lowering";
+LogicalResult tilemlir::checkTensorMemoryLowering(Operation *root,
+                                                  bool withRegisterTiles) {
   WalkResult result = root->walk([&](Operation *op) {
     if (!isa_and_nonnull<tmem::TMemDialect>(op->getDialect()))
       return WalkResult::advance();
@@ -825,8 +1023,20 @@ LogicalResult tilemlir::checkTensorMemoryLowering(Operation *root) {
       return fail("needs tensor memory (tcgen05, sm_100a), but the module "
                   "targets " +
                   target.getChip());
-    if (isa<tmem::LoadOp, tmem::StoreOp>(op))
-      return fail(kRegisterTiles);
+    if (isa<tmem::LoadOp, tmem::StoreOp>(op)) {
+      if (!withRegisterTiles)
+        return fail("moves a register tile, which convert-tmem-to-nvvm "
+                    "does not lower: use convert-tile-kernels-to-nvvm");
+      auto load = dyn_cast<tmem::LoadOp>(op);
+      auto store = dyn_cast<tmem::StoreOp>(op);
+      auto tile = cast<RankedTensorType>(load ? load.getResult().getType()
+                                              : store.getValue().getType());
+      BufferType buffer =
+          load ? load.getSrc().getType() : store.getDst().getType();
+      std::string why;
+      if (failed(planRegisterAccess(tile, buffer, why)))
+        return fail("not supported yet: " + why);
+    }
     if (auto mma = dyn_cast<tmem::MMAScaledOp>(op)) {
       std::string why;
       if (failed(planScaledMMA(mma, why)))
@@ -842,8 +1052,8 @@ LogicalResult tilemlir::checkTensorMemoryLowering(Operation *root) {
     }
     if (auto alloc = dyn_cast<tmem::AllocOp>(op)) {
       if (alloc.getInit())
-        return fail(Twine(kRegisterTiles) +
-                    " (an initial value is stored with tcgen05.st)");
+        return fail("has an initial value: run tile-allocate-tensor-memory "
+                    "first (it becomes a tmem.store)");
       if (!alloc->hasAttr(kColumnOffsetAttr))
         return fail("has no tensor-memory column offset: run "
                     "tile-allocate-tensor-memory first");
@@ -878,6 +1088,7 @@ void tilemlir::populateTMemToNVVMPatterns(LLVMTypeConverter &converter,
   patterns
       .add<BaseSlotLowering, AllocLowering, DeallocLowering, RelinquishLowering,
            IndexLowering, SubsliceLowering, CopyLowering, MMALowering,
+           LoadLowering, StoreLowering,
            MMAScaledLowering, CommitLowering, FenceLowering, WaitLowering>(
           converter);
 }

@@ -46,8 +46,11 @@ void populateTMemToNVVMPatterns(LLVMTypeConverter &converter,
 /// Reports, with a "not supported yet" diagnostic, the tmem operations under
 /// `root` that the tcgen05 lowering cannot express, and allocations that
 /// tile-allocate-tensor-memory / tile-allocate-shared-memory have not
-/// placed. Both the full and the tmem-only lowering run it first.
-LogicalResult checkTensorMemoryLowering(Operation *root);
+/// placed. Both the full and the tmem-only lowering run it first; the
+/// tmem-only one (`withRegisterTiles` false) cannot lower tmem.load /
+/// tmem.store, whose register tiles only the full lowering converts.
+LogicalResult checkTensorMemoryLowering(Operation *root,
+                                        bool withRegisterTiles = true);
 void populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 

@@ -52,11 +52,12 @@ def ConvertTMemToNVVM : TileDeviceConversion<"convert-tmem-to-nvvm", "tmem"> {
     Copies, MMAs and commits are issued by the thread that executes them:
     kernels put them under `scf.if` on `tile.elect`.
 
-    Not supported yet (reported by name): `tmem.load` / `tmem.store` and an
-    initialized `tmem.alloc` (tcgen05.ld / st need register tiles), copies
-    of scale factors, block-scaled MMAs of 4-bit operands, operands without
-    a swizzled NVMMA layout, and subslices across row blocks of
-    blockM = 64.
+    `tmem.load` / `tmem.store` move register tiles, which only
+    `convert-tile-kernels-to-nvvm` converts: this pass reports them.
+
+    Not supported yet (reported by name): copies of scale factors,
+    block-scaled MMAs of 4-bit operands, operands without a swizzled NVMMA
+    layout, and subslices across row blocks of blockM = 64.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
@@ -75,8 +76,15 @@ def ConvertTileKernelsToNVVM
     descriptors by-value, 64-byte-aligned `nvvm.grid_constant` kernel
     parameters whose address the copies use, tensor memory `!llvm.ptr<6>`
     addresses into the kernel's single tcgen05 allocation (see
-    `convert-tmem-to-nvvm`). Register-tile operations (including
-    `tcgen05.ld` / `tcgen05.st`) are reported as not supported yet.
+    `convert-tmem-to-nvvm`). Register tiles become one vector of each
+    thread's elements; `tmem.load` / `tmem.store` become `tcgen05.ld` /
+    `tcgen05.st` of shape 32x32b (thread `32 * (w % 4) + l` of warp `w`,
+    lane `l` moves its tensor-memory row; as many consecutive columns per
+    instruction as the register layout allows, up to `.x128`; the
+    lib/Analysis tensor-memory map decides), loads followed by
+    `tcgen05.wait::ld`. Register layouts that do not give each thread one
+    row, blockM = 64 buffers, unpacked 16-bit and 4-bit elements are
+    reported as not supported yet.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];

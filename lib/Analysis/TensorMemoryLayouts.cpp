@@ -1,0 +1,223 @@
+//===- TensorMemoryLayouts.cpp - Tensor-memory layouts --------------------===//
+//
+// See TensorMemoryLayouts.h. The map is built from unit bases: row bits of
+// dim0 below blockM walk the lanes; every other bit moves by a power of two
+// along the element positions of the buffer's columns,
+//
+//   position = ((n / blockN) * blocksM + m / blockM) * blockN + n % blockN
+//
+// (blocks along M first, then N), and a position p lives in column
+// p / elementsPerColumn, slot p % elementsPerColumn.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Formatting.h"
+#include "TileMLIR/Analysis/TensorMemoryLayouts.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using tmem::BufferType;
+using tmem::TensorMemoryLayoutAttr;
+
+namespace {
+
+/// getTensorMemoryMap, failing with a message in `why`.
+FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
+                                             std::string &why) {
+  auto fail = [&](const Twine &message) {
+    why = message.str();
+    return failure();
+  };
+  TensorMemoryLayoutAttr layout = type.getLayout();
+  if (!layout)
+    return fail("block-scale factor buffers (#tmem.scales) have no element "
+                "map");
+  if (type.getRank() != 2)
+    return fail("a tensor-memory map is for one 2-D buffer: select a stage "
+                "with tmem.index");
+  if (layout.getBlockM() != 128)
+    return fail("no tensor-memory map for blockM = " +
+                Twine(layout.getBlockM()) +
+                " layouts yet (only blockM = 128)");
+  int64_t m = type.getM(), n = type.getN();
+  if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n))
+    return fail("tensor-memory buffer shape " + shapeToString(type.getShape()) +
+                " is not a power of two in both dimensions: linear layouts "
+                "need power-of-two dimensions");
+  int64_t elementBits =
+      int64_t(type.getElementTypeBitWidth()) * layout.getColStride();
+  if (elementBits > 32 || 32 % elementBits != 0)
+    return fail("elements of " + Twine(elementBits) +
+                " bits (with col_stride) do not tile a 32-bit column");
+  int64_t perColumn = 32 / elementBits;
+  int64_t blockM = layout.getBlockM(), blockN = layout.getBlockN();
+  int64_t blocksM = m / blockM;
+  // A position (see above) as (column, slot).
+  auto at = [&](int64_t position) -> LinearLayout::Basis {
+    return {0, int32_t(position / perColumn), int32_t(position % perColumn)};
+  };
+  LinearLayout::InDim dim0{getTensorDimName(0), {}};
+  LinearLayout::InDim dim1{getTensorDimName(1), {}};
+  for (int64_t bit = 1; bit < m; bit <<= 1)
+    dim0.bases.push_back(bit < blockM ? LinearLayout::Basis{int32_t(bit), 0, 0}
+                                      : at((bit / blockM) * blockN));
+  for (int64_t bit = 1; bit < n; bit <<= 1)
+    dim1.bases.push_back(bit < blockN ? at(bit)
+                                      : at((bit / blockN) * blocksM * blockN));
+  int64_t positions = blocksM * n;
+  std::string error;
+  FailureOr<LinearLayout> map = LinearLayout::get(
+      {dim0, dim1},
+      {{std::string(kTMemRow), int32_t(std::min<int64_t>(m, blockM))},
+       {std::string(kTMemColumn),
+        int32_t(std::max<int64_t>(1, positions / perColumn))},
+       {std::string(kTMemSlot), int32_t(perColumn)}},
+      &error);
+  if (failed(map))
+    return fail("tensor-memory map: " + error);
+  return map;
+}
+
+} // namespace
+
+FailureOr<LinearLayout> tilemlir::getTensorMemoryMap(BufferType type,
+                                                     EmitErrorFn emitError) {
+  std::string why;
+  FailureOr<LinearLayout> map = buildTensorMemoryMap(type, why);
+  if (failed(map))
+    return emitFailure(emitError, why);
+  return map;
+}
+
+FailureOr<TensorMemoryAccessPlan>
+tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
+                                 const LinearLayout &tmemMap,
+                                 std::string &why) {
+  FailureOr<LinearLayout> composed = regLayout.compose(tmemMap, &why);
+  if (failed(composed))
+    return failure();
+  const LinearLayout &map = *composed;
+  auto row = [&](StringRef dim, int32_t bit) {
+    return map.getBasis(dim, bit, kTMemRow);
+  };
+  auto column = [&](StringRef dim, int32_t bit) {
+    return map.getBasis(dim, bit, kTMemColumn);
+  };
+  auto slot = [&](StringRef dim, int32_t bit) {
+    return map.getBasis(dim, bit, kTMemSlot);
+  };
+  auto describe = [&](StringRef dim, int32_t bit) {
+    return (dim + " bit " + Twine(bit) + " goes to row " +
+            Twine(row(dim, bit)) + ", column " + Twine(column(dim, bit)) +
+            ", slot " + Twine(slot(dim, bit)))
+        .str();
+  };
+  if (map.getOutDimSize(kTMemRow) != 128) {
+    why = "tcgen05.ld/st 32x32b moves all 128 rows of tensor memory; the "
+          "buffer has " +
+          std::to_string(map.getOutDimSize(kTMemRow));
+    return failure();
+  }
+  // Lanes and the low two warp bits walk the 128 rows, one row a thread.
+  if (map.getInDimSizeLog2(kLane) != 5 || map.getInDimSizeLog2(kWarp) < 2) {
+    why = "tcgen05.ld/st 32x32b needs at least 4 warps of 32 lanes";
+    return failure();
+  }
+  for (int32_t bit = 0; bit < 7; ++bit) {
+    StringRef dim = bit < 5 ? kLane : kWarp;
+    int32_t b = bit < 5 ? bit : bit - 5;
+    if (row(dim, b) != (1 << bit) || column(dim, b) != 0 || slot(dim, b)) {
+      why = "with tcgen05.ld/st 32x32b, thread (warp w, lane l) holds row "
+            "32 * (w % 4) + l, but " +
+            describe(dim, b);
+      return failure();
+    }
+  }
+  if (map.getInDimSizeLog2(kBlock) != 0) {
+    why = "register tiles spread over several CTAs";
+    return failure();
+  }
+  TensorMemoryAccessPlan plan;
+  int32_t numWarpBits = map.getInDimSizeLog2(kWarp);
+  for (int32_t b = 0; b < numWarpBits; ++b) {
+    if (b >= 2 && (row(kWarp, b) || slot(kWarp, b))) {
+      why = "warps beyond the first four must keep their rows (they reach "
+            "the same lane quarters): " +
+            describe(kWarp, b);
+      return failure();
+    }
+    plan.warpColumns.push_back(b < 2 ? 0 : column(kWarp, b));
+  }
+  // Registers: first the slots of one column, then as many consecutive
+  // columns as one instruction can take, then anything (in the same row).
+  int32_t numRegBits = map.getInDimSizeLog2(kRegister);
+  int32_t slotBits = map.getOutDimSizeLog2(kTMemSlot);
+  for (int32_t b = 0; b < numRegBits; ++b) {
+    if (row(kRegister, b)) {
+      why = "each thread holds one row of tensor memory, but " +
+            describe(kRegister, b);
+      return failure();
+    }
+    if (!column(kRegister, b) && !slot(kRegister, b)) {
+      why = "register bit " + std::to_string(b) +
+            " repeats elements (a zero basis): not supported yet";
+      return failure();
+    }
+    bool isSlotBit = b < slotBits;
+    if (isSlotBit != (column(kRegister, b) == 0) ||
+        (isSlotBit && slot(kRegister, b) != (1 << b)) ||
+        (!isSlotBit && slot(kRegister, b))) {
+      why = "registers must fill each 32-bit column's " +
+            std::to_string(1 << slotBits) +
+            " elements in order before the next column, but " +
+            describe(kRegister, b);
+      return failure();
+    }
+  }
+  plan.elementsPerColumn = int64_t(1) << slotBits;
+  // Columns per instruction: register bits slotBits + j walking columns
+  // 1 << j, and no other offset touching those low column bits (so that
+  // XORing offsets keeps each instruction's columns consecutive). At most
+  // .x128.
+  int32_t maxBits = 0;
+  while (slotBits + maxBits < numRegBits && maxBits < 7 &&
+         column(kRegister, slotBits + maxBits) == (1 << maxBits))
+    ++maxBits;
+  auto lowBitsClear = [&](int32_t bits) {
+    int32_t mask = (1 << bits) - 1;
+    for (int32_t b = slotBits + bits; b < numRegBits; ++b)
+      if (column(kRegister, b) & mask)
+        return false;
+    return llvm::none_of(plan.warpColumns,
+                         [&](int32_t c) { return c & mask; });
+  };
+  while (maxBits > 0 && !lowBitsClear(maxBits))
+    --maxBits;
+  plan.columnsPerAccess = int64_t(1) << maxBits;
+  int32_t groupBits = slotBits + maxBits;
+  for (int64_t first = 0, e = map.getNumRegisters(); first < e;
+       first += int64_t(1) << groupBits) {
+    int32_t c = 0;
+    for (int32_t b = groupBits; b < numRegBits; ++b)
+      if (first & (int64_t(1) << b))
+        c ^= column(kRegister, b);
+    plan.accesses.push_back({first, c});
+  }
+  return plan;
+}
+
+FailureOr<TensorMemoryAccessPlan>
+tilemlir::planTensorMemoryAccess(RankedTensorType tile, BufferType buffer,
+                                 std::string &why) {
+  FailureOr<LinearLayout> regLayout = toLinearLayout(tile);
+  if (failed(regLayout)) {
+    why = "the register tile's layout has no linear form";
+    return failure();
+  }
+  FailureOr<LinearLayout> tmemMap = buildTensorMemoryMap(buffer, why);
+  if (failed(tmemMap))
+    return failure();
+  return planTensorMemoryAccess(*regLayout, *tmemMap, why);
+}

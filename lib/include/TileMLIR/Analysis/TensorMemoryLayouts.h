@@ -1,0 +1,74 @@
+//===- TensorMemoryLayouts.h - Tensor-memory layouts ------------*- C++ -*-===//
+//
+// Tensor memory (sm_100a) is 128 lanes ("rows") of 32-bit columns. A 2-D
+// `#tmem.layout` buffer is the linear map
+//
+//   (dim0, dim1) -> (row, column, slot)
+//
+// row: the tensor-memory lane, column: the 32-bit column counted from the
+// buffer's first, slot: the element's place inside its column when
+// `col_stride = 1` packs several narrower elements into one (0 otherwise).
+// Blocks of blockM x blockN elements follow each other along M first, then
+// N (TMemToNVVM.cpp addresses tcgen05.cp and tcgen05.mma the same way).
+//
+// Composed with a register layout it says how tcgen05.ld / tcgen05.st move
+// a register tile: with the 32x32b shape, warp w reaches lanes
+// 32 * (w % 4) .. + 31 and each of its threads one lane, so lane and the two
+// low warp bits must walk the rows, and every register and any higher warp
+// bit must stay in the thread's row.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEMLIR_ANALYSIS_TENSORMEMORYLAYOUTS_H
+#define TILEMLIR_ANALYSIS_TENSORMEMORYLAYOUTS_H
+
+#include "TileMLIR/Analysis/LayoutConversions.h"
+
+#include "TMem/TMemDialect.h"
+
+namespace mlir::tilemlir {
+
+/// Output dimension names of tensor-memory maps.
+inline constexpr llvm::StringLiteral kTMemRow = "row";
+inline constexpr llvm::StringLiteral kTMemColumn = "column";
+inline constexpr llvm::StringLiteral kTMemSlot = "slot";
+
+/// The map (dim0, dim1) -> (row, column, slot) of a 2-D buffer in a
+/// `#tmem.layout` with blockM = 128 and power-of-two dimensions.
+FailureOr<LinearLayout> getTensorMemoryMap(tmem::BufferType type,
+                                           EmitErrorFn emitError = {});
+
+/// How a register tile moves to or from tensor memory with tcgen05.ld /
+/// tcgen05.st of shape 32x32b. Each instruction moves `columnsPerAccess`
+/// consecutive 32-bit columns per thread (its `.num`); each column holds
+/// `elementsPerColumn` consecutive registers (low slot in the low bits).
+struct TensorMemoryAccessPlan {
+  int64_t elementsPerColumn = 1;
+  int64_t columnsPerAccess = 1;
+  /// One entry per instruction: its first register and its column, before
+  /// the thread's own column offset is XORed in.
+  struct Access {
+    int64_t firstRegister;
+    int32_t column;
+  };
+  SmallVector<Access> accesses;
+  /// Column offset of each warp bit (0 for warp bits 0 and 1, which pick
+  /// the lane quarter); the thread's offset XORs those of its set bits.
+  SmallVector<int32_t> warpColumns;
+};
+
+/// The 32x32b plan for a register tile of layout `regLayout` (register,
+/// lane, warp, block -> dim0, dim1) and a buffer whose map is `tmemMap`, or
+/// failure saying why in `why`.
+FailureOr<TensorMemoryAccessPlan>
+planTensorMemoryAccess(const LinearLayout &regLayout,
+                       const LinearLayout &tmemMap, std::string &why);
+
+/// The same for a register tile type and a buffer type.
+FailureOr<TensorMemoryAccessPlan>
+planTensorMemoryAccess(RankedTensorType tile, tmem::BufferType buffer,
+                       std::string &why);
+
+} // namespace mlir::tilemlir
+
+#endif // TILEMLIR_ANALYSIS_TENSORMEMORYLAYOUTS_H

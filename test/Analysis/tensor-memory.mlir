@@ -1,0 +1,46 @@
+// RUN: tile-opt %s -tile-test-print-layouts -verify-diagnostics -o /dev/null
+
+// Tensor-memory maps (dim0, dim1) -> (row, column, slot) of #tmem.layout
+// buffers, and the tcgen05.ld/st 32x32b plan of a register tile in the
+// layout given as the value of print_layout: instructions x .num, elements
+// per 32-bit column, each instruction's column, the column each warp bit
+// adds. Blocks of blockM x blockN follow each other along M, then N.
+
+#rows64 = #tile.blocked<sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+#rows8 = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]>
+#eight_warps = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]>
+#columns_first = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [1, 0]>
+#coalesced = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#l64 = #tmem.layout<block = [128, 64], col_stride = 1>
+#b4 = #tmem.layout<block = [128, 4], col_stride = 1>
+#b1 = #tmem.layout<block = [128, 1], col_stride = 1>
+
+gpu.module @m {
+gpu.func @k() kernel {
+  // One block: row i in lane i, column n in column n; one .x64 per thread.
+  // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [32, 0, 0], [64, 0, 0]], dim1 = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0]]; tcgen05.ld/st 32x32b: 1 x .x64, 1 element per column, columns [0], warp columns [0, 0]}}
+  %0 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf32, #l64>
+  // Two row blocks of 128 x 4: block (mb, nb) at column (2 * nb + mb) * 4.
+  // Registers walk n (columns 1, 2, then 8), then row 128 (column 4).
+  // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [32, 0, 0], [64, 0, 0], [0, 4, 0]], dim1 = [[0, 1, 0], [0, 2, 0], [0, 8, 0]]; tcgen05.ld/st 32x32b: 4 x .x4, 1 element per column, columns [0, 8, 4, 12], warp columns [0, 0]}}
+  %1 = tmem.alloc {test.print_layout = #rows8} : !tmem.buffer<256x8xf32, #b4>
+  // blockN = 1 with two row blocks: columns alternate between them.
+  // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [32, 0, 0], [64, 0, 0], [0, 1, 0]], dim1 = [[0, 2, 0], [0, 4, 0], [0, 8, 0]]; tcgen05.ld/st 32x32b: 16 x .x1, 1 element per column, columns [0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13, 15], warp columns [0, 0]}}
+  %2 = tmem.alloc {test.print_layout = #rows8} : !tmem.buffer<256x8xf32, #b1>
+  // f16 packs two elements per column (slot): each .x32 word is two
+  // consecutive registers.
+  // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [32, 0, 0], [64, 0, 0]], dim1 = [[0, 0, 1], [0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0]]; tcgen05.ld/st 32x32b: 1 x .x32, 2 elements per column, columns [0], warp columns [0, 0]}}
+  %3 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf16, #l64>
+  // Eight warps: warps 4-7 reach the lane quarters of warps 0-3 and take
+  // columns 32-63 (warp bit 2).
+  // expected-remark @below {{tcgen05.ld/st 32x32b: 1 x .x32, 1 element per column, columns [0], warp columns [0, 0, 32]}}
+  %4 = tmem.alloc {test.print_layout = #eight_warps} : !tmem.buffer<128x64xf32, #l64>
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (with tcgen05.ld/st 32x32b, thread (warp w, lane l) holds row 32 * (w % 4) + l, but warp bit 0 goes to row 0, column 32, slot 0)}}
+  %5 = tmem.alloc {test.print_layout = #columns_first} : !tmem.buffer<128x64xf32, #l64>
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (with tcgen05.ld/st 32x32b, thread (warp w, lane l) holds row 32 * (w % 4) + l, but lane bit 0 goes to row 0, column 1, slot 0)}}
+  %6 = tmem.alloc {test.print_layout = #coalesced} : !tmem.buffer<128x64xf32, #l64>
+  // expected-error @below {{no tensor-memory map for blockM = 64 layouts yet (only blockM = 128)}}
+  %7 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<64x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
+  gpu.return
+}
+}
