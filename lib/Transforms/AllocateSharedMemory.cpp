@@ -5,7 +5,9 @@
 // buffer is live from its allocation to the end of the last top-level
 // operation (in the allocation's block) that uses it or a view of it.
 // Buffers that asynchronous hardware may still touch after their last IR use
-// stay live to the end of the kernel. Placement is first-fit over buffers
+// stay live to the end of the kernel, except tcgen05 copies and MMAs whose
+// completion the kernel waits for (tmem.commit onto a barrier, then
+// mbarrier.wait on it): their buffers live until that wait. Placement is first-fit over buffers
 // sorted by size, which keeps large swizzled rings at aligned offsets.
 //
 //===----------------------------------------------------------------------===//
@@ -61,6 +63,33 @@ bool isAsynchronousUser(Operation *op) {
   if (auto dot = dyn_cast<tile::DotOp>(op))
     return dot.getAsync();
   return false;
+}
+
+/// Where a tcgen05 copy or MMA that reads a buffer is known complete: the
+/// first top-level operation of `home` after the issue that waits
+/// (mbarrier.wait) on the barrier a later tmem.commit of the issuing block
+/// arrives on. Null when the kernel does not say (the buffer then stays
+/// live to the end).
+Operation *findTensorCoreCompletion(Operation *user, Block *home) {
+  if (!isa<tmem::CopyOp, tmem::MMAOp, tmem::MMAScaledOp>(user))
+    return nullptr;
+  Value barrier;
+  for (Operation *next = user->getNextNode(); next && !barrier;
+       next = next->getNextNode())
+    if (auto commit = dyn_cast<tmem::CommitOp>(next))
+      barrier = commit.getBarrier();
+  Operation *top = home->findAncestorOpInBlock(*user);
+  if (!barrier || !top)
+    return nullptr;
+  for (Operation *next = top->getNextNode(); next; next = next->getNextNode()) {
+    WalkResult found = next->walk([&](mbarrier::WaitOp wait) {
+      return wait.getBarrier() == barrier ? WalkResult::interrupt()
+                                          : WalkResult::advance();
+    });
+    if (found.wasInterrupted())
+      return next;
+  }
+  return nullptr;
 }
 
 /// Values that alias the allocation: views (index, subslice, trans) and
@@ -214,7 +243,11 @@ struct AllocateSharedMemory
       for (Value alias : aliases) {
         for (Operation *user : alias.getUsers()) {
           if (isAsynchronousUser(user)) {
-            buffer.end = std::numeric_limits<int64_t>::max();
+            // A tensor-core read is over once the kernel has waited for
+            // its commit; other asynchronous users keep the buffer.
+            Operation *done = findTensorCoreCompletion(user, home);
+            buffer.end = done ? std::max(buffer.end, extentEnd[done])
+                              : std::numeric_limits<int64_t>::max();
             continue;
           }
           Operation *top = home->findAncestorOpInBlock(*user);

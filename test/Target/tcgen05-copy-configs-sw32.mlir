@@ -1,0 +1,13 @@
+// Every configuration of the Gluon tutorial's tcgen05_copy test (seed 000,
+// test_tcgen05_copy_nvmma_shared) with a 32-byte swizzle: the whole kernel
+// (coalesced load, NVMMA shared store, fence, tcgen05.cp, tcgen05.commit
+// and wait, tcgen05.ld, convert_layout, store) down to PTX for sm_100a,
+// with the instruction counts the generator derives from the hardware
+// shapes, and ptxas accepting all of it. Never executed: the H200 has no
+// tensor memory.
+// REQUIRES: ptxas
+// RUN: %python %S/Inputs/tcgen05_copy_configs.py --swizzle 32 > %t.mlir
+// RUN: tile-translate --emit=ptx --chip=sm_100a %t.mlir -o %t.ptx
+// RUN: FileCheck %t.mlir --input-file=%t.ptx
+// RUN: FileCheck %t.mlir --check-prefix=ENTRIES --input-file=%t.ptx
+// RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
