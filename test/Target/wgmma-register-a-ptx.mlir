@@ -52,6 +52,13 @@
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
 
+// Shared-memory operand forms added with it: M-major A (trans-a 1) and an
+// unswizzled MN-major B of 8 columns (layout type 0).
+// CHECK-LABEL: .entry m_major_a(
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{.*}}, p, 1,  1, 1,  1;
+// CHECK-LABEL: .entry unswizzled_b(
+// CHECK: wgmma.mma_async.sync.aligned.m64n8k16.f32.f16.f16 {{.*}}, p, 1,  1, 0,  1;
+
 #sw64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
 #sw128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #sw128t = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
@@ -66,6 +73,7 @@
 #a32 = #tile.dot_operand<opIdx = 0, parent = #acc, kWidth = 1>
 #plain32 = #tile.nvmma_shared<swizzle = 0, element_bits = 32>
 #plain16 = #tile.nvmma_shared<swizzle = 0, element_bits = 16>
+#acc8 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 8]>
 
 gpu.module @kernels {
   gpu.func @f16_f32() kernel attributes {tile.num_warps = 4 : i32} {
@@ -140,6 +148,24 @@ gpu.module @kernels {
     %p = tile.convert_layout %p16 : tensor<64x64xf16, #acc> -> tensor<64x64xf16, #a16>
     %out = tile.dot %p, %v, %zero : tensor<64x64xf16, #a16>, !tile.smem<64x64xf16, #sw128, mutable>, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
     tile.smem_store %out, %o : tensor<64x64xf32, #acc>, !tile.smem<64x64xf32, #plain32, mutable>
+    gpu.return
+  }
+  gpu.func @m_major_a() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw128t, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x64xf16, #sw128, mutable>
+    %c = tile.alloc_smem : !tile.smem<64x64xf32, #plain32, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    %d = tile.dot %a, %b, %zero : !tile.smem<64x64xf16, #sw128t, mutable>, !tile.smem<64x64xf16, #sw128, mutable>, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
+    tile.smem_store %d, %c : tensor<64x64xf32, #acc>, !tile.smem<64x64xf32, #plain32, mutable>
+    gpu.return
+  }
+  gpu.func @unswizzled_b() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x32xf16, #sw64, mutable>
+    %b = tile.alloc_smem : !tile.smem<32x8xf16, #plain16, mutable>
+    %c = tile.alloc_smem : !tile.smem<64x8xf32, #plain32, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x8xf32, #acc8>
+    %d = tile.dot %a, %b, %zero : !tile.smem<64x32xf16, #sw64, mutable>, !tile.smem<32x8xf16, #plain16, mutable>, tensor<64x8xf32, #acc8> -> tensor<64x8xf32, #acc8>
+    tile.smem_store %d, %c : tensor<64x8xf32, #acc8>, !tile.smem<64x8xf32, #plain32, mutable>
     gpu.return
   }
 }
