@@ -12,7 +12,9 @@
 // (W0 = warpsPerCTA[0]; warpsPerCTA[1] = 1 and instrShape[1] = N for now.)
 // arith/math operations on such tiles become the same operations on the
 // vectors; tile.dot becomes wgmma.mma_async over shared-memory matrix
-// descriptors derived from the operands' NVMMA layouts.
+// descriptors derived from the operands' NVMMA layouts, or, with A a
+// register tile (#tile.dot_operand), the register-A form of wgmma as inline
+// PTX, A's registers taken in the order its linear layout gives.
 //
 //===----------------------------------------------------------------------===//
 
