@@ -44,9 +44,12 @@ namespace {
 
 constexpr llvm::StringLiteral kThreadDims[] = {kLane, kWarp, kBlock};
 
+/// wgmma A operands (#tile.dot_operand) are ordinary distributed tiles here:
+/// their register order is their linear layout's, which the wgmma lowering
+/// reads back when it packs the A fragment.
 bool isDistributedLayout(Attribute layout) {
-  return isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr, LinearLayoutAttr>(
-      layout);
+  return isa_and_nonnull<BlockedLayoutAttr, SliceLayoutAttr, LinearLayoutAttr,
+                         DotOperandLayoutAttr>(layout);
 }
 
 /// Whole bytes, or i1 (masks; a byte each in memory).
@@ -1120,7 +1123,8 @@ LogicalResult checkOp(Operation *op) {
                  << layout->getInDimSize(kWarp) << " warps, but the kernel "
                  << "runs " << numWarps.getInt() << " (tile.num_warps)";
   }
-  if (isa<SplatOp, RangeOp, LoadOp, StoreOp>(op))
+  // tile.dot with A in registers: checked by the wgmma lowering.
+  if (isa<SplatOp, RangeOp, LoadOp, StoreOp, DotOp>(op))
     return success();
   if (isa<SmemLoadOp, SmemStoreOp>(op)) {
     auto tile = cast<RankedTensorType>(isa<SmemLoadOp>(op)
