@@ -357,9 +357,8 @@ int64_t WarpShufflePlan::getNumSelects() const {
   int64_t n = 0;
   for (const Shuffle &s : shuffles)
     n += (int64_t(1) << s.selectBits.size()) - 1;
-  int64_t rotating = llvm::count_if(dstRegisterMap, [](int64_t h) {
-    return h != 0;
-  });
+  int64_t rotating =
+      llvm::count_if(dstRegisterMap, [](int64_t h) { return h != 0; });
   return n + int64_t(shuffles.size()) * ((int64_t(1) << rotating) - 1);
 }
 
@@ -447,9 +446,8 @@ bool isIndependent(ArrayRef<int32_t> words) {
 /// lanes: then no source lane is read twice in a round. Depth-first over
 /// the lane bits, fewest register bits first.
 bool findDstRegisterMap(ArrayRef<int32_t> regToLane,
-                        ArrayRef<int32_t> laneToLane,
-                        SmallVector<int64_t> &h, SmallVector<int32_t> &chosen,
-                        int64_t &budget) {
+                        ArrayRef<int32_t> laneToLane, SmallVector<int64_t> &h,
+                        SmallVector<int32_t> &chosen, int64_t &budget) {
   unsigned i = chosen.size();
   if (i == laneToLane.size())
     return true;
@@ -479,9 +477,9 @@ bool findDstRegisterMap(ArrayRef<int32_t> regToLane,
 
 } // namespace
 
-FailureOr<WarpShufflePlan>
-tilemlir::planWarpShuffles(const LinearLayout &src, const LinearLayout &dst,
-                           std::string *why) {
+FailureOr<WarpShufflePlan> tilemlir::planWarpShuffles(const LinearLayout &src,
+                                                      const LinearLayout &dst,
+                                                      std::string *why) {
   FailureOr<LayoutConversionPlan> plan = planLayoutConversion(src, dst, why);
   if (failed(plan))
     return failure();
@@ -500,8 +498,7 @@ tilemlir::planWarpShuffles(const LinearLayout &src, const LinearLayout &dst,
   // (source register, source lane) holding what destination register `r`
   // of lane `t` needs; warps map to themselves (the plan said so).
   auto source = [&](int64_t r, int32_t t) {
-    SmallVector<int32_t> c =
-        *map.apply({{kRegister, int32_t(r)}, {kLane, t}});
+    SmallVector<int32_t> c = *map.apply({{kRegister, int32_t(r)}, {kLane, t}});
     return std::pair<int64_t, int32_t>(regOut < 0 ? 0 : c[regOut],
                                        laneOut < 0 ? 0 : c[laneOut]);
   };
@@ -594,11 +591,9 @@ int64_t getAccessCost(const LinearLayout &layout, const BankConflictInfo &info,
 
 } // namespace
 
-FailureOr<ConversionScratchLayout>
-tilemlir::chooseConversionScratchLayout(const LinearLayout &src,
-                                        const LinearLayout &dst,
-                                        unsigned storageBits,
-                                        std::string *why) {
+FailureOr<ConversionScratchLayout> tilemlir::chooseConversionScratchLayout(
+    const LinearLayout &src, const LinearLayout &dst, unsigned storageBits,
+    std::string *why) {
   if (storageBits == 0 || storageBits > 64 || !llvm::isPowerOf2_32(storageBits))
     return fail(why, "elements must be 1 to 64 bits, a power of two");
   int64_t numElements = int64_t(1) << src.getTotalOutDimSizeLog2();
@@ -610,8 +605,8 @@ tilemlir::chooseConversionScratchLayout(const LinearLayout &src,
   std::optional<ConversionScratchLayout> best;
   auto consider = [&](int64_t vec, int64_t perPhase,
                       int64_t maxPhase) -> LogicalResult {
-    FailureOr<LinearLayout> map = getSwizzledScratchMap(
-        src, rowElements, vec, perPhase, maxPhase, why);
+    FailureOr<LinearLayout> map =
+        getSwizzledScratchMap(src, rowElements, vec, perPhase, maxPhase, why);
     if (failed(map))
       return failure();
     FailureOr<BankConflictInfo> store =

@@ -344,9 +344,8 @@ Value selectByLane(OpBuilder &b, Location loc, Value lane,
     for (size_t k = 0; k < half; ++k)
       next.push_back(values[k] == values[k + half]
                          ? values[k]
-                         : Value(LLVM::SelectOp::create(b, loc, isSet,
-                                                        values[k + half],
-                                                        values[k])));
+                         : Value(LLVM::SelectOp::create(
+                               b, loc, isSet, values[k + half], values[k])));
     values = std::move(next);
   }
   return values.front();
@@ -365,9 +364,8 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
   Location loc = op.getLoc();
   I32Builder ib{rewriter, loc};
   Value lane = createLaneId(rewriter, loc);
-  Value laneBase =
-      applyBits(ib, lane, SmallVector<int64_t>(plan.laneMap.begin(),
-                                               plan.laneMap.end()));
+  Value laneBase = applyBits(
+      ib, lane, SmallVector<int64_t>(plan.laneMap.begin(), plan.laneMap.end()));
   DenseMap<int64_t, Value> elements;
   auto element = [&](int64_t r) {
     Value &e = elements[r];
@@ -376,9 +374,9 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
     return e;
   };
   // Equal rounds (e.g. of repeated registers) are emitted once.
-  std::map<std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>,
-                      bool>,
-           Value>
+  std::map<
+      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>,
+      Value>
       done;
   SmallVector<Value> rounds;
   for (const WarpShufflePlan::Shuffle &s : plan.shuffles) {
@@ -495,8 +493,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
       value = LLVM::ShuffleVectorOp::create(rewriter, loc, src, src, lanes);
     }
     LLVM::StoreOp::create(rewriter, loc, value,
-                          address(srcThread, *srcOffsets, r),
-                          storeVec * bytes);
+                          address(srcThread, *srcOffsets, r), storeVec * bytes);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   Value dstThread = threadOffset(*dstOffsets);
@@ -504,9 +501,9 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   Type loadType = loadVec == 1 ? elementType
                                : Type(VectorType::get({loadVec}, elementType));
   for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; r += loadVec) {
-    Value loaded =
-        LLVM::LoadOp::create(rewriter, loc, loadType,
-                             address(dstThread, *dstOffsets, r), loadVec * bytes);
+    Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType,
+                                        address(dstThread, *dstOffsets, r),
+                                        loadVec * bytes);
     for (int64_t i = 0; i < loadVec; ++i) {
       Value element = loadVec == 1 ? loaded
                                    : Value(LLVM::ExtractElementOp::create(
