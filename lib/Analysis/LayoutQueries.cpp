@@ -516,6 +516,33 @@ FailureOr<WarpShufflePlan> tilemlir::planWarpShuffles(const LinearLayout &src,
         return failure();
       result.shuffles.push_back(std::move(shuffle));
     }
+    // Run the plan as the lowering will, on every lane of warp 0: each
+    // destination register must receive the element the layout puts
+    // there.
+    auto xorBits = [](auto words, int32_t t) {
+      int64_t x = 0;
+      for (auto [bit, w] : llvm::enumerate(words))
+        if (t >> bit & 1)
+          x ^= w;
+      return x;
+    };
+    for (const WarpShufflePlan::Shuffle &s : result.shuffles)
+      for (int32_t t = 0; t < kLanes; ++t) {
+        int32_t from = s.srcLaneXor ^ xorBits(result.laneMap, t);
+        if (s.ownLane)
+          from = t;
+        int64_t k = 0;
+        for (auto [j, bit] : llvm::enumerate(s.selectBits))
+          if (from >> bit & 1)
+            k |= int64_t(1) << j;
+        int64_t d = s.round ^ xorBits(result.dstRegisterMap, t);
+        if (*src.apply({{kRegister, int32_t(s.registers[k])}, {kLane, from}}) !=
+            *dst.apply({{kRegister, int32_t(d)}, {kLane, t}}))
+          return fail(reason, "internal error: the shuffle plan delivers "
+                              "the wrong element to lane " +
+                                  llvm::Twine(t) + ", register " +
+                                  llvm::Twine(d));
+      }
     return result;
   };
   // Lane t receives register k in round k when that works (no selects on
