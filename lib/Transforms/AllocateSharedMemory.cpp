@@ -101,8 +101,9 @@ bool mayHaveWarpsAlong(Attribute layout, unsigned axis) {
 }
 
 /// Bytes of shared scratch a layout change or a reduction may need: the
-/// lowering moves data between threads of different warps (a layout
-/// change: the whole tile) or combines warps (a reduction: a partial per
+/// lowering moves data between threads (a layout change that
+/// planWarpShuffles cannot keep within each warp: the whole tile) or
+/// combines warps (a reduction: a partial per
 /// warp and result element) through it.
 std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {

@@ -15,7 +15,8 @@
 // Elementwise arith/math, splats and splat constants share the patterns of
 // WgmmaToNVVM.cpp (any vector-lowered tile). This file adds tile.range,
 // tile.expand_dims, tile.broadcast, tile.convert_layout (a register shuffle
-// when every thread keeps its elements, else through shared scratch that
+// when every thread keeps its elements, shfl.sync idx rounds when data
+// stays within each warp, else through swizzled shared scratch that
 // tile-allocate-shared-memory reserves),
 // tile.load / tile.store (masked gathers and scatters, vectorized where the
 // offsets are provably contiguous), whole-tile tile.smem_load /
