@@ -348,3 +348,348 @@ tilemlir::planLayoutConversion(RankedTensorType src, RankedTensorType dst,
     return emitFailure(emitError, "cannot convert layouts: " + why);
   return plan;
 }
+
+//===----------------------------------------------------------------------===//
+// Conversions within a warp
+//===----------------------------------------------------------------------===//
+
+int64_t WarpShufflePlan::getNumSelects() const {
+  int64_t n = 0;
+  for (const Shuffle &s : shuffles)
+    n += (int64_t(1) << s.selectBits.size()) - 1;
+  int64_t rotating =
+      llvm::count_if(dstRegisterMap, [](int64_t h) { return h != 0; });
+  return n + int64_t(shuffles.size()) * ((int64_t(1) << rotating) - 1);
+}
+
+int64_t WarpShufflePlan::getNumShuffles() const {
+  return llvm::count_if(shuffles, [](const Shuffle &s) { return !s.ownLane; });
+}
+
+namespace {
+
+/// One round of a shuffle plan: lane t receives destination register
+/// `round ^ h(t)` (h: per lane bit, `dstRegisterMap`). Fails when two
+/// lanes need different registers of one source lane.
+template <typename SourceFn>
+LogicalResult planRound(SourceFn source, int64_t round,
+                        ArrayRef<int64_t> dstRegisterMap,
+                        WarpShufflePlan::Shuffle &shuffle, std::string *why) {
+  constexpr int32_t kLanes = 32;
+  auto dstRegister = [&](int32_t t) {
+    int64_t d = round;
+    for (auto [bit, h] : llvm::enumerate(dstRegisterMap))
+      if (t >> bit & 1)
+        d ^= h;
+    return d;
+  };
+  // What each source lane must supply (-1: nobody reads from it).
+  SmallVector<int64_t> supply(kLanes, -1);
+  bool ownLane = true;
+  for (int32_t t = 0; t < kLanes; ++t) {
+    auto [reg, lane] = source(dstRegister(t), t);
+    ownLane &= lane == t;
+    if (supply[lane] >= 0 && supply[lane] != reg)
+      return fail(why, "lane " + llvm::Twine(lane) +
+                           " would have to supply registers " +
+                           llvm::Twine(supply[lane]) + " and " +
+                           llvm::Twine(reg) + " in one shuffle");
+    supply[lane] = reg;
+  }
+  // The fewest supplying-lane bits that determine the register: drop a
+  // bit whenever lanes differing only in dropped bits agree.
+  uint32_t keep = kLanes - 1;
+  for (int32_t bit = 4; bit >= 0; --bit) {
+    uint32_t trial = keep & ~(1u << bit);
+    bool agrees = true;
+    for (int32_t a = 0; a < kLanes && agrees; ++a)
+      for (int32_t b = a + 1; b < kLanes && agrees; ++b)
+        if (((a ^ b) & trial) == 0 && supply[a] >= 0 && supply[b] >= 0 &&
+            supply[a] != supply[b])
+          agrees = false;
+    if (agrees)
+      keep = trial;
+  }
+  shuffle.round = round;
+  shuffle.srcLaneXor = source(round, 0).second;
+  shuffle.ownLane = ownLane;
+  for (int32_t bit = 0; bit < 5; ++bit)
+    if (keep >> bit & 1)
+      shuffle.selectBits.push_back(bit);
+  int64_t any = *llvm::find_if(supply, [](int64_t s) { return s >= 0; });
+  for (int64_t k = 0, ke = int64_t(1) << shuffle.selectBits.size(); k < ke;
+       ++k) {
+    uint32_t lanes = 0;
+    for (auto [j, bit] : llvm::enumerate(shuffle.selectBits))
+      if (k >> j & 1)
+        lanes |= 1u << bit;
+    // Any lane with these select bits that somebody reads from.
+    int64_t reg = any;
+    for (int32_t s = 0; s < kLanes; ++s)
+      if ((uint32_t(s) & keep) == lanes && supply[s] >= 0) {
+        reg = supply[s];
+        break;
+      }
+    shuffle.registers.push_back(reg);
+  }
+  return success();
+}
+
+/// Rank over GF(2) of small words.
+bool isIndependent(ArrayRef<int32_t> words) {
+  return rankOf(SmallVector<uint64_t>(words.begin(), words.end())) ==
+         int64_t(words.size());
+}
+
+/// h (per lane bit, a destination register word) such that the source
+/// lanes of a round, laneMap(t) = C h(t) ^ E t, are a permutation of the
+/// lanes: then no source lane is read twice in a round. Depth-first over
+/// the lane bits, fewest register bits first.
+bool findDstRegisterMap(ArrayRef<int32_t> regToLane,
+                        ArrayRef<int32_t> laneToLane, SmallVector<int64_t> &h,
+                        SmallVector<int32_t> &chosen, int64_t &budget) {
+  unsigned i = chosen.size();
+  if (i == laneToLane.size())
+    return true;
+  int64_t numRegs = int64_t(1) << regToLane.size();
+  SmallVector<int64_t> candidates =
+      llvm::to_vector(llvm::seq<int64_t>(0, numRegs));
+  llvm::stable_sort(candidates, [](int64_t a, int64_t b) {
+    return llvm::popcount(uint64_t(a)) < llvm::popcount(uint64_t(b));
+  });
+  for (int64_t cand : candidates) {
+    if (--budget < 0)
+      return false;
+    int32_t word = laneToLane[i];
+    for (auto [j, c] : llvm::enumerate(regToLane))
+      if (cand >> j & 1)
+        word ^= c;
+    chosen.push_back(word);
+    h.push_back(cand);
+    if (isIndependent(chosen) &&
+        findDstRegisterMap(regToLane, laneToLane, h, chosen, budget))
+      return true;
+    chosen.pop_back();
+    h.pop_back();
+  }
+  return false;
+}
+
+} // namespace
+
+FailureOr<WarpShufflePlan> tilemlir::planWarpShuffles(const LinearLayout &src,
+                                                      const LinearLayout &dst,
+                                                      std::string *why) {
+  FailureOr<LayoutConversionPlan> plan = planLayoutConversion(src, dst, why);
+  if (failed(plan))
+    return failure();
+  if (plan->kind == LayoutConversionKind::SharedMemory)
+    return fail(why, "data moves between warps");
+  constexpr int32_t kLanes = 32;
+  if (src.getInDimSize(kLane) != kLanes || dst.getInDimSize(kLane) != kLanes)
+    return fail(why, "shuffles need layouts over the 32 lanes of a warp");
+  const LinearLayout &map = plan->dstToSrc;
+  SmallVector<std::string> outs = map.getOutDimNames();
+  auto outIndex = [&](StringRef name) -> int {
+    auto it = llvm::find(outs, name);
+    return it == outs.end() ? -1 : int(it - outs.begin());
+  };
+  int regOut = outIndex(kRegister), laneOut = outIndex(kLane);
+  // (source register, source lane) holding what destination register `r`
+  // of lane `t` needs; warps map to themselves (the plan said so).
+  auto source = [&](int64_t r, int32_t t) {
+    SmallVector<int32_t> c = *map.apply({{kRegister, int32_t(r)}, {kLane, t}});
+    return std::pair<int64_t, int32_t>(regOut < 0 ? 0 : c[regOut],
+                                       laneOut < 0 ? 0 : c[laneOut]);
+  };
+  int64_t numRegs = dst.getNumRegisters();
+
+  auto build = [&](ArrayRef<int64_t> h,
+                   std::string *reason) -> FailureOr<WarpShufflePlan> {
+    WarpShufflePlan result;
+    result.dstRegisterMap.assign(h.begin(), h.end());
+    for (int32_t bit = 0; bit < 5; ++bit)
+      result.laneMap.push_back(source(h[bit], 1 << bit).second);
+    for (int64_t k = 0; k < numRegs; ++k) {
+      WarpShufflePlan::Shuffle shuffle;
+      if (failed(planRound(source, k, h, shuffle, reason)))
+        return failure();
+      result.shuffles.push_back(std::move(shuffle));
+    }
+    // Run the plan as the lowering will, on every lane of warp 0: each
+    // destination register must receive the element the layout puts
+    // there.
+    auto xorBits = [](auto words, int32_t t) {
+      int64_t x = 0;
+      for (auto [bit, w] : llvm::enumerate(words))
+        if (t >> bit & 1)
+          x ^= w;
+      return x;
+    };
+    for (const WarpShufflePlan::Shuffle &s : result.shuffles)
+      for (int32_t t = 0; t < kLanes; ++t) {
+        int32_t from = s.srcLaneXor ^ xorBits(result.laneMap, t);
+        if (s.ownLane)
+          from = t;
+        int64_t k = 0;
+        for (auto [j, bit] : llvm::enumerate(s.selectBits))
+          if (from >> bit & 1)
+            k |= int64_t(1) << j;
+        int64_t d = s.round ^ xorBits(result.dstRegisterMap, t);
+        if (*src.apply({{kRegister, int32_t(s.registers[k])}, {kLane, from}}) !=
+            *dst.apply({{kRegister, int32_t(d)}, {kLane, t}}))
+          return fail(reason, "internal error: the shuffle plan delivers "
+                              "the wrong element to lane " +
+                                  llvm::Twine(t) + ", register " +
+                                  llvm::Twine(d));
+      }
+    return result;
+  };
+  // Lane t receives register k in round k when that works (no selects on
+  // the receiving side); otherwise rotate the registers by lane so that
+  // each round reads every source lane once.
+  std::string first;
+  SmallVector<int64_t> zero(5, 0);
+  if (FailureOr<WarpShufflePlan> simple = build(zero, &first);
+      succeeded(simple))
+    return simple;
+  SmallVector<int32_t> regToLane, laneToLane;
+  for (int32_t bit = 0; (int64_t(1) << bit) < numRegs; ++bit)
+    regToLane.push_back(source(int64_t(1) << bit, 0).second);
+  for (int32_t bit = 0; bit < 5; ++bit)
+    laneToLane.push_back(source(0, 1 << bit).second);
+  SmallVector<int64_t> h;
+  SmallVector<int32_t> chosen;
+  int64_t budget = 1 << 16;
+  if (!findDstRegisterMap(regToLane, laneToLane, h, chosen, budget))
+    return fail(why, "not supported yet: no round structure reads every "
+                     "source lane once per shuffle (" +
+                         first + ")");
+  return build(h, why);
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions through shared scratch
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Tensor dims (those of `layout`) -> offset: the row-major flat index with
+/// bit (log2 rowElements + log2 perPhase + j) of it also XORed into bit
+/// (log2 vec + j), j < log2 maxPhase.
+FailureOr<LinearLayout> getSwizzledScratchMap(const LinearLayout &layout,
+                                              int64_t rowElements, int64_t vec,
+                                              int64_t perPhase,
+                                              int64_t maxPhase,
+                                              std::string *why) {
+  int32_t rowLog2 = llvm::Log2_64(rowElements), vecLog2 = llvm::Log2_64(vec),
+          phaseLog2 = llvm::Log2_64(perPhase),
+          maxLog2 = llvm::Log2_64(maxPhase);
+  SmallVector<LinearLayout::InDim> ins;
+  int64_t total = 1;
+  for (auto [i, out] : llvm::enumerate(layout.getOutDims())) {
+    LinearLayout::InDim in{out.name, {}};
+    int32_t base = layout.getOutBitOffset(i);
+    for (int32_t b = 0; (int64_t(1) << b) < out.size; ++b) {
+      int32_t flatBit = base + b;
+      int64_t off = int64_t(1) << flatBit;
+      int32_t phaseBit = flatBit - rowLog2 - phaseLog2;
+      if (phaseBit >= 0 && phaseBit < maxLog2)
+        off ^= int64_t(1) << (vecLog2 + phaseBit);
+      in.bases.push_back(LinearLayout::Basis{int32_t(off)});
+    }
+    total *= out.size;
+    ins.push_back(std::move(in));
+  }
+  return LinearLayout::get(ins, {{kOffset.str(), int32_t(total)}}, why);
+}
+
+/// Wavefronts per thread of all accesses of `layout` through `map`:
+/// accesses x phases x wavefronts per phase. Registers with a zero basis
+/// repeat another's element and are not stored when `skipRepeats`.
+int64_t getAccessCost(const LinearLayout &layout, const BankConflictInfo &info,
+                      bool skipRepeats) {
+  int64_t registers = layout.getNumRegisters();
+  if (skipRepeats)
+    registers >>= llvm::popcount(layout.getZeroBasesMask(kRegister));
+  int64_t accesses = std::max<int64_t>(1, registers / info.vectorElements);
+  return accesses * (32 / info.lanesPerPhase) * info.wavefronts;
+}
+
+} // namespace
+
+FailureOr<ConversionScratchLayout> tilemlir::chooseConversionScratchLayout(
+    const LinearLayout &src, const LinearLayout &dst, unsigned storageBits,
+    std::string *why) {
+  if (storageBits == 0 || storageBits > 64 || !llvm::isPowerOf2_32(storageBits))
+    return fail(why, "elements must be 1 to 64 bits, a power of two");
+  int64_t numElements = int64_t(1) << src.getTotalOutDimSizeLog2();
+  int64_t rowElements =
+      std::min<int64_t>(numElements, std::max(1u, 1024 / storageBits));
+  int64_t rows = numElements / rowElements;
+  int64_t maxVec = std::max(1u, 128 / storageBits);
+
+  std::optional<ConversionScratchLayout> best;
+  auto consider = [&](int64_t vec, int64_t perPhase,
+                      int64_t maxPhase) -> LogicalResult {
+    FailureOr<LinearLayout> map =
+        getSwizzledScratchMap(src, rowElements, vec, perPhase, maxPhase, why);
+    if (failed(map))
+      return failure();
+    FailureOr<BankConflictInfo> store =
+        analyzeBankConflicts(src, *map, storageBits, why);
+    FailureOr<BankConflictInfo> load =
+        analyzeBankConflicts(dst, *map, storageBits, why);
+    if (failed(store) || failed(load))
+      return failure();
+    ConversionScratchLayout c;
+    c.rowElements = rowElements;
+    c.vec = vec;
+    c.perPhase = perPhase;
+    c.maxPhase = maxPhase;
+    c.offsetMap = *map;
+    c.store = *store;
+    c.load = *load;
+    c.cost = getAccessCost(src, *store, /*skipRepeats=*/true) +
+             getAccessCost(dst, *load, /*skipRepeats=*/false);
+    if (!best) {
+      c.rowMajorStore = *store;
+      c.rowMajorLoad = *load;
+      c.rowMajorCost = c.cost;
+      best = c;
+      return success();
+    }
+    int64_t accesses = src.getNumRegisters() / store->vectorElements +
+                       dst.getNumRegisters() / load->vectorElements;
+    int64_t bestAccesses = src.getNumRegisters() / best->store.vectorElements +
+                           dst.getNumRegisters() / best->load.vectorElements;
+    if (c.cost < best->cost ||
+        (c.cost == best->cost && accesses < bestAccesses)) {
+      c.rowMajorStore = best->rowMajorStore;
+      c.rowMajorLoad = best->rowMajorLoad;
+      c.rowMajorCost = best->rowMajorCost;
+      best = c;
+    }
+    return success();
+  };
+  // Row-major first: a swizzle must be strictly better to be chosen.
+  if (failed(consider(1, 1, 1)))
+    return failure();
+  for (int64_t maxPhase = 2; maxPhase <= rows && maxPhase <= rowElements;
+       maxPhase *= 2)
+    for (int64_t vec = maxVec; vec >= 1; vec /= 2)
+      for (int64_t perPhase = 1; perPhase * maxPhase <= rows; perPhase *= 2)
+        if (vec * maxPhase <= rowElements &&
+            failed(consider(vec, perPhase, maxPhase)))
+          return failure();
+  return *best;
+}
+
+bool tilemlir::conversionNeedsSharedScratch(RankedTensorType src,
+                                            RankedTensorType dst) {
+  FailureOr<LinearLayout> s = toLinearLayout(src);
+  FailureOr<LinearLayout> d = toLinearLayout(dst);
+  if (failed(s) || failed(d))
+    return true;
+  return failed(planWarpShuffles(*s, *d));
+}

@@ -188,8 +188,61 @@ struct TestPrintLayouts
       if (failed(plan))
         return failure();
       os << "; conversion: " << stringifyLayoutConversionKind(plan->kind);
+      if (failed(printConversionLowering(
+              os, *toLinearLayout(cvt.getSrc().getType()), *layout,
+              getTileElementBits(type.getElementType()))))
+        return op->emitError() << "internal error: no scratch layout";
     }
     op->emitRemark() << msg;
+    return success();
+  }
+
+  static void printAccess(llvm::raw_ostream &os, const BankConflictInfo &info) {
+    if (info.isConflictFree())
+      os << "no conflicts";
+    else
+      os << info.wavefronts << "-way conflicts";
+    os << " (" << info.accessBits / 8 << "-byte accesses)";
+  }
+
+  /// How the lowering carries the conversion out: shuffles within each
+  /// warp, or the swizzle of its shared scratch and what it saves over
+  /// row-major.
+  static LogicalResult printConversionLowering(llvm::raw_ostream &os,
+                                               const LinearLayout &src,
+                                               const LinearLayout &dst,
+                                               unsigned elementBits) {
+    std::string why;
+    if (FailureOr<WarpShufflePlan> shuffles = planWarpShuffles(src, dst, &why);
+        succeeded(shuffles)) {
+      os << "; within warps: " << shuffles->getNumShuffles()
+         << " shfl.sync idx, " << shuffles->getNumSelects() << " selects";
+      return success();
+    }
+    // Bytes in scratch (i1 takes a byte).
+    unsigned storageBits = 8 * llvm::divideCeil(elementBits, 8);
+    FailureOr<ConversionScratchLayout> scratch =
+        chooseConversionScratchLayout(src, dst, storageBits, &why);
+    if (failed(scratch))
+      return failure();
+    os << "; scratch: ";
+    if (scratch->isSwizzled())
+      os << "swizzled rows of " << scratch->rowElements
+         << " elements, vec = " << scratch->vec
+         << ", perPhase = " << scratch->perPhase
+         << ", maxPhase = " << scratch->maxPhase;
+    else
+      os << "row-major";
+    os << "; stores: ";
+    printAccess(os, scratch->store);
+    os << ", loads: ";
+    printAccess(os, scratch->load);
+    os << "; wavefronts per thread " << scratch->cost << " (row-major "
+       << scratch->rowMajorCost << ": stores ";
+    printAccess(os, scratch->rowMajorStore);
+    os << ", loads ";
+    printAccess(os, scratch->rowMajorLoad);
+    os << ")";
     return success();
   }
 

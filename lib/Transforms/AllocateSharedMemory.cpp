@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LiveRangePacking.h"
+#include "TileMLIR/Analysis/LayoutQueries.h"
 #include "TileMLIR/Transforms/Passes.h"
 
 #include "MBarrier/MBarrierDialect.h"
@@ -129,9 +130,10 @@ bool mayHaveWarpsAlong(Attribute layout, unsigned axis) {
 }
 
 /// Bytes of shared scratch a layout change or a reduction may need: the
-/// lowering moves data between threads (a layout change: the whole tile,
-/// row-major) or warps (a reduction: a partial per warp and result
-/// element) through it.
+/// lowering moves data between threads (a layout change that
+/// planWarpShuffles cannot keep within each warp: the whole tile) or
+/// combines warps (a reduction: a partial per
+/// warp and result element) through it.
 std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
     auto src = cast<RankedTensorType>(reduce.getSrc().getType());
@@ -147,9 +149,13 @@ std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
     return std::nullopt;
   auto src = cast<RankedTensorType>(convert.getSrc().getType());
   auto dst = cast<RankedTensorType>(convert.getResult().getType());
+  // Conversions within each warp (registers, shfl.sync) need none.
   if (src.getEncoding() == dst.getEncoding() ||
-      !src.getElementType().isIntOrFloat())
+      !src.getElementType().isIntOrFloat() ||
+      !tilemlir::conversionNeedsSharedScratch(src, dst))
     return std::nullopt;
+  // The scratch layout (chooseConversionScratchLayout) is a swizzle of the
+  // row-major order: a permutation of the tile's elements, no padding.
   int64_t bytes = llvm::divideCeil(src.getElementTypeBitWidth(), 8);
   return src.getNumElements() * bytes;
 }

@@ -80,3 +80,46 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Inside a warp-specialized partition, a layout change across warps would
+// synchronize the whole CTA: refused.
+#b = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#t = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+gpu.module @m {
+  gpu.func @cvt_in_partition(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<16x32xf32, #b>
+    tile.warp_specialize(%t) default {
+      tile.warp_yield
+    }
+    partition0(%a: tensor<16x32xf32, #b>) num_warps(4) {
+      // expected-error @below {{not supported yet: a layout change through shared memory (it synchronizes the whole CTA) inside a warp-specialized partition}}
+      %c = tile.convert_layout %a : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
+      tile.warp_return
+    } : (tensor<16x32xf32, #b>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// A layout change within each warp (shfl.sync, no warp id) passes its own
+// check inside a partition; passing the tile into the partition is what is
+// refused.
+#rowmajor = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+#colmajor = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [0, 1]>
+gpu.module @m {
+  gpu.func @shuffle_in_partition(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<4x8xf32, #rowmajor>
+    // expected-error @below {{'tile.warp_specialize' op not supported yet: this operation on register tiles in distributed layouts}}
+    tile.warp_specialize(%t) default {
+      tile.warp_yield
+    }
+    partition0(%a: tensor<4x8xf32, #rowmajor>) num_warps(1) {
+      %c = tile.convert_layout %a : tensor<4x8xf32, #rowmajor> -> tensor<4x8xf32, #colmajor>
+      tile.warp_return
+    } : (tensor<4x8xf32, #rowmajor>) -> ()
+    gpu.return
+  }
+}

@@ -215,10 +215,13 @@ gpu.module @m {
 
 // -----
 
-// A layout change between threads goes through the scratch that
+// A layout change between warps goes through the scratch that
 // tile-allocate-shared-memory reserves on the convert_layout (after the
-// 2048-byte buffer): barrier, store the source registers at their
-// row-major offsets, barrier, load the result registers, barrier.
+// 2048-byte buffer): barrier, store the source registers, barrier, load
+// the result registers, barrier. The scratch is swizzled (rows of 32
+// elements, 4-element chunks XOR (row / 4) % 4): #b's 4 contiguous
+// registers are one 16-byte store; lane bit 0 of #b (row 4 = offset 128)
+// also flips chunk 1 (offset 4): 132. #t's registers (rows) load singly.
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #t = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
 gpu.module @m {
@@ -228,10 +231,11 @@ gpu.module @m {
     %buf = tile.alloc_smem : !tile.smem<16x32xf32, mutable>
     %t = tile.splat %x : tensor<16x32xf32, #b>
     // CHECK: %[[S:.*]] = llvm.getelementptr %{{.*}}[2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
-    // CHECK-NEXT: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+    // CHECK: llvm.mlir.constant(132 : i32)
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+    // CHECK-NEXT: nvvm.barrier0
+    // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
     // CHECK: nvvm.barrier0
     %c = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #t>
     tile.smem_store %c, %buf : tensor<16x32xf32, #t>, !tile.smem<16x32xf32, mutable>
@@ -242,8 +246,10 @@ gpu.module @m {
 // -----
 
 // wgmma accumulators share the linear-layout machinery: a layout change to
-// #tile.blocked goes through shared scratch, a row reduction shuffles over
-// the two lane bits along the columns (masks 1 and 2).
+// #tile.blocked goes through shared scratch (pairs of accumulator
+// registers are 8-byte stores, #b's runs of 4 are 16-byte loads), a row
+// reduction shuffles over the two lane bits along the columns (masks 1
+// and 2).
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 gpu.module @m {
@@ -252,9 +258,10 @@ gpu.module @m {
   gpu.func @wgmma_epilogue(%x: f32, %o: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
     %acc = tile.splat %x : tensor<64x64xf32, #acc>
     // CHECK: nvvm.barrier0
-    // CHECK-COUNT-32: llvm.store %{{.*}} : f32, !llvm.ptr<3>
-    // CHECK: nvvm.barrier0
-    // CHECK-COUNT-32: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+    // CHECK-COUNT-16: llvm.store %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+    // CHECK-NEXT: nvvm.barrier0
+    // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+    // CHECK-NOT: llvm.load
     // CHECK: nvvm.barrier0
     %c = tile.convert_layout %acc : tensor<64x64xf32, #acc> -> tensor<64x64xf32, #b>
     // CHECK: llvm.mlir.constant(1 : i32)

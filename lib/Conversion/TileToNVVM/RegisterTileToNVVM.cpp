@@ -15,7 +15,8 @@
 // Elementwise arith/math, splats and splat constants share the patterns of
 // WgmmaToNVVM.cpp (any vector-lowered tile). This file adds tile.range,
 // tile.expand_dims, tile.broadcast, tile.convert_layout (a register shuffle
-// when every thread keeps its elements, else through shared scratch that
+// when every thread keeps its elements, shfl.sync idx rounds when data
+// stays within each warp, else through swizzled shared scratch that
 // tile-allocate-shared-memory reserves),
 // tile.load / tile.store (masked gathers and scatters, vectorized where the
 // offsets are provably contiguous), whole-tile tile.smem_load /
@@ -27,6 +28,7 @@
 #include "Common.h"
 
 #include "TileMLIR/Analysis/LayoutConversions.h"
+#include "TileMLIR/Analysis/LayoutQueries.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -35,6 +37,8 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -282,27 +286,153 @@ struct RegisterShuffleLowering : public ConvertOpToLLVMPattern<OpT> {
   }
 };
 
-/// Row-major element offset of each register's coordinates: coordinates
-/// combine by XOR and occupy disjoint bits of the flat offset, so the
-/// offset is the thread part XOR a constant per register.
-Value getFlatThreadOffset(OpBuilder &b, Location loc,
-                          const LinearLayout &layout) {
+/// `value` of another lane through 32-bit `shfl.sync` (all lanes take
+/// part): `laneOrMask` is the source lane (idx) or the XOR mask (bfly).
+/// 64-bit values move as two words, narrower ones widened to one.
+Value shuffleSync(OpBuilder &b, Location loc, Value value, Value laneOrMask,
+                  NVVM::ShflKind kind) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = b.getI32Type();
+  Value all = createI32Constant(b, loc, -1);
+  Value clamp = createI32Constant(b, loc, 31);
+  auto shuffle = [&](Value word) {
+    return NVVM::ShflOp::create(b, loc, i32, all, word, laneOrMask, clamp, kind,
+                                UnitAttr())
+        .getResult();
+  };
+  if (bits == 64) {
+    auto pair = VectorType::get({2}, i32);
+    Value words = LLVM::BitcastOp::create(b, loc, pair, value);
+    for (int64_t i = 0; i < 2; ++i) {
+      Value index = createI32Constant(b, loc, i);
+      Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
+      words =
+          LLVM::InsertElementOp::create(b, loc, words, shuffle(word), index);
+    }
+    return LLVM::BitcastOp::create(b, loc, type, words);
+  }
+  Type intType = b.getIntegerType(bits);
+  Value word = type == intType
+                   ? value
+                   : Value(LLVM::BitcastOp::create(b, loc, intType, value));
+  if (bits < 32)
+    word = LLVM::ZExtOp::create(b, loc, i32, word);
+  word = shuffle(word);
+  if (bits < 32)
+    word = LLVM::TruncOp::create(b, loc, intType, word);
+  return type == intType ? word
+                         : Value(LLVM::BitcastOp::create(b, loc, type, word));
+}
+
+/// The XOR of `words[i]` over the set bits i of `id` (i32).
+Value applyBits(I32Builder &ib, Value id, ArrayRef<int64_t> words) {
+  Value result = ib.c(0);
+  for (auto [bit, word] : llvm::enumerate(words))
+    if (word)
+      result = ib.xorI(result, ib.mul(ib.andI(ib.lshr(id, bit), 1), word));
+  return result;
+}
+
+/// One of `values`, picked by bits of `lane` (i32): values[k], where bit
+/// j of k is bit bits[j] of the lane id. A select tree, most significant
+/// bit first; equal halves need no select.
+Value selectByLane(OpBuilder &b, Location loc, Value lane,
+                   ArrayRef<int32_t> bits, SmallVector<Value> values) {
   I32Builder ib{b, loc};
-  Value lane = createLaneId(b, loc);
-  Value warp = createWarpId(b, loc);
-  Value flat = ib.c(0);
-  for (auto [dim, id] : {std::pair{kLane, lane}, std::pair{kWarp, warp}})
-    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
-      if (int64_t word = layout.flattenOut(basis))
-        flat = ib.xorI(flat, ib.mul(ib.andI(ib.lshr(id, bit), 1), word));
-  return flat;
+  for (int32_t bit : llvm::reverse(bits)) {
+    Value isSet = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                       ib.andI(lane, 1 << bit), ib.c(0));
+    SmallVector<Value> next;
+    size_t half = values.size() / 2;
+    for (size_t k = 0; k < half; ++k)
+      next.push_back(values[k] == values[k + half]
+                         ? values[k]
+                         : Value(LLVM::SelectOp::create(
+                               b, loc, isSet, values[k + half], values[k])));
+    values = std::move(next);
+  }
+  return values.front();
+}
+
+/// A layout change within each warp (WarpShufflePlan): in round k, the
+/// lane to read from is a constant XOR a linear function of the lane id,
+/// the register the other lane supplies is chosen with selects on that
+/// lane's own bits, and (when the plan rotates registers) the value lands
+/// in destination register k ^ h(lane), chosen with selects afterwards. No
+/// barrier and no warp id: every warp exchanges its own data, so this is
+/// also correct in warp-specialized partitions.
+void convertWithinWarps(ConvertLayoutOp op, Value src,
+                        const WarpShufflePlan &plan, VectorType resultType,
+                        ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  Value lane = createLaneId(rewriter, loc);
+  Value laneBase = applyBits(
+      ib, lane, SmallVector<int64_t>(plan.laneMap.begin(), plan.laneMap.end()));
+  DenseMap<int64_t, Value> elements;
+  auto element = [&](int64_t r) {
+    Value &e = elements[r];
+    if (!e)
+      e = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    return e;
+  };
+  // Equal rounds (e.g. of repeated registers) are emitted once.
+  std::map<
+      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>,
+      Value>
+      done;
+  SmallVector<Value> rounds;
+  for (const WarpShufflePlan::Shuffle &s : plan.shuffles) {
+    Value &value = done[{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}];
+    if (!value) {
+      SmallVector<Value> candidates;
+      for (int64_t r : s.registers)
+        candidates.push_back(element(r));
+      value = selectByLane(rewriter, loc, lane, s.selectBits, candidates);
+      if (!s.ownLane) {
+        Value srcLane = s.srcLaneXor == 0
+                            ? laneBase
+                            : ib.xorI(laneBase, ib.c(s.srcLaneXor));
+        value = shuffleSync(rewriter, loc, value, srcLane, NVVM::ShflKind::idx);
+      }
+    }
+    rounds.push_back(value);
+  }
+  // Destination register d of lane t arrived in round d ^ h(t).
+  SmallVector<int32_t> rotateBits;
+  SmallVector<int64_t> rotateWords;
+  for (auto [bit, h] : llvm::enumerate(plan.dstRegisterMap))
+    if (h != 0) {
+      rotateBits.push_back(bit);
+      rotateWords.push_back(h);
+    }
+  Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
+  for (int64_t d = 0, e = rounds.size(); d < e; ++d) {
+    SmallVector<Value> candidates;
+    for (int64_t k = 0, ke = int64_t(1) << rotateBits.size(); k < ke; ++k) {
+      int64_t round = d;
+      for (auto [j, h] : llvm::enumerate(rotateWords))
+        if (k >> j & 1)
+          round ^= h;
+      candidates.push_back(rounds[round]);
+    }
+    result = LLVM::InsertElementOp::create(
+        rewriter, loc, result,
+        selectByLane(rewriter, loc, lane, rotateBits, candidates), ib.c(d));
+  }
+  rewriter.replaceOp(op, result);
 }
 
 /// A layout change through the scratch buffer tile-allocate-shared-memory
-/// reserved for it: every thread stores its registers at their row-major
-/// offsets, the CTA synchronizes, every thread loads its new registers.
-/// Barriers before and after keep the scratch apart from buffers that share
-/// its bytes at other times.
+/// reserved for it, laid out by chooseConversionScratchLayout (row-major or
+/// an XOR swizzle of 16-byte chunks that spreads both access patterns over
+/// the banks): every thread stores its distinct registers, the CTA
+/// synchronizes, every thread loads its new registers. Runs of registers
+/// that are contiguous and aligned in the scratch move as one vector access
+/// (up to 16 bytes; i1 is stored a byte at a time). Barriers before and
+/// after keep the scratch apart from buffers that share its bytes at other
+/// times.
 LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
                                          const LinearLayout &srcLayout,
                                          const LinearLayout &dstLayout,
@@ -314,36 +444,86 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   Location loc = op.getLoc();
   I32Builder ib{rewriter, loc};
   Type elementType = resultType.getElementType();
-  int64_t bytes = llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t bytes = llvm::divideCeil(bits, 8);
+  std::string why;
+  FailureOr<ConversionScratchLayout> layout =
+      chooseConversionScratchLayout(srcLayout, dstLayout, 8 * bytes, &why);
+  FailureOr<LinearLayout> srcOffsets = failure(), dstOffsets = failure();
+  if (succeeded(layout)) {
+    srcOffsets = srcLayout.compose(layout->offsetMap, &why);
+    dstOffsets = dstLayout.compose(layout->offsetMap, &why);
+  }
+  if (failed(srcOffsets) || failed(dstOffsets))
+    return op.emitOpError() << "internal error: no scratch layout: " << why;
   Value base = createByteOffset(
       rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
-  auto address = [&](Value thread, const LinearLayout &layout, int64_t r) {
-    int64_t regFlat = layout.flattenOut(getRegisterCoords(layout, r));
-    Value flat = regFlat == 0 ? thread : ib.xorI(thread, ib.c(regFlat));
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType, base,
-                               ValueRange{flat});
+  Value lane = createLaneId(rewriter, loc);
+  Value warp = createWarpId(rewriter, loc);
+  auto offsetsOf = [](const LinearLayout &map, StringRef dim) {
+    SmallVector<int64_t> words;
+    for (const LinearLayout::Basis &b : map.getBases(dim))
+      words.push_back(b[0]);
+    return words;
   };
+  // The thread part of a layout's offsets, and the register part of one
+  // register; they combine by XOR (the map is linear).
+  auto threadOffset = [&](const LinearLayout &map) {
+    return ib.xorI(applyBits(ib, lane, offsetsOf(map, kLane)),
+                   applyBits(ib, warp, offsetsOf(map, kWarp)));
+  };
+  auto address = [&](Value thread, const LinearLayout &map, int64_t r) {
+    int64_t regOffset = (*map.apply({{kRegister, int32_t(r)}}))[0];
+    Value offset = regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType, base,
+                               ValueRange{offset});
+  };
+  // i1 vectors would be bit-packed in memory: one byte at a time.
+  int64_t storeVec = bits == 1 ? 1 : layout->store.vectorElements;
+  int64_t loadVec = bits == 1 ? 1 : layout->load.vectorElements;
+
   NVVM::Barrier0Op::create(rewriter, loc);
-  Value srcThread = getFlatThreadOffset(rewriter, loc, srcLayout);
-  for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; ++r) {
-    Value element = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
-    LLVM::StoreOp::create(rewriter, loc, element,
-                          address(srcThread, srcLayout, r), bytes);
+  Value srcThread = threadOffset(*srcOffsets);
+  uint64_t repeats = srcLayout.getZeroBasesMask(kRegister);
+  for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; r += storeVec) {
+    if (uint64_t(r) & repeats)
+      continue; // Another register holds the same element.
+    Value value;
+    if (storeVec == 1) {
+      value = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    } else {
+      SmallVector<int32_t> lanes =
+          llvm::to_vector(llvm::seq<int32_t>(r, r + storeVec));
+      value = LLVM::ShuffleVectorOp::create(rewriter, loc, src, src, lanes);
+    }
+    LLVM::StoreOp::create(rewriter, loc, value,
+                          address(srcThread, *srcOffsets, r), storeVec * bytes);
   }
   NVVM::Barrier0Op::create(rewriter, loc);
-  Value dstThread = getFlatThreadOffset(rewriter, loc, dstLayout);
+  Value dstThread = threadOffset(*dstOffsets);
   Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
-  for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; ++r) {
-    Value element = LLVM::LoadOp::create(
-        rewriter, loc, elementType, address(dstThread, dstLayout, r), bytes);
-    result =
-        LLVM::InsertElementOp::create(rewriter, loc, result, element, ib.c(r));
+  Type loadType = loadVec == 1 ? elementType
+                               : Type(VectorType::get({loadVec}, elementType));
+  for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; r += loadVec) {
+    Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType,
+                                        address(dstThread, *dstOffsets, r),
+                                        loadVec * bytes);
+    for (int64_t i = 0; i < loadVec; ++i) {
+      Value element = loadVec == 1 ? loaded
+                                   : Value(LLVM::ExtractElementOp::create(
+                                         rewriter, loc, loaded, ib.c(i)));
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                             ib.c(r + i));
+    }
   }
   NVVM::Barrier0Op::create(rewriter, loc);
   rewriter.replaceOp(op, result);
   return success();
 }
 
+/// Conversions that move data between threads: within each warp by
+/// shfl.sync when planWarpShuffles covers them, else through shared
+/// scratch. (Threads that keep their data: RegisterShuffleLowering.)
 struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -360,6 +540,13 @@ struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
       return failure(); // A register shuffle (RegisterShuffleLowering).
     auto resultType = cast<VectorType>(
         getTypeConverter()->convertType(op.getResult().getType()));
+    // tile-allocate-shared-memory reserves no scratch exactly when this
+    // plan exists (conversionNeedsSharedScratch).
+    if (FailureOr<WarpShufflePlan> plan = planWarpShuffles(*src, *dst);
+        succeeded(plan)) {
+      convertWithinWarps(op, adaptor.getSrc(), *plan, resultType, rewriter);
+      return success();
+    }
     return convertThroughSharedMemory(op, adaptor.getSrc(), *src, *dst,
                                       resultType, rewriter);
   }
@@ -938,39 +1125,8 @@ Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value x, Value y) {
 
 /// `value` of lane (lane XOR mask), through 32-bit butterfly shuffles.
 Value shuffleXor(OpBuilder &b, Location loc, Value value, int32_t mask) {
-  Type type = value.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Type i32 = b.getI32Type();
-  Value all = createI32Constant(b, loc, -1);
-  Value offset = createI32Constant(b, loc, mask);
-  Value clamp = createI32Constant(b, loc, 31);
-  auto shuffle = [&](Value word) {
-    return NVVM::ShflOp::create(b, loc, i32, all, word, offset, clamp,
-                                NVVM::ShflKind::bfly, UnitAttr())
-        .getResult();
-  };
-  if (bits == 64) {
-    auto pair = VectorType::get({2}, i32);
-    Value words = LLVM::BitcastOp::create(b, loc, pair, value);
-    for (int64_t i = 0; i < 2; ++i) {
-      Value index = createI32Constant(b, loc, i);
-      Value word = LLVM::ExtractElementOp::create(b, loc, words, index);
-      words =
-          LLVM::InsertElementOp::create(b, loc, words, shuffle(word), index);
-    }
-    return LLVM::BitcastOp::create(b, loc, type, words);
-  }
-  Type intType = b.getIntegerType(bits);
-  Value word = type == intType
-                   ? value
-                   : Value(LLVM::BitcastOp::create(b, loc, intType, value));
-  if (bits < 32)
-    word = LLVM::ZExtOp::create(b, loc, i32, word);
-  word = shuffle(word);
-  if (bits < 32)
-    word = LLVM::TruncOp::create(b, loc, intType, word);
-  return type == intType ? word
-                         : Value(LLVM::BitcastOp::create(b, loc, type, word));
+  return shuffleSync(b, loc, value, createI32Constant(b, loc, mask),
+                     NVVM::ShflKind::bfly);
 }
 
 /// Warps along the axis combine through the scratch that
@@ -1105,7 +1261,9 @@ LogicalResult checkOp(Operation *op) {
     return success();
   // Warp ids index the layout's warps: every warp of the layout must run,
   // and warp-specialized partitions renumber theirs.
-  if (op->getParentOfType<WarpSpecializeOp>())
+  // (Layout changes check this themselves: those within each warp never
+  // read the warp id.)
+  if (op->getParentOfType<WarpSpecializeOp>() && !isa<ConvertLayoutOp>(op))
     return op->emitOpError()
            << "not supported yet: register tiles in distributed layouts "
               "inside warp-specialized partitions";
@@ -1141,9 +1299,14 @@ LogicalResult checkOp(Operation *op) {
     std::string why;
     if (succeeded(getOpRegisterMap(op, why)))
       return success();
-    if (!getRegisterLayout(op->getOperand(0).getType()) ||
-        !getRegisterLayout(op->getResult(0).getType()))
+    std::optional<LinearLayout> src =
+        getRegisterLayout(op->getOperand(0).getType());
+    std::optional<LinearLayout> dst =
+        getRegisterLayout(op->getResult(0).getType());
+    if (!src || !dst)
       return op->emitOpError() << "not supported yet: " << why;
+    if (succeeded(planWarpShuffles(*src, *dst)))
+      return success();
     if (op->getParentOfType<WarpSpecializeOp>())
       return op->emitOpError()
              << "not supported yet: a layout change through shared memory "

@@ -137,6 +137,101 @@ FailureOr<LayoutConversionPlan>
 planLayoutConversion(RankedTensorType src, RankedTensorType dst,
                      EmitErrorFn emitError = {});
 
+//===----------------------------------------------------------------------===//
+// Conversions within a warp: shfl.sync idx
+//===----------------------------------------------------------------------===//
+
+/// How a conversion whose data stays within each warp (plan kind no-op,
+/// register permutation or warp shuffle) moves with `shfl.sync.idx`, in
+/// one round per destination register: in round k, lane t receives its
+/// destination register k ^ h(t), reading from lane
+/// `srcLaneXor ^ laneMap(t)` (h and laneMap: the XOR of the words of
+/// `dstRegisterMap` / `laneMap` over the set bits of t), and the lane it
+/// reads from supplies one of its source registers, chosen by its own lane
+/// bits. h is 0 (no selects on the receiving side) unless several lanes
+/// would read one source lane in a round; then it rotates the registers so
+/// that every round reads each source lane once. The lowering never reads
+/// the warp id: warps are untouched, so every warp runs the same exchange.
+struct WarpShufflePlan {
+  struct Shuffle {
+    int64_t round = 0;
+    int32_t srcLaneXor = 0;
+    /// The supplying lane's register is registers[k], where bit j of k is
+    /// bit selectBits[j] of the supplying lane's id (one register, no
+    /// selects, when selectBits is empty).
+    SmallVector<int32_t> selectBits;
+    SmallVector<int64_t> registers;
+    /// Every lane reads its own registers: no shuffle instruction.
+    bool ownLane = false;
+  };
+  /// Per lane bit, its part of the source lane.
+  SmallVector<int32_t> laneMap;
+  /// Per lane bit, its part of h (a destination register index).
+  SmallVector<int64_t> dstRegisterMap;
+  /// One per round, in order.
+  SmallVector<Shuffle> shuffles;
+
+  bool rotatesRegisters() const {
+    return llvm::any_of(dstRegisterMap, [](int64_t h) { return h != 0; });
+  }
+  /// Selects on both sides: 2^|selectBits| - 1 per round to supply, and
+  /// per destination register 2^|bits of h| - 1 to receive.
+  int64_t getNumSelects() const;
+  /// Rounds that are not ownLane.
+  int64_t getNumShuffles() const;
+};
+
+/// The shuffle plan of a conversion from `src` to `dst`, or failure (with
+/// `why`) when data crosses warps, the layouts do not have 32 lanes, or no
+/// round structure lets every source lane supply one register per round
+/// (possible only with broadcasting layouts; not supported yet: the
+/// conversion goes through shared memory then).
+FailureOr<WarpShufflePlan> planWarpShuffles(const LinearLayout &src,
+                                            const LinearLayout &dst,
+                                            std::string *why = nullptr);
+
+//===----------------------------------------------------------------------===//
+// Conversions through shared scratch: the swizzle
+//===----------------------------------------------------------------------===//
+
+/// Where a conversion through shared scratch keeps each element: the
+/// row-major index of the tile, read as rows of `rowElements` elements (128
+/// bytes, or the whole tile when smaller), with the `vec`-element column
+/// chunk XORed by (row / perPhase) % maxPhase, as #tile.swizzled_shared
+/// does (maxPhase = 1: plain row-major). A bijection onto the tile's
+/// elements, so the scratch is exactly the tile's size.
+struct ConversionScratchLayout {
+  int64_t rowElements = 1;
+  int64_t vec = 1;
+  int64_t perPhase = 1;
+  int64_t maxPhase = 1;
+  /// Tensor dims -> offset (in elements).
+  LinearLayout offsetMap;
+  /// The source layout's stores and the destination layout's loads with
+  /// this layout, and with plain row-major offsets.
+  BankConflictInfo store, load, rowMajorStore, rowMajorLoad;
+  /// Memory wavefronts per thread, summed over all accesses of the
+  /// conversion (stores of distinct registers, then loads).
+  int64_t cost = 0, rowMajorCost = 0;
+
+  bool isSwizzled() const { return maxPhase > 1; }
+};
+
+/// Picks the scratch layout with the fewest wavefronts for storing `src`
+/// and loading `dst` (both register, lane, warp, block -> the same tensor
+/// dims), then the fewest (widest) accesses, then the simplest swizzle,
+/// among row-major and every power-of-two swizzle of 128-byte rows.
+/// `storageBits` is the width of an element in the scratch.
+FailureOr<ConversionScratchLayout>
+chooseConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
+                              unsigned storageBits, std::string *why = nullptr);
+
+/// Whether a tile.convert_layout from `src` to `dst` goes through shared
+/// scratch (false when it is lowered within each warp, by a register
+/// permutation or shfl.sync: planWarpShuffles succeeds). Types the
+/// engine cannot convert need scratch (the lowering reports them).
+bool conversionNeedsSharedScratch(RankedTensorType src, RankedTensorType dst);
+
 } // namespace mlir::tilemlir
 
 #endif // TILEMLIR_ANALYSIS_LAYOUTQUERIES_H
