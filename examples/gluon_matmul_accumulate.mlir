@@ -150,9 +150,13 @@ module attributes {gpu.container_module} {
           %slot = arith.index_cast %acc_i : i32 to index
           %ready = mbarrier.index %acc_ready[%slot] : !ring2
           mbarrier.wait %ready, phase %acc_p : i32
+          // Order the tensor-memory read after the barrier wait, and the
+          // release after the read.
+          tmem.fence after
           %acc_buf = tmem.index %acc_bufs[%slot] : !acc_bufs_t -> !acc_buf_t
           %acc = tmem.load %acc_buf : !acc_buf_t -> tensor<128x128xf32, #tmem_regs>
           tmem.wait load
+          tmem.fence before
           %empty = mbarrier.index %acc_empty[%slot] : !ring2
           mbarrier.arrive %empty
           %ni, %np2 = func.call @ring_next(%acc_i, %acc_p, %i2) : (i32, i32, i32) -> (i32, i32)

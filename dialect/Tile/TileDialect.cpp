@@ -132,6 +132,27 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be a non-negative integer";
     return success();
   }
+  if (name == kSyncGroupAttrName) {
+    if (!isa<ConvertLayoutOp, ReduceOp>(op))
+      return op->emitOpError() << "'" << name
+                               << "' belongs on an operation with shared "
+                                  "scratch (tile.convert_layout, tile.reduce)";
+    auto group = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
+    if (!group || group.size() != 2)
+      return op->emitOpError()
+             << "'" << name << "' must be array<i32: barrier id, threads>";
+    int32_t id = group[0], threads = group[1];
+    // bar.sync: 16 named barriers; the thread count is a multiple of the
+    // warp size.
+    if (id < 0 || id > 15)
+      return op->emitOpError() << "'" << name << "' barrier id " << id
+                               << " is outside [0, 15] (16 named barriers)";
+    if (threads < 32 || threads > 1024 || threads % 32 != 0)
+      return op->emitOpError()
+             << "'" << name << "' thread count " << threads
+             << " must be a multiple of 32 in [32, 1024]";
+    return success();
+  }
   return op->emitOpError() << "unknown tile dialect attribute '" << name
                            << "'";
 }

@@ -39,6 +39,11 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
     static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";
+    /// [barrier id, threads]: the named barrier that synchronizes the
+    /// shared scratch of a layout change or reduction run by a subset of the
+    /// CTA's warps (set by tile-lower-warp-specialize).
+    static constexpr ::llvm::StringLiteral kSyncGroupAttrName =
+        "tile.sync_group";
   }];
 }
 

@@ -238,8 +238,25 @@ struct AllocateSharedMemory
         return;
       }
       Buffer buffer{op, size, alignment, position[op], position[op]};
+      // Regions of a tile.warp_specialize run at the same time: a buffer of
+      // the default region lives across the whole op, one of a partition
+      // to the end of the kernel (its warps may still run while the
+      // default warps go on past the op).
+      auto spanConcurrentRegions = [&] {
+        for (Operation *ws = op->getParentOfType<tile::WarpSpecializeOp>(); ws;
+             ws = ws->getParentOfType<tile::WarpSpecializeOp>()) {
+          buffer.start = std::min(buffer.start, position[ws]);
+          bool inDefault = cast<tile::WarpSpecializeOp>(ws)
+                               .getDefaultRegion()
+                               .isAncestor(op->getParentRegion());
+          buffer.end = std::max(buffer.end,
+                                inDefault ? extentEnd[ws]
+                                          : std::numeric_limits<int64_t>::max());
+        }
+      };
       // Conversion scratch lives during its operation only.
       if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op)) {
+        spanConcurrentRegions();
         buffers.push_back(buffer);
         return;
       }
@@ -263,6 +280,7 @@ struct AllocateSharedMemory
             buffer.end = std::max(buffer.end, extentEnd[top]);
         }
       }
+      spanConcurrentRegions();
       buffers.push_back(buffer);
     });
     if (failedAlloc)

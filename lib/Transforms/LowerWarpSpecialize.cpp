@@ -17,6 +17,8 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "TileMLIR/Analysis/LayoutConversions.h"
+
 #include "Tile/TileDialect.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -84,6 +86,46 @@ void rebaseSynchronization(Region &region, WarpRange range, int barrierId,
     elect.replaceAllUsesWith(leader);
     elect.erase();
   }
+}
+
+/// Register tiles in a region run by the warps of `range`: their layouts
+/// read the low bits of the CTA's warp id, which count from the region's
+/// first warp only when the region starts at a multiple of the layout's
+/// warps (and has that many); layout changes and reductions through shared
+/// scratch synchronize on the region's named barrier instead of the CTA's.
+LogicalResult prepareRegisterTiles(Region &region, WarpRange range,
+                                   int barrierId, StringRef regionName) {
+  MLIRContext *context = region.getContext();
+  WalkResult result = region.walk([&](Operation *op) {
+    SmallVector<Type> types(op->getOperandTypes());
+    llvm::append_range(types, op->getResultTypes());
+    for (Type type : types) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || !tensor.getEncoding())
+        continue;
+      FailureOr<tilemlir::LinearLayout> layout =
+          tilemlir::toLinearLayout(tensor);
+      if (failed(layout))
+        continue; // The register-tile lowering names what it cannot do.
+      int64_t warps = layout->getInDimSize(tilemlir::kWarp);
+      if (warps > range.count || range.base % warps != 0) {
+        op->emitOpError()
+            << "not supported yet: a register tile whose layout spans "
+            << warps << " warps in " << regionName << " (warps "
+            << range.base << " to " << range.base + range.count - 1
+            << "): layouts index warps by the low bits of the warp id, so "
+               "the region must have at least that many warps and start at "
+               "a multiple of them";
+        return WalkResult::interrupt();
+      }
+    }
+    if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op))
+      op->setAttr(tile::TileDialect::kSyncGroupAttrName,
+                  DenseI32ArrayAttr::get(
+                      context, {barrierId, int32_t(range.count * 32)}));
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 struct LowerWarpSpecialize
@@ -226,12 +268,19 @@ struct LowerWarpSpecialize
         nested.moveBefore(partYield);
       rebaseSynchronization(partIf.getThenRegion(), range,
                             /*barrierId=*/2 + int(i), /*wholeCTA=*/false);
+      if (failed(prepareRegisterTiles(partIf.getThenRegion(), range,
+                                      /*barrierId=*/2 + int(i),
+                                      "partition " + std::to_string(i))))
+        return failure();
       if (!last)
         b.setInsertionPoint(partIf.elseBlock()->getTerminator());
     }
     // The default warps synchronize among themselves once partitions run.
     rebaseSynchronization(branch.getThenRegion(), {0, defaultWarps},
                           /*barrierId=*/1, /*wholeCTA=*/false);
+    if (failed(prepareRegisterTiles(branch.getThenRegion(), {0, defaultWarps},
+                                    /*barrierId=*/1, "the default region")))
+      return failure();
     op.erase();
 
     // setmaxnreg only takes effect with a register count fixed at entry:

@@ -1,8 +1,8 @@
 // The Gluon warp-specialized matmul-accumulate kernel (seed 000,
-// examples/gluon_matmul_accumulate.mlir) down to PTX for sm_100a, with the
-// epilogue's register tiles taken out (tcgen05.ld is not lowered yet) and
-// without register budgets (setmaxnreg needs whole warpgroups, and the two
-// one-warp partitions are not one). Its MMA partition is the seed's: C goes to tensor memory with tcgen05.cp and
+// examples/gluon_matmul_accumulate.mlir) down to PTX for sm_100a, without
+// register budgets (setmaxnreg needs whole warpgroups, and the two one-warp
+// partitions are not one) and with tcgen05 fences around the epilogue's
+// tensor-memory reads. Its MMA partition is the seed's: C goes to tensor memory with tcgen05.cp and
 // is released by a commit, then tcgen05.mma over K releases each load stage
 // by a commit, and a last commit hands the accumulator to the epilogue.
 // ptxas must accept the PTX; nothing here runs (the H200 has no tensor
@@ -28,9 +28,22 @@
 // The default (epilogue) warps come first in the PTX. They free tensor
 // memory at the end, after a named barrier among themselves (the
 // partitions' warps have exited), from the base they read at the entry.
+// Per tile, the epilogue reads its accumulator stage with one tcgen05.ld of
+// 128 columns per thread (its row), waits, releases the stage, changes to
+// the coalesced layout through shared scratch synchronized by the default
+// warps' named barrier 1 for 128 threads (bar.sync 0 would wait for the
+// partitions' warps, which never reach it), and stores D.
 // CHECK: tcgen05.fence::after_thread_sync;
-// CHECK-NEXT: tcgen05.wait::ld.sync.aligned;
-// CHECK-NEXT: tcgen05.fence::before_thread_sync;
+// CHECK: tcgen05.ld.sync.aligned.32x32b.x128.b32
+// CHECK-NOT: tcgen05.ld
+// CHECK: tcgen05.wait::ld.sync.aligned;
+// CHECK: tcgen05.fence::before_thread_sync;
+// CHECK-NEXT: mbarrier.arrive.shared.b64
+// CHECK-NOT: bar.sync 0;
+// CHECK-COUNT-3: bar.sync 1, 128;
+// CHECK-NOT: bar.sync 0;
+// CHECK: st.global.b32
+// CHECK-NOT: bar.sync 0;
 // CHECK: tcgen05.fence::before_thread_sync;
 // CHECK-NEXT: bar.sync 1, 128;
 // CHECK-NEXT: tcgen05.fence::after_thread_sync;
@@ -54,6 +67,10 @@
 #a_layout = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #c_layout = #tile.nvmma_shared<swizzle = 128, element_bits = 32>
 #acc_layout = #tmem.layout<block = [128, 128], col_stride = 1>
+#coalesced = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#rows = #tile.slice<dim = 1, parent = #coalesced>
+#cols = #tile.slice<dim = 0, parent = #coalesced>
+#tmem_regs = #tile.blocked<sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
 
 !a_desc_t = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !b_desc_t = !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
@@ -67,6 +84,8 @@
 !c_part_t = !tile.smem<128x32xf32, #c_layout, mutable>
 !acc_bufs_t = !tmem.buffer<2x128x128xf32, #acc_layout>
 !acc_buf_t = !tmem.buffer<128x128xf32, #acc_layout>
+!d_t = tensor<128x128xf32, #coalesced>
+!offs_t = tensor<128x128xi32, #coalesced>
 !ring3 = !mbarrier.group<3>
 !ring2 = !mbarrier.group<2>
 !single = !mbarrier.group<1>
@@ -156,9 +175,10 @@ module attributes {gpu.container_module} {
                            %acc_bufs, %load_empty, %load_ready, %c_empty_g,
                            %c_ready_g, %acc_empty, %acc_ready, %pid, %nprog)
       default {
-        // Epilogue partition without the register tiles (tcgen05.ld is not
-        // lowered yet): wait for an accumulator, hand it back.
+        // Epilogue partition: wait for an accumulator, read it out of tensor
+        // memory, release it, and store D with a coalesced layout.
         %i0 = arith.constant 0 : i32
+        %i1 = arith.constant 1 : i32
         %i2 = arith.constant 2 : i32
         %i127 = arith.constant 127 : i32
         %i128 = arith.constant 128 : i32
@@ -167,18 +187,41 @@ module attributes {gpu.container_module} {
         %tm = arith.divui %mp, %i128 : i32
         %tn = arith.divui %np, %i128 : i32
         %num_tiles = arith.muli %tm, %tn : i32
+        %range_m = tile.range 0 to 128 : tensor<128xi32, #rows>
+        %range_n = tile.range 0 to 128 : tensor<128xi32, #cols>
         %final:2 = scf.for %idx = %pid to %num_tiles step %nprog
             iter_args(%acc_i = %i0, %acc_p = %i0) -> (i32, i32) : i32 {
+          %pid_m, %pid_n = func.call @grouped_tile(%idx, %M, %N) : (i32, i32, i32) -> (i32, i32)
+          %off_m = arith.muli %pid_m, %i128 : i32
+          %off_n = arith.muli %pid_n, %i128 : i32
           %slot = arith.index_cast %acc_i : i32 to index
           %ready = mbarrier.index %acc_ready[%slot] : !ring2
           mbarrier.wait %ready, phase %acc_p : i32
           tmem.fence after
-          // (tmem.load %acc_buf and the stores of D go here.)
+          %acc_buf = tmem.index %acc_bufs[%slot] : !acc_bufs_t -> !acc_buf_t
+          %acc = tmem.load %acc_buf : !acc_buf_t -> tensor<128x128xf32, #tmem_regs>
           tmem.wait load
           tmem.fence before
           %empty = mbarrier.index %acc_empty[%slot] : !ring2
           mbarrier.arrive %empty
           %ni, %np2 = func.call @ring_next(%acc_i, %acc_p, %i2) : (i32, i32, i32) -> (i32, i32)
+          // The costly convert_layout the tutorial mentions: tensor-memory
+          // rows per thread -> columns across lanes for coalesced stores.
+          %d = tile.convert_layout %acc : tensor<128x128xf32, #tmem_regs> -> !d_t
+          %om = tile.splat %off_m : tensor<128xi32, #rows>
+          %on = tile.splat %off_n : tensor<128xi32, #cols>
+          %offs_m = arith.addi %om, %range_m : tensor<128xi32, #rows>
+          %offs_n = arith.addi %on, %range_n : tensor<128xi32, #cols>
+          %m2 = tile.expand_dims %offs_m, axis = 1 : tensor<128xi32, #rows> -> tensor<128x1xi32, #coalesced>
+          %n2 = tile.expand_dims %offs_n, axis = 0 : tensor<128xi32, #cols> -> tensor<1x128xi32, #coalesced>
+          %mb = tile.broadcast %m2 : tensor<128x1xi32, #coalesced> -> !offs_t
+          %nb = tile.broadcast %n2 : tensor<1x128xi32, #coalesced> -> !offs_t
+          %sm = tile.splat %d_stride_m : !offs_t
+          %sn = tile.splat %d_stride_n : !offs_t
+          %row = arith.muli %mb, %sm : !offs_t
+          %col = arith.muli %nb, %sn : !offs_t
+          %offs = arith.addi %row, %col : !offs_t
+          tile.store %d_ptr[%offs], %d : !tile.ptr<f32>, !offs_t, !d_t
           scf.yield %ni, %np2 : i32, i32
         }
         tile.warp_yield

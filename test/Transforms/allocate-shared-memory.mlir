@@ -81,3 +81,37 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Regions of a tile.warp_specialize run at the same time: the default
+// region's scratch lives across the op, a partition's to the end of the
+// kernel, so the partition's shares bytes neither with the default
+// region's nor with scratch after the op (which the default warps reach
+// while the partition may still run). The default warps' own scratch
+// before and after the op may share. Each 64x64 f32 conversion needs 16384
+// bytes.
+#rows = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: gpu.func @concurrent_scratch
+// CHECK-SAME: tile.shared_memory_bytes = 32768
+// CHECK: tile.convert_layout %{{.*}} {tile.offset = 0 : i64}
+// CHECK: tile.convert_layout %{{.*}} {tile.offset = 16384 : i64}
+// CHECK: tile.convert_layout %{{.*}} {tile.offset = 0 : i64}
+gpu.module @m {
+  gpu.func @concurrent_scratch(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize(%x) default {
+      %t = tile.splat %x : tensor<64x64xf32, #rows>
+      %u = tile.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      tile.warp_yield
+    }
+    partition0(%y: f32) num_warps(4) {
+      %t = tile.splat %y : tensor<64x64xf32, #rows>
+      %u = tile.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      tile.warp_return
+    } : (f32) -> ()
+    %t = tile.splat %x : tensor<64x64xf32, #rows>
+    %u = tile.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+    gpu.return
+  }
+}

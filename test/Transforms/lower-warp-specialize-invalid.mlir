@@ -80,3 +80,44 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Layouts index warps by the low bits of the warp id: a 4-warp layout
+// cannot run on a one-warp partition.
+#four_warps = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+gpu.module @m {
+  gpu.func @too_few_warps() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      // expected-error @+1 {{not supported yet: a register tile whose layout spans 4 warps in partition 0 (warps 4 to 4): layouts index warps by the low bits of the warp id, so the region must have at least that many warps and start at a multiple of them}}
+      %r = tile.range 0 to 128 : tensor<128xi32, #four_warps>
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Warps 5 and 6 are not warps 0 and 1 of a two-warp layout (their low
+// bits are 1 and 0).
+#two_warps = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]>
+gpu.module @m {
+  gpu.func @misaligned() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      tile.warp_return
+    }
+    partition1() num_warps(2) {
+      // expected-error @+1 {{not supported yet: a register tile whose layout spans 2 warps in partition 1 (warps 5 to 6)}}
+      %r = tile.range 0 to 64 : tensor<64xi32, #two_warps>
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}

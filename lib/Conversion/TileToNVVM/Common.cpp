@@ -68,6 +68,20 @@ Value tilemlir::createLaneId(OpBuilder &b, Location loc) {
   return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
 }
 
+void tilemlir::createScratchBarrier(OpBuilder &b, Location loc,
+                                    Operation *op) {
+  auto group = op->getAttrOfType<DenseI32ArrayAttr>(
+      tile::TileDialect::kSyncGroupAttrName);
+  if (!group) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
+  Value id = createI32Constant(b, loc, group[0]);
+  Value threads = createI32Constant(b, loc, group[1]);
+  NVVM::BarrierOp::create(b, loc, Type(), id, threads,
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
 FailureOr<int64_t> tilemlir::getAllocatedOffset(Operation *op) {
   auto offset =
       op->getAttrOfType<IntegerAttr>(tile::TileDialect::kOffsetAttrName);

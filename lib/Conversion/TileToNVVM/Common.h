@@ -39,6 +39,11 @@ Value createWarpId(OpBuilder &b, Location loc);
 /// Index of the executing thread within its warp.
 Value createLaneId(OpBuilder &b, Location loc);
 
+/// The barrier around `op`'s shared scratch: the named barrier of its
+/// `tile.sync_group` (a warp-specialized region's warps), else the whole
+/// CTA's bar.sync 0.
+void createScratchBarrier(OpBuilder &b, Location loc, Operation *op);
+
 /// The `tile.offset` the shared-memory allocator gave `op`, or failure with
 /// a diagnostic saying the allocator has not run.
 FailureOr<int64_t> getAllocatedOffset(Operation *op);

@@ -482,7 +482,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   int64_t storeVec = bits == 1 ? 1 : layout->store.vectorElements;
   int64_t loadVec = bits == 1 ? 1 : layout->load.vectorElements;
 
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   Value srcThread = threadOffset(*srcOffsets);
   uint64_t repeats = srcLayout.getZeroBasesMask(kRegister);
   for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; r += storeVec) {
@@ -499,7 +499,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
     LLVM::StoreOp::create(rewriter, loc, value,
                           address(srcThread, *srcOffsets, r), storeVec * bytes);
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   Value dstThread = threadOffset(*dstOffsets);
   Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
   Type loadType = loadVec == 1 ? elementType
@@ -516,7 +516,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
                                              ib.c(r + i));
     }
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   rewriter.replaceOp(op, result);
   return success();
 }
@@ -1156,11 +1156,11 @@ LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
     return LLVM::GEPOp::create(rewriter, loc, base.getType(), type, base,
                                ValueRange{index});
   };
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   for (auto &[key, value] : partials)
     LLVM::StoreOp::create(rewriter, loc, value,
                           slot(group, key, value.getType()));
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   for (auto &[key, value] : partials) {
     Type type = value.getType();
     Value acc;
@@ -1171,7 +1171,7 @@ LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
     }
     value = acc;
   }
-  NVVM::Barrier0Op::create(rewriter, loc);
+  createScratchBarrier(rewriter, loc, op);
   return success();
 }
 

@@ -202,6 +202,45 @@ gpu.module @m {
 
 // -----
 
+#b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @sync_group_on_splat(%x: f32) {
+  // expected-error @+1 {{'tile.sync_group' belongs on an operation with shared scratch (tile.convert_layout, tile.reduce)}}
+  %t = tile.splat %x {tile.sync_group = array<i32: 1, 128>} : tensor<128xf32, #b>
+  return
+}
+
+// -----
+
+#b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#c = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @sync_group_id(%t: tensor<128xf32, #b>) {
+  // expected-error @+1 {{'tile.sync_group' barrier id 16 is outside [0, 15] (16 named barriers)}}
+  %u = tile.convert_layout %t {tile.sync_group = array<i32: 16, 128>} : tensor<128xf32, #b> -> tensor<128xf32, #c>
+  return
+}
+
+// -----
+
+#b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#c = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @sync_group_threads(%t: tensor<128xf32, #b>) {
+  // expected-error @+1 {{'tile.sync_group' thread count 100 must be a multiple of 32 in [32, 1024]}}
+  %u = tile.convert_layout %t {tile.sync_group = array<i32: 1, 100>} : tensor<128xf32, #b> -> tensor<128xf32, #c>
+  return
+}
+
+// -----
+
+#b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#c = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+func.func @sync_group_shape(%t: tensor<128xf32, #b>) {
+  // expected-error @+1 {{'tile.sync_group' must be array<i32: barrier id, threads>}}
+  %u = tile.convert_layout %t {tile.sync_group = 1 : i32} : tensor<128xf32, #b> -> tensor<128xf32, #c>
+  return
+}
+
+// -----
+
 // expected-error @+1 {{unknown tile dialect attribute 'tile.unroll'}}
 func.func private @f() attributes {tile.unroll = 4 : i32}
 

@@ -105,6 +105,9 @@ gpu.module @kernels {
     %c = tile.convert_layout %e : tensor<128x128xf32, #acc> -> tensor<128x128xf32, #blocked>
     // CHECK: tile.convert_layout %[[C]] : tensor<128x128xf32, #[[BLOCKED]]> -> tensor<128x128xf32, #[[LIN]]>
     %l = tile.convert_layout %c : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #lin>
+    // The named barrier of a warp-specialized region (tile-lower-warp-specialize).
+    // CHECK: tile.convert_layout %[[C]] {tile.sync_group = array<i32: 1, 128>} : tensor<128x128xf32, #[[BLOCKED]]> -> tensor<128x128xf32, #[[LIN]]>
+    %sync = tile.convert_layout %c {tile.sync_group = array<i32: 1, 128>} : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #lin>
     // CHECK: tile.reduce add %[[C]], axis = 1 : tensor<128x128xf32, #[[BLOCKED]]> -> tensor<128xf32, #[[ROWS]]>
     %sum = tile.reduce add %c, axis = 1 : tensor<128x128xf32, #blocked> -> tensor<128xf32, #rows>
     // CHECK: tile.reduce max %[[C]], axis = 0 : tensor<128x128xf32, #[[BLOCKED]]> -> tensor<128xf32, #[[COLS]]>
