@@ -822,6 +822,26 @@ std::pair<Value, Value> getThreadAccessBase(OpBuilder &b, Location loc,
   return {ib.add(raw, laneField), column ? column : ib.c(0)};
 }
 
+/// A plan with the executing thread's address and column offset.
+struct ThreadAccess {
+  TensorMemoryAccessPlan plan;
+  Value base;
+  Value column;
+};
+
+FailureOr<ThreadAccess>
+prepareThreadAccess(Operation *op, RankedTensorType tile, BufferType type,
+                    Value buffer, ConversionPatternRewriter &rewriter) {
+  std::string why;
+  FailureOr<TensorMemoryAccessPlan> plan =
+      planRegisterAccess(tile, type, why);
+  if (failed(plan))
+    return rewriter.notifyMatchFailure(op, why);
+  auto [base, column] =
+      getThreadAccessBase(rewriter, op->getLoc(), buffer, *plan);
+  return ThreadAccess{std::move(*plan), base, column};
+}
+
 /// The address of one instruction of the plan.
 Value getAccessAddress(OpBuilder &b, Location loc, Value threadBase,
                        Value threadColumn, int32_t column) {
@@ -884,24 +904,22 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
   matchAndRewrite(tmem::LoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<RankedTensorType>(op.getResult().getType());
-    std::string why;
-    FailureOr<TensorMemoryAccessPlan> plan =
-        planRegisterAccess(tile, op.getSrc().getType(), why);
-    if (failed(plan))
-      return rewriter.notifyMatchFailure(op, why);
     auto resultType =
         dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(tile));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "unconverted register tile");
+    FailureOr<ThreadAccess> access = prepareThreadAccess(
+        op, tile, op.getSrc().getType(), adaptor.getSrc(), rewriter);
+    if (failed(access))
+      return failure();
+    auto &[plan, base, column] = *access;
     Location loc = op.getLoc();
-    auto [base, column] =
-        getThreadAccessBase(rewriter, loc, adaptor.getSrc(), *plan);
     I32Builder ib{rewriter, loc};
     Type i32 = rewriter.getI32Type();
-    int64_t num = plan->columnsPerAccess;
+    int64_t num = plan.columnsPerAccess;
     Type wordsType = num == 1 ? i32 : Type(VectorType::get({num}, i32));
     Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
-    for (const TensorMemoryAccessPlan::Access &access : plan->accesses) {
+    for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
       Value words = NVVM::Tcgen05LdOp::create(
           rewriter, loc, wordsType, /*pack=*/false,
           NVVM::Tcgen05LdStShape::SHAPE_32X32B,
@@ -912,8 +930,8 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
                               : Value(LLVM::ExtractElementOp::create(
                                     rewriter, loc, words, ib.c(w)));
         result = unpackWord(rewriter, loc, result, word,
-                            access.firstRegister + w * plan->elementsPerColumn,
-                            plan->elementsPerColumn);
+                            access.firstRegister + w * plan.elementsPerColumn,
+                            plan.elementsPerColumn);
       }
     }
     NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::LOAD);
@@ -931,29 +949,27 @@ struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
   matchAndRewrite(tmem::StoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto tile = cast<RankedTensorType>(op.getValue().getType());
-    std::string why;
-    FailureOr<TensorMemoryAccessPlan> plan =
-        planRegisterAccess(tile, op.getDst().getType(), why);
-    if (failed(plan))
-      return rewriter.notifyMatchFailure(op, why);
     Value value = adaptor.getValue();
     if (!isa<VectorType>(value.getType()))
       return rewriter.notifyMatchFailure(op, "unconverted register tile");
+    FailureOr<ThreadAccess> access = prepareThreadAccess(
+        op, tile, op.getDst().getType(), adaptor.getDst(), rewriter);
+    if (failed(access))
+      return failure();
+    auto &[plan, base, column] = *access;
     Location loc = op.getLoc();
-    auto [base, column] =
-        getThreadAccessBase(rewriter, loc, adaptor.getDst(), *plan);
     I32Builder ib{rewriter, loc};
-    int64_t num = plan->columnsPerAccess;
+    int64_t num = plan.columnsPerAccess;
     auto wordsType = VectorType::get({num}, rewriter.getI32Type());
-    for (const TensorMemoryAccessPlan::Access &access : plan->accesses) {
+    for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
       Value words = num == 1 ? Value()
                              : Value(LLVM::PoisonOp::create(rewriter, loc,
                                                             wordsType));
       for (int64_t w = 0; w < num; ++w) {
         Value word =
             packWord(rewriter, loc, value,
-                     access.firstRegister + w * plan->elementsPerColumn,
-                     plan->elementsPerColumn);
+                     access.firstRegister + w * plan.elementsPerColumn,
+                     plan.elementsPerColumn);
         words = num == 1 ? word
                          : Value(LLVM::InsertElementOp::create(
                                rewriter, loc, words, word, ib.c(w)));
