@@ -93,7 +93,7 @@ Pipeline status:
   software pipelining (tile-pipeline: rings, barrier versions,
   prologue, loads N-1 ahead)                                  done (sm_90a runs)
   pipelining inside persistent (scf.for) outer loops          done (sm_90a runs)
-  register tiles of rank > 2 / non-power-of-two shapes,
+  register tiles of rank > 4 / non-power-of-two shapes,
   2-CTA tcgen05 MMA, tile-legalize-layouts                    not implemented yet
 TXT
 exit $status

@@ -4,7 +4,7 @@
 // failing to legalize.
 gpu.module @m {
   gpu.func @k(%x: f32) kernel {
-    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and 1-D/2-D power-of-two #tile.blocked, #tile.slice or #tile.linear tiles are not lowered to NVVM yet}}
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts are not lowered to NVVM yet}}
     %t = tile.splat %x : tensor<128xf32>
     gpu.return
   }

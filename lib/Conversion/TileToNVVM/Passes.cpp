@@ -132,9 +132,9 @@ LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
       op->emitOpError()
           << "not supported yet: register tiles (tensor values) other than "
              "the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = "
-             "[W, 1] and instrShape = [16, N]) and 1-D/2-D power-of-two "
-             "#tile.blocked, #tile.slice or #tile.linear tiles are not "
-             "lowered to NVVM yet";
+             "[W, 1] and instrShape = [16, N]) and power-of-two tiles of "
+             "rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or "
+             "#tile.dot_operand layouts are not lowered to NVVM yet";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

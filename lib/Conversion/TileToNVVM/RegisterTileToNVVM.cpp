@@ -85,11 +85,11 @@ bool isWgmmaVectorTile(Type type) {
   return tensor && isWgmmaVectorTile(tensor);
 }
 
-/// The linear layout of a 1-D or 2-D register tile in a distributed
+/// The linear layout of a register tile of rank 1 to 4 in a distributed
 /// layout, or nullopt when this lowering does not handle the type.
 std::optional<LinearLayout> getRegisterLayout(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor || (tensor.getRank() != 1 && tensor.getRank() != 2) ||
+  if (!tensor || tensor.getRank() < 1 || tensor.getRank() > 4 ||
       !(isDistributedLayout(tensor.getEncoding()) ||
         isWgmmaVectorTile(tensor)) ||
       !isSupportedElementType(tensor.getElementType()))
@@ -129,6 +129,21 @@ SmallVector<Value> getThreadCoords(OpBuilder &b, Location loc,
     }
   }
   return coords;
+}
+
+/// Row-major element offset of the executing thread's part of `layout`'s
+/// coordinates: coordinates combine by XOR and occupy disjoint bits of the
+/// flat offset, so the offset is the XOR of the set bits' flat bases.
+Value getFlatThreadOffset(OpBuilder &b, Location loc,
+                          const LinearLayout &layout) {
+  I32Builder ib{b, loc};
+  Value flat = ib.c(0);
+  for (auto [dim, id] : {std::pair{kLane, createLaneId(b, loc)},
+                         std::pair{kWarp, createWarpId(b, loc)}})
+    for (auto [bit, basis] : llvm::enumerate(layout.getBases(dim)))
+      if (int64_t word = layout.flattenOut(basis))
+        flat = ib.xorI(flat, ib.mul(ib.andI(ib.lshr(id, bit), 1), word));
+  return flat;
 }
 
 /// `scalar` in every element of a vector of `type`.
@@ -1044,8 +1059,9 @@ struct ReducePlan {
 FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
   std::optional<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
   std::optional<LinearLayout> dst = getRegisterLayout(op.getResult().getType());
-  if (!src || !dst || src->getOutDims().size() != 2) {
-    why = "the source must be a 2-D distributed register tile";
+  if (!src || !dst || src->getOutDims().size() < 2) {
+    why = "the source must be a distributed register tile of rank 2 or "
+          "more (a 1-D reduction to a scalar is not supported yet)";
     return failure();
   }
   unsigned axis = op.getAxis();
@@ -1059,11 +1075,18 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
     return failure();
   }
   ReducePlan plan;
+  // Thread bits along the axis must move along the axis only.
+  auto alongAxisOnly = [&](const LinearLayout::Basis &basis) {
+    for (auto [d, c] : llvm::enumerate(basis))
+      if (d != axis && c != 0)
+        return false;
+    return true;
+  };
   for (auto [bit, basis] : llvm::enumerate(src->getBases(kLane))) {
     if (basis[axis] == 0)
       continue;
-    if (basis[1 - axis] != 0) {
-      why = "a lane bit moves along both dimensions";
+    if (!alongAxisOnly(basis)) {
+      why = "a lane bit moves along the axis and another dimension";
       return failure();
     }
     plan.laneBits.push_back(bit);
@@ -1071,8 +1094,8 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
   for (auto [bit, basis] : llvm::enumerate(src->getBases(kWarp))) {
     if (basis[axis] == 0)
       continue;
-    if (basis[1 - axis] != 0) {
-      why = "a warp bit moves along both dimensions";
+    if (!alongAxisOnly(basis)) {
+      why = "a warp bit moves along the axis and another dimension";
       return failure();
     }
     plan.warpBits.push_back(bit);
@@ -1082,7 +1105,8 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
           "(tile-allocate-shared-memory reserves it, in kernels only)";
     return failure();
   }
-  // Off-axis coordinates: the result's thread parts must match.
+  // Off-axis coordinates: the result's thread parts must match. Keys are
+  // the result's row-major element offsets.
   LinearLayout offAxis = src->dropOutDim(axisName);
   auto identity = [](ArrayRef<int32_t> c) { return SmallVector<int32_t>(c); };
   if (failed(getRegisterMap(offAxis, *dst, identity, why)))
@@ -1090,11 +1114,13 @@ FailureOr<ReducePlan> planReduce(ReduceOp op, std::string &why) {
   uint64_t zeroRegs = src->getZeroBasesMask(kRegister);
   for (int64_t r = 0, e = src->getNumRegisters(); r < e; ++r)
     if ((uint64_t(r) & zeroRegs) == 0)
-      plan.registers.push_back({r, getRegisterCoords(offAxis, r)[0]});
+      plan.registers.push_back(
+          {r, int32_t(offAxis.flattenOut(getRegisterCoords(offAxis, r)))});
   for (int64_t r = 0, e = dst->getNumRegisters(); r < e; ++r)
-    plan.resultKeys.push_back(getRegisterCoords(*dst, r)[0]);
+    plan.resultKeys.push_back(
+        int32_t(dst->flattenOut(getRegisterCoords(*dst, r))));
   plan.offAxis = offAxis;
-  plan.resultSize = offAxis.getOutDims()[0].size;
+  plan.resultSize = int64_t(1) << offAxis.getTotalOutDimSizeLog2();
   return plan;
 }
 
@@ -1145,7 +1171,7 @@ LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
   I32Builder ib{rewriter, loc};
   Value base = createByteOffset(
       rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
-  Value thread = getThreadCoords(rewriter, loc, plan.offAxis)[0];
+  Value thread = getFlatThreadOffset(rewriter, loc, plan.offAxis);
   Value warp = createWarpId(rewriter, loc);
   Value group = ib.c(0);
   for (auto [j, bit] : llvm::enumerate(plan.warpBits))
@@ -1255,7 +1281,7 @@ LogicalResult checkOp(Operation *op) {
       llvm::any_of(op->getResultTypes(), isBad))
     return op->emitOpError()
            << "not supported yet: register tiles in distributed layouts "
-              "must be 1-D or 2-D, with power-of-two dimensions and integer "
+              "must have rank 1 to 4, power-of-two dimensions and integer "
               "or float elements of whole bytes (or i1)";
   if (!hasRegisterTile(op))
     return success();
