@@ -37,11 +37,11 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
   if (type.getRank() != 2)
     return fail("a tensor-memory map is for one 2-D buffer: select a stage "
                 "with tmem.index");
-  if (layout.getBlockM() != 128)
-    return fail("no tensor-memory map for blockM = " +
-                Twine(layout.getBlockM()) +
-                " layouts yet (only blockM = 128)");
   int64_t m = type.getM(), n = type.getN();
+  if (layout.getBlockM() == 64 && m != 64)
+    return fail("no tensor-memory map yet for blockM = 64 buffers of more "
+                "than one row block (" +
+                Twine(m) + " rows)");
   if (!llvm::isPowerOf2_64(m) || !llvm::isPowerOf2_64(n))
     return fail("tensor-memory buffer shape " + shapeToString(type.getShape()) +
                 " is not a power of two in both dimensions: linear layouts "
@@ -60,8 +60,13 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
   };
   LinearLayout::InDim dim0{getTensorDimName(0), {}};
   LinearLayout::InDim dim1{getTensorDimName(1), {}};
+  // blockM = 64: each lane quarter holds 16 rows in its first 16 lanes
+  // (the PTX ISA's data-path layout F of M = 64 MMAs).
+  auto lane = [&](int64_t row) -> int32_t {
+    return blockM == 64 ? int32_t((row / 16) * 32 + row % 16) : int32_t(row);
+  };
   for (int64_t bit = 1; bit < m; bit <<= 1)
-    dim0.bases.push_back(bit < blockM ? LinearLayout::Basis{int32_t(bit), 0, 0}
+    dim0.bases.push_back(bit < blockM ? LinearLayout::Basis{lane(bit), 0, 0}
                                       : at((bit / blockM) * blockN));
   for (int64_t bit = 1; bit < n; bit <<= 1)
     dim1.bases.push_back(bit < blockN ? at(bit)
@@ -70,7 +75,7 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
   std::string error;
   FailureOr<LinearLayout> map = LinearLayout::get(
       {dim0, dim1},
-      {{std::string(kTMemRow), int32_t(std::min<int64_t>(m, blockM))},
+      {{std::string(kTMemRow), int32_t(blockM == 64 ? 128 : std::min<int64_t>(m, blockM))},
        {std::string(kTMemColumn),
         int32_t(std::max<int64_t>(1, positions / perColumn))},
        {std::string(kTMemSlot), int32_t(perColumn)}},
@@ -115,31 +120,56 @@ tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
         .str();
   };
   if (map.getOutDimSize(kTMemRow) != 128) {
-    why = "tcgen05.ld/st 32x32b moves all 128 rows of tensor memory; the "
-          "buffer has " +
+    why = "tcgen05.ld/st moves all 128 rows of tensor memory; the buffer "
+          "has " +
           std::to_string(map.getOutDimSize(kTMemRow));
     return failure();
   }
-  // Lanes and the low two warp bits walk the 128 rows, one row a thread.
   if (map.getInDimSizeLog2(kLane) != 5 || map.getInDimSizeLog2(kWarp) < 2) {
-    why = "tcgen05.ld/st 32x32b needs at least 4 warps of 32 lanes";
+    why = "tcgen05.ld/st needs at least 4 warps of 32 lanes";
     return failure();
   }
+  TensorMemoryAccessPlan plan;
+  // 32x32b: lanes and the low two warp bits walk the 128 rows, one row a
+  // thread. 16x32bx2: a warp's 16 lanes of data are read twice, by lanes
+  // 0-15 and (at a column offset) by lanes 16-31.
+  // The buffer decides: blockM = 64 data never reaches lane 16 of a
+  // quarter.
+  int32_t rowBits = 0;
+  for (const LinearLayout::InDim &in : tmemMap.getInDims())
+    for (const LinearLayout::Basis &basis : in.bases)
+      rowBits |= basis[0];
+  plan.shape = (rowBits & 16) ? TensorMemoryAccessPlan::Shape::k32x32b
+                              : TensorMemoryAccessPlan::Shape::k16x32bx2;
+  bool halves = plan.shape == TensorMemoryAccessPlan::Shape::k16x32bx2;
   for (int32_t bit = 0; bit < 7; ++bit) {
     StringRef dim = bit < 5 ? kLane : kWarp;
     int32_t b = bit < 5 ? bit : bit - 5;
+    if (halves && bit == 4) {
+      if (row(kLane, 4) || slot(kLane, 4) || !column(kLane, 4)) {
+        why = "with tcgen05.ld/st 16x32bx2, lanes 16-31 read the rows of "
+              "lanes 0-15 at other columns, but " +
+              describe(kLane, 4);
+        return failure();
+      }
+      continue;
+    }
     if (row(dim, b) != (1 << bit) || column(dim, b) != 0 || slot(dim, b)) {
-      why = "with tcgen05.ld/st 32x32b, thread (warp w, lane l) holds row "
-            "32 * (w % 4) + l, but " +
-            describe(dim, b);
+      why = halves ? "with tcgen05.ld/st 16x32bx2, thread (warp w, lane l) "
+                     "holds row 32 * (w % 4) + l % 16, but " +
+                         describe(dim, b)
+                   : "with tcgen05.ld/st 32x32b, thread (warp w, lane l) "
+                     "holds row 32 * (w % 4) + l, but " +
+                         describe(dim, b);
       return failure();
     }
   }
+  if (halves)
+    plan.halfColumn = column(kLane, 4);
   if (map.getInDimSizeLog2(kBlock) != 0) {
     why = "register tiles spread over several CTAs";
     return failure();
   }
-  TensorMemoryAccessPlan plan;
   int32_t numWarpBits = map.getInDimSizeLog2(kWarp);
   for (int32_t b = 0; b < numWarpBits; ++b) {
     if (b >= 2 && (row(kWarp, b) || slot(kWarp, b))) {
@@ -191,12 +221,28 @@ tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
       if (column(kRegister, b) & mask)
         return false;
     return llvm::none_of(plan.warpColumns,
-                         [&](int32_t c) { return c & mask; });
+                         [&](int32_t c) { return c & mask; }) &&
+           (plan.halfColumn & mask) == 0;
   };
   while (maxBits > 0 && !lowBitsClear(maxBits))
     --maxBits;
   plan.columnsPerAccess = int64_t(1) << maxBits;
   int32_t groupBits = slotBits + maxBits;
+  // The upper half's columns are the lower half's plus an immediate: its
+  // offset must not share bits with any other column offset.
+  if (halves) {
+    int32_t others = (1 << maxBits) - 1;
+    for (int32_t b = groupBits; b < numRegBits; ++b)
+      others |= column(kRegister, b);
+    for (int32_t c : plan.warpColumns)
+      others |= c;
+    if (plan.halfColumn & others) {
+      why = "lanes 16-31 read their columns at an offset (" +
+            std::to_string(plan.halfColumn) +
+            ") that overlaps the columns of registers or warps";
+      return failure();
+    }
+  }
   for (int64_t first = 0, e = map.getNumRegisters(); first < e;
        first += int64_t(1) << groupBits) {
     int32_t c = 0;

@@ -345,7 +345,9 @@ struct TestPrintLayouts
       std::string why;
       FailureOr<TensorMemoryAccessPlan> plan =
           planTensorMemoryAccess(*regs, *map, why);
-      os << "; tcgen05.ld/st 32x32b: ";
+      // The buffer decides the shape (blockM = 64 data: 16x32bx2).
+      bool halves = type.getLayout().getBlockM() == 64;
+      os << "; tcgen05.ld/st " << (halves ? "16x32bx2" : "32x32b") << ": ";
       if (failed(plan)) {
         os << "no (" << why << ")";
       } else {
@@ -360,6 +362,8 @@ struct TestPrintLayouts
         os << "], warp columns [";
         llvm::interleaveComma(plan->warpColumns, os);
         os << "]";
+        if (halves)
+          os << ", upper lanes +" << plan->halfColumn;
       }
     }
     op->emitRemark() << msg;

@@ -11,6 +11,7 @@
 #eight_warps = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]>
 #columns_first = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [1, 0]>
 #coalesced = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]>
+#halves = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]>
 #l64 = #tmem.layout<block = [128, 64], col_stride = 1>
 #b4 = #tmem.layout<block = [128, 4], col_stride = 1>
 #b1 = #tmem.layout<block = [128, 1], col_stride = 1>
@@ -39,8 +40,16 @@ gpu.func @k() kernel {
   %5 = tmem.alloc {test.print_layout = #columns_first} : !tmem.buffer<128x64xf32, #l64>
   // expected-remark @below {{tcgen05.ld/st 32x32b: no (with tcgen05.ld/st 32x32b, thread (warp w, lane l) holds row 32 * (w % 4) + l, but lane bit 0 goes to row 0, column 1, slot 0)}}
   %6 = tmem.alloc {test.print_layout = #coalesced} : !tmem.buffer<128x64xf32, #l64>
-  // expected-error @below {{no tensor-memory map for blockM = 64 layouts yet (only blockM = 128)}}
-  %7 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<64x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
+  // blockM = 64: rows 16 q .. 16 q + 15 in lanes 32 q .. 32 q + 15. Lanes
+  // 16-31 of each warp read the same lanes at a column offset (16x32bx2):
+  // here lane bit 4 takes columns 32-63, the registers columns 0-31.
+  // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [32, 0, 0], [64, 0, 0]], dim1 = [[0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0]]; tcgen05.ld/st 16x32bx2: 1 x .x32, 1 element per column, columns [0], warp columns [0, 0], upper lanes +32}}
+  %7 = tmem.alloc {test.print_layout = #halves} : !tmem.buffer<64x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
+  // A one-row-per-lane layout does not fit blockM = 64 data.
+  // expected-remark @below {{tcgen05.ld/st 16x32bx2: no (with tcgen05.ld/st 16x32bx2, lanes 16-31 read the rows of lanes 0-15 at other columns, but lane bit 4 goes to row 32, column 0, slot 0)}}
+  %8 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<64x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
+  // expected-error @below {{no tensor-memory map yet for blockM = 64 buffers of more than one row block (128 rows)}}
+  %9 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
   gpu.return
 }
 }

@@ -24,7 +24,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   gpu.func @two_warps(%v: tensor<128x32xf32, #two_warps>) kernel attributes {tile.num_warps = 2 : i32} {
     %a = tmem.alloc : !tmem.buffer<128x32xf32, #l32>
-    // expected-error @+1 {{'tmem.store' op not supported yet: tcgen05.ld/st 32x32b needs at least 4 warps of 32 lanes}}
+    // expected-error @+1 {{'tmem.store' op not supported yet: tcgen05.ld/st needs at least 4 warps of 32 lanes}}
     tmem.store %v, %a : tensor<128x32xf32, #two_warps>, !tmem.buffer<128x32xf32, #l32>
     tmem.dealloc %a : !tmem.buffer<128x32xf32, #l32>
     gpu.return
@@ -97,16 +97,31 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
 
 // -----
 
+#rows = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]>
+#m64 = #tmem.layout<block = [64, 32], col_stride = 1>
+
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @two_row_blocks_of_64() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tmem.alloc : !tmem.buffer<128x32xf32, #m64>
+    // expected-error @+1 {{'tmem.load' op not supported yet: no tensor-memory map yet for blockM = 64 buffers of more than one row block (128 rows)}}
+    %v = tmem.load %a : !tmem.buffer<128x32xf32, #m64> -> tensor<128x32xf32, #rows>
+    tmem.dealloc %a : !tmem.buffer<128x32xf32, #m64>
+    gpu.return
+  }
+}
+
+// -----
+
+// blockM = 64 data: lanes 16-31 must read other columns of the same rows.
 #rows = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [2, 1], order = [0, 1]>
 #m64 = #tmem.layout<block = [64, 32], col_stride = 1>
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
   gpu.func @block_m64() kernel attributes {tile.num_warps = 4 : i32} {
     %a = tmem.alloc : !tmem.buffer<64x32xf32, #m64>
-    // expected-error @+1 {{'tmem.load' op not supported yet: no tensor-memory map for blockM = 64 layouts yet (only blockM = 128)}}
+    // expected-error @+1 {{'tmem.load' op not supported yet: tcgen05.ld/st needs at least 4 warps of 32 lanes}}
     %v = tmem.load %a : !tmem.buffer<64x32xf32, #m64> -> tensor<64x32xf32, #rows>
     tmem.dealloc %a : !tmem.buffer<64x32xf32, #m64>
     gpu.return
   }
 }
-

@@ -15,6 +15,8 @@
 #l16 = #tmem.layout<block = [128, 16], col_stride = 1>
 #l32 = #tmem.layout<block = [128, 32], col_stride = 1>
 #b4 = #tmem.layout<block = [128, 4], col_stride = 1>
+#halves = #tile.blocked<sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]>
+#m64 = #tmem.layout<block = [64, 32], col_stride = 1>
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
 
@@ -128,6 +130,23 @@ gpu.func @eight_warps() kernel attributes {tile.num_warps = 8 : i32} {
   tmem.store %v, %a : tensor<128x32xf32, #split>, !tmem.buffer<128x32xf32, #l32>
   tile.barrier
   tmem.dealloc %a : !tmem.buffer<128x32xf32, #l32>
+  gpu.return
+}
+
+// blockM = 64 data (rows 16 q .. 16 q + 15 in lanes 32 q ..): 16x32bx2, the
+// upper 16 lanes of each warp reading columns 16-31 of the same rows
+// (immediate offset 16), each thread 16 columns.
+// CHECK-LABEL: llvm.func @block_m64
+// CHECK: %[[OFF:.*]] = llvm.mlir.constant(16 : i64) : i64
+// CHECK: nvvm.tcgen05.ld %{{.*}}, %[[OFF]] {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<16xi32>
+// CHECK-NOT: nvvm.tcgen05.ld
+// CHECK: nvvm.tcgen05.st %{{.*}}, %{{.*}}, %{{.*}} {shape = #nvvm.tcgen05_ldst_shape<shape_16x32bx2>} : vector<16xi32>
+gpu.func @block_m64() kernel attributes {tile.num_warps = 4 : i32} {
+  %a = tmem.alloc : !tmem.buffer<64x32xf32, #m64>
+  %v = tmem.load %a : !tmem.buffer<64x32xf32, #m64> -> tensor<64x32xf32, #halves>
+  tmem.store %v, %a : tensor<64x32xf32, #halves>, !tmem.buffer<64x32xf32, #m64>
+  tile.barrier
+  tmem.dealloc %a : !tmem.buffer<64x32xf32, #m64>
   gpu.return
 }
 

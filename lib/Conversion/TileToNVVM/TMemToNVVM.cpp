@@ -822,6 +822,20 @@ std::pair<Value, Value> getThreadAccessBase(OpBuilder &b, Location loc,
   return {ib.add(raw, laneField), column ? column : ib.c(0)};
 }
 
+NVVM::Tcgen05LdStShape getShape(const TensorMemoryAccessPlan &plan) {
+  return plan.shape == TensorMemoryAccessPlan::Shape::k16x32bx2
+             ? NVVM::Tcgen05LdStShape::SHAPE_16X32BX2
+             : NVVM::Tcgen05LdStShape::SHAPE_32X32B;
+}
+
+/// The immediate column offset of the upper 16 lanes' access (16x32bx2).
+Value getHalfOffset(OpBuilder &b, Location loc,
+                    const TensorMemoryAccessPlan &plan) {
+  if (plan.shape != TensorMemoryAccessPlan::Shape::k16x32bx2)
+    return Value();
+  return createI64Constant(b, loc, plan.halfColumn);
+}
+
 /// A plan with the executing thread's address and column offset.
 struct ThreadAccess {
   TensorMemoryAccessPlan plan;
@@ -921,10 +935,9 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
     Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
     for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
       Value words = NVVM::Tcgen05LdOp::create(
-          rewriter, loc, wordsType, /*pack=*/false,
-          NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+          rewriter, loc, wordsType, /*pack=*/false, getShape(plan),
           getAccessAddress(rewriter, loc, base, column, access.column),
-          Value());
+          getHalfOffset(rewriter, loc, plan));
       for (int64_t w = 0; w < num; ++w) {
         Value word = num == 1 ? words
                               : Value(LLVM::ExtractElementOp::create(
@@ -975,10 +988,9 @@ struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
                                rewriter, loc, words, word, ib.c(w)));
       }
       NVVM::Tcgen05StOp::create(
-          rewriter, loc, /*unpack=*/false,
-          NVVM::Tcgen05LdStShape::SHAPE_32X32B,
+          rewriter, loc, /*unpack=*/false, getShape(plan),
           getAccessAddress(rewriter, loc, base, column, access.column), words,
-          Value());
+          getHalfOffset(rewriter, loc, plan));
     }
     rewriter.eraseOp(op);
     return success();

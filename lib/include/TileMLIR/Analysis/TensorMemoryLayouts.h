@@ -12,10 +12,13 @@
 // N (TMemToNVVM.cpp addresses tcgen05.cp and tcgen05.mma the same way).
 //
 // Composed with a register layout it says how tcgen05.ld / tcgen05.st move
-// a register tile: with the 32x32b shape, warp w reaches lanes
-// 32 * (w % 4) .. + 31 and each of its threads one lane, so lane and the two
-// low warp bits must walk the rows, and every register and any higher warp
-// bit must stay in the thread's row.
+// a register tile: warp w reaches lanes 32 * (w % 4) .. + 31. With the
+// 32x32b shape each thread moves one lane, so lane and the two low warp bits
+// must walk the rows, and every register and any higher warp bit must stay
+// in the thread's row. blockM = 64 data fills only the first 16 lanes of
+// each quarter (rows 16 q .. 16 q + 15 in lanes 32 q ..): the 16x32bx2 shape
+// lets lanes 16-31 of the warp read those lanes again at a column offset,
+// so lane bit 4 must move along the columns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +37,8 @@ inline constexpr llvm::StringLiteral kTMemColumn = "column";
 inline constexpr llvm::StringLiteral kTMemSlot = "slot";
 
 /// The map (dim0, dim1) -> (row, column, slot) of a 2-D buffer in a
-/// `#tmem.layout` with blockM = 128 and power-of-two dimensions.
+/// `#tmem.layout` with power-of-two dimensions: blockM = 128, or blockM = 64
+/// with a single row block.
 FailureOr<LinearLayout> getTensorMemoryMap(tmem::BufferType type,
                                            EmitErrorFn emitError = {});
 
@@ -43,6 +47,12 @@ FailureOr<LinearLayout> getTensorMemoryMap(tmem::BufferType type,
 /// consecutive 32-bit columns per thread (its `.num`); each column holds
 /// `elementsPerColumn` consecutive registers (low slot in the low bits).
 struct TensorMemoryAccessPlan {
+  /// 32x32b: thread l of warp w moves lane 32 * (w % 4) + l. 16x32bx2
+  /// (blockM = 64 data): lanes 0-15 and 16-31 of a warp both move lanes
+  /// 32 * (w % 4) + l % 16, the upper half `halfColumn` columns further.
+  enum class Shape { k32x32b, k16x32bx2 };
+  Shape shape = Shape::k32x32b;
+  int32_t halfColumn = 0;
   int64_t elementsPerColumn = 1;
   int64_t columnsPerAccess = 1;
   /// One entry per instruction: its first register and its column, before
@@ -57,7 +67,7 @@ struct TensorMemoryAccessPlan {
   SmallVector<int32_t> warpColumns;
 };
 
-/// The 32x32b plan for a register tile of layout `regLayout` (register,
+/// The 32x32b or 16x32bx2 plan for a register tile of layout `regLayout` (register,
 /// lane, warp, block -> dim0, dim1) and a buffer whose map is `tmemMap`, or
 /// failure saying why in `why`.
 FailureOr<TensorMemoryAccessPlan>
