@@ -359,12 +359,20 @@ FailureOr<LinearLayout> convert(ArrayRef<int64_t> shape, Attribute layout,
 // Shared layouts
 //===----------------------------------------------------------------------===//
 
-int64_t rowMajor(ArrayRef<int64_t> idx, ArrayRef<int64_t> dims) {
-  int64_t linear = 0;
-  for (auto [i, d] : llvm::zip_equal(idx, dims))
-    linear = linear * d + i;
-  return linear;
-}
+/// evalSharedElementOffset's arithmetic on constants (coordinates are in
+/// range, so nothing wraps).
+struct ConstantArith {
+  using Value = int64_t;
+  int64_t c(int64_t v) { return v; }
+  int64_t add(int64_t x, int64_t y) { return x + y; }
+  int64_t xorI(int64_t x, int64_t y) { return x ^ y; }
+  int64_t mul(int64_t x, int64_t y) { return x * y; }
+  int64_t udiv(int64_t x, int64_t y) { return x / y; }
+  int64_t urem(int64_t x, int64_t y) { return x % y; }
+  int64_t lshr(int64_t x, int64_t y) { return x >> y; }
+  int64_t shl(int64_t x, int64_t y) { return x << y; }
+  int64_t andI(int64_t x, int64_t y) { return x & y; }
+};
 
 std::string layoutName(Attribute layout) {
   if (!layout)
@@ -438,62 +446,16 @@ FailureOr<int64_t> tilemlir::getSharedElementOffset(ArrayRef<int64_t> shape,
     return emitFailure(emitError, "shared buffers need elements of 1 to 64 "
                                   "bits, a power of two");
 
-  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(layout);
-  if (!layout || (nvmma && nvmma.getSwizzle() == 0)) {
-    // Unswizzled: dense in memory order, so a transposed buffer is column
-    // major over its last two dimensions.
-    if (!nvmma || !nvmma.getTransposed() || rank < 2)
-      return rowMajor(coords, shape);
-    SmallVector<int64_t> memCoords(coords), memShape(shape);
-    std::swap(memCoords[rank - 1], memCoords[rank - 2]);
-    std::swap(memShape[rank - 1], memShape[rank - 2]);
-    return rowMajor(memCoords, memShape);
-  }
-
-  if (nvmma) {
-    int64_t swizzle = nvmma.getSwizzle();
-    if (rank < 2)
-      return coords[0];
-    bool transposed = nvmma.getTransposed();
-    int64_t contigDim = transposed ? rank - 2 : rank - 1;
-    int64_t rowDim = transposed ? rank - 1 : rank - 2;
-    // In elements: a swizzle row holds swizzle bytes; 16-byte units XOR
-    // with the 128-byte row index within each 8-row atom.
-    int64_t perRow = swizzle * 8 / bits;
-    int64_t per128B = 1024 / bits, per16B = 128 / bits;
-    int64_t contig = coords[contigDim], row = coords[rowDim];
-    int64_t off = (contig / perRow) * shape[rowDim] * perRow + row * perRow +
-                  contig % perRow;
-    off ^= ((off / per128B) & (swizzle / 16 - 1)) * per16B;
-    if (rank > 2)
-      off += rowMajor(coords.drop_back(2), shape.drop_back(2)) *
-             shape[rank - 1] * shape[rank - 2];
-    return off;
-  }
-
-  auto swizzled = dyn_cast<SwizzledSharedLayoutAttr>(layout);
-  if (!swizzled)
+  if (layout && !isa<NVMMASharedLayoutAttr, SwizzledSharedLayoutAttr>(layout))
     return emitFailure(emitError, "not a shared layout");
-  ArrayRef<unsigned> order = swizzled.getOrder();
-  if (int64_t(order.size()) != rank)
-    return emitFailure(emitError, "swizzled_shared layout has rank " +
-                                      llvm::Twine(order.size()) +
-                                      " but the buffer has rank " +
-                                      llvm::Twine(rank));
-  if (rank < 2)
-    return rowMajor(coords, shape);
-  unsigned inner = order[0], outer = order[1];
-  int64_t vec = swizzled.getVec();
-  int64_t phase =
-      (coords[outer] / swizzled.getPerPhase()) % swizzled.getMaxPhase();
-  int64_t col = coords[inner];
-  int64_t swizzledCol = ((col / vec) ^ phase) * vec + col % vec;
-  int64_t linear = 0, stride = 1;
-  for (unsigned d : order) {
-    linear += (d == inner ? swizzledCol : coords[d]) * stride;
-    stride *= shape[d];
-  }
-  return linear;
+  if (auto swizzled = dyn_cast_or_null<SwizzledSharedLayoutAttr>(layout))
+    if (int64_t(swizzled.getOrder().size()) != rank)
+      return emitFailure(emitError,
+                         "swizzled_shared layout has rank " +
+                             llvm::Twine(swizzled.getOrder().size()) +
+                             " but the buffer has rank " + llvm::Twine(rank));
+  ConstantArith arith;
+  return evalSharedElementOffset(arith, shape, bits, layout, coords);
 }
 
 FailureOr<LinearLayout> tilemlir::getSharedOffsetMap(ArrayRef<int64_t> shape,

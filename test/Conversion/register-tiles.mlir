@@ -183,7 +183,7 @@ gpu.module @m {
 
 // A layout change that keeps every element in its thread is a register
 // shuffle: #l is #b with the two register bits swapped. Whole-tile shared
-// accesses address each register's coordinates (row * 32 + col) * 4.
+// accesses address each register at (row * 32 + col) * 4.
 #b = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #l = #tile.linear<register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [0, 16], [1, 0], [2, 0]], warp = [[4, 0], [8, 0]], block = []>
 !buf = !tile.smem<16x32xf32, mutable>
@@ -195,12 +195,16 @@ gpu.module @m {
     // CHECK: %[[T:.*]] = llvm.shufflevector %{{.*}} [0, 0, 0, 0] : vector<4xf32>
     // CHECK: %[[P:.*]] = llvm.shufflevector %[[T]], %[[T]] [0, 2, 1, 3] : vector<4xf32>
     %p = tile.convert_layout %t : tensor<16x32xf32, #b> -> tensor<16x32xf32, #l>
-    // Register 1 of #l is column 2 of the thread's run of 4.
+    // The thread's element offset row * 32 + col is computed once, from
+    // the layout composed with the buffer's offset map: lane * 4 +
+    // warp * 128. Register 1 of #l is column 2 of the thread's run of 4:
+    // that offset XOR 2.
+    // CHECK: %[[LANE4:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+    // CHECK: %[[WARP128:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+    // CHECK-NEXT: %[[THREAD:.*]] = llvm.add %[[WARP128]], %[[LANE4]] : i32
     // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
     // CHECK-NEXT: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
-    // CHECK-NEXT: %[[COL:.*]] = llvm.xor %{{.*}}, %[[C2]] : i32
-    // CHECK: %[[RM:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
-    // CHECK: %[[E:.*]] = llvm.add %[[RM]], %[[COL]] : i32
+    // CHECK-NEXT: %[[E:.*]] = llvm.xor %[[THREAD]], %[[C2]] : i32
     // CHECK: %[[BYTES:.*]] = llvm.mul %[[E]], %{{.*}} : i32
     // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
     // CHECK: %[[V:.*]] = llvm.extractelement %[[P]][%{{.*}} : i32] : vector<4xf32>

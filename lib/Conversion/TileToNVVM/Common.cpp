@@ -103,6 +103,54 @@ tilemlir::replaceWithAllocatedAddress(Operation *op,
   return success();
 }
 
+Value tilemlir::emitLinearMap(I32Builder &ib, ArrayRef<LinearInput> inputs) {
+  struct Term {
+    Value value;
+    uint64_t bits; // The result bits the term can set.
+    uint64_t low;  // Its lowest word's lowest bit.
+  };
+  SmallVector<Term> terms;
+  for (const LinearInput &in : inputs) {
+    int64_t n = in.words.size();
+    for (int64_t b = 0; b < n;) {
+      uint64_t word = in.words[b];
+      if (word == 0) {
+        ++b;
+        continue;
+      }
+      // While the words double onto fresh bits, the XOR of the selected
+      // ones is their sum: the field of bits times the first word.
+      uint64_t covered = word;
+      int64_t k = 1;
+      while (b + k < n && uint64_t(in.words[b + k]) == word << k &&
+             !((word << k) & covered)) {
+        covered |= word << k;
+        ++k;
+      }
+      Value field = b == 0 ? in.value : ib.lshr(in.value, b);
+      if (!in.inRange || b + k < n)
+        field = ib.andI(field, (int64_t(1) << k) - 1);
+      terms.push_back({ib.mul(field, word), covered, word & -word});
+      b += k;
+    }
+  }
+  // Largest strides first, so row-major maps read r * W + c.
+  llvm::stable_sort(terms,
+                    [](const Term &x, const Term &y) { return x.low > y.low; });
+  Value result;
+  uint64_t resultBits = 0;
+  for (const Term &t : terms) {
+    if (!result)
+      result = t.value;
+    else if (t.bits & resultBits)
+      result = ib.xorI(result, t.value);
+    else
+      result = ib.add(result, t.value);
+    resultBits |= t.bits;
+  }
+  return result ? result : ib.c(0);
+}
+
 void tilemlir::populateTileDeviceTypeConversions(
     LLVMTypeConverter &converter) {
   MLIRContext *context = &converter.getContext();

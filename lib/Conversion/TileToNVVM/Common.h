@@ -4,6 +4,7 @@
 #define TILEMLIR_LIB_CONVERSION_TILETONVVM_COMMON_H
 
 #include "Tile/TileDialect.h"
+#include "TileMLIR/Analysis/LinearLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -53,13 +54,67 @@ FailureOr<int64_t> getAllocatedOffset(Operation *op);
 LogicalResult replaceWithAllocatedAddress(Operation *op,
                                           ConversionPatternRewriter &rewriter);
 
+struct I32Builder;
+
+/// One input of a linear map over GF(2) applied to runtime values: bit i of
+/// `value` selects `words[i]`. Bits past `words` are ignored (masked off)
+/// unless `inRange` says the value has none.
+struct LinearInput {
+  Value value;
+  SmallVector<int64_t> words;
+  bool inRange = false;
+};
+
+/// The XOR of the words selected by the set bits of every input (i32).
+/// Runs of bits whose words double without overlapping move as one masked
+/// field times the first word, and fields on disjoint bits add.
+Value emitLinearMap(I32Builder &ib, ArrayRef<LinearInput> inputs);
+
+/// How the lowering addresses elements of a shared buffer type. lib/Analysis
+/// is the one source of truth: the buffer's linear offset map
+/// (getSharedOffsetMap) where one describes it (power-of-two shapes), else
+/// evalSharedElementOffset, the formula the map is built from (non-power-of
+/// -two shapes and stage counts, windows narrower than their swizzle).
+class SharedAddressing {
+public:
+  /// Failure with a diagnostic on `op` for buffers whose elements the
+  /// lowering cannot address yet (sub-byte and fp4-padded elements).
+  static FailureOr<SharedAddressing> get(Operation *op,
+                                         tile::SharedMemoryType type);
+
+  /// Byte offset (i32) of element `indices` (i32 values in range, one per
+  /// dimension).
+  Value emitByteOffset(I32Builder &ib, ValueRange indices) const;
+
+  /// The offset map (dim0, ..., dimN-1) -> (offset), in elements; null
+  /// where the formula addresses the buffer.
+  const LinearLayout *getOffsetMap() const {
+    return offsetMap ? &*offsetMap : nullptr;
+  }
+  int64_t getElementBytes() const { return elementBytes; }
+
+private:
+  tile::SharedMemoryType type;
+  std::optional<LinearLayout> offsetMap;
+  int64_t elementBytes = 0;
+};
+
 /// Byte offset (i32) of element `indices` (i32 values, one per dimension)
-/// of a shared buffer of `type`, following its layout (row-major, NVMMA
-/// swizzle, XOR swizzle); failure with a diagnostic on `op` for layouts the
-/// lowering cannot address yet.
+/// of a shared buffer of `type` (see SharedAddressing); failure with a
+/// diagnostic on `op` for buffers the lowering cannot address yet.
 FailureOr<Value> emitSharedElementOffset(Operation *op, OpBuilder &b,
                                          tile::SharedMemoryType type,
                                          ValueRange indices);
+
+/// Calls `visit(r, address)` for each register r of a register tile whose
+/// linear layout (register, lane, warp, block) -> (dim0, ...) is `layout`,
+/// accessed whole in `buffer` at `base`: the tile's layout composed with
+/// the buffer's offset map gives each register's offset as a thread part
+/// (computed once) XOR a constant.
+LogicalResult
+forEachRegisterAddress(Operation *op, OpBuilder &b, const LinearLayout &layout,
+                       tile::SharedMemoryType buffer, Value base,
+                       function_ref<void(I32Builder &, int64_t, Value)> visit);
 
 /// True for register tiles the lowering handles today: the wgmma
 /// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N],
@@ -97,6 +152,9 @@ LogicalResult checkSharedMemoryLowering(Operation *root);
 /// Integer arithmetic on i32 values that folds constants, so addresses with
 /// constant indices become constant offsets.
 struct I32Builder {
+  /// For evalSharedElementOffset, which is written over any arithmetic.
+  using Value = ::mlir::Value;
+
   OpBuilder &b;
   Location loc;
 

@@ -955,29 +955,56 @@ struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
   }
 };
 
-/// Calls `visit(r, address)` for each register r of a whole-tile shared
-/// access, with the address of its coordinates in `buffer`.
-LogicalResult
-forEachRegisterAddress(Operation *op, ConversionPatternRewriter &rewriter,
-                       const LinearLayout &layout, SharedMemoryType buffer,
-                       Value base,
-                       function_ref<void(I32Builder &, int64_t, Value)> visit) {
+} // namespace
+
+LogicalResult tilemlir::forEachRegisterAddress(
+    Operation *op, OpBuilder &b, const LinearLayout &layout,
+    SharedMemoryType buffer, Value base,
+    function_ref<void(I32Builder &, int64_t, Value)> visit) {
   Location loc = op->getLoc();
-  I32Builder ib{rewriter, loc};
-  SmallVector<Value> thread = getThreadCoords(rewriter, loc, layout);
+  I32Builder ib{b, loc};
+  FailureOr<SharedAddressing> addressing = SharedAddressing::get(op, buffer);
+  if (failed(addressing))
+    return failure();
+  int64_t elementBytes = addressing->getElementBytes();
+  FailureOr<LinearLayout> offsets = failure();
+  if (const LinearLayout *map = addressing->getOffsetMap())
+    offsets = layout.compose(*map);
+  if (succeeded(offsets)) {
+    auto words = [&](StringRef dim) {
+      SmallVector<int64_t> result;
+      for (const LinearLayout::Basis &basis : offsets->getBases(dim))
+        result.push_back(basis[0]);
+      return result;
+    };
+    // Warp ids past the layout's warps (warp-specialized regions) keep only
+    // the layout's bits.
+    Value thread = emitLinearMap(
+        ib, {LinearInput{createLaneId(b, loc), words(kLane), /*inRange=*/true},
+             LinearInput{createWarpId(b, loc), words(kWarp)}});
+    for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
+      int64_t regOffset = (*offsets->apply({{kRegister, int32_t(r)}}))[0];
+      Value offset = regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
+      visit(ib, r,
+            createByteOffset(b, loc, base, ib.mul(offset, elementBytes)));
+    }
+    return success();
+  }
+  // No offset map: the formula on each register's coordinates.
+  SmallVector<Value> thread = getThreadCoords(b, loc, layout);
   for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
     SmallVector<int32_t> regCoords = getRegisterCoords(layout, r);
     SmallVector<Value> indices;
     for (auto [t, c] : llvm::zip(thread, regCoords))
       indices.push_back(c == 0 ? t : ib.xorI(t, ib.c(c)));
-    FailureOr<Value> offset =
-        emitSharedElementOffset(op, rewriter, buffer, indices);
-    if (failed(offset))
-      return failure();
-    visit(ib, r, createByteOffset(rewriter, loc, base, *offset));
+    visit(ib, r,
+          createByteOffset(b, loc, base,
+                           addressing->emitByteOffset(ib, indices)));
   }
   return success();
 }
+
+namespace {
 
 struct SmemStoreRegisterTileLowering
     : public ConvertOpToLLVMPattern<SmemStoreOp> {

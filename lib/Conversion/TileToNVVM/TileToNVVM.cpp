@@ -1,20 +1,17 @@
 //===- TileToNVVM.cpp - tile dialect (scalar and memory side) to NVVM -----===//
 //
 // Shared buffers are byte offsets into the kernel's dynamic shared memory.
-// Element addresses follow the buffer's shared layout:
-// - plain: row-major;
-// - NVMMA with swizzle S: the contiguous dimension is split into chunks of
-//   S bytes; each chunk is a [rows x S] block, and within each 8-row atom
-//   the 16-byte unit is XORed with the row (TMA's swizzle pattern:
-//   offset ^= ((offset >> 7) & (S / 16 - 1)) << 4);
-// - swizzled_shared: vec-element groups XORed with (row / perPhase) mod
-//   maxPhase.
-// Register tiles are not lowered here yet.
+// Element addresses follow the buffer's shared layout as lib/Analysis
+// defines it (LayoutConversions.h): the XOR of the offset map's bases
+// selected by the coordinates' bits where the buffer has an offset map,
+// else evalSharedElementOffset's formula emitted as IR. Views (stages,
+// windows) are the byte offset of their first element.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Common.h"
 
+#include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Conversion/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -23,105 +20,61 @@ using namespace mlir;
 using namespace mlir::tilemlir;
 using namespace mlir::tile;
 
-namespace {
-
 //===----------------------------------------------------------------------===//
 // Shared-memory addressing
 //===----------------------------------------------------------------------===//
 
-} // namespace
-
-FailureOr<Value> tilemlir::emitSharedElementOffset(Operation *op, OpBuilder &b,
-                                                   SharedMemoryType type,
-                                                   ValueRange indices) {
-  Location loc = op->getLoc();
-  I32Builder ib{b, loc};
+FailureOr<SharedAddressing> SharedAddressing::get(Operation *op,
+                                                  SharedMemoryType type) {
   unsigned bits = type.getElementTypeBitWidth();
   if (bits < 8)
     return op->emitOpError()
            << "not supported yet: element access to sub-byte elements";
-  int64_t elemBytes = bits / 8;
-  ArrayRef<int64_t> shape = type.getShape();
-  int64_t rank = shape.size();
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(type.getEncoding());
+  if (nvmma && nvmma.getSwizzle() != 0 && nvmma.getFp4Padded())
+    return op->emitOpError()
+           << "not supported yet: element access to fp4-padded buffers";
+  SharedAddressing result;
+  result.type = type;
+  result.elementBytes = bits / 8;
+  // Silent: buffers without an offset map take the formula.
+  FailureOr<LinearLayout> map = getSharedOffsetMap(type);
+  if (succeeded(map))
+    result.offsetMap = std::move(*map);
+  return result;
+}
 
-  auto rowMajor = [&](ValueRange idx, ArrayRef<int64_t> dims) -> Value {
-    Value linear = ib.c(0);
-    for (auto [i, v] : llvm::zip_equal(idx, dims)) {
-      linear = ib.mul(linear, v);
-      linear = ib.add(linear, i);
+Value SharedAddressing::emitByteOffset(I32Builder &ib,
+                                       ValueRange indices) const {
+  Value elements;
+  if (offsetMap) {
+    SmallVector<LinearInput> inputs;
+    for (auto [d, index] : llvm::enumerate(indices)) {
+      LinearInput input{index, {}, /*inRange=*/true};
+      for (const LinearLayout::Basis &basis :
+           offsetMap->getBases(getTensorDimName(d)))
+        input.words.push_back(basis[0]);
+      inputs.push_back(std::move(input));
     }
-    return ib.mul(linear, elemBytes);
-  };
-
-  Attribute encoding = type.getEncoding();
-  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(encoding);
-  if (!encoding || (nvmma && nvmma.getSwizzle() == 0)) {
-    // Unswizzled: dense in memory order, so a transposed buffer is column
-    // major over its last two dimensions.
-    if (!nvmma || !nvmma.getTransposed() || rank < 2)
-      return rowMajor(indices, shape);
-    SmallVector<Value> memIndices(indices);
-    SmallVector<int64_t> memShape(shape);
-    std::swap(memIndices[rank - 1], memIndices[rank - 2]);
-    std::swap(memShape[rank - 1], memShape[rank - 2]);
-    return rowMajor(memIndices, memShape);
+    elements = emitLinearMap(ib, inputs);
+  } else {
+    SmallVector<Value> coords(indices);
+    elements = evalSharedElementOffset(
+        ib, type.getShape(),
+        getSharedStorageBits(type.getElementTypeBitWidth(), type.getEncoding()),
+        type.getEncoding(), ArrayRef<Value>(coords));
   }
+  return ib.mul(elements, elementBytes);
+}
 
-  if (nvmma) {
-    if (nvmma.getFp4Padded())
-      return op->emitOpError()
-             << "not supported yet: element access to fp4-padded buffers";
-    int64_t swizzle = nvmma.getSwizzle();
-    if (rank < 2) {
-      // A single row: only the swizzle within the row applies.
-      Value off = ib.mul(indices[0], elemBytes);
-      return off;
-    }
-    bool transposed = nvmma.getTransposed();
-    int64_t contigDim = transposed ? rank - 2 : rank - 1;
-    int64_t rowDim = transposed ? rank - 1 : rank - 2;
-    int64_t rows = shape[rowDim];
-    int64_t chunkElems = swizzle / elemBytes;
-    int64_t tileBytes = shape[rank - 1] * shape[rank - 2] * elemBytes;
-    Value contig = indices[contigDim];
-    Value row = indices[rowDim];
-    Value off = ib.add(ib.mul(ib.udiv(contig, chunkElems), rows * swizzle),
-                       ib.add(ib.mul(row, swizzle),
-                              ib.mul(ib.urem(contig, chunkElems), elemBytes)));
-    Value mask = ib.shl(ib.andI(ib.lshr(off, 7), swizzle / 16 - 1), 4);
-    off = ib.xorI(off, mask);
-    // Leading (stage / batch) dimensions.
-    if (rank > 2) {
-      Value lead =
-          rowMajor(indices.drop_back(2), shape.drop_back(2)); // in elements
-      off = ib.add(off, ib.mul(ib.udiv(lead, elemBytes), tileBytes));
-    }
-    return off;
-  }
-
-  auto swizzled = cast<SwizzledSharedLayoutAttr>(encoding);
-  ArrayRef<unsigned> order = swizzled.getOrder();
-  if (rank < 2)
-    return rowMajor(indices, shape);
-  // Linearize dimensions from the fastest (order[0]) outwards, swizzling
-  // the fastest by the second-fastest.
-  unsigned inner = order[0], outer = order[1];
-  Value col = indices[inner];
-  Value row = indices[outer];
-  int64_t vec = swizzled.getVec();
-  Value phase =
-      ib.urem(ib.udiv(row, swizzled.getPerPhase()), swizzled.getMaxPhase());
-  Value group = ib.xorI(ib.udiv(col, vec), phase);
-  Value swizzledCol = ib.add(ib.mul(group, vec), ib.urem(col, vec));
-  Value linear = ib.c(0);
-  int64_t stride = 1;
-  SmallVector<Value> permuted;
-  for (unsigned d : order) {
-    Value v = d == inner ? swizzledCol : indices[d];
-    linear = ib.add(linear, ib.mul(v, stride));
-    stride *= shape[d];
-  }
-  return ib.mul(linear, elemBytes);
+FailureOr<Value> tilemlir::emitSharedElementOffset(Operation *op, OpBuilder &b,
+                                                   SharedMemoryType type,
+                                                   ValueRange indices) {
+  FailureOr<SharedAddressing> addressing = SharedAddressing::get(op, type);
+  if (failed(addressing))
+    return failure();
+  I32Builder ib{b, op->getLoc()};
+  return addressing->emitByteOffset(ib, indices);
 }
 
 namespace {
@@ -162,33 +115,29 @@ FailureOr<int64_t> getSubsliceOffset(SmemSubsliceOp op) {
              << chunkElems
              << " contiguous elements, and keep every row or stay within "
                 "one swizzle chunk)";
-    int64_t rows = srcShape[rowDim];
-    int64_t tileBytes = srcShape[rank - 1] * srcShape[rank - 2] * elemBytes;
-    int64_t lead = 0;
-    for (int64_t d = 0; d < rank - 2; ++d)
-      lead = lead * srcShape[d] + offsets[d];
-    return lead * tileBytes +
-           offsets[contigDim] / chunkElems * rows * swizzle +
-           offsets[rowDim] * swizzle;
-  }
-  if (src.getEncoding() && !nvmma)
+  } else if (src.getEncoding() && !nvmma) {
     return op.emitOpError()
            << "not supported yet: subslices of swizzled_shared buffers";
-  // Row-major: the window is contiguous when it is a run of unit
-  // dimensions, then any extent, then complete dimensions.
-  int64_t k = 0;
-  while (k < rank - 1 && dstShape[k] == 1)
-    ++k;
-  for (int64_t d = k + 1; d < rank; ++d)
-    if (dstShape[d] != srcShape[d] || offsets[d] != 0)
-      return op.emitOpError()
-             << "not supported yet: a window that is not contiguous in a "
-                "row-major buffer (dimension "
-             << d << " must be complete)";
-  int64_t linear = 0;
-  for (int64_t d = 0; d < rank; ++d)
-    linear = linear * srcShape[d] + offsets[d];
-  return linear * elemBytes;
+  } else {
+    // Row-major: the window is contiguous when it is a run of unit
+    // dimensions, then any extent, then complete dimensions.
+    int64_t k = 0;
+    while (k < rank - 1 && dstShape[k] == 1)
+      ++k;
+    for (int64_t d = k + 1; d < rank; ++d)
+      if (dstShape[d] != srcShape[d] || offsets[d] != 0)
+        return op.emitOpError()
+               << "not supported yet: a window that is not contiguous in a "
+                  "row-major buffer (dimension "
+               << d << " must be complete)";
+  }
+  // Such a window starts where its first element lives.
+  FailureOr<int64_t> start =
+      getSharedElementOffset(srcShape, bits, src.getEncoding(), offsets,
+                             [&] { return op.emitOpError(); });
+  if (failed(start))
+    return failure();
+  return *start * elemBytes;
 }
 
 /// Index values as i32 (the converted operands are i64 indices); constants

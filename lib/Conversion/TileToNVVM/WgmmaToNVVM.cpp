@@ -144,17 +144,22 @@ static LogicalResult forEachFragmentAddress(
     Operation *op, ConversionPatternRewriter &rewriter, RankedTensorType type,
     SharedMemoryType buffer, Value base,
     function_ref<void(I32Builder &, int64_t, Value)> visit) {
+  // With power-of-two shapes the fragment order is the register order of
+  // the layout's linear layout: address it like any register tile.
+  if (FailureOr<LinearLayout> layout = toLinearLayout(type); succeeded(layout))
+    return forEachRegisterAddress(op, rewriter, *layout, buffer, base, visit);
+  FailureOr<SharedAddressing> addressing = SharedAddressing::get(op, buffer);
+  if (failed(addressing))
+    return failure();
   Location loc = op->getLoc();
   I32Builder ib{rewriter, loc};
   Value warp = createWarpId(rewriter, loc);
   Value lane = createLaneId(rewriter, loc);
   for (int64_t r = 0, e = getElementsPerThread(type); r < e; ++r) {
     auto [row, col] = getFragmentCoords(ib, type, r, warp, lane);
-    FailureOr<Value> offset =
-        emitSharedElementOffset(op, rewriter, buffer, {row, col});
-    if (failed(offset))
-      return failure();
-    visit(ib, r, createByteOffset(rewriter, loc, base, *offset));
+    visit(ib, r,
+          createByteOffset(rewriter, loc, base,
+                           addressing->emitByteOffset(ib, {row, col})));
   }
   return success();
 }
