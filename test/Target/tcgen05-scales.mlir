@@ -1,7 +1,10 @@
 // A whole block-scaled matmul kernel per kind, down to PTX for sm_100a:
 // each K step loads a 128x128 tile of A and of B (K-major, by TMA) and the
 // scale-factor atoms of both (one 512-byte atom per 128 rows x 4 factors,
-// by cp.async.bulk from CUTLASS's 128x4 scale-factor layout), copies the
+// from CUTLASS's 128x4 scale-factor layout, where a row block's atoms are
+// consecutive: by cp.async.bulk, or by a TMA box for the UE4M3 factors;
+// UE8M0 factors travel as i8 because tma.bulk_load's address arithmetic on
+// a !tile.ptr<f8E8M0FNU> does not translate to LLVM IR yet), copies the
 // factors into #tmem.scales buffers with tcgen05.cp.32x128b.warpx4, issues
 // tcgen05.mma.block_scale, commits and waits; then the accumulator comes
 // out of tensor memory (tcgen05.ld, thread l of warp w holding row
