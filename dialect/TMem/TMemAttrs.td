@@ -78,7 +78,15 @@ def TMem_TensorMemoryScalesLayoutAttr
     factors for each of `R` rows (rows of A, or columns of B). They are
     stored in blocks of 32 lanes x 4 columns x 4 bytes (128 rows x 4 scale
     factors each), replicated over the four warps' lane quarters: the
-    shape `tcgen05.cp.32x128b.warpx4` writes.
+    shape `tcgen05.cp.32x128b.warpx4` writes. Factor `k` of row `r` is byte
+    `k % 4` of column `r / 32 + ceil(R / 32) * (k / 4)`, at lane `r % 32`
+    of every lane quarter; an MMA instruction names the byte of its first
+    factor with its scale-factor ID.
+
+    `tmem.copy` fills such a buffer from the scale-factor atoms of CUTLASS,
+    cuDNN and Gluon (512 bytes: 32 rows of 16 bytes, row `l` holding the
+    four factors of rows `l`, `l + 32`, `l + 64` and `l + 96` of a 128-row
+    block); see `tmem.copy` for the source it needs.
 
     ```mlir
     !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>

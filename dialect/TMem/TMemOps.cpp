@@ -298,30 +298,48 @@ LogicalResult StoreOp::verify() {
 // CopyOp
 //===----------------------------------------------------------------------===//
 
-/// Scale factors go in whole tcgen05.cp.32x128b atoms from an unswizzled
-/// source.
+/// Whether `type` is stored row-major: no layout, an unswizzled NVMMA
+/// layout that is not transposed, or an unswizzled generic layout whose
+/// last dimension is the fastest.
+static bool isRowMajor(SharedMemoryType type) {
+  Attribute encoding = type.getEncoding();
+  if (!encoding)
+    return true;
+  if (auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(encoding))
+    return nvmma.getSwizzle() == 0 && !nvmma.getTransposed();
+  if (auto swizzled = dyn_cast<tile::SwizzledSharedLayoutAttr>(encoding))
+    return swizzled.getMaxPhase() == 1 && swizzled.getOrder().size() == 2 &&
+           swizzled.getOrder()[0] == 1;
+  return false;
+}
+
+/// Scale factors travel in tcgen05.cp.32x128b.warpx4 atoms. An atom reads
+/// 32 rows of 16 bytes, contiguous (the unswizzled core-matrix arrangement:
+/// 8-row core matrices 128 bytes apart), and writes 32 lanes x 4 columns,
+/// replicated over the four lane quarters: column q of lane l receives
+/// bytes 4q..4q+3 of row l, the four factors of row 32q + l of a 128-row
+/// block (the scale-factor atom of CUTLASS, cuDNN and Gluon). The source
+/// holds the atoms themselves, 128 rows x 4 factors per 512-byte atom, as
+/// a row-major [R * S / 16, 16] buffer.
 static LogicalResult verifyScalesCopy(CopyOp op, SharedMemoryType src,
                                       BufferType dst) {
-  if (Attribute encoding = src.getEncoding()) {
-    auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(encoding);
-    if (!nvmma)
-      return op.emitOpError() << "a scale-factor copy reads an unswizzled "
-                                 "source (no layout or an NVMMA layout with "
-                                 "swizzle 0), got "
-                              << encoding;
-    if (nvmma.getSwizzle() != 0)
-      return op.emitOpError()
-             << "a scale-factor copy (tcgen05.cp.32x128b) reads an "
-                "unswizzled source, got swizzle "
-             << nvmma.getSwizzle();
-    if (nvmma.getTransposed())
-      return op.emitOpError() << "tcgen05.copy source must not be transposed";
-  }
-  if (dst.getM() % 32 != 0 || dst.getN() % 4 != 0)
+  if (dst.getM() % 128 != 0 || dst.getN() % 4 != 0)
     return op.emitOpError()
-           << "a scale-factor copy moves whole 32x128b atoms: rows must be a "
-              "multiple of 32 and scale factors per row a multiple of 4, got "
+           << "a scale-factor copy moves whole tcgen05.cp.32x128b.warpx4 "
+              "atoms of 128 rows x 4 factors: rows must be a multiple of "
+              "128 and scale factors per row a multiple of 4, got "
            << shapeStr(dst.getShape());
+  int64_t chunks = dst.getM() / 128 * (dst.getN() / 4);
+  SmallVector<int64_t> expected = {32 * chunks, 16};
+  if (src.getShape() != ArrayRef<int64_t>(expected) || !isRowMajor(src))
+    return op.emitOpError()
+           << "a scale-factor copy reads whole 512-byte scale-factor atoms: "
+              "the source must be row-major (no layout, or unswizzled and "
+              "not transposed) and "
+           << shapeStr(expected)
+           << ", factor k of row r in row 32 * c + r % 32, byte 4 * ((r / "
+              "32) % 4) + k % 4, of atom c = (r / 128) * "
+           << dst.getN() / 4 << " + k / 4; got " << src;
   return success();
 }
 
@@ -332,16 +350,16 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "tcgen05.copy copies one 2-D tile: select a "
                             "stage of a multi-buffered source or "
                             "destination first";
-  if (src.getShape() != dst.getShape())
-    return emitOpError() << "source shape " << shapeStr(src.getShape())
-                         << " differs from destination shape "
-                         << shapeStr(dst.getShape());
   if (src.getElementType() != dst.getElementType())
     return emitOpError() << "source elements (" << src.getElementType()
                          << ") differ from destination elements ("
                          << dst.getElementType() << ")";
   if (dst.isScales())
     return verifyScalesCopy(*this, src, dst);
+  if (src.getShape() != dst.getShape())
+    return emitOpError() << "source shape " << shapeStr(src.getShape())
+                         << " differs from destination shape "
+                         << shapeStr(dst.getShape());
 
   // The rules of Gluon's tcgen05_copy into a TensorMemoryLayout.
   NVMMASharedLayoutAttr nvmma;
@@ -476,8 +494,31 @@ LogicalResult MMAOp::verify() {
 // MMAScaledOp
 //===----------------------------------------------------------------------===//
 
-/// Shared fp4 operands must be K-major, and when mixed with 8-bit operands
-/// (kind::mxf8f6f4) stored one element a byte.
+/// Whether an MMA operand holds fp4 stored one element a byte.
+static bool isFP4Padded(Type operand) {
+  auto smem = dyn_cast<SharedMemoryType>(operand);
+  if (!smem)
+    return false;
+  auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(smem.getEncoding());
+  return nvmma && nvmma.getFp4Padded();
+}
+
+bool MMAScaledOp::isPackedF4() {
+  Type aType = getA().getType();
+  Type bType = getB().getType();
+  return isF4(getOperandShape(aType).second) &&
+         isF4(getOperandShape(bType).second) && !isFP4Padded(aType) &&
+         !isFP4Padded(bType);
+}
+
+int64_t MMAScaledOp::getScaleVectorSize() {
+  return isa<Float8E4M3FNType>(getAScale().getType().getElementType()) ? 16
+                                                                       : 32;
+}
+
+/// Shared fp4 operands must be K-major (the instruction descriptor's
+/// transpose bits apply to 8-bit types only), and when mixed with 8-bit
+/// operands (kind::mxf8f6f4) stored one element a byte.
 static LogicalResult verifyScaledSharedOperand(Operation *op,
                                                SharedMemoryType type,
                                                StringRef name, bool isB,
@@ -525,6 +566,17 @@ LogicalResult MMAScaledOp::verify() {
                            << " must be f4E2M1FN, f8E4M3FN or f8E5M2, got "
                            << type;
   bool bothF4 = isF4(s->aElem) && isF4(s->bElem);
+  // Two fp4 operands are read packed by kind::mxf4 / mxf4nvf4, or padded
+  // one a byte by kind::mxf8f6f4; one instruction reads both the same way.
+  bool aPadded = isFP4Padded(aType);
+  bool bPadded = isFP4Padded(getB().getType());
+  if (bothF4 && aPadded != bPadded)
+    return emitOpError()
+           << "two f4E2M1FN operands must both be packed (kind::mxf4 / "
+              "mxf4nvf4) or both fp4_padded (kind::mxf8f6f4), got A "
+           << (aPadded ? "padded" : "packed") << " and B "
+           << (bPadded ? "padded" : "packed");
+  bool packedF4 = isPackedF4();
 
   // Scale factors.
   BufferType aScale = getAScale().getType();
@@ -542,27 +594,24 @@ LogicalResult MMAScaledOp::verify() {
   if (bScale.getElementType() != scaleElem)
     return emitOpError() << "A and B scale factors differ in type ("
                          << scaleElem << ", " << bScale.getElementType() << ")";
-  int64_t vec;
-  if (isa<Float8E8M0FNUType>(scaleElem) || scaleElem.isInteger(8)) {
-    vec = 32;
-  } else if (isa<Float8E4M3FNType>(scaleElem)) {
-    if (!bothF4)
-      return emitOpError() << "f8E4M3FN (UE4M3) scale factors are for NVFP4: "
-                              "both operands must be f4E2M1FN";
-    vec = 16;
-  } else {
+  if (!isa<Float8E8M0FNUType, Float8E4M3FNType>(scaleElem) &&
+      !scaleElem.isInteger(8))
     return emitOpError() << "scale factors must be f8E8M0FNU (or i8 holding "
                             "UE8M0) or f8E4M3FN (UE4M3), got "
                          << scaleElem;
-  }
+  if (isa<Float8E4M3FNType>(scaleElem) && !packedF4)
+    return emitOpError()
+           << "f8E4M3FN (UE4M3) scale factors are for NVFP4 "
+              "(kind::mxf4nvf4): both operands must be packed f4E2M1FN";
+  int64_t vec = getScaleVectorSize();
 
-  int64_t instrK = bothF4 ? 64 : 32;
+  int64_t instrK = packedF4 ? 64 : 32;
   if (s->k % instrK != 0)
     return emitOpError() << "K = " << s->k
                          << " must be a multiple of the instruction K ("
                          << instrK
-                         << (bothF4 ? " for 4-bit operands)"
-                                    : " for kind::mxf8f6f4)");
+                         << (packedF4 ? " for packed 4-bit operands)"
+                                      : " for kind::mxf8f6f4)");
   int64_t kScales = s->k / vec;
   if (aScale.getM() != s->m || aScale.getN() != kScales)
     return emitOpError() << "scale factors of A must be " << s->m << "x"

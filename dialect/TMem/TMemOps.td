@@ -225,17 +225,27 @@ def TMem_CopyOp : TMem_Op<"copy",
     - with M = 256, `swizzle / blockN` (bytes / elements) must be below 8:
       no `tcgen05.cp` atom exists for the other combinations.
 
-    Into a `#tmem.scales` buffer (scale factors for `tmem.mma_scaled`):
-    both 2-D with equal shape and element type; the source is unswizzled
-    (no layout, or an NVMMA layout with swizzle 0) and not transposed; rows
-    are a multiple of 32 and scale factors per row a multiple of 4 (whole
-    32x128b atoms).
+    Into an `R x S` `#tmem.scales` buffer (scale factors for
+    `tmem.mma_scaled`), one `tcgen05.cp.32x128b.warpx4` per scale-factor
+    atom of 128 rows x 4 factors, so R is a multiple of 128 and S of 4.
+    The source holds the atoms themselves, as the descriptor of
+    `tcgen05.cp` reads them (32 rows of 16 bytes, unswizzled, core matrices
+    of 8 rows 128 bytes apart): a 2-D row-major buffer (no layout, an
+    unswizzled non-transposed NVMMA layout, or an unswizzled row-major
+    `#tile.swizzled_shared`) of shape `[R * S / 16, 16]` and the
+    destination's element type. Atom `c = (r / 128) * (S / 4) + k / 4`
+    takes rows `32c` to `32c + 31`, and factor `k` of row `r` is byte
+    `4 * ((r / 32) % 4) + k % 4` of row `32c + r % 32`: the layout of
+    CUTLASS's and cuDNN's 128x4 scale-factor tiles, whose atoms along K are
+    consecutive in global memory (one `tma.bulk_load` or a TMA box of
+    `[32 * atoms, 16]` brings them).
 
-    A source without a layout is accepted for `tile-legalize-layouts` to
-    pick one, as for `tile.dot`.
+    A data source without a layout is accepted for `tile-legalize-layouts`
+    to pick one, as for `tile.dot`.
 
     ```mlir
     tmem.copy %c_smem, %acc : !tile.smem<128x64xf32, #nvmma128>, !tmem.buffer<128x64xf32, #tmem.layout<block = [128, 64], col_stride = 1>>
+    tmem.copy %sf_smem, %sf : !tile.smem<64x16xf8E8M0FNU>, !tmem.buffer<128x8xf8E8M0FNU, #tmem.scales>
     ```
   }];
   let arguments = (ins TMem_SharedBuffer:$src, TMem_BufferType:$dst);
@@ -291,15 +301,19 @@ def TMem_MMAScaledOp : TMem_Op<"mma_scaled",
 
     - A, B and D as for `tmem.mma`, D f32, M = 128 (M = 256 is the 2-CTA
       form, not supported yet), N a multiple of 16 in [16, 256].
-    - A and B are f4E2M1FN, f8E4M3FN or f8E5M2. Two f4E2M1FN operands use
-      `kind::mxf4` / `kind::mxf4nvf4` (instruction K = 64); otherwise
+    - A and B are f4E2M1FN, f8E4M3FN or f8E5M2. Two packed f4E2M1FN
+      operands (two elements a byte) use `kind::mxf4` with UE8M0 factors
+      (`scale_vec::2X`) or `kind::mxf4nvf4` with UE4M3 factors
+      (`scale_vec::4X`), instruction K = 64; otherwise the MMA is
       `kind::mxf8f6f4` (K = 32), where a 4-bit operand in shared memory
-      must be stored one element a byte (`fp4_padded`). 4-bit operands in
-      shared memory must be K-major.
+      must be stored one element a byte (`fp4_padded`; two fp4 operands are
+      then both padded). 4-bit operands in shared memory must be K-major.
     - Scales: f8E8M0FNU (or i8 holding UE8M0), one factor per 32 elements
       of K (MX formats); or f8E4M3FN (UE4M3), one per 16 elements of K,
-      only with two f4E2M1FN operands (NVFP4). Both scale buffers have the
-      same element type; aScale is `M x K/vec`, bScale is `N x K/vec`.
+      only with two packed f4E2M1FN operands (NVFP4). Both scale buffers
+      have the same element type; aScale is `M x K/vec`, bScale is
+      `N x K/vec`. (`kind::mxf4nvf4` with UE8M0 factors per 16 elements
+      cannot be expressed: UE8M0 factors cover 32 elements.)
 
     ```mlir
     tmem.mma_scaled %a, %b, %acc, %as, %bs, %true : !tile.smem<128x128xf8E4M3FN, #n8>, !tile.smem<128x128xf8E4M3FN, #n8t>, !tmem.buffer<128x128xf32, #acc>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
@@ -316,6 +330,15 @@ def TMem_MMAScaledOp : TMem_Op<"mma_scaled",
     qualified(type($bScale))
   }];
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Whether both operands are packed f4E2M1FN, read by kind::mxf4 /
+    /// kind::mxf4nvf4 (instruction K = 64); otherwise the MMA is
+    /// kind::mxf8f6f4 (K = 32).
+    bool isPackedF4();
+    /// Elements of K one scale factor covers: 16 for f8E4M3FN (UE4M3)
+    /// factors, 32 for UE8M0.
+    int64_t getScaleVectorSize();
+  }];
 }
 
 def TMem_CommitOp : TMem_Op<"commit",

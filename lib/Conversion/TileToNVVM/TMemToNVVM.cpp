@@ -209,11 +209,10 @@ bool fitsDescriptorField(int64_t bytes) {
 std::optional<std::string> whyCopyUnsupported(tmem::CopyOp op) {
   SharedMemoryType src = op.getSrc().getType();
   BufferType dst = op.getDst().getType();
+  // The verifier admits only whole scale-factor atoms, 512 bytes apart: a
+  // descriptor reaches any of them.
   if (dst.isScales())
-    return std::string(
-        "tcgen05.cp of block-scale factors (#tmem.scales): the "
-        "32x128b.warpx4 atoms read 32 rows x 16 bytes of a scale-factor "
-        "atom, which a row-major [rows, factors] shared buffer is not");
+    return std::nullopt;
   auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(src.getEncoding());
   if (!nvmma)
     return std::string("tcgen05.cp from a shared buffer without an NVMMA "
@@ -262,28 +261,31 @@ FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
           "descriptor needs 8 x 16-byte core matrices)";
     return failure();
   }
-  if (type.getElementTypeBitWidth() < 8) {
-    why = "a tcgen05.mma operand of 4-bit elements";
-    return failure();
-  }
   int64_t swizzle = nvmma.getSwizzle();
-  int64_t elementBytes = type.getElementTypeBitWidth() / 8;
+  // Packed fp4 keeps two elements a byte; fp4_padded one.
+  int64_t storageBits =
+      nvmma.getFp4Padded() ? 8 : int64_t(type.getElementTypeBitWidth());
   ArrayRef<int64_t> shape = type.getShape();
   // A is M x K, B is K x N; NVMMA's contiguous dimension is the last one,
   // or the first when transposed.
   int64_t kDim = isB ? 0 : 1;
   int64_t contigDim = nvmma.getTransposed() ? 0 : 1;
   int64_t rows = shape[1 - contigDim];
-  int64_t chunkElements = swizzle / elementBytes;
+  int64_t chunkElements = swizzle * 8 / storageBits;
   int64_t k = shape[kDim];
   SharedOperand operand;
   operand.mnMajor = contigDim != kDim;
+  if (operand.mnMajor && storageBits < 8) {
+    why = "an MN-major operand of packed 4-bit elements";
+    return failure();
+  }
   int64_t lbo = operand.mnMajor ? rows * swizzle : 16;
   int64_t sbo = 8 * swizzle;
   for (int64_t k0 = 0; k0 < k; k0 += instrK) {
-    int64_t offset = operand.mnMajor ? k0 * swizzle
-                                     : (k0 / chunkElements) * rows * swizzle +
-                                           (k0 % chunkElements) * elementBytes;
+    int64_t offset = operand.mnMajor
+                         ? k0 * swizzle
+                         : (k0 / chunkElements) * rows * swizzle +
+                               (k0 % chunkElements) * storageBits / 8;
     operand.stepOffsets.push_back(offset);
   }
   if (!fitsDescriptorField(lbo) || !fitsDescriptorField(sbo) ||
@@ -333,8 +335,12 @@ struct MMAPlan {
   SharedOperand b;
   uint32_t idesc;
   int64_t aStepColumns = 0; // Columns of an A slice in tensor memory.
-  // Block-scaled only: columns between the scale factors of consecutive
-  // groups of four instructions, for A and for B.
+  // Block-scaled only: the kind and scale-vector qualifier, the scale
+  // factors one instruction takes per row (1, 2 or 4), and the columns
+  // between consecutive groups of four factors of A and of B.
+  NVVM::MMABlockScaleKind scaleKind = NVVM::MMABlockScaleKind::MXF8F6F4;
+  NVVM::Tcgen05MMABlockScale blockScale = NVVM::Tcgen05MMABlockScale::DEFAULT;
+  int64_t factorsPerInstr = 1;
   int64_t aScaleGroupColumns = 0, bScaleGroupColumns = 0;
 };
 
@@ -394,37 +400,68 @@ FailureOr<MMAPlan> planMMA(tmem::MMAOp op, std::string &why) {
   return plan;
 }
 
-/// kind::mxf8f6f4 with 8-bit float operands and UE8M0 factors, one per 32
-/// elements of K: each instruction (K = 32) takes one factor a row. The
-/// block-scaled instruction descriptor (PTX ISA, "Instruction descriptor
-/// format for .kind::mxf8f6f4, .kind::mxf4 and .kind::mxf4nvf4"; CUTLASS's
-/// InstrDescriptorBlockScaled) drops the D type (always F32) and has the
-/// B / A scale-factor IDs in bits 4-5 / 29-30 and the factor type in bit
-/// 23 (UE4M3 0, UE8M0 1). A #tmem.scales buffer keeps factor k of row r in
-/// byte k % 4 of column r / 32 + ceil(R / 32) * (k / 4) (the layout
-/// tcgen05.cp.32x128b.warpx4 writes): instruction s reads its factors from
-/// the column group s / 4 with scale-factor ID s % 4.
+/// The block-scaled kinds (PTX ISA, "tcgen05.mma" block scaling, and
+/// "Instruction descriptor format for .kind::mxf8f6f4, .kind::mxf4 and
+/// .kind::mxf4nvf4"; CUTLASS's InstrDescriptorBlockScaled):
+///   kind::mxf8f6f4  e4m3/e5m2/e2m1 (fp4 padded one a byte), K = 32, UE8M0
+///                   factors per 32 elements: scale_vec::1X, one factor;
+///   kind::mxf4      packed e2m1, K = 64, UE8M0 per 32: scale_vec::2X
+///                   (.block32), two factors;
+///   kind::mxf4nvf4  packed e2m1, K = 64, UE4M3 per 16: scale_vec::4X
+///                   (.block16), four factors.
+/// The descriptor has no D type (always F32); bits 7-9 / 10-12 are the A / B
+/// formats (mxf8f6f4: E4M3 0, E5M2 1, E2M1 5; mxf4 and mxf4nvf4: E2M1 1),
+/// bits 4-5 / 29-30 the B / A scale-factor IDs, bit 23 the factor type
+/// (UE4M3 0, UE8M0 1), bit 31 (K = 96) stays 0.
+///
+/// A #tmem.scales buffer of R rows keeps factor k of row r in byte k % 4 of
+/// column r / 32 + ceil(R / 32) * (k / 4), in every lane quarter at lane r % 32
+/// (what tcgen05.cp.32x128b.warpx4 writes from a scale-factor atom, see
+/// lowerScalesCopy): the MMA reads the factors of its rows from its lane
+/// quarter, column by column. An instruction whose first factor is k0 reads
+/// column group k0 / 4 with scale-factor ID k0 % 4, the byte of its first
+/// factor; the others follow in the next bytes (IDs 0 or 2 for
+/// scale_vec::2X, 0 for 4X).
 FailureOr<MMAPlan> planScaledMMA(tmem::MMAScaledOp op, std::string &why) {
   BufferType d = op.getD().getType();
   SharedMemoryType bType = op.getB().getType();
   Type aElem = getOperandElementType(op.getA().getType());
-  if (isa<Float4E2M1FNType>(aElem) ||
-      isa<Float4E2M1FNType>(bType.getElementType())) {
-    why = "block-scaled MMA with 4-bit operands (kind::mxf4 / mxf4nvf4, "
-          "packed or padded fp4 shared layouts)";
+  Type bElem = bType.getElementType();
+  bool packed = op.isPackedF4();
+  if (isa<Float4E2M1FNType>(aElem) && isa<BufferType>(op.getA().getType())) {
+    why = "a block-scaled MMA with a 4-bit operand A in tensor memory";
     return failure();
   }
-  std::optional<MMAKindInfo> info =
-      getMMAKind(aElem, bType.getElementType(), d.getElementType());
-  if (!info || info->kind != NVVM::Tcgen05MMAKind::F8F6F4) {
+  auto code = [&](Type t) -> std::optional<uint64_t> {
+    if (isa<Float8E4M3FNType>(t))
+      return 0;
+    if (isa<Float8E5M2Type>(t))
+      return 1;
+    if (isa<Float4E2M1FNType>(t))
+      return packed ? 1 : 5;
+    return std::nullopt;
+  };
+  std::optional<uint64_t> aCode = code(aElem), bCode = code(bElem);
+  if (!aCode || !bCode || !d.getElementType().isF32()) {
     why = "block-scaled MMA with these element types";
     return failure();
   }
+  int64_t vec = op.getScaleVectorSize();
+  MMAKindInfo info{NVVM::Tcgen05MMAKind::F8F6F4, *aCode, *bCode, 1,
+                   packed ? 64 : 32};
   FailureOr<MMAPlan> plan =
-      planOperands(*info, op.getA().getType(), bType, d, why);
+      planOperands(info, op.getA().getType(), bType, d, why);
   if (failed(plan))
     return failure();
-  plan->idesc |= uint32_t(1) << 23; // UE8M0 factors.
+  plan->factorsPerInstr = info.instrK / vec;
+  if (packed) {
+    plan->scaleKind = vec == 16 ? NVVM::MMABlockScaleKind::MXF4NVF4
+                                : NVVM::MMABlockScaleKind::MXF4;
+    plan->blockScale = vec == 16 ? NVVM::Tcgen05MMABlockScale::BLOCK16
+                                 : NVVM::Tcgen05MMABlockScale::BLOCK32;
+  }
+  if (vec == 32)
+    plan->idesc |= uint32_t(1) << 23; // UE8M0 factors.
   plan->aScaleGroupColumns =
       llvm::divideCeil(op.getAScale().getType().getM(), int64_t(32));
   plan->bScaleGroupColumns =
@@ -615,6 +652,32 @@ struct SubsliceLowering : public ConvertOpToLLVMPattern<tmem::SubsliceOp> {
 // Asynchronous tensor-core operations
 //===----------------------------------------------------------------------===//
 
+/// Scale factors: one tcgen05.cp.32x128b.warpx4 per 512-byte atom (128
+/// rows x 4 factors). The atom is 32 rows of 16 bytes, the canonical
+/// unswizzled K-major layout of four 8 x 16-byte core matrices: SBO = 128
+/// bytes between them; a row is one core matrix wide, so LBO is unused (0).
+/// Atom c = mb * (S / 4) + kb lands in the 4 columns of row block mb in
+/// column group kb: 4 * mb + (R / 32) * kb (see planScaledMMA).
+void lowerScalesCopy(ConversionPatternRewriter &rewriter, Location loc,
+                     BufferType dst, Value src, Value taddr) {
+  Value base = createSmemDescriptor(rewriter, loc, src,
+                                    getDescriptorBits(0, 128, /*swizzle=*/0));
+  int64_t groups = dst.getN() / 4;
+  int64_t groupColumns = dst.getM() / 32;
+  for (int64_t mb = 0; mb < dst.getM() / 128; ++mb) {
+    for (int64_t kb = 0; kb < groups; ++kb) {
+      Value desc =
+          advanceSmemDescriptor(rewriter, loc, base, 512 * (mb * groups + kb));
+      Value address =
+          addColumns(rewriter, loc, taddr, 4 * mb + groupColumns * kb);
+      NVVM::Tcgen05CpOp::create(
+          rewriter, loc, NVVM::Tcgen05CpShape::SHAPE_32x128b,
+          NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05CpMulticast::WARPX4,
+          NVVM::Tcgen05CpSrcFormatAttr(), address, desc);
+    }
+  }
+}
+
 /// tcgen05.cp.128x256b per 128 rows x 8 columns: the source is the K-major
 /// canonical layout of its swizzle (SBO = 8 rows, LBO unused), advanced 32
 /// bytes inside a swizzle row per group, the way Triton copies into a
@@ -630,6 +693,11 @@ struct CopyLowering : public ConvertOpToLLVMPattern<tmem::CopyOp> {
     Location loc = op.getLoc();
     SharedMemoryType src = op.getSrc().getType();
     BufferType dst = op.getDst().getType();
+    if (dst.isScales()) {
+      lowerScalesCopy(rewriter, loc, dst, adaptor.getSrc(), adaptor.getDst());
+      rewriter.eraseOp(op);
+      return success();
+    }
     auto nvmma = cast<NVMMASharedLayoutAttr>(src.getEncoding());
     int64_t swizzle = nvmma.getSwizzle();
     uint64_t bits =
@@ -726,19 +794,19 @@ struct MMAScaledLowering : public ConvertOpToLLVMPattern<tmem::MMAScaledOp> {
         rewriter, loc, *plan, adaptor.getA(), adaptor.getB(),
         adaptor.getUseAcc(), adaptor.getPred(),
         [&](int64_t step, Value a, Value b, Value enableInputD) {
-          uint32_t id = uint32_t(step % 4);
+          int64_t first = step * plan->factorsPerInstr;
+          uint32_t id = uint32_t(first % 4);
           Value idesc = createI32Constant(
               rewriter, loc, int32_t(plan->idesc | (id << 4) | (id << 29)));
-          int64_t group = step / 4;
+          int64_t group = first / 4;
           Value aScale = addColumns(rewriter, loc, adaptor.getAScale(),
                                     group * plan->aScaleGroupColumns);
           Value bScale = addColumns(rewriter, loc, adaptor.getBScale(),
                                     group * plan->bScaleGroupColumns);
           NVVM::Tcgen05MMABlockScaleOp::create(
-              rewriter, loc, NVVM::MMABlockScaleKind::MXF8F6F4,
-              NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05MMABlockScale::DEFAULT,
-              NVVM::Tcgen05MMACollectorOp::DISCARD, adaptor.getD(), a, b, idesc,
-              enableInputD, aScale, bScale);
+              rewriter, loc, plan->scaleKind, NVVM::CTAGroupKind::CTA_1,
+              plan->blockScale, NVVM::Tcgen05MMACollectorOp::DISCARD,
+              adaptor.getD(), a, b, idesc, enableInputD, aScale, bScale);
         });
     rewriter.eraseOp(op);
     return success();

@@ -443,9 +443,10 @@ gpu.module @m {
 
 // -----
 
+// A [rows, factors] buffer is not the scale-factor atoms tcgen05.cp reads.
 gpu.module @m {
   gpu.func @k(%s: !tile.smem<128x4xi8, #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>, %d: !tmem.buffer<128x4xi8, #tmem.scales>) kernel {
-    // expected-error @+1 {{a scale-factor copy reads an unswizzled source (no layout or an NVMMA layout with swizzle 0), got #tile.swizzled_shared}}
+    // expected-error @+1 {{a scale-factor copy reads whole 512-byte scale-factor atoms: the source must be row-major (no layout, or unswizzled and not transposed) and 32x16, factor k of row r in row 32 * c + r % 32, byte 4 * ((r / 32) % 4) + k % 4, of atom c = (r / 128) * 1 + k / 4; got '!tile.smem<128x4xi8, #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>'}}
     tmem.copy %s, %d : !tile.smem<128x4xi8, #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>>, !tmem.buffer<128x4xi8, #tmem.scales>
     gpu.return
   }
@@ -453,10 +454,11 @@ gpu.module @m {
 
 // -----
 
+// Swizzled atoms: the descriptor of tcgen05.cp.32x128b reads 16-byte rows.
 gpu.module @m {
-  gpu.func @k(%s: !tile.smem<128x32xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>>, %d: !tmem.buffer<128x32xi8, #tmem.scales>) kernel {
-    // expected-error @+1 {{a scale-factor copy (tcgen05.cp.32x128b) reads an unswizzled source, got swizzle 32}}
-    tmem.copy %s, %d : !tile.smem<128x32xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>>, !tmem.buffer<128x32xi8, #tmem.scales>
+  gpu.func @k(%s: !tile.smem<256x128xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>>, %d: !tmem.buffer<128x256xi8, #tmem.scales>) kernel {
+    // expected-error @+1 {{a scale-factor copy reads whole 512-byte scale-factor atoms: the source must be row-major (no layout, or unswizzled and not transposed) and 2048x16}}
+    tmem.copy %s, %d : !tile.smem<256x128xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>>, !tmem.buffer<128x256xi8, #tmem.scales>
     gpu.return
   }
 }
@@ -464,9 +466,31 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  gpu.func @k(%s: !tile.smem<128x4xi8, #tile.nvmma_shared<swizzle = 0, element_bits = 8, transposed = true>>, %d: !tmem.buffer<128x4xi8, #tmem.scales>) kernel {
-    // expected-error @+1 {{tcgen05.copy source must not be transposed}}
-    tmem.copy %s, %d : !tile.smem<128x4xi8, #tile.nvmma_shared<swizzle = 0, element_bits = 8, transposed = true>>, !tmem.buffer<128x4xi8, #tmem.scales>
+  gpu.func @k(%s: !tile.smem<32x16xi8, #tile.nvmma_shared<swizzle = 0, element_bits = 8, transposed = true>>, %d: !tmem.buffer<128x4xi8, #tmem.scales>) kernel {
+    // expected-error @+1 {{a scale-factor copy reads whole 512-byte scale-factor atoms: the source must be row-major (no layout, or unswizzled and not transposed) and 32x16}}
+    tmem.copy %s, %d : !tile.smem<32x16xi8, #tile.nvmma_shared<swizzle = 0, element_bits = 8, transposed = true>>, !tmem.buffer<128x4xi8, #tmem.scales>
+    gpu.return
+  }
+}
+
+// -----
+
+// Column-major 32x16 holds the right bytes in the wrong order.
+gpu.module @m {
+  gpu.func @k(%s: !tile.smem<32x16xi8, #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>>, %d: !tmem.buffer<128x4xi8, #tmem.scales>) kernel {
+    // expected-error @+1 {{the source must be row-major}}
+    tmem.copy %s, %d : !tile.smem<32x16xi8, #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>>, !tmem.buffer<128x4xi8, #tmem.scales>
+    gpu.return
+  }
+}
+
+// -----
+
+// 256 x 8 factors are four atoms: 128 rows of 16 bytes.
+gpu.module @m {
+  gpu.func @k(%s: !tile.smem<64x32xi8>, %d: !tmem.buffer<256x8xi8, #tmem.scales>) kernel {
+    // expected-error @+1 {{the source must be row-major (no layout, or unswizzled and not transposed) and 128x16, factor k of row r in row 32 * c + r % 32, byte 4 * ((r / 32) % 4) + k % 4, of atom c = (r / 128) * 2 + k / 4; got '!tile.smem<64x32xi8>'}}
+    tmem.copy %s, %d : !tile.smem<64x32xi8>, !tmem.buffer<256x8xi8, #tmem.scales>
     gpu.return
   }
 }
@@ -474,9 +498,20 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  gpu.func @k(%s: !tile.smem<16x4xf8E8M0FNU>, %d: !tmem.buffer<16x4xf8E8M0FNU, #tmem.scales>) kernel {
-    // expected-error @+1 {{a scale-factor copy moves whole 32x128b atoms: rows must be a multiple of 32 and scale factors per row a multiple of 4, got 16x4}}
-    tmem.copy %s, %d : !tile.smem<16x4xf8E8M0FNU>, !tmem.buffer<16x4xf8E8M0FNU, #tmem.scales>
+  gpu.func @k(%s: !tile.smem<4x16xf8E8M0FNU>, %d: !tmem.buffer<16x4xf8E8M0FNU, #tmem.scales>) kernel {
+    // expected-error @+1 {{a scale-factor copy moves whole tcgen05.cp.32x128b.warpx4 atoms of 128 rows x 4 factors: rows must be a multiple of 128 and scale factors per row a multiple of 4, got 16x4}}
+    tmem.copy %s, %d : !tile.smem<4x16xf8E8M0FNU>, !tmem.buffer<16x4xf8E8M0FNU, #tmem.scales>
+    gpu.return
+  }
+}
+
+// -----
+
+// 64 rows would take 2 columns a group, but an atom writes 4.
+gpu.module @m {
+  gpu.func @k(%s: !tile.smem<16x16xi8>, %d: !tmem.buffer<64x4xi8, #tmem.scales>) kernel {
+    // expected-error @+1 {{rows must be a multiple of 128 and scale factors per row a multiple of 4, got 64x4}}
+    tmem.copy %s, %d : !tile.smem<16x16xi8>, !tmem.buffer<64x4xi8, #tmem.scales>
     gpu.return
   }
 }
@@ -786,7 +821,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%u: i1, %a: !tile.smem<128x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>>, %b: !tile.smem<64x128xf8E4M3FN, #tile.nvmma_shared<swizzle = 128, element_bits = 8>>, %d: !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, %sa: !tmem.buffer<128x4xf8E4M3FN, #tmem.scales>, %sb: !tmem.buffer<128x4xf8E4M3FN, #tmem.scales>) kernel {
-    // expected-error @+1 {{f8E4M3FN (UE4M3) scale factors are for NVFP4: both operands must be f4E2M1FN}}
+    // expected-error @+1 {{f8E4M3FN (UE4M3) scale factors are for NVFP4 (kind::mxf4nvf4): both operands must be packed f4E2M1FN}}
     tmem.mma_scaled %a, %b, %d, %sa, %sb, %u : !tile.smem<128x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>>, !tile.smem<64x128xf8E4M3FN, #tile.nvmma_shared<swizzle = 128, element_bits = 8>>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x4xf8E4M3FN, #tmem.scales>, !tmem.buffer<128x4xf8E4M3FN, #tmem.scales>
     gpu.return
   }
@@ -806,7 +841,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k(%u: i1, %a: !tile.smem<128x32xf4E2M1FN>, %b: !tile.smem<32x128xf4E2M1FN>, %d: !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, %sa: !tmem.buffer<128x1xf8E8M0FNU, #tmem.scales>, %sb: !tmem.buffer<128x1xf8E8M0FNU, #tmem.scales>) kernel {
-    // expected-error @+1 {{K = 32 must be a multiple of the instruction K (64 for 4-bit operands)}}
+    // expected-error @+1 {{K = 32 must be a multiple of the instruction K (64 for packed 4-bit operands)}}
     tmem.mma_scaled %a, %b, %d, %sa, %sb, %u : !tile.smem<128x32xf4E2M1FN>, !tile.smem<32x128xf4E2M1FN>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x1xf8E8M0FNU, #tmem.scales>, !tmem.buffer<128x1xf8E8M0FNU, #tmem.scales>
     gpu.return
   }
@@ -888,6 +923,29 @@ gpu.module @m {
   gpu.func @k(%b: !tile.smem<128xf32>) kernel {
     // expected-error @+1 {{'tmem.commit' op operand #0 must be barrier (!mbarrier.barrier), but got '!tile.smem<128xf32>'}}
     "tmem.commit"(%b) : (!tile.smem<128xf32>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// One instruction reads both fp4 operands packed (kind::mxf4) or both
+// padded (kind::mxf8f6f4).
+gpu.module @m {
+  gpu.func @k(%u: i1, %a: !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 64, element_bits = 4>>, %b: !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, transposed = true, fp4_padded = true>>, %d: !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, %sa: !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>, %sb: !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>) kernel {
+    // expected-error @+1 {{two f4E2M1FN operands must both be packed (kind::mxf4 / mxf4nvf4) or both fp4_padded (kind::mxf8f6f4), got A packed and B padded}}
+    tmem.mma_scaled %a, %b, %d, %sa, %sb, %u : !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 64, element_bits = 4>>, !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, transposed = true, fp4_padded = true>>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    gpu.return
+  }
+}
+
+// -----
+
+// Padded fp4 pairs are kind::mxf8f6f4, which takes UE8M0 factors only.
+gpu.module @m {
+  gpu.func @k(%u: i1, %a: !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, fp4_padded = true>>, %b: !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, transposed = true, fp4_padded = true>>, %d: !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, %sa: !tmem.buffer<128x8xf8E4M3FN, #tmem.scales>, %sb: !tmem.buffer<128x8xf8E4M3FN, #tmem.scales>) kernel {
+    // expected-error @+1 {{f8E4M3FN (UE4M3) scale factors are for NVFP4 (kind::mxf4nvf4): both operands must be packed f4E2M1FN}}
+    tmem.mma_scaled %a, %b, %d, %sa, %sb, %u : !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, fp4_padded = true>>, !tile.smem<128x128xf4E2M1FN, #tile.nvmma_shared<swizzle = 128, element_bits = 4, transposed = true, fp4_padded = true>>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x8xf8E4M3FN, #tmem.scales>, !tmem.buffer<128x8xf8E4M3FN, #tmem.scales>
     gpu.return
   }
 }

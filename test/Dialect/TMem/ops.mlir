@@ -115,12 +115,12 @@ gpu.module @kernels {
                    %d2: !tmem.buffer<128x16xf32, #n1>,
                    %s3: !tile.smem<256x128xf32, #sw128f32, mutable>,
                    %d3: !tmem.buffer<256x128xf32, #acc32>,
-                   %s4: !tile.smem<128x4xf8E8M0FNU, #plain8, mutable>,
+                   %s4: !tile.smem<32x16xf8E8M0FNU, #plain8, mutable>,
                    %d4: !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>,
                    %s5: !tile.smem<128x128xf32, mutable>,
                    %d5: !tmem.buffer<128x128xf32, #acc>,
-                   %s6: !tile.smem<64x8xi8, mutable>,
-                   %d6: !tmem.buffer<64x8xi8, #tmem.scales>) kernel {
+                   %s6: !tile.smem<128x16xi8, mutable>,
+                   %d6: !tmem.buffer<256x8xi8, #tmem.scales>) kernel {
     // M = 128, N = 64, blockN = 64, swizzle = 128.
     // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<128x64xf32, #[[SW128F32]], mutable>, !tmem.buffer<128x64xf32, #[[ACC64]]>
     tmem.copy %s0, %d0 : !tile.smem<128x64xf32, #sw128f32, mutable>, !tmem.buffer<128x64xf32, #acc64>
@@ -133,14 +133,16 @@ gpu.module @kernels {
     // M = 256, blockN = 32, swizzle = 128: 128 / 32 = 4 < 8.
     // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<256x128xf32, #[[SW128F32]], mutable>, !tmem.buffer<256x128xf32, #[[ACC32]]>
     tmem.copy %s3, %d3 : !tile.smem<256x128xf32, #sw128f32, mutable>, !tmem.buffer<256x128xf32, #acc32>
-    // Scale factors for mma_scaled, from an unswizzled source.
-    // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<128x4xf8E8M0FNU, #[[PLAIN8]], mutable>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
-    tmem.copy %s4, %d4 : !tile.smem<128x4xf8E8M0FNU, #plain8, mutable>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    // Scale factors for mma_scaled: 128 rows x 4 factors come from one
+    // 512-byte scale-factor atom, a row-major 32x16 source.
+    // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<32x16xf8E8M0FNU, #[[PLAIN8]], mutable>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    tmem.copy %s4, %d4 : !tile.smem<32x16xf8E8M0FNU, #plain8, mutable>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
     // Sources without a layout yet are left to tile-legalize-layouts.
     // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<128x128xf32, mutable>, !tmem.buffer<128x128xf32, #[[ACC]]>
     tmem.copy %s5, %d5 : !tile.smem<128x128xf32, mutable>, !tmem.buffer<128x128xf32, #acc>
-    // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<64x8xi8, mutable>, !tmem.buffer<64x8xi8, #tmem.scales>
-    tmem.copy %s6, %d6 : !tile.smem<64x8xi8, mutable>, !tmem.buffer<64x8xi8, #tmem.scales>
+    // 256 rows x 8 factors: four atoms, 128 rows of 16 bytes.
+    // CHECK: tmem.copy %{{.*}}, %{{.*}} : !tile.smem<128x16xi8, mutable>, !tmem.buffer<256x8xi8, #tmem.scales>
+    tmem.copy %s6, %d6 : !tile.smem<128x16xi8, mutable>, !tmem.buffer<256x8xi8, #tmem.scales>
     gpu.return
   }
 
