@@ -57,4 +57,14 @@ gpu.module @m {
     tma.bulk_store %buf, %p[%off] scope = thread : !tile.smem<256xf32, mutable>, !tile.ptr<f32>, i64
     gpu.return
   }
+
+  // LLVM has no 8-bit float types: their offsets step bytes.
+  // CHECK-LABEL: gpu.func @bulk_f8
+  // CHECK: %[[SRC8:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+  // CHECK: nvvm.cp.async.bulk.shared.cluster.global %{{.*}}, %[[SRC8]]
+  gpu.func @bulk_f8(%p: !tile.ptr<f8E8M0FNU>, %bar: !mbarrier.barrier, %off: i64) kernel {
+    %buf = tile.alloc_smem : !tile.smem<512xf8E8M0FNU, mutable>
+    tma.bulk_load %p[%off], %buf, %bar scope = thread : !tile.ptr<f8E8M0FNU>, i64, !tile.smem<512xf8E8M0FNU, mutable>
+    gpu.return
+  }
 }

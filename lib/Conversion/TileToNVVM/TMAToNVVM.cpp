@@ -154,10 +154,31 @@ Value bulkBytes(OpBuilder &b, Location loc, tile::SharedMemoryType type) {
 }
 
 /// Global address `ptr + offset` (offset in elements).
+/// `ptr` advanced by `offset` elements of `elementType`. LLVM has no f8
+/// types (and would step sub-byte integers by whole bytes): those advance
+/// in bytes, sub-byte offsets rounding down to the byte that holds them.
 Value elementAddress(OpBuilder &b, Location loc, Value ptr, Value offset,
                      Type elementType) {
-  return LLVM::GEPOp::create(b, loc, ptr.getType(), elementType, ptr,
-                             ValueRange{offset});
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  if (LLVM::isCompatibleType(elementType) && bits % 8 == 0)
+    return LLVM::GEPOp::create(b, loc, ptr.getType(), elementType, ptr,
+                               ValueRange{offset});
+  Type offsetType = offset.getType();
+  auto constant = [&](int64_t v) {
+    return LLVM::ConstantOp::create(b, loc, offsetType,
+                                    b.getIntegerAttr(offsetType, v));
+  };
+  Value bytes = offset;
+  if (bits % 8 == 0) {
+    if (bits != 8)
+      bytes = LLVM::MulOp::create(b, loc, offset, constant(bits / 8));
+  } else {
+    bytes = LLVM::LShrOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, offset, constant(bits)),
+        constant(3));
+  }
+  return LLVM::GEPOp::create(b, loc, ptr.getType(), b.getI8Type(), ptr,
+                             ValueRange{bytes});
 }
 
 struct BulkLoadLowering : public ConvertOpToLLVMPattern<tma::BulkLoadOp> {
