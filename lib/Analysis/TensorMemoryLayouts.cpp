@@ -184,6 +184,14 @@ tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
   // columns as one instruction can take, then anything (in the same row).
   int32_t numRegBits = map.getInDimSizeLog2(kRegister);
   int32_t slotBits = map.getOutDimSizeLog2(kTMemSlot);
+  // Instructions move whole 32-bit columns: a thread with fewer elements
+  // than a column holds would read or write its neighbours' halves.
+  if (numRegBits < slotBits) {
+    why = "each thread must hold whole 32-bit columns (" +
+          std::to_string(1 << slotBits) + " elements), but holds " +
+          std::to_string(1 << numRegBits);
+    return failure();
+  }
   for (int32_t b = 0; b < numRegBits; ++b) {
     if (row(kRegister, b)) {
       why = "each thread holds one row of tensor memory, but " +

@@ -6,8 +6,10 @@
 // operation (in the allocation's block) that uses it or a view of it.
 // Buffers that asynchronous hardware may still touch after their last IR use
 // stay live to the end of the kernel, except tcgen05 copies and MMAs whose
-// completion the kernel waits for (tmem.commit onto a barrier, then
-// mbarrier.wait on it): their buffers live until that wait. Placement is first-fit over buffers
+// completion every thread waits for (the only tmem.commit onto a barrier,
+// then an unconditional mbarrier.wait on it): their buffers live until that
+// wait. Buffers used in warp-specialized partitions live to the end (those
+// warps are never joined). Placement is first-fit over buffers
 // sorted by size, which keeps large swizzled rings at aligned offsets.
 //
 //===----------------------------------------------------------------------===//
@@ -66,11 +68,12 @@ bool isAsynchronousUser(Operation *op) {
   return false;
 }
 
-/// Where a tcgen05 copy or MMA that reads a buffer is known complete: the
-/// first top-level operation of `home` after the issue that waits
-/// (mbarrier.wait) on the barrier a later tmem.commit of the issuing block
-/// arrives on. Null when the kernel does not say (the buffer then stays
-/// live to the end).
+/// Where a tcgen05 copy or MMA that reads a buffer is known complete: an
+/// mbarrier.wait directly in `home` (every thread runs it) on the barrier of
+/// the tmem.commit that follows the issue, when that is the kernel's only
+/// commit on the barrier (so the wait cannot be for another phase). Null
+/// when the kernel does not say so plainly (the buffer then stays live to
+/// the end).
 Operation *findTensorCoreCompletion(Operation *user, Block *home) {
   if (!isa<tmem::CopyOp, tmem::MMAOp, tmem::MMAScaledOp>(user))
     return nullptr;
@@ -82,15 +85,38 @@ Operation *findTensorCoreCompletion(Operation *user, Block *home) {
   Operation *top = home->findAncestorOpInBlock(*user);
   if (!barrier || !top)
     return nullptr;
+  int commits = 0;
+  home->getParentOp()->walk([&](tmem::CommitOp commit) {
+    commits += commit.getBarrier() == barrier;
+  });
+  if (commits != 1)
+    return nullptr;
   for (Operation *next = top->getNextNode(); next; next = next->getNextNode()) {
-    WalkResult found = next->walk([&](mbarrier::WaitOp wait) {
+    if (auto wait = dyn_cast<mbarrier::WaitOp>(next))
+      if (wait.getBarrier() == barrier)
+        return next;
+    // A wait nested in control flow may not run on every thread.
+    WalkResult nested = next->walk([&](mbarrier::WaitOp wait) {
       return wait.getBarrier() == barrier ? WalkResult::interrupt()
                                           : WalkResult::advance();
     });
-    if (found.wasInterrupted())
-      return next;
+    if (nested.wasInterrupted())
+      return nullptr;
   }
   return nullptr;
+}
+
+/// True when `op` runs in a partition (not the default region) of a
+/// tile.warp_specialize: its warps may still run after the op, while the
+/// default warps go on.
+bool isInPartition(Operation *op) {
+  for (auto ws = op->getParentOfType<tile::WarpSpecializeOp>(); ws;
+       ws = ws->getParentOfType<tile::WarpSpecializeOp>()) {
+    if (!ws.getDefaultRegion().isAncestor(op->getParentRegion()))
+      return true;
+    op = ws;
+  }
+  return false;
 }
 
 /// Values that alias the allocation: views (index, subslice, trans) and
@@ -274,7 +300,8 @@ struct AllocateSharedMemory
             continue;
           }
           Operation *top = home->findAncestorOpInBlock(*user);
-          if (!top) // Used outside the allocating block's subtree.
+          if (!top || isInPartition(user)) // Outside the allocating
+            // block's subtree, or by warps that outlive the op.
             buffer.end = std::numeric_limits<int64_t>::max();
           else
             buffer.end = std::max(buffer.end, extentEnd[top]);

@@ -125,3 +125,21 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// One f16 per thread of a column that packs two: a 32-bit access would
+// touch the neighbouring element.
+#r1 = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
+#l1 = #tmem.layout<block = [128, 1], col_stride = 1>
+
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @half_column(%x: f16) kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tmem.alloc : !tmem.buffer<128x1xf16, #l1>
+    %v = tile.splat %x : tensor<128x1xf16, #r1>
+    // expected-error @+1 {{'tmem.store' op not supported yet: each thread must hold whole 32-bit columns (2 elements), but holds 1}}
+    tmem.store %v, %a : tensor<128x1xf16, #r1>, !tmem.buffer<128x1xf16, #l1>
+    tmem.dealloc %a : !tmem.buffer<128x1xf16, #l1>
+    gpu.return
+  }
+}

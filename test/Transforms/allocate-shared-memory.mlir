@@ -115,3 +115,121 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A buffer read by a tcgen05 MMA lives until every thread has waited for
+// the only commit on its barrier: then %z may take its bytes.
+#sw128h = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#l128 = #tmem.layout<block = [128, 128], col_stride = 1>
+// CHECK-LABEL: gpu.func @tensor_core_read_done
+// CHECK: %[[A:.*]] = tile.alloc_smem {tile.offset = 0 : i64} : !tile.smem<128x64xf16
+// CHECK: tile.alloc_smem {tile.offset = 16384 : i64} : !tile.smem<64x128xf16
+// CHECK: tile.alloc_smem {tile.offset = 0 : i64} : !tile.smem<8192xf16
+gpu.module @m {
+  gpu.func @tensor_core_read_done(%bar: !mbarrier.barrier, %use: i1, %p: i32, %v: f16) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %acc = tmem.alloc : !tmem.buffer<128x128xf32, #l128>
+    %a = tile.alloc_smem : !tile.smem<128x64xf16, #sw128h, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #sw128h, mutable>
+    %e = tile.elect cta
+    scf.if %e {
+      tmem.mma %a, %b, %acc, %use : !tile.smem<128x64xf16, #sw128h, mutable>, !tile.smem<64x128xf16, #sw128h, mutable>, !tmem.buffer<128x128xf32, #l128>
+      tmem.commit %bar
+    }
+    mbarrier.wait %bar, phase %p : i32
+    %z = tile.alloc_smem : !tile.smem<8192xf16, mutable>
+    tile.smem_store %v, %z[%c0] : f16, !tile.smem<8192xf16, mutable>
+    tile.barrier
+    tmem.dealloc %acc : !tmem.buffer<128x128xf32, #l128>
+    gpu.return
+  }
+}
+
+// -----
+
+// Two commits on one barrier: a wait may be for the earlier one, so the
+// buffers the second MMA reads stay live.
+#sw128h = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#l128 = #tmem.layout<block = [128, 128], col_stride = 1>
+// CHECK-LABEL: gpu.func @two_commits
+// CHECK-SAME: tile.shared_memory_bytes = 114688
+gpu.module @m {
+  gpu.func @two_commits(%bar: !mbarrier.barrier, %use: i1, %p0: i32, %p1: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %acc = tmem.alloc : !tmem.buffer<128x128xf32, #l128>
+    %a1 = tile.alloc_smem : !tile.smem<128x64xf16, #sw128h, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #sw128h, mutable>
+    %e = tile.elect cta
+    scf.if %e {
+      tmem.mma %a1, %b, %acc, %use : !tile.smem<128x64xf16, #sw128h, mutable>, !tile.smem<64x128xf16, #sw128h, mutable>, !tmem.buffer<128x128xf32, #l128>
+      tmem.commit %bar
+    }
+    %a2 = tile.alloc_smem : !tile.smem<128x64xf16, #sw128h, mutable>
+    scf.if %e {
+      tmem.mma %a2, %b, %acc, %use : !tile.smem<128x64xf16, #sw128h, mutable>, !tile.smem<64x128xf16, #sw128h, mutable>, !tmem.buffer<128x128xf32, #l128>
+      tmem.commit %bar
+    }
+    mbarrier.wait %bar, phase %p0 : i32
+    %z = tile.alloc_smem : !tile.smem<256x128xf16, #sw128h, mutable>
+    tile.barrier
+    mbarrier.wait %bar, phase %p1 : i32
+    tmem.dealloc %acc : !tmem.buffer<128x128xf32, #l128>
+    gpu.return
+  }
+}
+
+// -----
+
+// Only the elected thread waits: the others could write %z while the MMA
+// still reads %a, so %a stays live.
+#sw128h = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#l128 = #tmem.layout<block = [128, 128], col_stride = 1>
+// CHECK-LABEL: gpu.func @one_waiter
+// CHECK-SAME: tile.shared_memory_bytes = 49152
+gpu.module @m {
+  gpu.func @one_waiter(%bar: !mbarrier.barrier, %use: i1, %p0: i32, %v: f16) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %acc = tmem.alloc : !tmem.buffer<128x128xf32, #l128>
+    %a = tile.alloc_smem : !tile.smem<128x64xf16, #sw128h, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #sw128h, mutable>
+    %e = tile.elect cta
+    scf.if %e {
+      tmem.mma %a, %b, %acc, %use : !tile.smem<128x64xf16, #sw128h, mutable>, !tile.smem<64x128xf16, #sw128h, mutable>, !tmem.buffer<128x128xf32, #l128>
+      tmem.commit %bar
+    }
+    scf.if %e {
+      mbarrier.wait %bar, phase %p0 : i32
+    }
+    %z = tile.alloc_smem : !tile.smem<8192xf16, mutable>
+    tile.smem_store %v, %z[%c0] : f16, !tile.smem<8192xf16, mutable>
+    tile.barrier
+    tmem.dealloc %acc : !tmem.buffer<128x128xf32, #l128>
+    gpu.return
+  }
+}
+
+// -----
+
+// A partition's warps are never joined: a buffer it uses stays live past
+// the tile.warp_specialize op, where the default warps go on.
+// CHECK-LABEL: gpu.func @captured_by_partition
+// CHECK: tile.alloc_smem {tile.offset = 0 : i64}
+// CHECK: tile.alloc_smem {tile.offset = 1024 : i64}
+gpu.module @m {
+  gpu.func @captured_by_partition(%v: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %a = tile.alloc_smem : !tile.smem<256xf32, mutable>
+    tile.warp_specialize(%a) default {
+      tile.warp_yield
+    }
+    partition0(%a0: !tile.smem<256xf32, mutable>) num_warps(1) {
+      %c0p = arith.constant 0 : index
+      %one = arith.constant 1.0 : f32
+      tile.smem_store %one, %a0[%c0p] : f32, !tile.smem<256xf32, mutable>
+      tile.warp_return
+    } : (!tile.smem<256xf32, mutable>) -> ()
+    %b = tile.alloc_smem : !tile.smem<256xf32, mutable>
+    tile.smem_store %v, %b[%c0] : f32, !tile.smem<256xf32, mutable>
+    gpu.return
+  }
+}
