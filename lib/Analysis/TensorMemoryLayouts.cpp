@@ -87,6 +87,12 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
 
 } // namespace
 
+bool tilemlir::isUnpacked16(BufferType type) {
+  TensorMemoryLayoutAttr layout = type.getLayout();
+  return layout && type.getElementTypeBitWidth() == 16 &&
+         layout.getColStride() == 2;
+}
+
 FailureOr<LinearLayout> tilemlir::getTensorMemoryMap(BufferType type,
                                                      EmitErrorFn emitError) {
   std::string why;
@@ -98,8 +104,8 @@ FailureOr<LinearLayout> tilemlir::getTensorMemoryMap(BufferType type,
 
 FailureOr<TensorMemoryAccessPlan>
 tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
-                                 const LinearLayout &tmemMap,
-                                 std::string &why) {
+                                 const LinearLayout &tmemMap, std::string &why,
+                                 bool packPairs) {
   FailureOr<LinearLayout> composed = regLayout.compose(tmemMap, &why);
   if (failed(composed))
     return failure();
@@ -215,6 +221,18 @@ tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
     }
   }
   plan.elementsPerColumn = int64_t(1) << slotBits;
+  plan.registersPerWord = plan.elementsPerColumn;
+  // .pack::16b: each 32-bit register holds the 16-bit elements of two
+  // adjacent columns (low half first), so register bit 0 must move one
+  // column.
+  if (packPairs && (numRegBits < 1 || column(kRegister, 0) != 1)) {
+    why = "with unpacked 16-bit elements (one a column), tcgen05.ld/st "
+          "pack two adjacent columns into each 32-bit register, so register "
+          "bit 0 must move one column, but " +
+          (numRegBits < 1 ? std::string("each thread holds one element")
+                          : describe(kRegister, 0));
+    return failure();
+  }
   // Columns per instruction: register bits slotBits + j walking columns
   // 1 << j, and no other offset touching those low column bits (so that
   // XORing offsets keeps each instruction's columns consecutive). At most
@@ -234,7 +252,17 @@ tilemlir::planTensorMemoryAccess(const LinearLayout &regLayout,
   };
   while (maxBits > 0 && !lowBitsClear(maxBits))
     --maxBits;
+  if (packPairs && maxBits < 1) {
+    why = "with unpacked 16-bit elements, another column offset overlaps "
+          "the column pairs that share a register";
+    return failure();
+  }
   plan.columnsPerAccess = int64_t(1) << maxBits;
+  plan.pack = packPairs;
+  if (packPairs)
+    plan.registersPerWord = 2;
+  plan.wordsPerAccess = packPairs ? plan.columnsPerAccess / 2
+                                  : plan.columnsPerAccess;
   int32_t groupBits = slotBits + maxBits;
   // The upper half's columns are the lower half's plus an immediate: its
   // offset must not share bits with any other column offset.
@@ -273,5 +301,6 @@ tilemlir::planTensorMemoryAccess(RankedTensorType tile, BufferType buffer,
   FailureOr<LinearLayout> tmemMap = buildTensorMemoryMap(buffer, why);
   if (failed(tmemMap))
     return failure();
-  return planTensorMemoryAccess(*regLayout, *tmemMap, why);
+  return planTensorMemoryAccess(*regLayout, *tmemMap, why,
+                                isUnpacked16(buffer));
 }

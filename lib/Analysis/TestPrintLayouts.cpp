@@ -344,14 +344,15 @@ struct TestPrintLayouts
         return failure();
       std::string why;
       FailureOr<TensorMemoryAccessPlan> plan =
-          planTensorMemoryAccess(*regs, *map, why);
+          planTensorMemoryAccess(*regs, *map, why, isUnpacked16(type));
       // The buffer decides the shape (blockM = 64 data: 16x32bx2).
       bool halves = type.getLayout().getBlockM() == 64;
       os << "; tcgen05.ld/st " << (halves ? "16x32bx2" : "32x32b") << ": ";
       if (failed(plan)) {
         os << "no (" << why << ")";
       } else {
-        os << plan->accesses.size() << " x .x" << plan->columnsPerAccess
+        os << plan->accesses.size() << " x .x" << plan->wordsPerAccess
+           << (plan->pack ? ".pack::16b (two columns a register)" : "")
            << ", " << plan->elementsPerColumn << " element"
            << (plan->elementsPerColumn > 1 ? "s" : "")
            << " per column, columns [";

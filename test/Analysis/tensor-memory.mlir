@@ -32,6 +32,10 @@ gpu.func @k() kernel {
   // consecutive registers.
   // expected-remark @below {{tensor-memory map: dim0 = [[1, 0, 0], [2, 0, 0], [4, 0, 0], [8, 0, 0], [16, 0, 0], [32, 0, 0], [64, 0, 0]], dim1 = [[0, 0, 1], [0, 1, 0], [0, 2, 0], [0, 4, 0], [0, 8, 0], [0, 16, 0]]; tcgen05.ld/st 32x32b: 1 x .x32, 2 elements per column, columns [0], warp columns [0, 0]}}
   %3 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf16, #l64>
+  // f16 with col_stride = 2 (one element a column): .pack::16b, two
+  // columns a register, 32 registers for the 64 columns.
+  // expected-remark @below {{tcgen05.ld/st 32x32b: 1 x .x32.pack::16b (two columns a register), 1 element per column, columns [0], warp columns [0, 0]}}
+  %10 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf16, #tmem.layout<block = [128, 64], col_stride = 2>>
   // Eight warps: warps 4-7 reach the lane quarters of warps 0-3 and take
   // columns 32-63 (warp bit 2).
   // expected-remark @below {{tcgen05.ld/st 32x32b: 1 x .x32, 1 element per column, columns [0], warp columns [0, 0, 32]}}

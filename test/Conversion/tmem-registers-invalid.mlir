@@ -86,11 +86,28 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
 #unpacked = #tmem.layout<block = [128, 32], col_stride = 2>
 
 gpu.module @m [#nvvm.target<chip = "sm_100a">] {
-  gpu.func @unpacked() kernel attributes {tile.num_warps = 4 : i32} {
-    %a = tmem.alloc : !tmem.buffer<128x32xf16, #unpacked>
-    // expected-error @+1 {{'tmem.load' op not supported yet: tcgen05.ld/st of unpacked (col_stride > 1) elements narrower than 32 bits}}
-    %v = tmem.load %a : !tmem.buffer<128x32xf16, #unpacked> -> tensor<128x32xf16, #rows>
-    tmem.dealloc %a : !tmem.buffer<128x32xf16, #unpacked>
+  gpu.func @unpacked_bytes() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tmem.alloc : !tmem.buffer<128x32xi8, #unpacked>
+    // expected-error @+1 {{'tmem.load' op not supported yet: tcgen05.ld/st of unpacked (col_stride > 1) 8-bit elements}}
+    %v = tmem.load %a : !tmem.buffer<128x32xi8, #unpacked> -> tensor<128x32xi8, #rows>
+    tmem.dealloc %a : !tmem.buffer<128x32xi8, #unpacked>
+    gpu.return
+  }
+}
+
+// -----
+
+// Unpacked 16-bit elements travel two columns a register: a thread needs
+// a pair of adjacent columns.
+#pairs_split = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 2], order = [0, 1]>
+#unpacked = #tmem.layout<block = [128, 2], col_stride = 2>
+
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @unpacked_split_pair() kernel attributes {tile.num_warps = 8 : i32} {
+    %a = tmem.alloc : !tmem.buffer<128x2xf16, #unpacked>
+    // expected-error @+1 {{'tmem.load' op not supported yet: with unpacked 16-bit elements (one a column), tcgen05.ld/st pack two adjacent columns into each 32-bit register, so register bit 0 must move one column, but each thread holds one element}}
+    %v = tmem.load %a : !tmem.buffer<128x2xf16, #unpacked> -> tensor<128x2xf16, #pairs_split>
+    tmem.dealloc %a : !tmem.buffer<128x2xf16, #unpacked>
     gpu.return
   }
 }

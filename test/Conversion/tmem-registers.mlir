@@ -15,6 +15,8 @@
 #l16 = #tmem.layout<block = [128, 16], col_stride = 1>
 #l32 = #tmem.layout<block = [128, 32], col_stride = 1>
 #b4 = #tmem.layout<block = [128, 4], col_stride = 1>
+#u32 = #tmem.layout<block = [128, 32], col_stride = 2>
+#rows32 = #tile.blocked<sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]>
 #halves = #tile.blocked<sizePerThread = [1, 16], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [0, 1]>
 #m64 = #tmem.layout<block = [64, 32], col_stride = 1>
 
@@ -147,6 +149,23 @@ gpu.func @block_m64() kernel attributes {tile.num_warps = 4 : i32} {
   tmem.store %v, %a : tensor<64x32xf32, #halves>, !tmem.buffer<64x32xf32, #m64>
   tile.barrier
   tmem.dealloc %a : !tmem.buffer<64x32xf32, #m64>
+  gpu.return
+}
+
+// 128 x 32 f16 unpacked (col_stride = 2, one element a column): .pack::16b
+// loads and .unpack::16b stores move two adjacent columns per register, 16
+// registers for the 32 columns.
+// CHECK-LABEL: llvm.func @f16_unpacked
+// CHECK: nvvm.tcgen05.ld %{{.*}} pack {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+// CHECK-NOT: nvvm.tcgen05.ld
+// CHECK-COUNT-16: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+// CHECK: nvvm.tcgen05.st %{{.*}}, %{{.*}} unpack {shape = #nvvm.tcgen05_ldst_shape<shape_32x32b>} : vector<16xi32>
+gpu.func @f16_unpacked() kernel attributes {tile.num_warps = 4 : i32} {
+  %a = tmem.alloc : !tmem.buffer<128x32xf16, #u32>
+  %v = tmem.load %a : !tmem.buffer<128x32xf16, #u32> -> tensor<128x32xf16, #rows32>
+  tmem.store %v, %a : tensor<128x32xf16, #rows32>, !tmem.buffer<128x32xf16, #u32>
+  tile.barrier
+  tmem.dealloc %a : !tmem.buffer<128x32xf16, #u32>
   gpu.return
 }
 

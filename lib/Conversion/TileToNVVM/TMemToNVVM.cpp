@@ -860,10 +860,11 @@ FailureOr<TensorMemoryAccessPlan> planRegisterAccess(RankedTensorType tile,
     return failure();
   }
   unsigned bits = buffer.getElementTypeBitWidth();
-  if (bits < 8 || (layout.getColStride() != 1 && bits < 32)) {
+  if (bits < 8 ||
+      (layout.getColStride() != 1 && bits < 32 && !isUnpacked16(buffer))) {
     why = bits < 8 ? "tcgen05.ld/st of 4-bit elements"
-                   : "tcgen05.ld/st of unpacked (col_stride > 1) elements "
-                     "narrower than 32 bits";
+                   : "tcgen05.ld/st of unpacked (col_stride > 1) 8-bit "
+                     "elements";
     return failure();
   }
   return planTensorMemoryAccess(tile, buffer, why);
@@ -998,12 +999,12 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
     Location loc = op.getLoc();
     I32Builder ib{rewriter, loc};
     Type i32 = rewriter.getI32Type();
-    int64_t num = plan.columnsPerAccess;
+    int64_t num = plan.wordsPerAccess;
     Type wordsType = num == 1 ? i32 : Type(VectorType::get({num}, i32));
     Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
     for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
       Value words = NVVM::Tcgen05LdOp::create(
-          rewriter, loc, wordsType, /*pack=*/false, getShape(plan),
+          rewriter, loc, wordsType, plan.pack, getShape(plan),
           getAccessAddress(rewriter, loc, base, column, access.column),
           getHalfOffset(rewriter, loc, plan));
       for (int64_t w = 0; w < num; ++w) {
@@ -1011,8 +1012,8 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
                               : Value(LLVM::ExtractElementOp::create(
                                     rewriter, loc, words, ib.c(w)));
         result = unpackWord(rewriter, loc, result, word,
-                            access.firstRegister + w * plan.elementsPerColumn,
-                            plan.elementsPerColumn);
+                            access.firstRegister + w * plan.registersPerWord,
+                            plan.registersPerWord);
       }
     }
     NVVM::Tcgen05WaitOp::create(rewriter, loc, NVVM::Tcgen05WaitKind::LOAD);
@@ -1040,7 +1041,7 @@ struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
     auto &[plan, base, column] = *access;
     Location loc = op.getLoc();
     I32Builder ib{rewriter, loc};
-    int64_t num = plan.columnsPerAccess;
+    int64_t num = plan.wordsPerAccess;
     auto wordsType = VectorType::get({num}, rewriter.getI32Type());
     for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
       Value words = num == 1 ? Value()
@@ -1049,14 +1050,14 @@ struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
       for (int64_t w = 0; w < num; ++w) {
         Value word =
             packWord(rewriter, loc, value,
-                     access.firstRegister + w * plan.elementsPerColumn,
-                     plan.elementsPerColumn);
+                     access.firstRegister + w * plan.registersPerWord,
+                     plan.registersPerWord);
         words = num == 1 ? word
                          : Value(LLVM::InsertElementOp::create(
                                rewriter, loc, words, word, ib.c(w)));
       }
       NVVM::Tcgen05StOp::create(
-          rewriter, loc, /*unpack=*/false, getShape(plan),
+          rewriter, loc, /*unpack=*/plan.pack, getShape(plan),
           getAccessAddress(rewriter, loc, base, column, access.column), words,
           getHalfOffset(rewriter, loc, plan));
     }

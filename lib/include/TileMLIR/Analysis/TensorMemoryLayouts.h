@@ -44,7 +44,7 @@ FailureOr<LinearLayout> getTensorMemoryMap(tmem::BufferType type,
 
 /// How a register tile moves to or from tensor memory with tcgen05.ld /
 /// tcgen05.st of shape 32x32b. Each instruction moves `columnsPerAccess`
-/// consecutive 32-bit columns per thread (its `.num`); each column holds
+/// consecutive 32-bit columns per thread; each column holds
 /// `elementsPerColumn` consecutive registers (low slot in the low bits).
 struct TensorMemoryAccessPlan {
   /// 32x32b: thread l of warp w moves lane 32 * (w % 4) + l. 16x32bx2
@@ -55,6 +55,13 @@ struct TensorMemoryAccessPlan {
   int32_t halfColumn = 0;
   int64_t elementsPerColumn = 1;
   int64_t columnsPerAccess = 1;
+  /// Unpacked 16-bit data (`.pack::16b` / `.unpack::16b`): each 32-bit
+  /// register holds the elements of two adjacent columns.
+  bool pack = false;
+  /// Registers of the tile per 32-bit word, and words per instruction (its
+  /// `.num`).
+  int64_t registersPerWord = 1;
+  int64_t wordsPerAccess = 1;
   /// One entry per instruction: its first register and its column, before
   /// the thread's own column offset is XORed in.
   struct Access {
@@ -72,7 +79,12 @@ struct TensorMemoryAccessPlan {
 /// failure saying why in `why`.
 FailureOr<TensorMemoryAccessPlan>
 planTensorMemoryAccess(const LinearLayout &regLayout,
-                       const LinearLayout &tmemMap, std::string &why);
+                       const LinearLayout &tmemMap, std::string &why,
+                       bool packPairs = false);
+
+/// 16-bit elements one a column (`col_stride = 2`): moved in pairs of
+/// columns per register.
+bool isUnpacked16(tmem::BufferType type);
 
 /// The same for a register tile type and a buffer type.
 FailureOr<TensorMemoryAccessPlan>

@@ -79,12 +79,13 @@ def ConvertTileKernelsToNVVM
     `convert-tmem-to-nvvm`). Register tiles become one vector of each
     thread's elements; `tmem.load` / `tmem.store` become `tcgen05.ld` /
     `tcgen05.st` of shape 32x32b (thread `32 * (w % 4) + l` of warp `w`,
-    lane `l` moves its tensor-memory row; as many consecutive columns per
-    instruction as the register layout allows, up to `.x128`; the
-    lib/Analysis tensor-memory map decides), loads followed by
-    `tcgen05.wait::ld`. Register layouts that do not give each thread one
-    row, blockM = 64 buffers, unpacked 16-bit and 4-bit elements are
-    reported as not supported yet.
+    lane `l` moves its tensor-memory row), or 16x32bx2 for blockM = 64 data,
+    as many consecutive columns per instruction as the register layout
+    allows (up to `.x128`; unpacked 16-bit data two columns a register with
+    `.pack::16b` / `.unpack::16b`); the lib/Analysis tensor-memory map
+    decides. Loads are followed by `tcgen05.wait::ld`. Register layouts that
+    do not fit, multi-block blockM = 64 buffers, unpacked 8-bit and 4-bit
+    elements are reported as not supported yet.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
