@@ -33,6 +33,7 @@ kernels=(
   test/Target/tcgen05-mma-scaled.mlir
   test/Target/tcgen05-scales.mlir
   test/Target/tcgen05-matmul-accumulate.mlir
+  test/Target/tcgen05-ld-st.mlir
 )
 for kernel in "${kernels[@]}"; do
   name=$(basename "$kernel" .mlir)
