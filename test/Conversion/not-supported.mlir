@@ -49,3 +49,45 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Windows must be buffers of their own layout; each window is checked
+// element by element against its source. A transposed (column-major)
+// unswizzled buffer cut along its rows is not:
+#t0 = #tile.nvmma_shared<swizzle = 0, element_bits = 16, transposed = true>
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x32xf16, #t0, mutable>
+    // expected-error @+1 {{'tile.smem_subslice' op not supported yet: this window is not itself a buffer of its layout: its element (0, 1) is element 96 of the source, but the window's layout puts it at 64}}
+    %w = tile.smem_subslice %a[32, 0] : !tile.smem<64x32xf16, #t0, mutable> -> !tile.smem<32x32xf16, #t0, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// A window keeping a leading dimension but not the rows under it.
+#sw128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<2x64x64xf16, #sw128, mutable>
+    // expected-error @+1 {{'tile.smem_subslice' op not supported yet: this window is not itself a buffer of its layout: its element (1, 0, 0) is element 6144 of the source, but the window's layout puts it at 4096}}
+    %w = tile.smem_subslice %a[0, 32, 0] : !tile.smem<2x64x64xf16, #sw128, mutable> -> !tile.smem<2x32x64xf16, #sw128, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// Fewer rows than a swizzle atom (8): the chunk stride is not a whole
+// number of atoms, so the second chunk is not a swizzled buffer.
+#sw128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<4x128xf16, #sw128, mutable>
+    // expected-error @+1 {{'tile.smem_subslice' op not supported yet: this window is not itself a buffer of its layout: its element (0, 32) is element 256 of the source, but the window's layout puts it at 320}}
+    %w = tile.smem_subslice %a[0, 64] : !tile.smem<4x128xf16, #sw128, mutable> -> !tile.smem<4x64xf16, #sw128, mutable>
+    gpu.return
+  }
+}

@@ -110,3 +110,20 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// f16 accumulators with both operands in shared memory: pairs of
+// accumulator elements travel packed, as vector<2xf16> (16 per thread for
+// N = 64).
+// CHECK-LABEL: llvm.func @f16_accumulator
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
+gpu.module @f16acc {
+  gpu.func @f16_accumulator() kernel attributes {tile.num_warps = 4 : i32} {
+    %as = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    %c = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 0, element_bits = 16>, mutable>
+    %zero = arith.constant dense<0.0> : tensor<64x64xf16, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>>
+    %d = tile.dot %as, %b, %zero : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, tensor<64x64xf16, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>> -> tensor<64x64xf16, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>>
+    tile.smem_store %d, %c : tensor<64x64xf16, #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 0, element_bits = 16>, mutable>
+    gpu.return
+  }
+}

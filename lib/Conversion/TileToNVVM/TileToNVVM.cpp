@@ -79,6 +79,15 @@ FailureOr<Value> tilemlir::emitSharedElementOffset(Operation *op, OpBuilder &b,
 
 namespace {
 
+std::string coordsString(ArrayRef<int64_t> coords) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "(";
+  llvm::interleaveComma(coords, os);
+  os << ")";
+  return text;
+}
+
 /// Byte offset of a static window (subslice) of a buffer, when the window
 /// is itself a buffer of the same layout; failure otherwise.
 FailureOr<int64_t> getSubsliceOffset(SmemSubsliceOp op) {
@@ -132,11 +141,40 @@ FailureOr<int64_t> getSubsliceOffset(SmemSubsliceOp op) {
                << d << " must be complete)";
   }
   // Such a window starts where its first element lives.
-  FailureOr<int64_t> start =
-      getSharedElementOffset(srcShape, bits, src.getEncoding(), offsets,
-                             [&] { return op.emitOpError(); });
+  auto emitError = [&] { return op.emitOpError(); };
+  FailureOr<int64_t> start = getSharedElementOffset(
+      srcShape, bits, src.getEncoding(), offsets, emitError);
   if (failed(start))
     return failure();
+  // The checks above are the rules; this proves them for the window at
+  // hand: every element, addressed through the window's own layout from
+  // its start, must be where the parent keeps it.
+  SmallVector<int64_t> coord(rank, 0), parent(rank);
+  for (bool more = llvm::all_of(dstShape, [](int64_t d) { return d > 0; });
+       more;) {
+    for (int64_t d = 0; d < rank; ++d)
+      parent[d] = offsets[d] + coord[d];
+    FailureOr<int64_t> inParent = getSharedElementOffset(
+        srcShape, bits, src.getEncoding(), parent, emitError);
+    FailureOr<int64_t> inWindow = getSharedElementOffset(
+        dstShape, bits, dst.getEncoding(), coord, emitError);
+    if (failed(inParent) || failed(inWindow))
+      return failure();
+    if (*inParent != *start + *inWindow)
+      return op.emitOpError()
+             << "not supported yet: this window is not itself a buffer of "
+                "its layout: its element "
+             << coordsString(coord) << " is element " << *inParent
+             << " of the source, but the window's layout puts it at "
+             << *start + *inWindow;
+    more = false;
+    for (int64_t d = rank - 1; d >= 0 && !more; --d) {
+      if (++coord[d] < dstShape[d])
+        more = true;
+      else
+        coord[d] = 0;
+    }
+  }
   return *start * elemBytes;
 }
 

@@ -612,15 +612,16 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
       acc = LLVM::SelectOp::create(rewriter, loc, useAcc, acc, zeros);
     }
     Type accElem = vectorType.getElementType();
-    // Inline PTX takes f16 accumulators as packed pairs.
-    bool packD = aTile && accElem.isF16();
+    // f16 accumulators travel as packed pairs: i32 for the inline PTX of
+    // register A, vector<2xf16> for nvvm.wgmma.mma_async.
+    bool packD = accElem.isF16();
     int64_t numD = packD ? perRep / 2 : perRep;
     Type i32 = rewriter.getI32Type();
-    Type dElem = packD ? i32 : accElem;
+    auto pairType = VectorType::get({2}, accElem);
+    Type dElem = packD ? (aTile ? i32 : Type(pairType)) : accElem;
     auto structType = LLVM::LLVMStructType::getLiteral(
         getContext(), SmallVector<Type>(numD, dElem));
     auto shape = NVVM::MMAShapeAttr::get(getContext(), 64, n, instrK);
-    auto pairType = VectorType::get({2}, accElem);
 
     // A in registers: every instruction's four 32-bit registers of `per`
     // elements each, in fragment order, packed before the fence so that
@@ -656,7 +657,8 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
                 LLVM::ExtractElementOp::create(rewriter, loc, acc,
                                                ib.c(rep * perRep + 2 * e + h)),
                 ib.c(h));
-          v = LLVM::BitcastOp::create(rewriter, loc, i32, pair);
+          v = aTile ? Value(LLVM::BitcastOp::create(rewriter, loc, i32, pair))
+                    : pair;
         } else {
           v = LLVM::ExtractElementOp::create(rewriter, loc, acc,
                                              ib.c(rep * perRep + e));
@@ -696,7 +698,9 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
                                               ib.c(rep * perRep + e));
           continue;
         }
-        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, v);
+        Value pair =
+            aTile ? Value(LLVM::BitcastOp::create(rewriter, loc, pairType, v))
+                  : v;
         for (int64_t h = 0; h < 2; ++h)
           acc = LLVM::InsertElementOp::create(
               rewriter, loc, acc,
