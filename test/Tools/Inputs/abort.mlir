@@ -4,3 +4,6 @@ func.func @main() {
   llvm.call @abort() : () -> ()
   return
 }
+
+// Not a test: input of test/Tools/tile-run-stub.test, which holds the RUN and CHECK lines
+// (test/lit.cfg.py excludes Inputs/).

@@ -20,3 +20,6 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// Not a test: input of test/Tools/tile-run*.test and tile-translate-*, which holds the RUN and CHECK lines
+// (test/lit.cfg.py excludes Inputs/).
