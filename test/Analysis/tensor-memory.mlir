@@ -16,6 +16,13 @@
 #b4 = #tmem.layout<block = [128, 4], col_stride = 1>
 #b1 = #tmem.layout<block = [128, 1], col_stride = 1>
 
+// Layouts that break one rule each of the tcgen05.ld/st plan.
+#reg_row = #tile.linear<register = [[1, 1], [0, 2], [0, 4]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []>
+#slot_order = #tile.linear<register = [[0, 2], [0, 1], [0, 4], [0, 8]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []>
+#warp_row = #tile.linear<register = [[0, 1], [0, 2]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [1, 4]], block = []>
+#half_overlap = #tile.linear<register = [[0, 1], [0, 2], [0, 4], [0, 16]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [0, 24]], warp = [[16, 0], [32, 0]], block = []>
+#pair_overlap = #tile.linear<register = [[0, 1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0], [0, 3]], block = []>
+
 gpu.module @m {
 gpu.func @k() kernel {
   // One block: row i in lane i, column n in column n; one .x64 per thread.
@@ -54,6 +61,20 @@ gpu.func @k() kernel {
   %8 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<64x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
   // expected-error @below {{no tensor-memory map yet for blockM = 64 buffers of more than one row block (128 rows)}}
   %9 = tmem.alloc {test.print_layout = #rows64} : !tmem.buffer<128x64xf32, #tmem.layout<block = [64, 64], col_stride = 1>>
+  // A register bit that also moves the row.
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (each thread holds one row of tensor memory, but register bit 0 goes to row 1, column 1, slot 0)}}
+  %11 = tmem.alloc {test.print_layout = #reg_row} : !tmem.buffer<128x8xf32, #tmem.layout<block = [128, 8], col_stride = 1>>
+  // Packed f16: register bit 0 must pick the element within a column.
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (registers must fill each 32-bit column's 2 elements in order before the next column, but register bit 0 goes to row 0, column 1, slot 0)}}
+  %12 = tmem.alloc {test.print_layout = #slot_order} : !tmem.buffer<128x16xf16, #tmem.layout<block = [128, 16], col_stride = 1>>
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (warps beyond the first four must keep their rows (they reach the same lane quarters): warp bit 2 goes to row 1, column 4, slot 0)}}
+  %13 = tmem.alloc {test.print_layout = #warp_row} : !tmem.buffer<128x8xf32, #tmem.layout<block = [128, 8], col_stride = 1>>
+  // The upper lanes' immediate column offset must not share bits with the
+  // registers' columns (the hardware adds it; the layout XORs).
+  // expected-remark @below {{tcgen05.ld/st 16x32bx2: no (lanes 16-31 read their columns at an offset (24) that overlaps the columns of registers or warps)}}
+  %14 = tmem.alloc {test.print_layout = #half_overlap} : !tmem.buffer<64x32xf32, #tmem.layout<block = [64, 32], col_stride = 1>>
+  // expected-remark @below {{tcgen05.ld/st 32x32b: no (with unpacked 16-bit elements, another column offset overlaps the column pairs that share a register)}}
+  %15 = tmem.alloc {test.print_layout = #pair_overlap} : !tmem.buffer<128x4xf16, #tmem.layout<block = [128, 4], col_stride = 2>>
   gpu.return
 }
 }
