@@ -1,13 +1,14 @@
 //===- TensorMemoryLayouts.cpp - Tensor-memory layouts --------------------===//
 //
-// See TensorMemoryLayouts.h. The map is built from unit bases: row bits of
-// dim0 below blockM walk the lanes; every other bit moves by a power of two
-// along the element positions of the buffer's columns,
+// See TensorMemoryLayouts.h. getTensorMemoryLocation is the addressing
+// formula: row bits of m below blockM walk the lanes; the rest places
+// elements along the buffer's columns,
 //
 //   position = ((n / blockN) * blocksM + m / blockM) * blockN + n % blockN
 //
-// (blocks along M first, then N), and a position p lives in column
-// p / elementsPerColumn, slot p % elementsPerColumn.
+// (blocks along M first, then N), a position p living in column
+// p / elementsPerColumn, slot p % elementsPerColumn. The linear map is that
+// formula on unit coordinates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,25 +53,19 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
     return fail("elements of " + Twine(elementBits) +
                 " bits (with col_stride) do not tile a 32-bit column");
   int64_t perColumn = 32 / elementBits;
-  int64_t blockM = layout.getBlockM(), blockN = layout.getBlockN();
-  int64_t blocksM = m / blockM;
-  // A position (see above) as (column, slot).
-  auto at = [&](int64_t position) -> LinearLayout::Basis {
-    return {0, int32_t(position / perColumn), int32_t(position % perColumn)};
+  int64_t blockM = layout.getBlockM();
+  // Unit coordinates through the one addressing formula.
+  auto basis = [&](int64_t row, int64_t col) -> LinearLayout::Basis {
+    TensorMemoryLocation at = getTensorMemoryLocation(type, row, col);
+    return {int32_t(at.lane), int32_t(at.column), int32_t(at.slot)};
   };
   LinearLayout::InDim dim0{getTensorDimName(0), {}};
   LinearLayout::InDim dim1{getTensorDimName(1), {}};
-  // blockM = 64: each lane quarter holds 16 rows in its first 16 lanes
-  // (the PTX ISA's data-path layout F of M = 64 MMAs).
-  auto lane = [&](int64_t row) -> int32_t {
-    return blockM == 64 ? int32_t((row / 16) * 32 + row % 16) : int32_t(row);
-  };
   for (int64_t bit = 1; bit < m; bit <<= 1)
-    dim0.bases.push_back(bit < blockM ? LinearLayout::Basis{lane(bit), 0, 0}
-                                      : at((bit / blockM) * blockN));
+    dim0.bases.push_back(basis(bit, 0));
   for (int64_t bit = 1; bit < n; bit <<= 1)
-    dim1.bases.push_back(bit < blockN ? at(bit)
-                                      : at((bit / blockN) * blocksM * blockN));
+    dim1.bases.push_back(basis(0, bit));
+  int64_t blocksM = m / blockM;
   int64_t positions = blocksM * n;
   std::string error;
   FailureOr<LinearLayout> map = LinearLayout::get(
@@ -86,6 +81,23 @@ FailureOr<LinearLayout> buildTensorMemoryMap(BufferType type,
 }
 
 } // namespace
+
+TensorMemoryLocation tilemlir::getTensorMemoryLocation(BufferType type,
+                                                       int64_t m, int64_t n) {
+  TensorMemoryLayoutAttr layout = type.getLayout();
+  int64_t elementBits =
+      int64_t(type.getElementTypeBitWidth()) * layout.getColStride();
+  int64_t perColumn = std::max<int64_t>(1, 32 / elementBits);
+  int64_t blockM = layout.getBlockM(), blockN = layout.getBlockN();
+  int64_t blocksM = std::max<int64_t>(1, type.getM() / blockM);
+  int64_t row = m % blockM;
+  // blockM = 64: each lane quarter holds 16 rows in its first 16 lanes
+  // (the PTX ISA's data-path layout F of M = 64 MMAs).
+  int64_t lane = blockM == 64 ? (row / 16) * 32 + row % 16 : row;
+  int64_t position =
+      ((n / blockN) * blocksM + m / blockM) * blockN + n % blockN;
+  return {lane, position / perColumn, position % perColumn};
+}
 
 bool tilemlir::isUnpacked16(BufferType type) {
   TensorMemoryLayoutAttr layout = type.getLayout();

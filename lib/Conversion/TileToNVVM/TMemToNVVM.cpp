@@ -143,22 +143,6 @@ Value isWarpZero(OpBuilder &b, Location loc) {
 // Layout arithmetic and the limits of the lowering
 //===----------------------------------------------------------------------===//
 
-/// Column of element column `n` of row block `mb` (of 128 rows) in a
-/// `#tmem.layout` buffer: blocks follow each other along M first, then N,
-/// and a buffer with a single block along M is packed along the columns.
-int64_t getDataColumn(BufferType type, int64_t mb, int64_t n) {
-  TensorMemoryLayoutAttr layout = type.getLayout();
-  int64_t bitsPerElement =
-      int64_t(type.getElementTypeBitWidth()) * layout.getColStride();
-  int64_t blocksM = type.getM() / layout.getBlockM();
-  if (blocksM == 1)
-    return n * bitsPerElement / 32;
-  int64_t blockN = layout.getBlockN();
-  int64_t blockColumns = blockN * bitsPerElement / 32;
-  return ((n / blockN) * blocksM + mb) * blockColumns +
-         (n % blockN) * bitsPerElement / 32;
-}
-
 /// Why a subslice cannot be addressed, or nothing.
 std::optional<std::string> whySubsliceUnsupported(tmem::SubsliceOp op) {
   BufferType src = op.getSrc().getType();
@@ -271,7 +255,6 @@ FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
   int64_t kDim = isB ? 0 : 1;
   int64_t contigDim = nvmma.getTransposed() ? 0 : 1;
   int64_t rows = shape[1 - contigDim];
-  int64_t chunkElements = swizzle * 8 / storageBits;
   int64_t k = shape[kDim];
   SharedOperand operand;
   operand.mnMajor = contigDim != kDim;
@@ -281,12 +264,22 @@ FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
   }
   int64_t lbo = operand.mnMajor ? rows * swizzle : 16;
   int64_t sbo = 8 * swizzle;
+  // Each instruction's slice of K starts at element k0 of the K dimension:
+  // a swizzle-atom row (MN-major) or a step inside a row (K-major), where
+  // the shared address is the unswizzled one.
+  unsigned elementBits = type.getElementTypeBitWidth();
+  unsigned offsetBits = getSharedStorageBits(elementBits, nvmma);
   for (int64_t k0 = 0; k0 < k; k0 += instrK) {
-    int64_t offset = operand.mnMajor
-                         ? k0 * swizzle
-                         : (k0 / chunkElements) * rows * swizzle +
-                               (k0 % chunkElements) * storageBits / 8;
-    operand.stepOffsets.push_back(offset);
+    SmallVector<int64_t, 2> coords(2, 0);
+    coords[kDim] = k0;
+    FailureOr<int64_t> element =
+        getSharedElementOffset(shape, elementBits, nvmma, coords);
+    if (failed(element)) {
+      why = "a tcgen05.mma operand whose shared layout has no element "
+            "offsets";
+      return failure();
+    }
+    operand.stepOffsets.push_back(*element * offsetBits / 8);
   }
   if (!fitsDescriptorField(lbo) || !fitsDescriptorField(sbo) ||
       !fitsDescriptorField(type.getSizeInBytes())) {
@@ -641,7 +634,9 @@ struct SubsliceLowering : public ConvertOpToLLVMPattern<tmem::SubsliceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (std::optional<std::string> why = whySubsliceUnsupported(op))
       return rewriter.notifyMatchFailure(op, *why);
-    int64_t column = getDataColumn(op.getSrc().getType(), 0, op.getColumn());
+    int64_t column =
+        getTensorMemoryLocation(op.getSrc().getType(), 0, op.getColumn())
+            .column;
     rewriter.replaceOp(
         op, addColumns(rewriter, op.getLoc(), adaptor.getSrc(), column));
     return success();
@@ -703,15 +698,20 @@ struct CopyLowering : public ConvertOpToLLVMPattern<tmem::CopyOp> {
     uint64_t bits =
         getDescriptorBits(16, 8 * swizzle, *getSwizzleCode(swizzle));
     int64_t rows = dst.getM();
-    int64_t chunkElements = swizzle / 4;
     Value base = createSmemDescriptor(rewriter, loc, adaptor.getSrc(), bits);
     for (int64_t mb = 0; mb < rows / 128; ++mb) {
       for (int64_t n = 0; n < dst.getN(); n += 8) {
-        int64_t offset = (n / chunkElements) * rows * swizzle +
-                         mb * 128 * swizzle + (n % chunkElements) * 4;
-        Value desc = advanceSmemDescriptor(rewriter, loc, base, offset);
-        Value taddr = addColumns(rewriter, loc, adaptor.getDst(),
-                                 getDataColumn(dst, mb, n));
+        // Each copy starts at a swizzle-atom row and a 32-byte step of a
+        // row, where the shared address is the unswizzled one.
+        FailureOr<int64_t> element = getSharedElementOffset(
+            src.getShape(), 32, src.getEncoding(), {mb * 128, n},
+            [&] { return op.emitOpError(); });
+        if (failed(element))
+          return failure();
+        Value desc = advanceSmemDescriptor(rewriter, loc, base, *element * 4);
+        Value taddr =
+            addColumns(rewriter, loc, adaptor.getDst(),
+                       getTensorMemoryLocation(dst, mb * 128, n).column);
         NVVM::Tcgen05CpOp::create(
             rewriter, loc, NVVM::Tcgen05CpShape::SHAPE_128x256b,
             NVVM::CTAGroupKind::CTA_1, NVVM::Tcgen05CpMulticast::NONE,

@@ -36,6 +36,18 @@ inline constexpr llvm::StringLiteral kTMemRow = "row";
 inline constexpr llvm::StringLiteral kTMemColumn = "column";
 inline constexpr llvm::StringLiteral kTMemSlot = "slot";
 
+/// Where element (m, n) of a 2-D `#tmem.layout` buffer lives: its lane, its
+/// 32-bit column counted from the buffer's first, and its place in a packed
+/// column. Any shape; the tcgen05 lowering addresses copies and windows
+/// with it, and the linear map below is it on unit coordinates.
+struct TensorMemoryLocation {
+  int64_t lane;
+  int64_t column;
+  int64_t slot;
+};
+TensorMemoryLocation getTensorMemoryLocation(tmem::BufferType type, int64_t m,
+                                             int64_t n);
+
 /// The map (dim0, dim1) -> (row, column, slot) of a 2-D buffer in a
 /// `#tmem.layout` with power-of-two dimensions: blockM = 128, or blockM = 64
 /// with a single row block.
