@@ -67,6 +67,22 @@ def TMem_TensorMemoryLayoutAttr : TMem_Attr<"TensorMemoryLayout", "layout"> {
         `col_stride` `=` $colStride `>`
   }];
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Where element (m, n) of an M x N buffer (`shape`, any M and N) of
+    /// `elementBits`-bit elements lives in this layout: its lane, its
+    /// 32-bit column counted from the buffer's first, and its place in a
+    /// packed column (TMemLayouts.cpp gives the formula).
+    TensorMemoryLocation getLocation(::llvm::ArrayRef<int64_t> shape,
+                                     unsigned elementBits, int64_t m,
+                                     int64_t n) const;
+    /// The linear map (dim0, dim1) -> (row, column, slot) of an M x N
+    /// buffer: the formula above on unit coordinates. Power-of-two M and N;
+    /// blockM = 64 only with a single row block. Says why not through
+    /// `emitError`.
+    ::llvm::FailureOr<::mlir::tilemlir::LinearLayout>
+    toLinearLayout(::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+                   ::mlir::tilemlir::EmitErrorFn emitError = {}) const;
+  }];
 }
 
 def TMem_TensorMemoryScalesLayoutAttr

@@ -19,6 +19,18 @@ struct TensorMemoryResource
   StringRef getName() final { return "tmem.tensor_memory"; }
 };
 
+/// Where one element of a tensor-memory buffer lives.
+struct TensorMemoryLocation {
+  int64_t lane;
+  int64_t column;
+  int64_t slot;
+};
+
+/// Output dimension names of tensor-memory maps.
+inline constexpr llvm::StringLiteral kTMemRow = "row";
+inline constexpr llvm::StringLiteral kTMemColumn = "column";
+inline constexpr llvm::StringLiteral kTMemSlot = "slot";
+
 } // namespace mlir::tmem
 
 #include "TMem/TMemDialect.h.inc"

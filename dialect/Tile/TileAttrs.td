@@ -6,6 +6,7 @@
 include "Tile/TileDialect.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/TensorEncoding.td"
 
 //===----------------------------------------------------------------------===//
 // Interfaces
@@ -17,20 +18,65 @@ def Tile_DistributedLayoutInterface
   let description = [{
     A layout that distributes the elements of a register tile over the
     registers, lanes and warps of a CTA. Attached as the encoding of a
-    builtin `tensor`.
+    builtin `tensor`. Every distributed layout answers, for a tensor shape,
+    its linear layout (register, lane, warp, block) -> (dim0, ...): the one
+    algebra the lowering and the analyses work in (lib/Analysis).
   }];
   let methods = [
     InterfaceMethod<"Rank of the tensors the layout applies to.",
                     "unsigned", "getRank">,
     InterfaceMethod<"Warps the layout spreads over.",
                     "int64_t", "getTotalWarps">,
+    InterfaceMethod<[{
+        The linear layout for a tensor of `shape` (power-of-two dimensions,
+        rank checked by the caller). `relaxed` is set when `shape` is the
+        parent shape of a slice (extent 1 along the sliced dimension): rules
+        that only the sliced tensor must meet (whole instruction tiles,
+        bases inside the shape) are skipped. Says why through `emitError`
+        (may be null) on failure. Callers use `toLinearLayout`.
+      }],
+      "::llvm::FailureOr<::mlir::tilemlir::LinearLayout>", "buildLinearLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "bool":$relaxed,
+           "::mlir::tilemlir::EmitErrorFn":$emitError)>,
   ];
+  let extraClassDeclaration = [{
+    /// The linear layout (register, lane, warp, block) -> (dim0, ...) of a
+    /// tensor of `shape` in this layout: checks the shape (rank, power-of-
+    /// two dimensions) and builds it; says why not through `emitError`.
+    ::llvm::FailureOr<::mlir::tilemlir::LinearLayout>
+    toLinearLayout(::llvm::ArrayRef<int64_t> shape,
+                   ::mlir::tilemlir::EmitErrorFn emitError = {}) const;
+    /// The same for the parent shape of a slice (see buildLinearLayout).
+    ::llvm::FailureOr<::mlir::tilemlir::LinearLayout>
+    toRelaxedLinearLayout(::llvm::ArrayRef<int64_t> shape,
+                          ::mlir::tilemlir::EmitErrorFn emitError = {}) const;
+  }];
 }
 
 def Tile_SharedLayoutInterface : AttrInterface<"SharedLayoutAttr"> {
   let cppNamespace = "::mlir::tile";
   let description = [{
     A layout of a buffer in shared memory: the encoding of `!tile.smem`.
+    Every shared layout answers, for a buffer shape and element width, its
+    offset map (dim0, ...) -> (offset) where that map is linear over GF(2),
+    or says which rule makes it not so.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Checks the parameters that make this layout's addressing formula
+        (evalSharedElementOffset) linear over GF(2) for a buffer of `shape`
+        and `elementBits`-bit elements; says why not through `emitError`.
+      }],
+      "::llvm::LogicalResult", "verifyLinearOffsetMap",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "unsigned":$elementBits,
+           "::mlir::tilemlir::EmitErrorFn":$emitError)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The offset map (dim0, ...) -> (offset) of a buffer of `shape` with
+    /// `elementBits`-bit elements, in elements of the storage width.
+    ::llvm::FailureOr<::mlir::tilemlir::LinearLayout>
+    getOffsetMap(::llvm::ArrayRef<int64_t> shape, unsigned elementBits,
+                 ::mlir::tilemlir::EmitErrorFn emitError = {}) const;
   }];
 }
 
@@ -72,7 +118,8 @@ class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked",
-    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Blocked distribution of a tile over registers, lanes, warps";
   let description = [{
     Each thread holds `sizePerThread` contiguous elements, a warp's 32 lanes
@@ -100,7 +147,8 @@ def Tile_BlockedLayoutAttr : Tile_Attr<"BlockedLayout", "blocked",
 }
 
 def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice",
-    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "A parent layout with one dimension removed";
   let description = [{
     The layout of a tile obtained by reducing dimension `dim` of a tile with
@@ -117,7 +165,8 @@ def Tile_SliceLayoutAttr : Tile_Attr<"SliceLayout", "slice",
 }
 
 def Tile_WgmmaLayoutAttr : Tile_Attr<"WgmmaLayout", "wgmma",
-    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Accumulator layout of Hopper warpgroup MMA (wgmma)";
   let description = [{
     The register layout of a `wgmma.mma_async` accumulator: each warpgroup
@@ -139,7 +188,8 @@ def Tile_WgmmaLayoutAttr : Tile_Attr<"WgmmaLayout", "wgmma",
 }
 
 def Tile_DotOperandLayoutAttr : Tile_Attr<"DotOperandLayout", "dot_operand",
-    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "Register layout of an MMA operand";
   let description = [{
     Operand `opIdx` (0 for A, 1 for B) of an MMA whose accumulator has
@@ -161,7 +211,8 @@ def Tile_DotOperandLayoutAttr : Tile_Attr<"DotOperandLayout", "dot_operand",
 }
 
 def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
-    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+    [DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "An explicit linear layout over GF(2)";
   let description = [{
     The most general distributed layout: bit `i` of the register, lane, warp

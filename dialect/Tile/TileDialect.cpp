@@ -85,6 +85,37 @@ void TileDialect::initialize() {
 // Discardable attributes
 //===----------------------------------------------------------------------===//
 
+/// Register tiles of a kernel with `numWarps` warps spread over at most
+/// those warps: a layout over more names warps that do not exist. (One over
+/// fewer leaves the other warps holding copies, as zero warp bases do.)
+/// Partitions of tile.warp_specialize run on their own warps; their tiles
+/// are checked against those when the op is lowered.
+static LogicalResult verifyTileWarps(MutableArrayRef<Region> regions,
+                                     int64_t numWarps) {
+  for (Region &region : regions)
+    for (Operation &op : region.getOps()) {
+      for (Type type : op.getResultTypes()) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        auto layout = tensor ? dyn_cast_or_null<DistributedLayoutAttr>(
+                                   tensor.getEncoding())
+                             : DistributedLayoutAttr();
+        if (layout && layout.getTotalWarps() > numWarps)
+          return op.emitOpError()
+                 << "layout of " << type << " spans "
+                 << layout.getTotalWarps() << " warps, but the kernel runs "
+                 << numWarps << " (" << TileDialect::kNumWarpsAttrName
+                 << "): a tile's layout may not spread over more warps than "
+                    "the kernel has";
+      }
+      MutableArrayRef<Region> nested = op.getRegions();
+      if (isa<WarpSpecializeOp>(op))
+        nested = nested.take_front(1);
+      if (failed(verifyTileWarps(nested, numWarps)))
+        return failure();
+    }
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -99,7 +130,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name
              << "' must be an integer in [1, 32] (at most 1024 threads per "
                 "CTA)";
-    return success();
+    return verifyTileWarps(op->getRegions(), intAttr.getInt());
   }
   if (name == kNumStagesAttrName) {
     if (!isa<scf::ForOp>(op))

@@ -3,6 +3,9 @@
 #ifndef TILEMLIR_DIALECT_TILE_TILEDIALECT_H
 #define TILEMLIR_DIALECT_TILE_TILEDIALECT_H
 
+#include "Common/Formatting.h"
+#include "TileMLIR/Analysis/LinearLayout.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -13,6 +16,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::tile {

@@ -8,7 +8,7 @@
 // CHECK-DAG: #[[ACC:.*]] = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 // CHECK-DAG: #[[DOTA:.*]] = #tile.dot_operand<opIdx = 0, parent = #[[ACC]], kWidth = 2>
 // CHECK-DAG: #[[SWZ:.*]] = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
-// CHECK-DAG: #[[LIN:.*]] = #tile.linear<register = {{\[\[}}0, 1]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}8, 0]], block = []>
+// CHECK-DAG: #[[LIN:.*]] = #tile.linear<register = {{\[\[}}0, 1], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}8, 0], [16, 0]], block = []>
 // CHECK-DAG: #[[ROWS:.*]] = #tile.slice<dim = 1, parent = #[[BLOCKED]]>
 // CHECK-DAG: #[[COLS:.*]] = #tile.slice<dim = 0, parent = #[[BLOCKED]]>
 // CHECK-DAG: #[[TF32_T:.*]] = #tile.nvmma_shared<swizzle = 128, element_bits = 32, transposed = true>
@@ -19,7 +19,8 @@
 #cols = #tile.slice<dim = 0, parent = #blocked>
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #dota = #tile.dot_operand<opIdx = 0, parent = #acc, kWidth = 2>
-#lin = #tile.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0]], block = []>
+// A 128x128 tile has 16,384 elements: the bases must reach them all.
+#lin = #tile.linear<register = [[0, 1], [0, 8], [0, 16], [0, 32], [0, 64], [32, 0], [64, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [16, 0]], block = []>
 #nvmma = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #nvmma_t = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
 #swz = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>

@@ -31,20 +31,16 @@
 
 namespace mlir::tilemlir {
 
-/// Output dimension names of tensor-memory maps.
-inline constexpr llvm::StringLiteral kTMemRow = "row";
-inline constexpr llvm::StringLiteral kTMemColumn = "column";
-inline constexpr llvm::StringLiteral kTMemSlot = "slot";
+using tmem::kTMemColumn;
+using tmem::kTMemRow;
+using tmem::kTMemSlot;
+using tmem::TensorMemoryLocation;
 
 /// Where element (m, n) of a 2-D `#tmem.layout` buffer lives: its lane, its
 /// 32-bit column counted from the buffer's first, and its place in a packed
-/// column. Any shape; the tcgen05 lowering addresses copies and windows
-/// with it, and the linear map below is it on unit coordinates.
-struct TensorMemoryLocation {
-  int64_t lane;
-  int64_t column;
-  int64_t slot;
-};
+/// column (the layout's getLocation). Any shape; the tcgen05 lowering
+/// addresses copies and windows with it, and the linear map below is it on
+/// unit coordinates.
 TensorMemoryLocation getTensorMemoryLocation(tmem::BufferType type, int64_t m,
                                              int64_t n);
 
