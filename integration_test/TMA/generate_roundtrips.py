@@ -7,9 +7,12 @@ of the box, so the last boxes hang over the edge: out-of-bounds elements
 read as zero and are not written back. The destination is a window of a
 larger buffer filled with a sentinel, so any write past the tensor's edge
 is caught. Run this script again after changing it; the outputs are
-committed.
+committed. --out-dir DIR writes them into DIR instead of this directory
+(test/Tools/generated-up-to-date.test compares them with the committed
+files).
 """
 
+import argparse
 import os
 
 DTYPES = {  # name: (bytes, runtime dtype code)
@@ -120,6 +123,11 @@ def host_case(dtype, name, desc, box_rows, box_cols, index):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out-dir", default=here,
+                        help="directory to write into (default: the script's)")
+    out_dir = parser.parse_args().out_dir
+    os.makedirs(out_dir, exist_ok=True)
     for dtype, (nbytes, code) in DTYPES.items():
         kernels, cases, globals_, checks = [], [], [], []
         for i, (swizzle, box_rows) in enumerate(CONFIGS):
@@ -172,7 +180,7 @@ module attributes {{gpu.container_module}} {{
   }}
 }}
 """
-        with open(os.path.join(here, f"roundtrip-{dtype}.mlir"), "w") as f:
+        with open(os.path.join(out_dir, f"roundtrip-{dtype}.mlir"), "w") as f:
             f.write(text)
 
 

@@ -1,7 +1,6 @@
 //===- InitAll.cpp - Register TileMLIR's dialects and passes --------------===//
 
 #include "TileMLIR/InitAll.h"
-#include "TileMLIR/Analysis/Passes.h"
 #include "TileMLIR/Conversion/Passes.h"
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Transforms/Passes.h"
@@ -58,5 +57,4 @@ void tilemlir::registerAllPasses() {
   tilemlir::registerTileTransformsPasses();
   tilemlir::registerTileConversionPasses();
   tilemlir::registerTilePipelines();
-  tilemlir::registerTileAnalysisPasses();
 }

@@ -1,8 +1,9 @@
 /*===- RuntimeInternal.h - Shared state of the runtime ------------*- C -*-===*\
 |*                                                                            *|
 |* The driver entry points resolved with dlsym, the lazily created context,   *|
-|* and the error paths every source file of the runtime uses. cuda.h is       *|
-|* included for types and enums only: no libcuda symbol is referenced.        *|
+|* and the error paths every source file of the runtime uses, and of the     *|
+|* test-support library built on it (TestSupport/). cuda.h is included for    *|
+|* types and enums only: no libcuda symbol is referenced.                     *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -127,11 +128,5 @@ static inline CUdeviceptr tileRtDevPtr(const void *p) {
 
 /// Host memory that exits 3 when it cannot be allocated.
 void *tileRtHostAlloc(size_t bytes);
-
-/// Reads element `index` of a buffer of `dtype` as a double (fp4 aware).
-double tileRtLoadElement(const void *base, int64_t index, int32_t dtype);
-
-/// Encodes `value` into element `index` of a buffer of `dtype`.
-void tileRtStoreElement(void *base, int64_t index, int32_t dtype, double value);
 
 #endif // TILE_RUNTIME_RUNTIMEINTERNAL_H

@@ -83,62 +83,66 @@ static void formatBytes(char *out, size_t size, uint64_t bits) {
   snprintf(out, size, "%g", (double)bits / 8.0);
 }
 
-int tileRtValidateTensorMap(
-    int32_t dataType, int32_t rank, const void *globalAddress,
-    const int64_t *globalDims, const int64_t *globalStridesBytes,
-    const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
-    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
-    size_t errorBufSize) {
-  char *b = errorBuf;
-  size_t n = errorBufSize;
-  if (b && n)
-    b[0] = '\0';
+/// The arguments of tileRtValidateTensorMap, for the rule checks below. Each
+/// check returns 0, or 1 after writing its message with fail().
+typedef struct TensorMapArgs {
+  int32_t dataType, rank;
+  const void *globalAddress;
+  const int64_t *globalDims, *globalStridesBytes;
+  const int32_t *boxDims, *elementStrides;
+  int32_t interleave, swizzle, l2Promotion, oobFill;
+} TensorMapArgs;
 
-  // Enumerations and rank.
-  if (rank < 1 || rank > 5)
+// Enumerations, rank and the required arrays: what the other checks index
+// tables and arrays with.
+static int checkEnumerations(const TensorMapArgs *m, char *b, size_t n) {
+  if (m->rank < 1 || m->rank > 5)
     return fail(b, n, "tensor map rank is %" PRId32 "; it must be in [1, 5]",
-                rank);
-  if (dataType < 0 || dataType >= kNumDataTypes)
+                m->rank);
+  if (m->dataType < 0 || m->dataType >= kNumDataTypes)
     return fail(b, n,
                 "tensor map data type is %" PRId32
                 "; it must be a CUtensorMapDataType in [0, %d]",
-                dataType, kNumDataTypes - 1);
-  if (interleave < CU_TENSOR_MAP_INTERLEAVE_NONE ||
-      interleave > CU_TENSOR_MAP_INTERLEAVE_32B)
+                m->dataType, kNumDataTypes - 1);
+  if (m->interleave < CU_TENSOR_MAP_INTERLEAVE_NONE ||
+      m->interleave > CU_TENSOR_MAP_INTERLEAVE_32B)
     return fail(b, n,
                 "interleave is %" PRId32
                 "; it must be 0 (none), 1 (16B) or 2 (32B)",
-                interleave);
-  if (swizzle < 0 || swizzle >= kNumSwizzles)
+                m->interleave);
+  if (m->swizzle < 0 || m->swizzle >= kNumSwizzles)
     return fail(b, n,
                 "swizzle is %" PRId32
                 "; it must be a CUtensorMapSwizzle in [0, %d]",
-                swizzle, kNumSwizzles - 1);
-  if (l2Promotion < CU_TENSOR_MAP_L2_PROMOTION_NONE ||
-      l2Promotion > CU_TENSOR_MAP_L2_PROMOTION_L2_256B)
+                m->swizzle, kNumSwizzles - 1);
+  if (m->l2Promotion < CU_TENSOR_MAP_L2_PROMOTION_NONE ||
+      m->l2Promotion > CU_TENSOR_MAP_L2_PROMOTION_L2_256B)
     return fail(b, n,
                 "L2 promotion is %" PRId32
                 "; it must be a CUtensorMapL2promotion in [0, 3]",
-                l2Promotion);
-  if (oobFill < CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ||
-      oobFill > CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)
+                m->l2Promotion);
+  if (m->oobFill < CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE ||
+      m->oobFill > CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA)
     return fail(b, n,
                 "OOB fill is %" PRId32
                 "; it must be 0 (zero) or 1 (NaN request zero FMA)",
-                oobFill);
-  if (!globalDims || !boxDims || (rank > 1 && !globalStridesBytes))
+                m->oobFill);
+  if (!m->globalDims || !m->boxDims || (m->rank > 1 && !m->globalStridesBytes))
     return fail(b, n,
                 "globalDims, boxDims and (for rank > 1) "
                 "globalStridesBytes must not be NULL");
+  return 0;
+}
 
-  const char *typeName = kDataTypeNames[dataType];
+// Combinations of data type, interleave and swizzle.
+static int checkCombinations(const TensorMapArgs *m, char *b, size_t n) {
+  int32_t dataType = m->dataType, interleave = m->interleave;
+  int32_t swizzle = m->swizzle;
   const char *swizzleName = kSwizzleNames[swizzle];
-  int inner = rank - 1; // Innermost dimension, in IR (outermost-first) order.
-
-  // Combinations of data type, interleave and swizzle.
-  if (interleave != CU_TENSOR_MAP_INTERLEAVE_NONE && rank < 3)
-    return fail(
-        b, n, "interleaved layouts need rank >= 3; the rank is %" PRId32, rank);
+  if (interleave != CU_TENSOR_MAP_INTERLEAVE_NONE && m->rank < 3)
+    return fail(b, n,
+                "interleaved layouts need rank >= 3; the rank is %" PRId32,
+                m->rank);
   if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B &&
       interleave != CU_TENSOR_MAP_INTERLEAVE_NONE)
     return fail(b, n, "data type 16U6_ALIGN16B needs interleave none");
@@ -163,25 +167,27 @@ int tileRtValidateTensorMap(
                 "data type 16U6_ALIGN16B supports swizzle none, 128B, "
                 "128B_ATOM_32B and 128B_ATOM_64B only; the swizzle is %s",
                 swizzleName);
-  if (oobFill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA &&
+  if (m->oobFill == CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA &&
       (!isFloat(dataType) || isPacked(dataType)))
     return fail(b, n,
                 "NaN out-of-bounds fill needs a floating-point data type; the "
                 "data type is %s",
-                typeName);
+                kDataTypeNames[dataType]);
+  return 0;
+}
 
-  // Global address.
-  if (!globalAddress)
+static int checkAddress(const TensorMapArgs *m, char *b, size_t n) {
+  if (!m->globalAddress)
     return fail(b, n, "the global address is NULL");
-  uintptr_t address = (uintptr_t)globalAddress;
+  uintptr_t address = (uintptr_t)m->globalAddress;
   unsigned addressAlign = 16;
   const char *addressWhy = "TMA needs 16";
-  if (interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
+  if (m->interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
     addressAlign = 32;
     addressWhy = "32B interleave needs 32";
-  } else if (isAlign16BPacked(dataType)) {
+  } else if (isAlign16BPacked(m->dataType)) {
     addressAlign = 32;
-    addressWhy = dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
+    addressWhy = m->dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
                      ? "data type 16U4_ALIGN16B needs 32"
                      : "data type 16U6_ALIGN16B needs 32";
   }
@@ -189,41 +195,51 @@ int tileRtValidateTensorMap(
     return fail(b, n,
                 "the global address 0x%" PRIxPTR " is not %u-byte aligned; %s",
                 address, addressAlign, addressWhy);
+  return 0;
+}
 
-  // Global dimensions.
-  for (int32_t d = 0; d < rank; ++d)
+static int checkGlobalDims(const TensorMapArgs *m, char *b, size_t n) {
+  const int64_t *globalDims = m->globalDims;
+  // Innermost dimension, in IR (outermost-first) order.
+  int inner = m->rank - 1;
+  for (int32_t d = 0; d < m->rank; ++d)
     if (globalDims[d] < 1 || globalDims[d] > (INT64_C(1) << 32))
       return fail(b, n,
                   "global dimension %" PRId32 " is %" PRId64
                   "; it must be in [1, 2^32]",
                   d, globalDims[d]);
-  if (isAlign16BPacked(dataType) && globalDims[inner] % 128)
+  if (isAlign16BPacked(m->dataType) && globalDims[inner] % 128)
     return fail(b, n,
                 "the innermost global dimension (%d) is %" PRId64
                 "; data type %s needs a multiple of 128",
-                inner, globalDims[inner], typeName);
-  if (dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B && globalDims[inner] % 2)
+                inner, globalDims[inner], kDataTypeNames[m->dataType]);
+  if (m->dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B &&
+      globalDims[inner] % 2)
     return fail(b, n,
                 "the innermost global dimension (%d) is %" PRId64
                 "; data type 16U4_ALIGN8B needs a multiple of 2",
                 inner, globalDims[inner]);
+  return 0;
+}
 
-  // Global strides (of the outer dimensions).
+// The strides of the outer dimensions (the innermost one is contiguous).
+static int checkGlobalStrides(const TensorMapArgs *m, char *b, size_t n) {
   int64_t strideAlign = 16;
   const char *strideWhy = "";
-  if (interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
+  if (m->interleave == CU_TENSOR_MAP_INTERLEAVE_32B) {
     strideAlign = 32;
     strideWhy = " with 32B interleave";
-  } else if (isAlign16BPacked(dataType)) {
+  } else if (isAlign16BPacked(m->dataType)) {
     strideAlign = 32;
-    strideWhy = dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
+    strideWhy = m->dataType == CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B
                     ? " for data type 16U4_ALIGN16B"
                     : " for data type 16U6_ALIGN16B";
   }
-  uint64_t rowBits = (uint64_t)globalDims[inner] * kGlobalBits[dataType];
+  int64_t innerDim = m->globalDims[m->rank - 1];
+  uint64_t rowBits = (uint64_t)innerDim * kGlobalBits[m->dataType];
   int64_t rowBytes = (int64_t)((rowBits + 7) / 8);
-  for (int32_t d = 0; d < rank - 1; ++d) {
-    int64_t stride = globalStridesBytes[d];
+  for (int32_t d = 0; d < m->rank - 1; ++d) {
+    int64_t stride = m->globalStridesBytes[d];
     if (stride <= 0)
       return fail(b, n,
                   "global stride of dimension %" PRId32 " is %" PRId64
@@ -243,28 +259,33 @@ int tileRtValidateTensorMap(
     // than one element) must step over a whole row of it; a smaller stride
     // means the strides were computed for a different (e.g. unpadded or
     // transposed) tensor.
-    if (globalDims[d] > 1 && stride < rowBytes)
+    if (m->globalDims[d] > 1 && stride < rowBytes)
       return fail(b, n,
                   "global stride of dimension %" PRId32 " is %" PRId64
                   " bytes, less than the %" PRId64
                   " bytes of the innermost dimension (%" PRId64
                   " elements): rows would overlap",
-                  d, stride, rowBytes, globalDims[inner]);
+                  d, stride, rowBytes, innerDim);
   }
+  return 0;
+}
 
-  // Box.
-  for (int32_t d = 0; d < rank; ++d)
+static int checkBox(const TensorMapArgs *m, char *b, size_t n) {
+  const int32_t *boxDims = m->boxDims;
+  int inner = m->rank - 1;
+  const char *typeName = kDataTypeNames[m->dataType];
+  for (int32_t d = 0; d < m->rank; ++d)
     if (boxDims[d] < 1 || boxDims[d] > 256)
       return fail(b, n,
                   "TMA box dimension %" PRId32 " is %" PRId32
                   "; it must be in [1, 256]",
                   d, boxDims[d]);
-  if (isAlign16BPacked(dataType) && boxDims[inner] != 128)
+  if (isAlign16BPacked(m->dataType) && boxDims[inner] != 128)
     return fail(b, n,
                 "data type %s needs an inner box dimension of 128; it is "
                 "%" PRId32,
                 typeName, boxDims[inner]);
-  uint64_t innerBoxBits = (uint64_t)boxDims[inner] * kBoxBits[dataType];
+  uint64_t innerBoxBits = (uint64_t)boxDims[inner] * kBoxBits[m->dataType];
   char innerBytes[32];
   formatBytes(innerBytes, sizeof(innerBytes), innerBoxBits);
   // cuda.h states this for interleave none only; the driver (580) enforces
@@ -274,24 +295,55 @@ int tileRtValidateTensorMap(
                 "the inner TMA box dimension is %s bytes (%" PRId32
                 " x %s); it must be a multiple of 16 bytes",
                 innerBytes, boxDims[inner], typeName);
-  if (interleave == CU_TENSOR_MAP_INTERLEAVE_NONE &&
-      swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
-      innerBoxBits > 8u * kSwizzleSpan[swizzle])
+  if (m->interleave == CU_TENSOR_MAP_INTERLEAVE_NONE &&
+      m->swizzle != CU_TENSOR_MAP_SWIZZLE_NONE &&
+      innerBoxBits > 8u * kSwizzleSpan[m->swizzle])
     return fail(b, n,
                 "the inner TMA box dimension is %s bytes (%" PRId32
                 " x %s); swizzle %s allows at most %u",
-                innerBytes, boxDims[inner], typeName, swizzleName,
-                kSwizzleSpan[swizzle]);
+                innerBytes, boxDims[inner], typeName, kSwizzleNames[m->swizzle],
+                kSwizzleSpan[m->swizzle]);
+  return 0;
+}
 
-  // Element strides.
-  if (elementStrides)
-    for (int32_t d = 0; d < rank; ++d)
-      if (elementStrides[d] < 1 || elementStrides[d] > 8)
+static int checkElementStrides(const TensorMapArgs *m, char *b, size_t n) {
+  if (m->elementStrides)
+    for (int32_t d = 0; d < m->rank; ++d)
+      if (m->elementStrides[d] < 1 || m->elementStrides[d] > 8)
         return fail(b, n,
                     "element stride of dimension %" PRId32 " is %" PRId32
                     "; it must be in [1, 8]",
-                    d, elementStrides[d]);
+                    d, m->elementStrides[d]);
   return 0;
+}
+
+int tileRtValidateTensorMap(
+    int32_t dataType, int32_t rank, const void *globalAddress,
+    const int64_t *globalDims, const int64_t *globalStridesBytes,
+    const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
+    size_t errorBufSize) {
+  if (errorBuf && errorBufSize)
+    errorBuf[0] = '\0';
+  TensorMapArgs m = {.dataType = dataType,
+                     .rank = rank,
+                     .globalAddress = globalAddress,
+                     .globalDims = globalDims,
+                     .globalStridesBytes = globalStridesBytes,
+                     .boxDims = boxDims,
+                     .elementStrides = elementStrides,
+                     .interleave = interleave,
+                     .swizzle = swizzle,
+                     .l2Promotion = l2Promotion,
+                     .oobFill = oobFill};
+  // In this order: each check relies on the ones before (ranges of the
+  // enumerations, non-NULL arrays) and reports the first rule broken.
+  char *b = errorBuf;
+  size_t n = errorBufSize;
+  return checkEnumerations(&m, b, n) || checkCombinations(&m, b, n) ||
+         checkAddress(&m, b, n) || checkGlobalDims(&m, b, n) ||
+         checkGlobalStrides(&m, b, n) || checkBox(&m, b, n) ||
+         checkElementStrides(&m, b, n);
 }
 
 int tileRtValidateTensorMapForDevice(int32_t dataType, int32_t rank,

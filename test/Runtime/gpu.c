@@ -69,7 +69,7 @@
 // DEVICE:      tile-runtime: device 99 does not exist; this machine has {{[0-9]+}} CUDA device(s)
 // DEVICE-NEXT: exit=3
 
-#include "tile-runtime/Runtime.h"
+#include "tile-runtime/TestSupport.h"
 
 #include <inttypes.h>
 #include <math.h>

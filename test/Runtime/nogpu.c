@@ -45,7 +45,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "tile-runtime/Runtime.h"
+#include "tile-runtime/TestSupport.h"
 
 #include <stdio.h>
 #include <stdlib.h>

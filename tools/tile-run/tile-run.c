@@ -2,7 +2,8 @@
 |*                                                                            *|
 |* Parses a .mlir file holding a host func.func @main and its gpu.modules,    *|
 |* lowers it with the tile-to-llvm pipeline, translates it to LLVM IR, emits  *|
-|* an x86-64 object, links it with the TileMLIR runtime and runs the result.  *|
+|* an x86-64 object, links it with the TileMLIR runtime (and the helpers of   *|
+|* test programs) and runs the result.                                        *|
 |*                                                                            *|
 |* Written in C11 on the public C APIs of TileMLIR, MLIR and LLVM only: it is *|
 |* the proof that the compiler can be embedded without C++.                   *|
@@ -65,6 +66,8 @@ typedef struct {
   const char *pipeline;
   const char *cc;
   const char *runtimeLib;
+  const char *testSupportLib;
+  bool noTestSupport;
   EmitKind emit;
   bool keepTemps;
   bool printStageTimes;
@@ -103,6 +106,12 @@ static const char *const kUsage =
     "gcc)\n"
     "  --runtime-lib=PATH    runtime library (default: $TILE_RUNTIME_LIBRARY,\n"
     "                        then the one TileMLIR was built with)\n"
+    "  --test-support-lib=PATH\n"
+    "                        library of test helpers (tileRtCheck*, fills,\n"
+    "                        reference GEMM), linked before the runtime\n"
+    "                        (default: $TILE_TEST_SUPPORT_LIBRARY, then the one\n"
+    "                        TileMLIR was built with)\n"
+    "  --no-test-support     link only the runtime library\n"
     "  --link-arg=ARG        extra argument for the link (repeatable)\n"
     "  --skip-gpu-check      run even when no CUDA GPU is found (for runtimes\n"
     "                        that need none, e.g. test stubs)\n"
@@ -181,6 +190,8 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
       *probeOnly = true;
     else if (strcmp(arg, "--print-runtime-lib") == 0)
       *printRuntimeOnly = true;
+    else if (strcmp(arg, "--no-test-support") == 0)
+      o.noTestSupport = true;
     else if (matchValue(argc, argv, &i, "--chip", &v))
       o.chip = v;
     else if (matchValue(argc, argv, &i, "--cuda-path", &v))
@@ -199,6 +210,8 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
       o.cc = v;
     else if (matchValue(argc, argv, &i, "--runtime-lib", &v))
       o.runtimeLib = v;
+    else if (matchValue(argc, argv, &i, "--test-support-lib", &v))
+      o.testSupportLib = v;
     else if (matchValue(argc, argv, &i, "--link-arg", &v))
       o.linkArgs[o.numLinkArgs++] = v;
     else if (arg[0] == '-' && arg[1] != '\0')
@@ -678,17 +691,38 @@ static LLVMTargetMachineRef createHostTargetMachine(char **tripleOut) {
  * Linking
  *===----------------------------------------------------------------------===*/
 
-static const char *findRuntimeLibrary(const Options *o) {
-  if (o->runtimeLib)
-    return o->runtimeLib;
-  const char *env = getenv("TILE_RUNTIME_LIBRARY");
+/* A library named by its option, else by its environment variable, else the
+ * one TileMLIR was built with (builtIn, NULL when there is none). */
+static const char *findLibrary(const char *option, const char *envVar,
+                               const char *builtIn) {
+  if (option)
+    return option;
+  const char *env = getenv(envVar);
   if (env && *env)
     return env;
+  return builtIn;
+}
+
+static const char *findRuntimeLibrary(const Options *o) {
 #ifdef TILE_RUNTIME_LIBRARY
-  return TILE_RUNTIME_LIBRARY;
+  const char *builtIn = TILE_RUNTIME_LIBRARY;
 #else
-  return NULL;
+  const char *builtIn = NULL;
 #endif
+  return findLibrary(o->runtimeLib, "TILE_RUNTIME_LIBRARY", builtIn);
+}
+
+/* NULL with --no-test-support, or when TileMLIR was built without it and
+ * none is named: then only the runtime is linked. */
+static const char *findTestSupportLibrary(const Options *o) {
+  if (o->noTestSupport)
+    return NULL;
+#ifdef TILE_TEST_SUPPORT_LIBRARY
+  const char *builtIn = TILE_TEST_SUPPORT_LIBRARY;
+#else
+  const char *builtIn = NULL;
+#endif
+  return findLibrary(o->testSupportLib, "TILE_TEST_SUPPORT_LIBRARY", builtIn);
 }
 
 static const char *findCCompiler(const Options *o) {
@@ -701,6 +735,32 @@ static const char *findCCompiler(const Options *o) {
   return "cc";
 }
 
+static bool checkLibrary(const char *path, const char *what) {
+  int err = checkReadableFile(path);
+  if (err)
+    fprintf(stderr, "tile-run: cannot open %s library '%s': %s\n", what, path,
+            strerror(err));
+  return err == 0;
+}
+
+/* Appends `lib` to the link command; a shared library must be found again
+ * when the program starts, so it also gets an rpath (returned, to be freed;
+ * NULL for an archive). */
+static char *addLibrary(const char **argv, int *n, const char *lib) {
+  argv[(*n)++] = lib;
+  size_t len = strlen(lib);
+  if (len <= 3 || strcmp(lib + len - 3, ".so") != 0)
+    return NULL;
+  char *dir = strdup(lib);
+  char *slash = strrchr(dir, '/');
+  if (slash)
+    *slash = '\0';
+  char *rpath = concat("-Wl,-rpath,", slash ? dir : ".");
+  argv[(*n)++] = rpath;
+  free(dir);
+  return rpath;
+}
+
 static bool linkExecutable(const Options *o, const char *object,
                            const char *exe) {
   const char *runtime = findRuntimeLibrary(o);
@@ -711,29 +771,21 @@ static bool linkExecutable(const Options *o, const char *object,
             "TILE_RUNTIME_LIBRARY\n");
     return false;
   }
-  int rtErr = checkReadableFile(runtime);
-  if (rtErr) {
-    fprintf(stderr, "tile-run: cannot open runtime library '%s': %s\n",
-            runtime, strerror(rtErr));
+  if (!checkLibrary(runtime, "runtime"))
     return false;
-  }
+  const char *testSupport = findTestSupportLibrary(o);
+  if (testSupport && !checkLibrary(testSupport, "test-support"))
+    return false;
 
   const char *cc = findCCompiler(o);
   const char **argv = calloc((size_t)o->numLinkArgs + 16, sizeof(char *));
   int n = 0;
   argv[n++] = cc;
   argv[n++] = object;
-  argv[n++] = runtime;
-  /* A shared runtime must be found again when the program starts. */
-  char *rpath = NULL;
-  size_t rlen = strlen(runtime);
-  if (rlen > 3 && strcmp(runtime + rlen - 3, ".so") == 0) {
-    char *dir = strdup(runtime);
-    *strrchr(dir, '/') = '\0';
-    rpath = concat("-Wl,-rpath,", strchr(runtime, '/') ? dir : ".");
-    argv[n++] = rpath;
-    free(dir);
-  }
+  /* The test helpers call into the runtime: they come first. */
+  char *testSupportRpath =
+      testSupport ? addLibrary(argv, &n, testSupport) : NULL;
+  char *runtimeRpath = addLibrary(argv, &n, runtime);
   for (int i = 0; i < o->numLinkArgs; ++i)
     argv[n++] = o->linkArgs[i];
   /* The runtime dlopens libcuda itself: no -lcuda. */
@@ -745,7 +797,8 @@ static bool linkExecutable(const Options *o, const char *object,
 
   int rc = spawnAndWait(argv, true);
   free(argv);
-  free(rpath);
+  free(testSupportRpath);
+  free(runtimeRpath);
   if (rc != 0) {
     if (rc > 0)
       fprintf(stderr, "tile-run: linking '%s' failed: '%s' exited with status %d\n",

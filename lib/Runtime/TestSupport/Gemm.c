@@ -7,7 +7,7 @@
 
 #define _POSIX_C_SOURCE 200809L
 
-#include "RuntimeInternal.h"
+#include "TestSupportInternal.h"
 
 #include <library_types.h>
 

@@ -6,7 +6,7 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#include "RuntimeInternal.h"
+#include "TestSupportInternal.h"
 
 #include <math.h>
 #include <string.h>

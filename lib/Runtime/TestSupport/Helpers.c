@@ -7,7 +7,7 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#include "RuntimeInternal.h"
+#include "TestSupportInternal.h"
 
 #include <inttypes.h>
 #include <math.h>

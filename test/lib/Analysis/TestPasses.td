@@ -1,7 +1,12 @@
-//===- Passes.td - TileMLIR analysis test passes -----------*- tablegen -*-===//
+//===- TestPasses.td - TileMLIR analysis test passes -------*- tablegen -*-===//
+//
+// Passes that exist for lit tests only: built into TileMLIRTestPasses and
+// registered by tile-opt, never linked into the production libraries.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef TILEMLIR_ANALYSIS_PASSES
-#define TILEMLIR_ANALYSIS_PASSES
+#ifndef TILEMLIR_TEST_ANALYSIS_TESTPASSES
+#define TILEMLIR_TEST_ANALYSIS_TESTPASSES
 
 include "mlir/Pass/PassBase.td"
 
@@ -37,4 +42,4 @@ def TileTestPrintLayouts : Pass<"tile-test-print-layouts"> {
   }];
 }
 
-#endif // TILEMLIR_ANALYSIS_PASSES
+#endif // TILEMLIR_TEST_ANALYSIS_TESTPASSES

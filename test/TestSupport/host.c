@@ -9,7 +9,7 @@
 
 // RUN: tile-runtime-host-test | FileCheck %s --match-full-lines
 
-#include "tile-runtime/Runtime.h"
+#include "tile-runtime/TestSupport.h"
 
 #include <math.h>
 #include <stdio.h>

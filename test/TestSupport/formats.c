@@ -8,7 +8,7 @@
 
 // RUN: tile-runtime-formats-test | FileCheck %s
 
-#include "tile-runtime/Runtime.h"
+#include "tile-runtime/TestSupport.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -6,16 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestPasses.h"
+
 #include "Formatting.h"
 #include "TileMLIR/Analysis/LayoutQueries.h"
-#include "TileMLIR/Analysis/Passes.h"
 #include "TileMLIR/Analysis/TensorMemoryLayouts.h"
 
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_TILETESTPRINTLAYOUTS
-#include "TileMLIR/Analysis/Passes.h.inc"
+#include "TestPasses.h.inc"
 } // namespace mlir::tilemlir
 
 using namespace mlir;

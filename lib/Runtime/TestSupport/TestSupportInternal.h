@@ -1,0 +1,23 @@
+/*===- TestSupportInternal.h - Shared by the test-support sources -*- C -*-===*\
+|*                                                                            *|
+|* Element access by TileRtDType, used by the fills and checks (Helpers.c)    *|
+|* and defined with the conversions (NumberFormats.c). The runtime's own      *|
+|* internals (driver, context, error paths) come from RuntimeInternal.h.      *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_TESTSUPPORTINTERNAL_H
+#define TILE_RUNTIME_TESTSUPPORTINTERNAL_H
+
+#include "RuntimeInternal.h"
+#include "tile-runtime/TestSupport.h"
+
+#include <stdint.h>
+
+/// Reads element `index` of a buffer of `dtype` as a double (fp4 aware).
+double tileRtLoadElement(const void *base, int64_t index, int32_t dtype);
+
+/// Encodes `value` into element `index` of a buffer of `dtype`.
+void tileRtStoreElement(void *base, int64_t index, int32_t dtype, double value);
+
+#endif // TILE_RUNTIME_TESTSUPPORTINTERNAL_H
