@@ -48,6 +48,22 @@ def TMem_Dialect : Dialect {
     static constexpr int64_t kNumColumns = 512;
     /// Smallest column count tcgen05.alloc accepts.
     static constexpr int64_t kMinAllocColumns = 32;
+
+    // Discardable attributes tile-allocate-tensor-memory sets and the
+    // tcgen05 lowering reads.
+    /// On a tmem.alloc (and the releasing tmem.dealloc): its first column.
+    static constexpr ::llvm::StringLiteral kColumnOffsetAttrName =
+        "tmem.column_offset";
+    /// On the kernel: the columns its single tcgen05.alloc reserves.
+    static constexpr ::llvm::StringLiteral kTensorMemoryColumnsAttrName =
+        "tmem.tensor_memory_columns";
+    /// On the tile.alloc_smem that receives the allocated base address: the
+    /// columns to allocate.
+    static constexpr ::llvm::StringLiteral kBaseSlotAttrName =
+        "tmem.base_slot";
+    /// On the tmem.dealloc that frees the whole allocation: its columns.
+    static constexpr ::llvm::StringLiteral kReleaseColumnsAttrName =
+        "tmem.release_columns";
   }];
 }
 

@@ -35,13 +35,16 @@ using namespace mlir;
 
 namespace {
 
-// Attribute names shared with the tcgen05 lowering (TMemToNVVM.cpp). They
-// are in the tmem namespace: the tile dialect verifies its own discardable
-// attributes and knows only the shared-memory ones.
-constexpr StringLiteral kColumnOffsetAttr = "tmem.column_offset";
-constexpr StringLiteral kKernelColumnsAttr = "tmem.tensor_memory_columns";
-constexpr StringLiteral kBaseSlotAttr = "tmem.base_slot";
-constexpr StringLiteral kReleaseColumnsAttr = "tmem.release_columns";
+// Attribute names shared with the tcgen05 lowering. They are in the tmem
+// namespace: the tile dialect verifies its own discardable attributes and
+// knows only the shared-memory ones.
+constexpr StringLiteral kColumnOffsetAttr =
+    tmem::TMemDialect::kColumnOffsetAttrName;
+constexpr StringLiteral kKernelColumnsAttr =
+    tmem::TMemDialect::kTensorMemoryColumnsAttrName;
+constexpr StringLiteral kBaseSlotAttr = tmem::TMemDialect::kBaseSlotAttrName;
+constexpr StringLiteral kReleaseColumnsAttr =
+    tmem::TMemDialect::kReleaseColumnsAttrName;
 
 struct Buffer {
   tmem::AllocOp alloc;

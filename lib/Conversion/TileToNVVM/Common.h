@@ -121,15 +121,46 @@ forEachRegisterAddress(Operation *op, OpBuilder &b, const LinearLayout &layout,
 /// and distributed tiles (isDistributedRegisterTile).
 bool isLowerableRegisterTile(Type type);
 
-/// Reports tile.dot forms the wgmma lowering does not handle yet (A in
-/// registers, M-major A, unswizzled operands, other types).
-LogicalResult checkWgmmaLowering(Operation *root);
+/// The #tile.wgmma accumulator layout of `type` when the lowering handles
+/// it (warpsPerCTA = [W, 1], instrShape = [16, N], rows a multiple of
+/// 16 * W), else null.
+tile::WgmmaLayoutAttr getSupportedWgmma(Type type);
 
 /// Register tiles in the wgmma accumulator layout become a vector of the
 /// thread's elements (see WgmmaToNVVM.cpp for the order).
 void populateWgmmaTileTypeConversions(LLVMTypeConverter &converter);
 void populateWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
                                  RewritePatternSet &patterns);
+
+//===----------------------------------------------------------------------===//
+// Op families. Each populate<Family>ToNVVMPatterns adds a family's patterns;
+// verify<Family>Lowering succeeds for operations outside the family and,
+// for the family's, reports what its patterns cannot lower, through the
+// same plan functions the patterns call (silently) to lower them.
+//===----------------------------------------------------------------------===//
+
+/// tile.dot on wgmma.mma_async, tile.dot_wait (DotWgmmaToNVVM.cpp).
+void populateDotWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns);
+LogicalResult verifyDotWgmmaLowering(Operation *op);
+
+/// Tensor memory (TensorMemoryToNVVM.cpp): the base-address slot of
+/// tile-allocate-tensor-memory, alloc, dealloc, relinquish, index,
+/// subslice, copy, load, store, fence, wait. !tmem.buffer becomes
+/// !llvm.ptr<6> (a tensor-memory address); the tcgen05 MMA family relies
+/// on this conversion.
+void populateTensorMemoryToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns);
+LogicalResult verifyTensorMemoryLowering(Operation *op);
+/// Every tmem operation needs a chip with tensor memory: fails for tmem
+/// operations in a module whose #nvvm.target has none.
+LogicalResult verifyTensorMemoryTarget(Operation *op);
+
+/// tmem.mma, tmem.mma_scaled and tmem.commit on tcgen05
+/// (DotTcgen05ToNVVM.cpp).
+void populateDotTcgen05ToNVVMPatterns(LLVMTypeConverter &converter,
+                                      RewritePatternSet &patterns);
+LogicalResult verifyDotTcgen05Lowering(Operation *op);
 
 /// True for 1-D and 2-D register tiles in #tile.blocked, #tile.slice or
 /// #tile.linear layouts (power-of-two shapes): they become a vector of the

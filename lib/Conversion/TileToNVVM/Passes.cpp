@@ -50,6 +50,22 @@ void configureDeviceTypeConverter(LLVMTypeConverter &converter) {
   populateRegisterTileTypeConversions(converter);
 }
 
+/// A verify<Family>Lowering (Common.h).
+using VerifyFn = LogicalResult (*)(Operation *);
+
+/// Calls every family's verify function on every operation under `root`
+/// before the conversion, so that the first operation some family's
+/// patterns cannot lower fails the pass with that family's diagnostic.
+LogicalResult verifyLowering(Operation *root, ArrayRef<VerifyFn> families) {
+  WalkResult result = root->walk([&](Operation *op) {
+    for (VerifyFn verify : families)
+      if (failed(verify(op)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// One dialect's operations, leaving everything else alone.
 template <typename DialectT>
 LogicalResult convertOneDialect(
@@ -85,7 +101,8 @@ struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMA
 struct ConvertTileToNVVM
     : public tilemlir::impl::ConvertTileToNVVMBase<ConvertTileToNVVM> {
   void runOnOperation() override {
-    if (failed(checkSharedMemoryLowering(getOperation())))
+    if (failed(verifyLowering(getOperation(), {verifyDotWgmmaLowering})) ||
+        failed(checkSharedMemoryLowering(getOperation())))
       return signalPassFailure();
     if (failed(convertOneDialect<tile::TileDialect>(
             getOperation(), populateTileToNVVMPatterns)))
@@ -93,24 +110,39 @@ struct ConvertTileToNVVM
   }
 };
 
+/// Register tiles are left to the full lowering, so the tmem-only one
+/// cannot lower what moves them.
+LogicalResult rejectRegisterTileMoves(Operation *op) {
+  if (!isa<tmem::LoadOp, tmem::StoreOp>(op))
+    return success();
+  return op->emitOpError()
+         << "moves a register tile, which convert-tmem-to-nvvm does not "
+            "lower: use convert-tile-kernels-to-nvvm";
+}
+
 /// The tmem operations alone: the base-address slot of
 /// tile-allocate-tensor-memory (a tile.alloc_smem) goes with them.
 struct ConvertTMemToNVVM
     : public tilemlir::impl::ConvertTMemToNVVMBase<ConvertTMemToNVVM> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(checkTensorMemoryLowering(module, /*withRegisterTiles=*/false)))
+    if (failed(verifyLowering(
+            module, {verifyTensorMemoryTarget, rejectRegisterTileMoves,
+                     verifyTensorMemoryLowering, verifyDotTcgen05Lowering})))
       return signalPassFailure();
     LLVMTypeConverter converter(module.getContext(), getDeviceOptions(module));
     configureDeviceTypeConverter(converter);
     RewritePatternSet patterns(module.getContext());
-    populateTMemToNVVMPatterns(converter, patterns);
+    populateTensorMemoryToNVVMPatterns(converter, patterns);
+    populateDotTcgen05ToNVVMPatterns(converter, patterns);
     ConversionTarget target(*module.getContext());
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                            scf::SCFDialect>();
     target.addIllegalDialect<tmem::TMemDialect>();
     target.addDynamicallyLegalOp<tile::AllocSmemOp>(
-        [](tile::AllocSmemOp op) { return !op->hasAttr("tmem.base_slot"); });
+        [](tile::AllocSmemOp op) {
+          return !op->hasAttr(tmem::TMemDialect::kBaseSlotAttrName);
+        });
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
@@ -118,7 +150,7 @@ struct ConvertTMemToNVVM
 
 /// Register tiles (tensors) have no general lowering yet; say so precisely
 /// instead of failing to legalize. Tensor-memory operations are checked by
-/// checkTensorMemoryLowering, which names what is not lowered.
+/// verifyTensorMemoryLowering, which names what is not lowered.
 LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
   WalkResult result = module.walk([](Operation *op) {
     Dialect *dialect = op->getDialect();
@@ -194,7 +226,9 @@ struct ConvertTileKernelsToNVVM
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(rejectUnsupported(module)) ||
-        failed(checkTensorMemoryLowering(module)) ||
+        failed(verifyLowering(
+            module, {verifyTensorMemoryTarget, verifyTensorMemoryLowering,
+                     verifyDotTcgen05Lowering, verifyDotWgmmaLowering})) ||
         failed(checkRegisterTileLowering(module)) ||
         failed(checkSharedMemoryLowering(module)))
       return signalPassFailure();
@@ -207,8 +241,10 @@ struct ConvertTileKernelsToNVVM
     populateTMAToNVVMPatterns(converter, patterns);
     populateTileToNVVMPatterns(converter, patterns);
     populateWgmmaToNVVMPatterns(converter, patterns);
+    populateDotWgmmaToNVVMPatterns(converter, patterns);
     populateRegisterTileToNVVMPatterns(converter, patterns);
-    populateTMemToNVVMPatterns(converter, patterns);
+    populateTensorMemoryToNVVMPatterns(converter, patterns);
+    populateDotTcgen05ToNVVMPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

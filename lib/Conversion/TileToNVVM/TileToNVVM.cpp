@@ -436,8 +436,6 @@ struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
 } // namespace
 
 LogicalResult tilemlir::checkSharedMemoryLowering(Operation *root) {
-  if (failed(checkWgmmaLowering(root)))
-    return failure();
   WalkResult result = root->walk([](Operation *op) {
     if (auto subslice = dyn_cast<SmemSubsliceOp>(op))
       if (failed(getSubsliceOffset(subslice)))

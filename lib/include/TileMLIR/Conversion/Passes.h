@@ -36,21 +36,6 @@ void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                RewritePatternSet &patterns);
 void populateTileToNVVMPatterns(LLVMTypeConverter &converter,
                                 RewritePatternSet &patterns);
-
-/// tmem to tcgen05: !tmem.buffer becomes !llvm.ptr<6> (a tensor-memory
-/// address), and the base-address slot of tile-allocate-tensor-memory the
-/// kernel's tcgen05.alloc protocol.
-void populateTMemToNVVMPatterns(LLVMTypeConverter &converter,
-                                RewritePatternSet &patterns);
-
-/// Reports, with a "not supported yet" diagnostic, the tmem operations under
-/// `root` that the tcgen05 lowering cannot express, and allocations that
-/// tile-allocate-tensor-memory / tile-allocate-shared-memory have not
-/// placed. Both the full and the tmem-only lowering run it first; the
-/// tmem-only one (`withRegisterTiles` false) cannot lower tmem.load /
-/// tmem.store, whose register tiles only the full lowering converts.
-LogicalResult checkTensorMemoryLowering(Operation *root,
-                                        bool withRegisterTiles = true);
 void populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 
