@@ -332,7 +332,7 @@ struct AllocateSharedMemory
 
     Builder builder(func.getContext());
     for (Buffer &buffer : buffers)
-      buffer.alloc->setAttr("tile.offset",
+      buffer.alloc->setAttr(tile::TileDialect::kOffsetAttrName,
                             builder.getI64IntegerAttr(buffer.offset));
     func->setAttr(tile::TileDialect::kSharedMemoryBytesAttrName,
                   builder.getI64IntegerAttr(total));

@@ -82,6 +82,12 @@ void tilemlir::createScratchBarrier(OpBuilder &b, Location loc,
                           NVVM::BarrierReductionAttr(), Value());
 }
 
+LogicalResult tilemlir::emitRule(EmitErrorFn emitError, const Twine &message) {
+  if (emitError)
+    emitError() << message;
+  return failure();
+}
+
 FailureOr<int64_t> tilemlir::getAllocatedOffset(Operation *op) {
   auto offset =
       op->getAttrOfType<IntegerAttr>(tile::TileDialect::kOffsetAttrName);

@@ -4,6 +4,7 @@
 #define TILEMLIR_LIB_CONVERSION_TILETONVVM_COMMON_H
 
 #include "Tile/TileDialect.h"
+#include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
@@ -77,10 +78,11 @@ Value emitLinearMap(I32Builder &ib, ArrayRef<LinearInput> inputs);
 /// -two shapes and stage counts, windows narrower than their swizzle).
 class SharedAddressing {
 public:
-  /// Failure with a diagnostic on `op` for buffers whose elements the
-  /// lowering cannot address yet (sub-byte and fp4-padded elements).
-  static FailureOr<SharedAddressing> get(Operation *op,
-                                         tile::SharedMemoryType type);
+  /// Failure, emitting through `emitError` (silent without one), for
+  /// buffers whose elements the lowering cannot address yet (sub-byte and
+  /// fp4-padded elements).
+  static FailureOr<SharedAddressing> get(tile::SharedMemoryType type,
+                                         EmitErrorFn emitError);
 
   /// Byte offset (i32) of element `indices` (i32 values in range, one per
   /// dimension).
@@ -99,45 +101,82 @@ private:
   int64_t elementBytes = 0;
 };
 
-/// Byte offset (i32) of element `indices` (i32 values, one per dimension)
-/// of a shared buffer of `type` (see SharedAddressing); failure with a
-/// diagnostic on `op` for buffers the lowering cannot address yet.
-FailureOr<Value> emitSharedElementOffset(Operation *op, OpBuilder &b,
-                                         tile::SharedMemoryType type,
-                                         ValueRange indices);
+/// Emits `message` through `emitError` where there is one; always fails.
+/// The plan functions of the op families (getXPlan(op, emitError)) report
+/// through it: their patterns call them silently and fail to match, the
+/// families' verify functions with an emitter, so the rule that fails is
+/// stated once, by the code that relies on it.
+LogicalResult emitRule(EmitErrorFn emitError, const Twine &message);
 
-/// Calls `visit(r, address)` for each register r of a register tile whose
-/// linear layout (register, lane, warp, block) -> (dim0, ...) is `layout`,
-/// accessed whole in `buffer` at `base`: the tile's layout composed with
-/// the buffer's offset map gives each register's offset as a thread part
-/// (computed once) XOR a constant.
-LogicalResult
-forEachRegisterAddress(Operation *op, OpBuilder &b, const LinearLayout &layout,
-                       tile::SharedMemoryType buffer, Value base,
-                       function_ref<void(I32Builder &, int64_t, Value)> visit);
+//===----------------------------------------------------------------------===//
+// Register tiles (RegisterTiles.h)
+//===----------------------------------------------------------------------===//
 
-/// True for register tiles the lowering handles today: the wgmma
-/// accumulator layout with warpsPerCTA = [W, 1] and instrShape = [16, N],
-/// and distributed tiles (isDistributedRegisterTile).
-bool isLowerableRegisterTile(Type type);
-
-/// The #tile.wgmma accumulator layout of `type` when the lowering handles
-/// it (warpsPerCTA = [W, 1], instrShape = [16, N], rows a multiple of
-/// 16 * W), else null.
+/// The #tile.wgmma layout of a wgmma accumulator tile (warpsPerCTA = [W, 1],
+/// shape M x instrShape[1] with M a multiple of 16 W), or failure, emitting
+/// through `emitError` the rule the type breaks.
+FailureOr<tile::WgmmaLayoutAttr> getSupportedWgmma(Type type,
+                                                   EmitErrorFn emitError);
+/// The same, null for other types.
 tile::WgmmaLayoutAttr getSupportedWgmma(Type type);
 
-/// Register tiles in the wgmma accumulator layout become a vector of the
-/// thread's elements (see WgmmaToNVVM.cpp for the order).
-void populateWgmmaTileTypeConversions(LLVMTypeConverter &converter);
-void populateWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
-                                 RewritePatternSet &patterns);
+/// True for register tiles of rank 1 to 4 in #tile.blocked, #tile.slice,
+/// #tile.linear or #tile.dot_operand layouts, or wgmma accumulator tiles,
+/// with power-of-two shapes: they become a vector of the thread's
+/// registers in the order of their linear layout.
+bool isDistributedRegisterTile(Type type);
+
+/// Register tiles (wgmma accumulator and distributed tiles) become a
+/// vector of the thread's elements (RegisterTiles.h).
+void populateRegisterTileTypeConversions(LLVMTypeConverter &converter);
 
 //===----------------------------------------------------------------------===//
-// Op families. Each populate<Family>ToNVVMPatterns adds a family's patterns;
-// verify<Family>Lowering succeeds for operations outside the family and,
-// for the family's, reports what its patterns cannot lower, through the
-// same plan functions the patterns call (silently) to lower them.
+// Op families
 //===----------------------------------------------------------------------===//
+//
+// Each family of operations has its file, its populate<Family>ToNVVMPatterns
+// and, where some of its operations cannot be lowered, a
+// verify<Family>Lowering(op): success for operations outside the family;
+// for its own, the plan functions its patterns call, with an emitter, so
+// the diagnostic names the rule that fails. The passes call every verify
+// function on every operation before converting (the first error stops).
+
+/// Register-tile operands and results of any operation: their types
+/// (checkRegisterTileType), the warps their layouts assume, and operations
+/// no family lowers on distributed tiles (RegisterTiles.cpp).
+LogicalResult verifyRegisterTileLowering(Operation *op);
+
+/// Elementwise arith/math on register tiles, constants, tile.splat,
+/// tile.range, tile.expand_dims, tile.broadcast (ElementwiseToNVVM.cpp).
+void populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns);
+LogicalResult verifyElementwiseLowering(Operation *op);
+
+/// tile.alloc_smem, views (smem_index, smem_subslice, smem_trans) and
+/// tile.smem_load / tile.smem_store of scalars and whole register tiles
+/// (SharedMemoryToNVVM.cpp).
+void populateSharedMemoryToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns);
+LogicalResult verifySharedMemoryLowering(Operation *op);
+
+/// tile.load / tile.store of scalars and register tiles, vectorized where
+/// the offsets are provably contiguous (GlobalMemoryToNVVM.cpp).
+void populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns);
+
+/// tile.convert_layout (ConvertLayoutToNVVM.cpp).
+void populateConvertLayoutToNVVMPatterns(LLVMTypeConverter &converter,
+                                         RewritePatternSet &patterns);
+LogicalResult verifyConvertLayoutLowering(Operation *op);
+
+/// tile.reduce (ReduceToNVVM.cpp).
+void populateReduceToNVVMPatterns(LLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns);
+LogicalResult verifyReduceLowering(Operation *op);
+
+/// Grid and thread queries, elect, fences and barriers (ControlToNVVM.cpp).
+void populateControlToNVVMPatterns(LLVMTypeConverter &converter,
+                                   RewritePatternSet &patterns);
 
 /// tile.dot on wgmma.mma_async, tile.dot_wait (DotWgmmaToNVVM.cpp).
 void populateDotWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
@@ -161,24 +200,6 @@ LogicalResult verifyTensorMemoryTarget(Operation *op);
 void populateDotTcgen05ToNVVMPatterns(LLVMTypeConverter &converter,
                                       RewritePatternSet &patterns);
 LogicalResult verifyDotTcgen05Lowering(Operation *op);
-
-/// True for 1-D and 2-D register tiles in #tile.blocked, #tile.slice or
-/// #tile.linear layouts (power-of-two shapes): they become a vector of the
-/// thread's registers in the order of their linear layout.
-bool isDistributedRegisterTile(Type type);
-
-/// Reports operations on distributed register tiles the lowering does not
-/// handle yet, with a "not supported yet" diagnostic.
-LogicalResult checkRegisterTileLowering(Operation *root);
-
-void populateRegisterTileTypeConversions(LLVMTypeConverter &converter);
-void populateRegisterTileToNVVMPatterns(LLVMTypeConverter &converter,
-                                        RewritePatternSet &patterns);
-
-/// Reports shared-memory views and accesses the lowering cannot express
-/// yet (windows that are not themselves buffers of the same layout,
-/// sub-byte element access), with a "not supported yet" diagnostic.
-LogicalResult checkSharedMemoryLowering(Operation *root);
 
 /// Integer arithmetic on i32 values that folds constants, so addresses with
 /// constant indices become constant offsets.

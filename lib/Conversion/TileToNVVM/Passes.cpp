@@ -46,25 +46,40 @@ LowerToLLVMOptions getDeviceOptions(gpu::GPUModuleOp module) {
 void configureDeviceTypeConverter(LLVMTypeConverter &converter) {
   configureGpuToNVVMTypeConverter(converter);
   populateTileDeviceTypeConversions(converter);
-  populateWgmmaTileTypeConversions(converter);
   populateRegisterTileTypeConversions(converter);
 }
 
-/// A verify<Family>Lowering (Common.h).
+/// An op family's check of the operations its patterns cannot lower
+/// (Common.h): success for operations outside the family.
 using VerifyFn = LogicalResult (*)(Operation *);
 
-/// Calls every family's verify function on every operation under `root`
-/// before the conversion, so that the first operation some family's
-/// patterns cannot lower fails the pass with that family's diagnostic.
-LogicalResult verifyLowering(Operation *root, ArrayRef<VerifyFn> families) {
-  WalkResult result = root->walk([&](Operation *op) {
-    for (VerifyFn verify : families)
+/// Calls every family's check on every operation, once, before the
+/// conversion: the first failure stops, its diagnostic at the operation.
+LogicalResult verifyLowering(gpu::GPUModuleOp module,
+                             ArrayRef<VerifyFn> verifiers) {
+  WalkResult result = module.walk([&](Operation *op) {
+    for (VerifyFn verify : verifiers)
       if (failed(verify(op)))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
 }
+
+/// The families of convert-tile-to-nvvm (scalar and memory side).
+constexpr VerifyFn kTileVerifiers[] = {verifySharedMemoryLowering};
+
+/// The families of convert-tile-kernels-to-nvvm, in the order their
+/// diagnostics take precedence: register tiles and what moves them, then
+/// tensor memory and tcgen05, then wgmma.
+constexpr VerifyFn kKernelVerifiers[] = {
+    verifyRegisterTileLowering, verifyElementwiseLowering,
+    verifySharedMemoryLowering, verifyConvertLayoutLowering,
+    verifyReduceLowering};
+constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
+                                               verifyTensorMemoryLowering,
+                                               verifyDotTcgen05Lowering};
+constexpr VerifyFn kWgmmaVerifiers[] = {verifyDotWgmmaLowering};
 
 /// One dialect's operations, leaving everything else alone.
 template <typename DialectT>
@@ -101,8 +116,8 @@ struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMA
 struct ConvertTileToNVVM
     : public tilemlir::impl::ConvertTileToNVVMBase<ConvertTileToNVVM> {
   void runOnOperation() override {
-    if (failed(verifyLowering(getOperation(), {verifyDotWgmmaLowering})) ||
-        failed(checkSharedMemoryLowering(getOperation())))
+    if (failed(verifyLowering(getOperation(), kWgmmaVerifiers)) ||
+        failed(verifyLowering(getOperation(), kTileVerifiers)))
       return signalPassFailure();
     if (failed(convertOneDialect<tile::TileDialect>(
             getOperation(), populateTileToNVVMPatterns)))
@@ -147,32 +162,6 @@ struct ConvertTMemToNVVM
       signalPassFailure();
   }
 };
-
-/// Register tiles (tensors) have no general lowering yet; say so precisely
-/// instead of failing to legalize. Tensor-memory operations are checked by
-/// verifyTensorMemoryLowering, which names what is not lowered.
-LogicalResult rejectUnsupported(gpu::GPUModuleOp module) {
-  WalkResult result = module.walk([](Operation *op) {
-    Dialect *dialect = op->getDialect();
-    if (dialect && isa<tmem::TMemDialect>(dialect))
-      return WalkResult::advance();
-    auto isTile = [](Type t) {
-      return isa<RankedTensorType>(t) && !isLowerableRegisterTile(t);
-    };
-    if (llvm::any_of(op->getOperandTypes(), isTile) ||
-        llvm::any_of(op->getResultTypes(), isTile)) {
-      op->emitOpError()
-          << "not supported yet: register tiles (tensor values) other than "
-             "the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = "
-             "[W, 1] and instrShape = [16, N]) and power-of-two tiles of "
-             "rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or "
-             "#tile.dot_operand layouts are not lowered to NVVM yet";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
 
 /// Kernel ABI: a TMA descriptor is a 128-byte by-value parameter, 64-byte
 /// aligned and grid-constant, so the copies can take its address without a
@@ -225,12 +214,9 @@ struct ConvertTileKernelsToNVVM
     : public tilemlir::impl::ConvertTileKernelsToNVVMBase<ConvertTileKernelsToNVVM> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
-    if (failed(rejectUnsupported(module)) ||
-        failed(verifyLowering(
-            module, {verifyTensorMemoryTarget, verifyTensorMemoryLowering,
-                     verifyDotTcgen05Lowering, verifyDotWgmmaLowering})) ||
-        failed(checkRegisterTileLowering(module)) ||
-        failed(checkSharedMemoryLowering(module)))
+    if (failed(verifyLowering(module, kKernelVerifiers)) ||
+        failed(verifyLowering(module, kTensorMemoryVerifiers)) ||
+        failed(verifyLowering(module, kWgmmaVerifiers)))
       return signalPassFailure();
     DescriptorArgs descriptorArgs = prepareKernels(module);
 
@@ -239,10 +225,13 @@ struct ConvertTileKernelsToNVVM
     RewritePatternSet patterns(&getContext());
     populateMBarrierToNVVMPatterns(converter, patterns);
     populateTMAToNVVMPatterns(converter, patterns);
-    populateTileToNVVMPatterns(converter, patterns);
-    populateWgmmaToNVVMPatterns(converter, patterns);
+    populateElementwiseToNVVMPatterns(converter, patterns);
+    populateSharedMemoryToNVVMPatterns(converter, patterns);
+    populateGlobalMemoryToNVVMPatterns(converter, patterns);
+    populateConvertLayoutToNVVMPatterns(converter, patterns);
+    populateReduceToNVVMPatterns(converter, patterns);
+    populateControlToNVVMPatterns(converter, patterns);
     populateDotWgmmaToNVVMPatterns(converter, patterns);
-    populateRegisterTileToNVVMPatterns(converter, patterns);
     populateTensorMemoryToNVVMPatterns(converter, patterns);
     populateDotTcgen05ToNVVMPatterns(converter, patterns);
     populateGpuToNVVMConversionPatterns(converter, patterns);
@@ -265,3 +254,10 @@ struct ConvertTileKernelsToNVVM
 };
 
 } // namespace
+
+void tilemlir::populateTileToNVVMPatterns(LLVMTypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  populateSharedMemoryToNVVMPatterns(converter, patterns);
+  populateGlobalMemoryToNVVMPatterns(converter, patterns);
+  populateControlToNVVMPatterns(converter, patterns);
+}

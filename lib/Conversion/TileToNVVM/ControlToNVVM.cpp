@@ -1,0 +1,122 @@
+//===- ControlToNVVM.cpp - Grid queries, elect, fences, barriers ----------===//
+
+#include "Common.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using namespace mlir::tile;
+
+namespace {
+
+template <typename SourceOp, typename XOp, typename YOp, typename ZOp>
+struct GridQueryLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  using ConvertOpToLLVMPattern<SourceOp>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Value v;
+    switch (op.getDim()) {
+    case Dim::X:
+      v = XOp::create(rewriter, op.getLoc(), i32);
+      break;
+    case Dim::Y:
+      v = YOp::create(rewriter, op.getLoc(), i32);
+      break;
+    case Dim::Z:
+      v = ZOp::create(rewriter, op.getLoc(), i32);
+      break;
+    }
+    rewriter.replaceOp(op, v);
+    return success();
+  }
+};
+
+struct ThreadIdLowering : public ConvertOpToLLVMPattern<ThreadIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ThreadIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::ThreadIdXOp>(op, rewriter.getI32Type());
+    return success();
+  }
+};
+
+struct WarpIdLowering : public ConvertOpToLLVMPattern<WarpIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, createWarpId(rewriter, op.getLoc()));
+    return success();
+  }
+};
+
+struct ElectLowering : public ConvertOpToLLVMPattern<ElectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ElectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value lane =
+        NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(), Value());
+    if (op.getScope() == Scope::Warp) {
+      rewriter.replaceOp(op, lane);
+      return success();
+    }
+    // One warp of the scope elects: warp 0 of the CTA, or the first warp
+    // of each warpgroup.
+    I32Builder ib{rewriter, loc};
+    Value warp = createWarpId(rewriter, loc);
+    if (op.getScope() == Scope::Warpgroup)
+      warp = ib.urem(warp, 4);
+    Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                       warp, ib.c(0));
+    rewriter.replaceOpWithNewOp<LLVM::AndOp>(op, first, lane);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedLowering
+    : public ConvertOpToLLVMPattern<FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::FenceProxyOp>(
+        op, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(rewriter.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    return success();
+  }
+};
+
+struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(BarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilemlir::populateControlToNVVMPatterns(LLVMTypeConverter &converter,
+                                             RewritePatternSet &patterns) {
+  patterns.add<GridQueryLowering<ProgramIdOp, NVVM::BlockIdXOp,
+                                 NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+               GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp,
+                                 NVVM::GridDimYOp, NVVM::GridDimZOp>,
+               ThreadIdLowering, WarpIdLowering, ElectLowering,
+               FenceAsyncSharedLowering, BarrierLowering>(converter);
+}

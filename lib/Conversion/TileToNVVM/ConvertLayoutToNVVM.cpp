@@ -1,0 +1,312 @@
+//===- ConvertLayoutToNVVM.cpp - tile.convert_layout ----------------------===//
+//
+// A layout change of a register tile, in the cheapest of three ways
+// (getConvertLayoutPlan): a shuffle of the thread's registers when every
+// thread keeps its elements; shfl.sync idx rounds when data stays within
+// each warp (planWarpShuffles); else through the swizzled shared scratch
+// that tile-allocate-shared-memory reserves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RegisterTiles.h"
+
+#include "TileMLIR/Analysis/LayoutQueries.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// How a tile.convert_layout runs.
+struct ConvertLayoutPlan {
+  enum class Kind { Registers, WarpShuffles, SharedMemory };
+  Kind kind = Kind::Registers;
+  /// Kind::Registers: for each result register, the source register.
+  SmallVector<int32_t> registerMap;
+  /// The other kinds: the source and result layouts.
+  std::optional<LinearLayout> src, dst;
+  /// Kind::WarpShuffles.
+  std::optional<WarpShufflePlan> shuffles;
+};
+
+FailureOr<ConvertLayoutPlan> getConvertLayoutPlan(ConvertLayoutOp op,
+                                                  EmitErrorFn emitError) {
+  ConvertLayoutPlan plan;
+  if (FailureOr<SmallVector<int32_t>> map = getOpRegisterMap(op);
+      succeeded(map)) {
+    plan.registerMap = std::move(*map);
+    return plan;
+  }
+  FailureOr<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
+  FailureOr<LinearLayout> dst = getRegisterLayout(op.getResult().getType());
+  if (failed(src) || failed(dst))
+    return emitRule(emitError,
+                    "source and result must both be distributed register "
+                    "tiles");
+  plan.src = std::move(*src);
+  plan.dst = std::move(*dst);
+  // tile-allocate-shared-memory reserves no scratch exactly when this plan
+  // exists (conversionNeedsSharedScratch).
+  if (FailureOr<WarpShufflePlan> shuffles =
+          planWarpShuffles(*plan.src, *plan.dst);
+      succeeded(shuffles)) {
+    plan.kind = ConvertLayoutPlan::Kind::WarpShuffles;
+    plan.shuffles = std::move(*shuffles);
+    return plan;
+  }
+  if (op->getParentOfType<WarpSpecializeOp>())
+    return emitRule(emitError,
+                    "a layout change through shared memory (it synchronizes "
+                    "the whole CTA) inside a warp-specialized partition");
+  if (!op->hasAttr(TileDialect::kOffsetAttrName))
+    return emitRule(emitError,
+                    "a layout change that moves data between threads has no "
+                    "shared-memory scratch (tile-allocate-shared-memory "
+                    "reserves it, in kernels only)");
+  plan.kind = ConvertLayoutPlan::Kind::SharedMemory;
+  return plan;
+}
+
+/// The XOR of `words[i]` over the set bits i of `id` (i32).
+Value applyBits(I32Builder &ib, Value id, ArrayRef<int64_t> words) {
+  Value result = ib.c(0);
+  for (auto [bit, word] : llvm::enumerate(words))
+    if (word)
+      result = ib.xorI(result, ib.mul(ib.andI(ib.lshr(id, bit), 1), word));
+  return result;
+}
+
+/// One of `values`, picked by bits of `lane` (i32): values[k], where bit
+/// j of k is bit bits[j] of the lane id. A select tree, most significant
+/// bit first; equal halves need no select.
+Value selectByLane(OpBuilder &b, Location loc, Value lane,
+                   ArrayRef<int32_t> bits, SmallVector<Value> values) {
+  I32Builder ib{b, loc};
+  for (int32_t bit : llvm::reverse(bits)) {
+    Value isSet = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
+                                       ib.andI(lane, 1 << bit), ib.c(0));
+    SmallVector<Value> next;
+    size_t half = values.size() / 2;
+    for (size_t k = 0; k < half; ++k)
+      next.push_back(values[k] == values[k + half]
+                         ? values[k]
+                         : Value(LLVM::SelectOp::create(
+                               b, loc, isSet, values[k + half], values[k])));
+    values = std::move(next);
+  }
+  return values.front();
+}
+
+/// A layout change within each warp (WarpShufflePlan): in round k, the
+/// lane to read from is a constant XOR a linear function of the lane id,
+/// the register the other lane supplies is chosen with selects on that
+/// lane's own bits, and (when the plan rotates registers) the value lands
+/// in destination register k ^ h(lane), chosen with selects afterwards. No
+/// barrier and no warp id: every warp exchanges its own data, so this is
+/// also correct in warp-specialized partitions.
+void convertWithinWarps(ConvertLayoutOp op, Value src,
+                        const WarpShufflePlan &plan, VectorType resultType,
+                        ConversionPatternRewriter &rewriter) {
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  Value lane = createLaneId(rewriter, loc);
+  Value laneBase = applyBits(
+      ib, lane, SmallVector<int64_t>(plan.laneMap.begin(), plan.laneMap.end()));
+  DenseMap<int64_t, Value> elements;
+  auto element = [&](int64_t r) {
+    Value &e = elements[r];
+    if (!e)
+      e = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    return e;
+  };
+  // Equal rounds (e.g. of repeated registers) are emitted once.
+  std::map<
+      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>,
+      Value>
+      done;
+  SmallVector<Value> rounds;
+  for (const WarpShufflePlan::Shuffle &s : plan.shuffles) {
+    Value &value = done[{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}];
+    if (!value) {
+      SmallVector<Value> candidates;
+      for (int64_t r : s.registers)
+        candidates.push_back(element(r));
+      value = selectByLane(rewriter, loc, lane, s.selectBits, candidates);
+      if (!s.ownLane) {
+        Value srcLane = s.srcLaneXor == 0
+                            ? laneBase
+                            : ib.xorI(laneBase, ib.c(s.srcLaneXor));
+        value = shuffleSync(rewriter, loc, value, srcLane, NVVM::ShflKind::idx);
+      }
+    }
+    rounds.push_back(value);
+  }
+  // Destination register d of lane t arrived in round d ^ h(t).
+  SmallVector<int32_t> rotateBits;
+  SmallVector<int64_t> rotateWords;
+  for (auto [bit, h] : llvm::enumerate(plan.dstRegisterMap))
+    if (h != 0) {
+      rotateBits.push_back(bit);
+      rotateWords.push_back(h);
+    }
+  Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
+  for (int64_t d = 0, e = rounds.size(); d < e; ++d) {
+    SmallVector<Value> candidates;
+    for (int64_t k = 0, ke = int64_t(1) << rotateBits.size(); k < ke; ++k) {
+      int64_t round = d;
+      for (auto [j, h] : llvm::enumerate(rotateWords))
+        if (k >> j & 1)
+          round ^= h;
+      candidates.push_back(rounds[round]);
+    }
+    result = LLVM::InsertElementOp::create(
+        rewriter, loc, result,
+        selectByLane(rewriter, loc, lane, rotateBits, candidates), ib.c(d));
+  }
+  rewriter.replaceOp(op, result);
+}
+
+/// A layout change through the scratch buffer tile-allocate-shared-memory
+/// reserved for it, laid out by chooseConversionScratchLayout (row-major or
+/// an XOR swizzle of 16-byte chunks that spreads both access patterns over
+/// the banks): every thread stores its distinct registers, the CTA
+/// synchronizes, every thread loads its new registers. Runs of registers
+/// that are contiguous and aligned in the scratch move as one vector access
+/// (up to 16 bytes; i1 is stored a byte at a time). Barriers before and
+/// after keep the scratch apart from buffers that share its bytes at other
+/// times.
+LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
+                                         const LinearLayout &srcLayout,
+                                         const LinearLayout &dstLayout,
+                                         VectorType resultType,
+                                         ConversionPatternRewriter &rewriter) {
+  FailureOr<int64_t> scratch = getAllocatedOffset(op);
+  if (failed(scratch))
+    return failure();
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  Type elementType = resultType.getElementType();
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t bytes = llvm::divideCeil(bits, 8);
+  std::string why;
+  FailureOr<ConversionScratchLayout> layout =
+      chooseConversionScratchLayout(srcLayout, dstLayout, 8 * bytes, &why);
+  FailureOr<LinearLayout> srcOffsets = failure(), dstOffsets = failure();
+  if (succeeded(layout)) {
+    srcOffsets = srcLayout.compose(layout->offsetMap, &why);
+    dstOffsets = dstLayout.compose(layout->offsetMap, &why);
+  }
+  if (failed(srcOffsets) || failed(dstOffsets))
+    return op.emitOpError() << "internal error: no scratch layout: " << why;
+  Value base = createByteOffset(
+      rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
+  Value lane = createLaneId(rewriter, loc);
+  Value warp = createWarpId(rewriter, loc);
+  auto offsetsOf = [](const LinearLayout &map, StringRef dim) {
+    SmallVector<int64_t> words;
+    for (const LinearLayout::Basis &b : map.getBases(dim))
+      words.push_back(b[0]);
+    return words;
+  };
+  // The thread part of a layout's offsets, and the register part of one
+  // register; they combine by XOR (the map is linear).
+  auto threadOffset = [&](const LinearLayout &map) {
+    return ib.xorI(applyBits(ib, lane, offsetsOf(map, kLane)),
+                   applyBits(ib, warp, offsetsOf(map, kWarp)));
+  };
+  auto address = [&](Value thread, const LinearLayout &map, int64_t r) {
+    int64_t regOffset = (*map.apply({{kRegister, int32_t(r)}}))[0];
+    Value offset = regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
+    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType, base,
+                               ValueRange{offset});
+  };
+  // i1 vectors would be bit-packed in memory: one byte at a time.
+  int64_t storeVec = bits == 1 ? 1 : layout->store.vectorElements;
+  int64_t loadVec = bits == 1 ? 1 : layout->load.vectorElements;
+
+  createScratchBarrier(rewriter, loc, op);
+  Value srcThread = threadOffset(*srcOffsets);
+  uint64_t repeats = srcLayout.getZeroBasesMask(kRegister);
+  for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; r += storeVec) {
+    if (uint64_t(r) & repeats)
+      continue; // Another register holds the same element.
+    Value value;
+    if (storeVec == 1) {
+      value = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
+    } else {
+      SmallVector<int32_t> lanes =
+          llvm::to_vector(llvm::seq<int32_t>(r, r + storeVec));
+      value = LLVM::ShuffleVectorOp::create(rewriter, loc, src, src, lanes);
+    }
+    LLVM::StoreOp::create(rewriter, loc, value,
+                          address(srcThread, *srcOffsets, r), storeVec * bytes);
+  }
+  createScratchBarrier(rewriter, loc, op);
+  Value dstThread = threadOffset(*dstOffsets);
+  Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
+  Type loadType = loadVec == 1 ? elementType
+                               : Type(VectorType::get({loadVec}, elementType));
+  for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; r += loadVec) {
+    Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType,
+                                        address(dstThread, *dstOffsets, r),
+                                        loadVec * bytes);
+    for (int64_t i = 0; i < loadVec; ++i) {
+      Value element = loadVec == 1 ? loaded
+                                   : Value(LLVM::ExtractElementOp::create(
+                                         rewriter, loc, loaded, ib.c(i)));
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                             ib.c(r + i));
+    }
+  }
+  createScratchBarrier(rewriter, loc, op);
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ConvertLayoutPlan> plan = getConvertLayoutPlan(op, {});
+    if (failed(plan))
+      return failure();
+    if (plan->kind == ConvertLayoutPlan::Kind::Registers) {
+      replaceWithRegisterShuffle(op, adaptor.getSrc(), plan->registerMap,
+                                 rewriter);
+      return success();
+    }
+    auto resultType = cast<VectorType>(
+        getTypeConverter()->convertType(op.getResult().getType()));
+    if (plan->kind == ConvertLayoutPlan::Kind::WarpShuffles) {
+      convertWithinWarps(op, adaptor.getSrc(), *plan->shuffles, resultType,
+                         rewriter);
+      return success();
+    }
+    return convertThroughSharedMemory(op, adaptor.getSrc(), *plan->src,
+                                      *plan->dst, resultType, rewriter);
+  }
+};
+
+} // namespace
+
+LogicalResult tilemlir::verifyConvertLayoutLowering(Operation *op) {
+  auto convert = dyn_cast<ConvertLayoutOp>(op);
+  if (!convert)
+    return success();
+  auto emitError = [&]() -> InFlightDiagnostic {
+    return op->emitOpError() << "not supported yet: ";
+  };
+  return getConvertLayoutPlan(convert, emitError);
+}
+
+void tilemlir::populateConvertLayoutToNVVMPatterns(
+    LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<ConvertLayoutLowering>(converter, /*benefit=*/2);
+}
