@@ -28,6 +28,7 @@ tools = [
     ToolSubst("tile-opt", unresolved="fatal"),
     ToolSubst("tile-capi-ir-test", unresolved="fatal"),
     ToolSubst("tile-capi-types-test", unresolved="fatal"),
+    ToolSubst("tile-capi-target-test", unresolved="fatal"),
     ToolSubst("tile-run", unresolved="fatal"),
     ToolSubst("tile-translate", unresolved="fatal"),
     ToolSubst("tile-runtime-formats-test", unresolved="fatal"),

@@ -5,6 +5,7 @@
 
 #include "Common/Formatting.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
+#include "TileMLIR/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -31,9 +32,10 @@ struct GlobalMemoryResource
   StringRef getName() final { return "tile.global_memory"; }
 };
 
-/// Largest dynamic shared memory one CTA may use on sm_90a (H100/H200) and
-/// sm_100a: 227 KiB.
-constexpr int64_t kMaxSharedMemoryBytes = 232448;
+/// Largest dynamic shared memory one CTA may use (227 KiB on every chip of
+/// the target table).
+constexpr int64_t kMaxSharedMemoryBytes =
+    tilemlir::kCommonMaxSharedMemoryPerBlock;
 
 } // namespace mlir::tile
 

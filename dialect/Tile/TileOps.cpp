@@ -651,9 +651,10 @@ LogicalResult WarpSpecializeOp::verify() {
     if (totalWarps > 32)
       return emitOpError() << "uses " << totalWarps
                            << " warps in all; a CTA has at most 32";
-    if (total > 65536)
+    if (total > tilemlir::kCommonRegistersPerSM)
       return emitOpError() << "register budgets need " << total
-                           << " registers but an SM has 65536";
+                           << " registers but an SM has "
+                           << tilemlir::kCommonRegistersPerSM;
   }
   return success();
 }

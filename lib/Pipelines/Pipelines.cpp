@@ -15,6 +15,14 @@
 
 using namespace mlir;
 
+StringRef tilemlir::getChipOptionDescription() {
+  // Static: the option keeps a reference to its description.
+  static const std::string text =
+      "Target chip for kernels without an #nvvm.target (" +
+      getSupportedChipList().str() + ")";
+  return text;
+}
+
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
   // Software pipelining first: it creates the ring buffers and barrier

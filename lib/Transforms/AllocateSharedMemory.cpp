@@ -186,6 +186,124 @@ std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
   return src.getNumElements() * bytes;
 }
 
+/// Program-order positions; an operation's extent ends at its last nested
+/// operation.
+struct ProgramOrder {
+  explicit ProgramOrder(gpu::GPUFuncOp func) {
+    int64_t counter = 0;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      position[op] = counter++;
+    });
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      extentEnd[op] = counter - 1;
+      int64_t last = position[op];
+      for (Region &region : op->getRegions())
+        for (Operation &nested : region.getOps())
+          last = std::max(last, extentEnd[&nested]);
+      extentEnd[op] = last;
+    });
+  }
+
+  DenseMap<Operation *, int64_t> position, extentEnd;
+};
+
+/// The shared memory `op` allocates (a buffer, a barrier group or the
+/// scratch of a layout change or reduction), live at `op` only so far;
+/// nothing for other ops. Errors (a misaligned ring, an allocation outside
+/// a kernel) set `failedAlloc`.
+std::optional<Buffer> makeBuffer(Operation *op, gpu::GPUFuncOp func,
+                                 int64_t numWarps, ProgramOrder &order,
+                                 bool &failedAlloc) {
+  int64_t size, alignment;
+  if (auto alloc = dyn_cast<tile::AllocSmemOp>(op)) {
+    tile::SharedMemoryType type = alloc.getResult().getType();
+    size = type.getSizeInBytes();
+    alignment = getAlignment(type);
+    // Every stage of a ring (a buffer that tile.smem_index selects
+    // from) must keep the alignment of the first.
+    bool isRing = llvm::any_of(alloc->getUsers(), [](Operation *user) {
+      return isa<tile::SmemIndexOp>(user);
+    });
+    if (isRing) {
+      int64_t stage = type.dropLeadingDim().getSizeInBytes();
+      if (stage % alignment != 0) {
+        alloc.emitOpError()
+            << "stages of " << stage << " bytes would misalign every "
+            << "stage after the first (each needs " << alignment
+            << "-byte alignment)";
+        failedAlloc = true;
+      }
+    }
+  } else if (auto alloc = dyn_cast<mbarrier::AllocOp>(op)) {
+    size = alloc.getGroup().getType().getSizeInBytes();
+    alignment = 8;
+  } else if (std::optional<int64_t> bytes = getConversionScratch(op, numWarps);
+             bytes && func.isKernel()) {
+    size = *bytes;
+    alignment = 16;
+  } else {
+    return std::nullopt;
+  }
+  if (!func.isKernel()) {
+    op->emitOpError() << "shared memory can only be allocated in a "
+                         "kernel (a gpu.func with the kernel attribute)";
+    failedAlloc = true;
+    return std::nullopt;
+  }
+  return Buffer{op, size, alignment, order.position[op], order.position[op]};
+}
+
+/// Regions of a tile.warp_specialize run at the same time: a buffer of the
+/// default region lives across the whole op, one of a partition to the end
+/// of the kernel (its warps may still run while the default warps go on
+/// past the op).
+void spanConcurrentRegions(Buffer &buffer, ProgramOrder &order) {
+  Operation *op = buffer.alloc;
+  for (Operation *ws = op->getParentOfType<tile::WarpSpecializeOp>(); ws;
+       ws = ws->getParentOfType<tile::WarpSpecializeOp>()) {
+    buffer.start = std::min(buffer.start, order.position[ws]);
+    bool inDefault = cast<tile::WarpSpecializeOp>(ws)
+                         .getDefaultRegion()
+                         .isAncestor(op->getParentRegion());
+    buffer.end = std::max(buffer.end,
+                          inDefault ? order.extentEnd[ws]
+                                    : std::numeric_limits<int64_t>::max());
+  }
+}
+
+/// Extends `buffer`'s lifetime over every use of the allocation and its
+/// aliases (see the file comment).
+void setLifetime(Buffer &buffer, ProgramOrder &order) {
+  Operation *op = buffer.alloc;
+  // Conversion scratch lives during its operation only.
+  if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op)) {
+    spanConcurrentRegions(buffer, order);
+    return;
+  }
+  SetVector<Value> aliases;
+  collectAliases(op->getResult(0), aliases);
+  Block *home = op->getBlock();
+  for (Value alias : aliases) {
+    for (Operation *user : alias.getUsers()) {
+      if (isAsynchronousUser(user)) {
+        // A tensor-core read is over once the kernel has waited for
+        // its commit; other asynchronous users keep the buffer.
+        Operation *done = findTensorCoreCompletion(user, home);
+        buffer.end = done ? std::max(buffer.end, order.extentEnd[done])
+                          : std::numeric_limits<int64_t>::max();
+        continue;
+      }
+      Operation *top = home->findAncestorOpInBlock(*user);
+      if (!top || isInPartition(user)) // Outside the allocating
+        // block's subtree, or by warps that outlive the op.
+        buffer.end = std::numeric_limits<int64_t>::max();
+      else
+        buffer.end = std::max(buffer.end, order.extentEnd[top]);
+    }
+  }
+  spanConcurrentRegions(buffer, order);
+}
+
 struct AllocateSharedMemory
     : public tilemlir::impl::TileAllocateSharedMemoryBase<
           AllocateSharedMemory> {
@@ -204,119 +322,27 @@ struct AllocateSharedMemory
   }
 
   std::optional<int64_t> allocate(gpu::GPUFuncOp func) {
-    // Program-order positions; an operation's extent ends at its last
-    // nested operation.
-    DenseMap<Operation *, int64_t> position, extentEnd;
-    int64_t counter = 0;
-    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      position[op] = counter++;
-    });
-    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      extentEnd[op] = counter - 1;
-      int64_t last = position[op];
-      for (Region &region : op->getRegions())
-        for (Operation &nested : region.getOps())
-          last = std::max(last, extentEnd[&nested]);
-      extentEnd[op] = last;
-    });
-
+    ProgramOrder order(func);
     SmallVector<Buffer> buffers;
     bool failedAlloc = false;
     auto warpsAttr = func->getAttrOfType<IntegerAttr>(
         tile::TileDialect::kNumWarpsAttrName);
     int64_t numWarps = warpsAttr ? warpsAttr.getInt() : 1;
     func.walk([&](Operation *op) {
-      int64_t size, alignment;
-      if (auto alloc = dyn_cast<tile::AllocSmemOp>(op)) {
-        tile::SharedMemoryType type = alloc.getResult().getType();
-        size = type.getSizeInBytes();
-        alignment = getAlignment(type);
-        // Every stage of a ring (a buffer that tile.smem_index selects
-        // from) must keep the alignment of the first.
-        bool isRing = llvm::any_of(alloc->getUsers(), [](Operation *user) {
-          return isa<tile::SmemIndexOp>(user);
-        });
-        if (isRing) {
-          int64_t stage = type.dropLeadingDim().getSizeInBytes();
-          if (stage % alignment != 0) {
-            alloc.emitOpError()
-                << "stages of " << stage << " bytes would misalign every "
-                << "stage after the first (each needs " << alignment
-                << "-byte alignment)";
-            failedAlloc = true;
-          }
-        }
-      } else if (auto alloc = dyn_cast<mbarrier::AllocOp>(op)) {
-        size = alloc.getGroup().getType().getSizeInBytes();
-        alignment = 8;
-      } else if (std::optional<int64_t> bytes =
-                     getConversionScratch(op, numWarps);
-                 bytes && func.isKernel()) {
-        size = *bytes;
-        alignment = 16;
-      } else {
+      std::optional<Buffer> buffer =
+          makeBuffer(op, func, numWarps, order, failedAlloc);
+      if (!buffer)
         return;
-      }
-      if (!func.isKernel()) {
-        op->emitOpError() << "shared memory can only be allocated in a "
-                             "kernel (a gpu.func with the kernel attribute)";
-        failedAlloc = true;
-        return;
-      }
-      Buffer buffer{op, size, alignment, position[op], position[op]};
-      // Regions of a tile.warp_specialize run at the same time: a buffer of
-      // the default region lives across the whole op, one of a partition
-      // to the end of the kernel (its warps may still run while the
-      // default warps go on past the op).
-      auto spanConcurrentRegions = [&] {
-        for (Operation *ws = op->getParentOfType<tile::WarpSpecializeOp>(); ws;
-             ws = ws->getParentOfType<tile::WarpSpecializeOp>()) {
-          buffer.start = std::min(buffer.start, position[ws]);
-          bool inDefault = cast<tile::WarpSpecializeOp>(ws)
-                               .getDefaultRegion()
-                               .isAncestor(op->getParentRegion());
-          buffer.end = std::max(buffer.end,
-                                inDefault ? extentEnd[ws]
-                                          : std::numeric_limits<int64_t>::max());
-        }
-      };
-      // Conversion scratch lives during its operation only.
-      if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op)) {
-        spanConcurrentRegions();
-        buffers.push_back(buffer);
-        return;
-      }
-      SetVector<Value> aliases;
-      collectAliases(op->getResult(0), aliases);
-      Block *home = op->getBlock();
-      for (Value alias : aliases) {
-        for (Operation *user : alias.getUsers()) {
-          if (isAsynchronousUser(user)) {
-            // A tensor-core read is over once the kernel has waited for
-            // its commit; other asynchronous users keep the buffer.
-            Operation *done = findTensorCoreCompletion(user, home);
-            buffer.end = done ? std::max(buffer.end, extentEnd[done])
-                              : std::numeric_limits<int64_t>::max();
-            continue;
-          }
-          Operation *top = home->findAncestorOpInBlock(*user);
-          if (!top || isInPartition(user)) // Outside the allocating
-            // block's subtree, or by warps that outlive the op.
-            buffer.end = std::numeric_limits<int64_t>::max();
-          else
-            buffer.end = std::max(buffer.end, extentEnd[top]);
-        }
-      }
-      spanConcurrentRegions();
-      buffers.push_back(buffer);
+      setLifetime(*buffer, order);
+      buffers.push_back(*buffer);
     });
     if (failedAlloc)
       return std::nullopt;
 
-    SmallVector<Buffer *> order;
+    SmallVector<Buffer *> placed;
     for (Buffer &buffer : buffers)
-      order.push_back(&buffer);
-    int64_t total = tilemlir::packLiveRanges(order);
+      placed.push_back(&buffer);
+    int64_t total = tilemlir::packLiveRanges(placed);
 
     if (total > tile::kMaxSharedMemoryBytes) {
       InFlightDiagnostic diag =
@@ -324,7 +350,7 @@ struct AllocateSharedMemory
           << "needs " << total << " bytes of shared memory, but a CTA can "
           << "use at most " << tile::kMaxSharedMemoryBytes
           << " bytes (227 KiB)";
-      for (Buffer *buffer : llvm::ArrayRef(order).take_front(4))
+      for (Buffer *buffer : llvm::ArrayRef(placed).take_front(4))
         diag.attachNote(buffer->alloc->getLoc())
             << buffer->size << " bytes allocated here";
       return std::nullopt;

@@ -98,6 +98,135 @@ void warnAboutUnelectedIssue(gpu::GPUFuncOp func) {
   });
 }
 
+/// The release point: the last top-level tmem.dealloc frees the kernel's
+/// whole allocation, since tcgen05.dealloc frees what one tcgen05.alloc
+/// took. Checks that every allocation is at the top level, that the release
+/// frees one of them and that nothing uses tensor memory after it.
+FailureOr<tmem::DeallocOp> findRelease(gpu::GPUFuncOp func,
+                                       ArrayRef<tmem::AllocOp> allocs) {
+  Block &entry = func.getBody().front();
+  for (tmem::AllocOp alloc : allocs)
+    if (alloc->getBlock() != &entry)
+      return alloc.emitOpError()
+             << "not supported yet: tmem.alloc nested in a region; "
+                "allocate tensor memory at the kernel's top level (the "
+                "kernel makes a single tcgen05.alloc at its entry)";
+  tmem::DeallocOp release;
+  for (Operation &op : entry)
+    if (auto dealloc = dyn_cast<tmem::DeallocOp>(op))
+      release = dealloc;
+  if (!release)
+    return tmem::AllocOp(allocs.front()).emitOpError()
+           << "is never freed: the kernel needs a tmem.dealloc at its top "
+              "level after its last use of tensor memory (tcgen05.dealloc "
+              "must run before the CTA exits)";
+  auto releasedAlloc = release.getBuffer().getDefiningOp<tmem::AllocOp>();
+  if (!releasedAlloc || releasedAlloc->getBlock() != &entry)
+    return release.emitOpError()
+           << "frees the kernel's tensor memory and must free a buffer "
+              "that tmem.alloc returned at the kernel's top level";
+  for (Operation *op = release->getNextNode(); op; op = op->getNextNode())
+    if (touchesTensorMemory(op))
+      return op->emitOpError()
+             << "uses tensor memory after the kernel's last tmem.dealloc, "
+                "which frees all of it";
+  return release;
+}
+
+/// Gives every allocation its column offset; returns the columns the
+/// kernel allocates (a power of two of at least 32).
+FailureOr<int64_t> placeBuffers(gpu::GPUFuncOp func,
+                                ArrayRef<tmem::AllocOp> allocs) {
+  Block &entry = func.getBody().front();
+  DenseMap<Operation *, int64_t> position;
+  int64_t counter = 0;
+  for (Operation &op : entry)
+    position[&op] = counter++;
+
+  // Lifetimes: from the allocation to its top-level dealloc. Asynchronous
+  // copies and MMAs must have completed by then (tmem.dealloc's
+  // contract), so the columns can be reused afterwards.
+  SmallVector<Buffer> buffers;
+  for (tmem::AllocOp alloc : allocs) {
+    int64_t columns = alloc.getAllocColumns();
+    Buffer buffer{alloc, columns, columns, position[alloc],
+                  std::numeric_limits<int64_t>::max()};
+    for (Operation *user : alloc->getUsers())
+      if (isa<tmem::DeallocOp>(user) && user->getBlock() == &entry)
+        buffer.end = std::min(buffer.end, position[user]);
+    buffers.push_back(buffer);
+  }
+
+  // Each buffer is aligned to its own power-of-two size so that none
+  // straddles an alignment boundary of a larger one.
+  SmallVector<Buffer *> order;
+  for (Buffer &buffer : buffers)
+    order.push_back(&buffer);
+  int64_t total = tilemlir::packLiveRanges(order);
+  int64_t columns = std::max<int64_t>(tmem::TMemDialect::kMinAllocColumns,
+                                      llvm::PowerOf2Ceil(total));
+  if (columns > tmem::TMemDialect::kNumColumns) {
+    InFlightDiagnostic diag =
+        func.emitOpError()
+        << "needs " << total << " tensor-memory columns, but an SM has "
+        << tmem::TMemDialect::kNumColumns << " available";
+    for (Buffer *buffer : llvm::ArrayRef(order).take_front(4))
+      diag.attachNote(buffer->alloc.getLoc())
+          << buffer->size << " columns allocated here";
+    return failure();
+  }
+
+  Builder builder(func.getContext());
+  for (Buffer &buffer : buffers)
+    buffer.alloc->setAttr(kColumnOffsetAttr,
+                          builder.getI64IntegerAttr(buffer.offset));
+  return columns;
+}
+
+/// Every warp that touched tensor memory must be done before warp 0 frees
+/// it: orders their tcgen05 operations before a thread barrier, and the
+/// dealloc after it.
+void fenceRelease(tmem::DeallocOp release) {
+  OpBuilder b(release);
+  Location loc = release.getLoc();
+  Operation *previous = release->getPrevNode();
+  if (previous && isa<tile::BarrierOp>(previous)) {
+    b.setInsertionPoint(previous);
+    tmem::FenceOp::create(b, loc, tmem::FenceKind::Before);
+  } else {
+    tmem::FenceOp::create(b, loc, tmem::FenceKind::Before);
+    tile::BarrierOp::create(b, loc);
+  }
+  b.setInsertionPoint(release);
+  tmem::FenceOp::create(b, loc, tmem::FenceKind::After);
+}
+
+/// The base-address slot at the very start of the kernel, where every warp
+/// (before any warp specialization) runs the allocation, followed by the
+/// buffers' addresses.
+void insertBaseSlot(gpu::GPUFuncOp func, ArrayRef<tmem::AllocOp> allocs,
+                    int64_t columns) {
+  Block &entry = func.getBody().front();
+  OpBuilder b(func.getContext());
+  b.setInsertionPointToStart(&entry);
+  auto slotType = tile::SharedMemoryType::get(
+      {1}, b.getI32Type(), Attribute(), /*isMutable=*/true);
+  auto slot = tile::AllocSmemOp::create(b, func.getLoc(), slotType, Value());
+  slot->setAttr(kBaseSlotAttr, b.getI64IntegerAttr(columns));
+  Operation *last = slot;
+  for (tmem::AllocOp alloc : allocs) {
+    // An initial value is computed where the allocation was: it becomes
+    // a tcgen05.st (tmem.store) there.
+    if (Value init = alloc.getInit()) {
+      b.setInsertionPointAfter(alloc);
+      tmem::StoreOp::create(b, alloc.getLoc(), init, alloc.getResult());
+      alloc.getInitMutable().clear();
+    }
+    alloc->moveAfter(last);
+    last = alloc;
+  }
+}
+
 struct AllocateTensorMemory
     : public tilemlir::impl::TileAllocateTensorMemoryBase<
           AllocateTensorMemory> {
@@ -124,121 +253,24 @@ struct AllocateTensorMemory
       return allocs.front().emitOpError()
              << "tensor memory can only be allocated in a kernel (a gpu.func "
                 "with the kernel attribute)";
-
-    Block &entry = func.getBody().front();
-    for (tmem::AllocOp alloc : allocs)
-      if (alloc->getBlock() != &entry)
-        return alloc.emitOpError()
-               << "not supported yet: tmem.alloc nested in a region; "
-                  "allocate tensor memory at the kernel's top level (the "
-                  "kernel makes a single tcgen05.alloc at its entry)";
-
-    DenseMap<Operation *, int64_t> position;
-    int64_t counter = 0;
-    for (Operation &op : entry)
-      position[&op] = counter++;
-
-    // The release point: the last top-level tmem.dealloc frees the
-    // kernel's whole allocation, since tcgen05.dealloc frees what one
-    // tcgen05.alloc took.
-    tmem::DeallocOp release;
-    for (Operation &op : entry)
-      if (auto dealloc = dyn_cast<tmem::DeallocOp>(op))
-        release = dealloc;
-    if (!release)
-      return allocs.front().emitOpError()
-             << "is never freed: the kernel needs a tmem.dealloc at its top "
-                "level after its last use of tensor memory (tcgen05.dealloc "
-                "must run before the CTA exits)";
-    auto releasedAlloc = release.getBuffer().getDefiningOp<tmem::AllocOp>();
-    if (!releasedAlloc || releasedAlloc->getBlock() != &entry)
-      return release.emitOpError()
-             << "frees the kernel's tensor memory and must free a buffer "
-                "that tmem.alloc returned at the kernel's top level";
-    for (Operation *op = release->getNextNode(); op; op = op->getNextNode())
-      if (touchesTensorMemory(op))
-        return op->emitOpError()
-               << "uses tensor memory after the kernel's last tmem.dealloc, "
-                  "which frees all of it";
-
-    // Lifetimes: from the allocation to its top-level dealloc. Asynchronous
-    // copies and MMAs must have completed by then (tmem.dealloc's
-    // contract), so the columns can be reused afterwards.
-    SmallVector<Buffer> buffers;
-    for (tmem::AllocOp alloc : allocs) {
-      int64_t columns = alloc.getAllocColumns();
-      Buffer buffer{alloc, columns, columns, position[alloc],
-                    std::numeric_limits<int64_t>::max()};
-      for (Operation *user : alloc->getUsers())
-        if (isa<tmem::DeallocOp>(user) && user->getBlock() == &entry)
-          buffer.end = std::min(buffer.end, position[user]);
-      buffers.push_back(buffer);
-    }
-
-    // Each buffer is aligned to its own power-of-two size so that none
-    // straddles an alignment boundary of a larger one.
-    SmallVector<Buffer *> order;
-    for (Buffer &buffer : buffers)
-      order.push_back(&buffer);
-    int64_t total = tilemlir::packLiveRanges(order);
-    int64_t columns = std::max<int64_t>(tmem::TMemDialect::kMinAllocColumns,
-                                        llvm::PowerOf2Ceil(total));
-    if (columns > tmem::TMemDialect::kNumColumns) {
-      InFlightDiagnostic diag =
-          func.emitOpError()
-          << "needs " << total << " tensor-memory columns, but an SM has "
-          << tmem::TMemDialect::kNumColumns << " available";
-      for (Buffer *buffer : llvm::ArrayRef(order).take_front(4))
-        diag.attachNote(buffer->alloc.getLoc())
-            << buffer->size << " columns allocated here";
+    FailureOr<tmem::DeallocOp> release = findRelease(func, allocs);
+    if (failed(release))
       return failure();
-    }
+    FailureOr<int64_t> columns = placeBuffers(func, allocs);
+    if (failed(columns))
+      return failure();
 
+    // The release frees the whole allocation, from the released buffer's
+    // offset.
     Builder builder(func.getContext());
-    for (Buffer &buffer : buffers)
-      buffer.alloc->setAttr(kColumnOffsetAttr,
-                            builder.getI64IntegerAttr(buffer.offset));
-    func->setAttr(kKernelColumnsAttr, builder.getI64IntegerAttr(columns));
-    release->setAttr(kReleaseColumnsAttr, builder.getI64IntegerAttr(columns));
-    release->setAttr(kColumnOffsetAttr,
-                     releasedAlloc->getAttr(kColumnOffsetAttr));
-
-    // Every warp that touched tensor memory must be done before warp 0
-    // frees it: order their tcgen05 operations before a thread barrier, and
-    // the dealloc after it.
-    OpBuilder b(release);
-    Location loc = release.getLoc();
-    Operation *previous = release->getPrevNode();
-    if (previous && isa<tile::BarrierOp>(previous)) {
-      b.setInsertionPoint(previous);
-      tmem::FenceOp::create(b, loc, tmem::FenceKind::Before);
-    } else {
-      tmem::FenceOp::create(b, loc, tmem::FenceKind::Before);
-      tile::BarrierOp::create(b, loc);
-    }
-    b.setInsertionPoint(release);
-    tmem::FenceOp::create(b, loc, tmem::FenceKind::After);
-
-    // The base-address slot at the very start of the kernel, where every
-    // warp (before any warp specialization) runs the allocation, followed
-    // by the buffers' addresses.
-    b.setInsertionPointToStart(&entry);
-    auto slotType = tile::SharedMemoryType::get(
-        {1}, b.getI32Type(), Attribute(), /*isMutable=*/true);
-    auto slot = tile::AllocSmemOp::create(b, func.getLoc(), slotType, Value());
-    slot->setAttr(kBaseSlotAttr, builder.getI64IntegerAttr(columns));
-    Operation *last = slot;
-    for (tmem::AllocOp alloc : allocs) {
-      // An initial value is computed where the allocation was: it becomes
-      // a tcgen05.st (tmem.store) there.
-      if (Value init = alloc.getInit()) {
-        b.setInsertionPointAfter(alloc);
-        tmem::StoreOp::create(b, alloc.getLoc(), init, alloc.getResult());
-        alloc.getInitMutable().clear();
-      }
-      alloc->moveAfter(last);
-      last = alloc;
-    }
+    func->setAttr(kKernelColumnsAttr, builder.getI64IntegerAttr(*columns));
+    Operation *releasedAlloc = release->getBuffer().getDefiningOp();
+    (*release)->setAttr(kReleaseColumnsAttr,
+                        builder.getI64IntegerAttr(*columns));
+    (*release)->setAttr(kColumnOffsetAttr,
+                        releasedAlloc->getAttr(kColumnOffsetAttr));
+    fenceRelease(*release);
+    insertBaseSlot(func, allocs, *columns);
     return success();
   }
 };

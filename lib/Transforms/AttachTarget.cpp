@@ -12,14 +12,6 @@ namespace mlir::tilemlir {
 
 using namespace mlir;
 
-std::string tilemlir::getPtxFeaturesForChip(StringRef chip) {
-  // sm_100a needs PTX ISA 8.6; sm_90a 8.0. Both are within what CUDA 13's
-  // ptxas and LLVM 22's NVPTX backend accept.
-  if (chip.starts_with("sm_10") || chip.starts_with("sm_12"))
-    return "+ptx86";
-  return "+ptx80";
-}
-
 namespace {
 struct AttachTarget
     : public tilemlir::impl::TileAttachTargetBase<AttachTarget> {

@@ -128,6 +128,215 @@ LogicalResult prepareRegisterTiles(Region &region, WarpRange range,
   return failure(result.wasInterrupted());
 }
 
+/// Where the regions of a tile.warp_specialize run, and with how many
+/// registers.
+struct WarpPlan {
+  /// The kernel's own warps, which run the default region.
+  int64_t defaultWarps = 0;
+  /// The warps of each partition, after the default ones.
+  SmallVector<WarpRange> ranges;
+  int64_t totalWarps = 0;
+  /// setmaxnreg budgets (all or none).
+  std::optional<int32_t> defaultRegs;
+  std::optional<ArrayRef<int32_t>> partRegs;
+  bool setRegisters = false;
+  /// Registers each thread starts with.
+  int64_t entryRegs = 0;
+};
+
+/// setmaxnreg acts on whole warpgroups: every warpgroup's warps must ask for
+/// the same budget, every warpgroup must be complete, and the budgets must
+/// fit the register file.
+LogicalResult checkRegisterBudgets(tile::WarpSpecializeOp op,
+                                   const WarpPlan &plan) {
+  if (!plan.partRegs || !plan.defaultRegs)
+    return op.emitOpError()
+           << "setmaxnreg needs a budget for the default partition and "
+              "every partition (it reallocates registers between them)";
+  if (plan.totalWarps % 4 != 0 || plan.defaultWarps % 4 != 0)
+    return op.emitOpError()
+           << "register budgets need whole warpgroups: the default "
+              "partition has "
+           << plan.defaultWarps << " warps and the kernel " << plan.totalWarps
+           << "; setmaxnreg applies to all 4 warps of a warpgroup";
+  SmallVector<int64_t> groupRegs(plan.totalWarps / 4, -1);
+  auto assign = [&](WarpRange range, int64_t regs) -> LogicalResult {
+    for (int64_t w = range.base; w < range.base + range.count; ++w) {
+      int64_t &slot = groupRegs[w / 4];
+      if (slot != -1 && slot != regs)
+        return op.emitOpError()
+               << "partitions sharing warpgroup " << w / 4
+               << " ask for different register budgets (" << slot << " vs "
+               << regs << "); setmaxnreg applies to a whole "
+               << "warpgroup";
+      slot = regs;
+    }
+    return success();
+  };
+  if (failed(assign({0, plan.defaultWarps}, *plan.defaultRegs)))
+    return failure();
+  for (auto [range, regs] : llvm::zip_equal(plan.ranges, *plan.partRegs))
+    if (failed(assign(range, regs)))
+      return failure();
+  int64_t total = 0;
+  for (int64_t regs : groupRegs)
+    total += regs * 128;
+  if (total > tilemlir::kCommonRegistersPerSM)
+    return op.emitOpError() << "register budgets need " << total
+                            << " registers but an SM has "
+                            << tilemlir::kCommonRegistersPerSM;
+  return success();
+}
+
+/// Places the default region and the partitions on warps and checks their
+/// register budgets.
+FailureOr<WarpPlan> planWarps(tile::WarpSpecializeOp op,
+                              gpu::GPUFuncOp func) {
+  if (!func || !func.isKernel() || op->getBlock() != &func.front())
+    return op.emitOpError()
+           << "not supported yet: tile.warp_specialize must be in the "
+              "entry block of a kernel (not nested in control flow or a "
+              "device function)";
+  std::optional<int64_t> numWarps = tile::getKernelNumWarps(op);
+  if (!numWarps)
+    return op.emitOpError() << "needs the kernel's 'tile.num_warps' to "
+                               "place partitions on warps";
+  WarpPlan plan;
+  plan.defaultWarps = *numWarps;
+  int64_t next = plan.defaultWarps;
+  for (int32_t warps : op.getPartitionNumWarps()) {
+    plan.ranges.push_back({next, warps});
+    next += warps;
+  }
+  plan.totalWarps = next;
+  if (plan.totalWarps > 32)
+    return op.emitOpError() << "needs " << plan.totalWarps
+                            << " warps; a CTA has at most 32";
+
+  plan.partRegs = op.getPartitionNumRegs();
+  plan.defaultRegs = op.getDefaultNumRegs();
+  plan.setRegisters = plan.partRegs || plan.defaultRegs;
+  if (plan.setRegisters && failed(checkRegisterBudgets(op, plan)))
+    return failure();
+  // Registers each thread starts with: the file divided evenly, rounded
+  // down to setmaxnreg's granularity of 8.
+  plan.entryRegs = std::min<int64_t>(
+      256,
+      (tilemlir::kCommonRegistersPerSM / (plan.totalWarps * 32)) / 8 * 8);
+  return plan;
+}
+
+/// setmaxnreg to `regs` at `builder`'s insertion point, unless budgets are
+/// not set or `regs` is what the warps start with.
+void setRegisters(OpBuilder &builder, Location loc, const WarpPlan &plan,
+                  int64_t regs) {
+  if (!plan.setRegisters || regs == plan.entryRegs)
+    return;
+  NVVM::SetMaxRegisterOp::create(builder, loc, regs,
+                                 regs > plan.entryRegs
+                                     ? NVVM::SetMaxRegisterAction::increase
+                                     : NVVM::SetMaxRegisterAction::decrease);
+}
+
+/// Moves the default region, then the rest of the kernel, into the then
+/// block of `branch` (the default warps' side).
+void moveDefaultRegion(tile::WarpSpecializeOp op, gpu::GPUFuncOp func,
+                       scf::IfOp branch) {
+  Block *defaultBlock = branch.thenBlock();
+  Operation *thenYield = defaultBlock->getTerminator();
+  Block &body = op.getDefaultRegion().front();
+  auto yield = cast<tile::WarpYieldOp>(body.getTerminator());
+  SmallVector<Value> results(yield.getValues());
+  for (Operation &nested : llvm::make_early_inc_range(body.without_terminator()))
+    nested.moveBefore(thenYield);
+  op.replaceAllUsesWith(results);
+  Operation *funcTerminator = func.front().getTerminator();
+  for (Operation &rest : llvm::make_early_inc_range(
+           llvm::make_range(std::next(Block::iterator(op)),
+                            Block::iterator(funcTerminator))))
+    rest.moveBefore(thenYield);
+}
+
+/// Partition warps: a chain of range tests at `b`, each branch running one
+/// partition.
+LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
+                              Value wid, OpBuilder &b) {
+  Location loc = op.getLoc();
+  for (auto [i, range] : llvm::enumerate(plan.ranges)) {
+    Value end = arith::ConstantIntOp::create(b, loc, range.base + range.count,
+                                             32);
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, wid, end);
+    bool last = i + 1 == plan.ranges.size();
+    auto partIf = scf::IfOp::create(b, loc, inRange, !last);
+    OpBuilder pb = OpBuilder::atBlockBegin(partIf.thenBlock());
+    if (plan.partRegs)
+      setRegisters(pb, loc, plan, (*plan.partRegs)[i]);
+    Region &partition = op.getPartitionRegions()[i];
+    Block &partBody = partition.front();
+    for (auto [arg, capture] :
+         llvm::zip_equal(partBody.getArguments(), op.getExplicitCaptures()))
+      arg.replaceAllUsesWith(capture);
+    Operation *partYield = partIf.thenBlock()->getTerminator();
+    for (Operation &nested :
+         llvm::make_early_inc_range(partBody.without_terminator()))
+      nested.moveBefore(partYield);
+    rebaseSynchronization(partIf.getThenRegion(), range,
+                          /*barrierId=*/2 + int(i), /*wholeCTA=*/false);
+    if (failed(prepareRegisterTiles(partIf.getThenRegion(), range,
+                                    /*barrierId=*/2 + int(i),
+                                    "partition " + std::to_string(i))))
+      return failure();
+    if (!last)
+      b.setInsertionPoint(partIf.elseBlock()->getTerminator());
+  }
+  return success();
+}
+
+LogicalResult lower(tile::WarpSpecializeOp op) {
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  FailureOr<WarpPlan> plan = planWarps(op, func);
+  if (failed(plan))
+    return failure();
+
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value wid = tile::WarpIdOp::create(b, loc);
+  Value defaultEnd =
+      arith::ConstantIntOp::create(b, loc, plan->defaultWarps, 32);
+  Value isDefault = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          wid, defaultEnd);
+  auto branch = scf::IfOp::create(b, loc, isDefault, /*withElseRegion=*/true);
+
+  // Default warps: the default region, then the rest of the kernel.
+  b.setInsertionPointToStart(branch.thenBlock());
+  if (plan->defaultRegs)
+    setRegisters(b, loc, *plan, *plan->defaultRegs);
+  moveDefaultRegion(op, func, branch);
+
+  b.setInsertionPoint(branch.elseBlock()->getTerminator());
+  if (failed(lowerPartitions(op, *plan, wid, b)))
+    return failure();
+  // The default warps synchronize among themselves once partitions run.
+  rebaseSynchronization(branch.getThenRegion(), {0, plan->defaultWarps},
+                        /*barrierId=*/1, /*wholeCTA=*/false);
+  if (failed(prepareRegisterTiles(branch.getThenRegion(),
+                                  {0, plan->defaultWarps},
+                                  /*barrierId=*/1, "the default region")))
+    return failure();
+  op.erase();
+
+  // setmaxnreg only takes effect with a register count fixed at entry:
+  // one CTA per SM (with the block size below) gives ptxas that cap.
+  if (plan->setRegisters)
+    func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b.getI32IntegerAttr(1));
+  // The whole CTA's size, for launch checks and setmaxnreg's register cap.
+  func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+      func.getContext(), {int32_t(plan->totalWarps * 32), 1, 1}));
+  return success();
+}
+
 struct LowerWarpSpecialize
     : public tilemlir::impl::TileLowerWarpSpecializeBase<LowerWarpSpecialize> {
   void runOnOperation() override {
@@ -136,163 +345,6 @@ struct LowerWarpSpecialize
     for (tile::WarpSpecializeOp op : ops)
       if (failed(lower(op)))
         return signalPassFailure();
-  }
-
-  LogicalResult lower(tile::WarpSpecializeOp op) {
-    auto func = op->getParentOfType<gpu::GPUFuncOp>();
-    if (!func || !func.isKernel() || op->getBlock() != &func.front())
-      return op.emitOpError()
-             << "not supported yet: tile.warp_specialize must be in the "
-                "entry block of a kernel (not nested in control flow or a "
-                "device function)";
-    std::optional<int64_t> numWarps = tile::getKernelNumWarps(op);
-    if (!numWarps)
-      return op.emitOpError() << "needs the kernel's 'tile.num_warps' to "
-                                 "place partitions on warps";
-    int64_t defaultWarps = *numWarps;
-    SmallVector<WarpRange> ranges;
-    int64_t next = defaultWarps;
-    for (int32_t warps : op.getPartitionNumWarps()) {
-      ranges.push_back({next, warps});
-      next += warps;
-    }
-    int64_t totalWarps = next;
-    if (totalWarps > 32)
-      return op.emitOpError() << "needs " << totalWarps
-                              << " warps; a CTA has at most 32";
-
-    // setmaxnreg acts on whole warpgroups: every warpgroup's warps must ask
-    // for the same budget, and every warpgroup must be complete.
-    SmallVector<int64_t> groupRegs;
-    std::optional<ArrayRef<int32_t>> partRegs = op.getPartitionNumRegs();
-    std::optional<int32_t> defaultRegs = op.getDefaultNumRegs();
-    bool setRegisters = partRegs || defaultRegs;
-    if (setRegisters) {
-      if (!partRegs || !defaultRegs)
-        return op.emitOpError()
-               << "setmaxnreg needs a budget for the default partition and "
-                  "every partition (it reallocates registers between them)";
-      if (totalWarps % 4 != 0 || defaultWarps % 4 != 0)
-        return op.emitOpError()
-               << "register budgets need whole warpgroups: the default "
-                  "partition has "
-               << defaultWarps << " warps and the kernel " << totalWarps
-               << "; setmaxnreg applies to all 4 warps of a warpgroup";
-      groupRegs.assign(totalWarps / 4, -1);
-      auto assign = [&](WarpRange range, int64_t regs) -> LogicalResult {
-        for (int64_t w = range.base; w < range.base + range.count; ++w) {
-          int64_t &slot = groupRegs[w / 4];
-          if (slot != -1 && slot != regs)
-            return op.emitOpError()
-                   << "partitions sharing warpgroup " << w / 4
-                   << " ask for different register budgets (" << slot
-                   << " vs " << regs << "); setmaxnreg applies to a whole "
-                   << "warpgroup";
-          slot = regs;
-        }
-        return success();
-      };
-      if (failed(assign({0, defaultWarps}, *defaultRegs)))
-        return failure();
-      for (auto [range, regs] : llvm::zip_equal(ranges, *partRegs))
-        if (failed(assign(range, regs)))
-          return failure();
-      // The register file holds 64K 32-bit registers per SM.
-      int64_t total = 0;
-      for (int64_t regs : groupRegs)
-        total += regs * 128;
-      if (total > 65536)
-        return op.emitOpError() << "register budgets need " << total
-                                << " registers but an SM has 65536";
-    }
-    // Registers each thread starts with: the file divided evenly, rounded
-    // down to setmaxnreg's granularity of 8.
-    int64_t entryRegs =
-        std::min<int64_t>(256, (65536 / (totalWarps * 32)) / 8 * 8);
-
-    OpBuilder b(op);
-    Location loc = op.getLoc();
-    auto setRegs = [&](OpBuilder &builder, int64_t regs) {
-      if (!setRegisters || regs == entryRegs)
-        return;
-      NVVM::SetMaxRegisterOp::create(
-          builder, loc, regs,
-          regs > entryRegs ? NVVM::SetMaxRegisterAction::increase
-                           : NVVM::SetMaxRegisterAction::decrease);
-    };
-
-    Value wid = tile::WarpIdOp::create(b, loc);
-    Value defaultEnd = arith::ConstantIntOp::create(b, loc, defaultWarps, 32);
-    Value isDefault = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                            wid, defaultEnd);
-    auto branch = scf::IfOp::create(b, loc, isDefault, /*withElseRegion=*/true);
-
-    // Default warps: the default region, then the rest of the kernel.
-    Block *defaultBlock = branch.thenBlock();
-    b.setInsertionPointToStart(defaultBlock);
-    if (defaultRegs)
-      setRegs(b, *defaultRegs);
-    Operation *thenYield = defaultBlock->getTerminator();
-    Block &body = op.getDefaultRegion().front();
-    auto yield = cast<tile::WarpYieldOp>(body.getTerminator());
-    SmallVector<Value> results(yield.getValues());
-    for (Operation &nested : llvm::make_early_inc_range(body.without_terminator()))
-      nested.moveBefore(thenYield);
-    op.replaceAllUsesWith(results);
-    Operation *funcTerminator = func.front().getTerminator();
-    for (Operation &rest : llvm::make_early_inc_range(
-             llvm::make_range(std::next(Block::iterator(op)),
-                              Block::iterator(funcTerminator))))
-      rest.moveBefore(thenYield);
-
-    // Partition warps: a chain of range tests.
-    b.setInsertionPoint(branch.elseBlock()->getTerminator());
-    for (auto [i, range] : llvm::enumerate(ranges)) {
-      Value end = arith::ConstantIntOp::create(b, loc, range.base + range.count,
-                                               32);
-      Value inRange =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, wid, end);
-      bool last = i + 1 == ranges.size();
-      auto partIf = scf::IfOp::create(b, loc, inRange, !last);
-      OpBuilder pb = OpBuilder::atBlockBegin(partIf.thenBlock());
-      if (partRegs)
-        setRegs(pb, (*partRegs)[i]);
-      Region &partition = op.getPartitionRegions()[i];
-      Block &partBody = partition.front();
-      for (auto [arg, capture] :
-           llvm::zip_equal(partBody.getArguments(), op.getExplicitCaptures()))
-        arg.replaceAllUsesWith(capture);
-      Operation *partYield = partIf.thenBlock()->getTerminator();
-      for (Operation &nested :
-           llvm::make_early_inc_range(partBody.without_terminator()))
-        nested.moveBefore(partYield);
-      rebaseSynchronization(partIf.getThenRegion(), range,
-                            /*barrierId=*/2 + int(i), /*wholeCTA=*/false);
-      if (failed(prepareRegisterTiles(partIf.getThenRegion(), range,
-                                      /*barrierId=*/2 + int(i),
-                                      "partition " + std::to_string(i))))
-        return failure();
-      if (!last)
-        b.setInsertionPoint(partIf.elseBlock()->getTerminator());
-    }
-    // The default warps synchronize among themselves once partitions run.
-    rebaseSynchronization(branch.getThenRegion(), {0, defaultWarps},
-                          /*barrierId=*/1, /*wholeCTA=*/false);
-    if (failed(prepareRegisterTiles(branch.getThenRegion(), {0, defaultWarps},
-                                    /*barrierId=*/1, "the default region")))
-      return failure();
-    op.erase();
-
-    // setmaxnreg only takes effect with a register count fixed at entry:
-    // one CTA per SM (with the block size below) gives ptxas that cap.
-    if (setRegisters)
-      func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    b.getI32IntegerAttr(1));
-    // The whole CTA's size, for launch checks and setmaxnreg's register cap.
-    func.setKnownBlockSizeAttr(
-        DenseI32ArrayAttr::get(func.getContext(),
-                               {int32_t(totalWarps * 32), 1, 1}));
-    return success();
   }
 };
 

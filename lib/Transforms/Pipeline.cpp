@@ -107,6 +107,12 @@ private:
   LogicalResult checkBufferUses(tile::AllocSmemOp root);
   LogicalResult checkBarrierUses(mbarrier::IndexOp bar);
   LogicalResult collectSlice(Operation *op);
+  LogicalResult collectEnclosingLoops();
+  LogicalResult collectLoads();
+  LogicalResult checkOutsideEnclosingLoops();
+  LogicalResult collectLoadStage();
+  LogicalResult checkReadsAreFenced();
+  LogicalResult checkSharedMemory(bool &hardError);
 
   Value iterationIndex(OpBuilder &b, Value iv);
   Value tripCount(OpBuilder &b);
@@ -115,6 +121,15 @@ private:
   Value parityOf(OpBuilder &b, Value j, Type phaseType);
   Value materialize(OpBuilder &b, Value v, IRMapping &map);
   void emitLoadStage(OpBuilder &b, Value iv, Value slot);
+  arith::CmpIPredicate loopPredicate();
+  SmallVector<Operation *> collectStale();
+  void makeRings();
+  void makeBarrierVersions();
+  void emitPrologue();
+  scf::IfOp emitLoadAhead();
+  void makeDotAsync(scf::IfOp loadAhead);
+  void rewriteComputeStage(ArrayRef<Operation *> computeOps);
+  void eraseOldLoadStage(SmallVector<Operation *> &stale);
 
   PipelinePlan &plan;
   scf::ForOp loop;
@@ -275,10 +290,18 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   if (!step || *step <= 0)
     return refuse(loop) << "a loop step that is not a positive constant";
   plan.step = *step;
-  // Enclosing loops: a chain of scf.for directly around this loop (a
-  // persistent kernel) gets a running count of the pipelined iterations
-  // issued so far, so that slots and parities continue across the outer
-  // iterations. Anything else stays refused.
+  if (failed(collectEnclosingLoops()) || failed(collectLoads()) ||
+      failed(checkOutsideEnclosingLoops()) || failed(collectLoadStage()) ||
+      failed(checkReadsAreFenced()))
+    return failure();
+  return checkSharedMemory(hardError);
+}
+
+/// Enclosing loops: a chain of scf.for directly around this loop (a
+/// persistent kernel) gets a running count of the pipelined iterations
+/// issued so far, so that slots and parities continue across the outer
+/// iterations. Anything else stays refused.
+LogicalResult Pipeliner::collectEnclosingLoops() {
   bool chain = true;
   for (Operation *outer = loop->getParentOp();
        outer && !isa<FunctionOpInterface>(outer) &&
@@ -299,7 +322,10 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
                              "the barrier phases across their iterations)";
     chain = false;
   }
+  return success();
+}
 
+LogicalResult Pipeliner::collectLoads() {
   SmallVector<tma::AsyncLoadOp> loads;
   WalkResult nested = loop.getBody()->walk([&](tma::AsyncLoadOp load) {
     if (load->getBlock() != loop.getBody())
@@ -319,29 +345,36 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
         failed(collectBarrier(load.getBarrier())))
       return failure();
   }
+  return success();
+}
 
-  // The rings' slots and the barriers' phases must persist across the
-  // enclosing loops' iterations: nothing of them may be made or
-  // initialized inside those loops.
-  if (!plan.enclosing.empty()) {
-    Operation *outermost = plan.enclosing.front();
-    for (tile::AllocSmemOp root : plan.buffers)
-      if (outermost->isAncestor(root))
-        return refuse(loop) << "a pipelined buffer allocated inside an "
-                               "enclosing loop";
-    for (mbarrier::IndexOp bar : plan.barriers) {
-      if (outermost->isAncestor(bar) ||
-          outermost->isAncestor(bar.getGroup().getDefiningOp()))
-        return refuse(loop) << "the barrier of a TMA load is made inside an "
-                               "enclosing loop";
-      for (Operation *user : bar->getUsers())
-        if (!loop->isAncestor(user) && outermost->isAncestor(user))
-          return refuse(loop) << "the barrier of a TMA load is initialized "
-                                 "inside an enclosing loop";
-    }
+/// The rings' slots and the barriers' phases must persist across the
+/// enclosing loops' iterations: nothing of them may be made or initialized
+/// inside those loops.
+LogicalResult Pipeliner::checkOutsideEnclosingLoops() {
+  if (plan.enclosing.empty())
+    return success();
+  Operation *outermost = plan.enclosing.front();
+  for (tile::AllocSmemOp root : plan.buffers)
+    if (outermost->isAncestor(root))
+      return refuse(loop) << "a pipelined buffer allocated inside an "
+                             "enclosing loop";
+  for (mbarrier::IndexOp bar : plan.barriers) {
+    if (outermost->isAncestor(bar) ||
+        outermost->isAncestor(bar.getGroup().getDefiningOp()))
+      return refuse(loop) << "the barrier of a TMA load is made inside an "
+                             "enclosing loop";
+    for (Operation *user : bar->getUsers())
+      if (!loop->isAncestor(user) && outermost->isAncestor(user))
+        return refuse(loop) << "the barrier of a TMA load is initialized "
+                               "inside an enclosing loop";
   }
+  return success();
+}
 
-  // The load stage: the loads and what they do to their barriers.
+/// The load stage: the loads and what they do to their barriers, and the
+/// pure values they need.
+LogicalResult Pipeliner::collectLoadStage() {
   DenseSet<Value> barrierValues;
   for (mbarrier::IndexOp bar : plan.barriers)
     barrierValues.insert(bar.getResult());
@@ -375,9 +408,12 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
   for (Operation *op : plan.loadOps)
     if (failed(collectSlice(op)))
       return failure();
+  return success();
+}
 
-  // A slot is refilled in the iteration after it is read: every read must
-  // be followed by a CTA barrier in the same iteration.
+/// A slot is refilled in the iteration after it is read: every read must be
+/// followed by a CTA barrier in the same iteration.
+LogicalResult Pipeliner::checkReadsAreFenced() {
   Operation *lastRead = nullptr;
   for (auto &[value, root] : plan.viewRoot)
     for (Operation *user : value.getUsers())
@@ -386,16 +422,19 @@ LogicalResult Pipeliner::analyze(bool &hardError) {
         if (!lastRead || lastRead->isBeforeInBlock(top))
           lastRead = top;
       }
-  if (lastRead) {
-    bool fenced = false;
-    for (Operation *op = lastRead->getNextNode(); op; op = op->getNextNode())
-      fenced |= isa<tile::BarrierOp>(op);
-    if (!fenced)
-      return refuse(loop) << "no tile.barrier after the last read of a "
-                             "pipelined buffer, so a slot could be refilled "
-                             "while a warp still reads it";
-  }
+  if (!lastRead)
+    return success();
+  bool fenced = false;
+  for (Operation *op = lastRead->getNextNode(); op; op = op->getNextNode())
+    fenced |= isa<tile::BarrierOp>(op);
+  if (!fenced)
+    return refuse(loop) << "no tile.barrier after the last read of a "
+                           "pipelined buffer, so a slot could be refilled "
+                           "while a warp still reads it";
+  return success();
+}
 
+LogicalResult Pipeliner::checkSharedMemory(bool &hardError) {
   int64_t bytes = 0;
   for (tile::AllocSmemOp root : plan.buffers)
     bytes += plan.stages * root.getType().getSizeInBytes();
@@ -579,12 +618,32 @@ void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot) {
 }
 
 void Pipeliner::rewrite() {
-  MLIRContext *ctx = loop.getContext();
-  Location loc = loop.getLoc();
-  OpBuilder b(ctx);
+  SmallVector<Operation *> stale = collectStale();
+  makeRings();
+  makeBarrierVersions();
+  carryBase();
+  emitPrologue();
+  // The body's compute-stage ops as written, before anything is added.
+  SmallVector<Operation *> computeOps;
+  loop.getBody()->walk([&](Operation *op) {
+    if (!plan.loadOps.contains(op) && op != loop)
+      computeOps.push_back(op);
+  });
+  scf::IfOp loadAhead = emitLoadAhead();
+  makeDotAsync(loadAhead);
+  rewriteComputeStage(computeOps);
+  eraseOldLoadStage(stale);
+  loop->removeAttr(tile::TileDialect::kNumStagesAttrName);
+}
 
-  // What the rewrite leaves unused outside the loop, gathered while every
-  // view still exists (dead views in the body are erased on the way).
+arith::CmpIPredicate Pipeliner::loopPredicate() {
+  return loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                               : arith::CmpIPredicate::slt;
+}
+
+/// What the rewrite leaves unused outside the loop, gathered while every
+/// view still exists (dead views in the body are erased on the way).
+SmallVector<Operation *> Pipeliner::collectStale() {
   SmallVector<Operation *> stale;
   for (auto &[value, root] : plan.viewRoot)
     if (Operation *def = value.getDefiningOp(); def && !loop->isAncestor(def))
@@ -594,9 +653,14 @@ void Pipeliner::rewrite() {
   for (mbarrier::IndexOp bar : plan.barriers)
     if (!llvm::is_contained(stale, bar.getGroup().getDefiningOp()))
       stale.push_back(bar.getGroup().getDefiningOp());
+  return stale;
+}
 
-  // Rings: the buffer with a leading stage dimension, allocated where the
-  // buffer was.
+/// Rings: the buffer with a leading stage dimension, allocated where the
+/// buffer was.
+void Pipeliner::makeRings() {
+  MLIRContext *ctx = loop.getContext();
+  OpBuilder b(ctx);
   for (tile::AllocSmemOp root : plan.buffers) {
     tile::SharedMemoryType type = root.getType();
     SmallVector<int64_t> shape{plan.stages};
@@ -608,8 +672,12 @@ void Pipeliner::rewrite() {
     rings[root] =
         tile::AllocSmemOp::create(b, root.getLoc(), ringType, Value());
   }
+}
 
-  // Barrier versions: a group of N per barrier; every init applies to each.
+/// Barrier versions: a group of N per barrier; every init applies to each.
+void Pipeliner::makeBarrierVersions() {
+  MLIRContext *ctx = loop.getContext();
+  OpBuilder b(ctx);
   for (mbarrier::IndexOp bar : plan.barriers) {
     b.setInsertionPoint(bar);
     versions[bar] = mbarrier::AllocOp::create(
@@ -630,14 +698,14 @@ void Pipeliner::rewrite() {
       init.erase();
     }
   }
+}
 
-  carryBase();
-
-  // Prologue: iterations 0 .. N - 2, each only if the loop runs that far
-  // (the trip count is a runtime value and may be below N - 1, or zero).
-  bool isUnsigned = loop.getUnsignedCmp();
-  auto predicate =
-      isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+/// Prologue: iterations 0 .. N - 2, each only if the loop runs that far
+/// (the trip count is a runtime value and may be below N - 1, or zero).
+void Pipeliner::emitPrologue() {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop.getContext());
+  arith::CmpIPredicate predicate = loopPredicate();
   Type ivType = loop.getInductionVar().getType();
   b.setInsertionPoint(loop);
   for (int64_t p = 0; p < plan.stages - 1; ++p) {
@@ -666,52 +734,59 @@ void Pipeliner::rewrite() {
       slot = arith::ConstantIndexOp::create(b, loc, p);
     emitLoadStage(b, iv, slot);
   }
+}
 
-  // The body's compute-stage ops as written, before anything is added.
-  SmallVector<Operation *> computeOps;
-  loop.getBody()->walk([&](Operation *op) {
-    if (!plan.loadOps.contains(op) && op != loop)
-      computeOps.push_back(op);
-  });
-  // Iteration i issues the load stage of iteration i + N - 1 where the
-  // loads were, unless the loop ends first. It is cloned before the compute
-  // stage is rewritten: views made in the body must still name the buffer.
+/// Iteration i issues the load stage of iteration i + N - 1 where the
+/// loads were, unless the loop ends first. It is cloned before the compute
+/// stage is rewritten: views made in the body must still name the buffer.
+scf::IfOp Pipeliner::emitLoadAhead() {
+  Location loc = loop.getLoc();
+  Type ivType = loop.getInductionVar().getType();
+  OpBuilder b(loop.getContext());
   b.setInsertionPoint(plan.firstLoadOp);
   Value ahead = arith::ConstantOp::create(
       b, loc, b.getIntegerAttr(ivType, (plan.stages - 1) * plan.step));
   Value next = arith::AddIOp::create(b, loc, loop.getInductionVar(), ahead);
-  Value live =
-      arith::CmpIOp::create(b, loc, predicate, next, loop.getUpperBound());
+  Value live = arith::CmpIOp::create(b, loc, loopPredicate(), next,
+                                     loop.getUpperBound());
   auto guard = scf::IfOp::create(b, loc, live, /*withElseRegion=*/false);
   b.setInsertionPoint(guard.thenBlock()->getTerminator());
   Value nextIndex = iterationIndex(b, next);
   if (base)
     nextIndex = arith::AddIOp::create(b, loc, base, nextIndex);
   emitLoadStage(b, next, slotOf(b, nextIndex));
+  return guard;
+}
 
-  // One MMA in flight: iteration i issues its MMA asynchronously and waits
-  // for the one of iteration i - 1, whose slot is the one i + N - 1 refills;
-  // the user's CTA barrier then makes that true for every warp, so the
-  // refill moves after it. The loop's result is waited for after the loop.
-  if (tile::DotOp dot = plan.asyncDot) {
-    dot.setAsync(true);
-    b.setInsertionPointAfter(dot);
-    auto wait =
-        tile::DotWaitOp::create(b, dot.getLoc(), TypeRange{dot.getType()},
-                                ValueRange{dot.getResult()}, 1u);
-    loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
-                                                       wait.getResult(0));
-    guard->moveAfter(plan.asyncDotBarrier);
-    unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
-    Value result = loop.getResult(index);
-    b.setInsertionPointAfter(loop);
-    auto drain = tile::DotWaitOp::create(
-        b, dot.getLoc(), TypeRange{result.getType()}, ValueRange{result}, 0u);
-    result.replaceAllUsesExcept(drain.getResult(0), drain);
-  }
+/// One MMA in flight: iteration i issues its MMA asynchronously and waits
+/// for the one of iteration i - 1, whose slot is the one i + N - 1 refills;
+/// the user's CTA barrier then makes that true for every warp, so the
+/// refill moves after it. The loop's result is waited for after the loop.
+void Pipeliner::makeDotAsync(scf::IfOp loadAhead) {
+  tile::DotOp dot = plan.asyncDot;
+  if (!dot)
+    return;
+  OpBuilder b(loop.getContext());
+  dot.setAsync(true);
+  b.setInsertionPointAfter(dot);
+  auto wait = tile::DotWaitOp::create(b, dot.getLoc(), TypeRange{dot.getType()},
+                                      ValueRange{dot.getResult()}, 1u);
+  loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
+                                                     wait.getResult(0));
+  loadAhead->moveAfter(plan.asyncDotBarrier);
+  unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
+  Value result = loop.getResult(index);
+  b.setInsertionPointAfter(loop);
+  auto drain = tile::DotWaitOp::create(
+      b, dot.getLoc(), TypeRange{result.getType()}, ValueRange{result}, 0u);
+  result.replaceAllUsesExcept(drain.getResult(0), drain);
+}
 
-  // The compute stage stays in iteration i, on slot i mod N, waiting for
-  // phase (i / N) mod 2 of that slot's barrier.
+/// The compute stage stays in iteration i, on slot i mod N, waiting for
+/// phase (i / N) mod 2 of that slot's barrier.
+void Pipeliner::rewriteComputeStage(ArrayRef<Operation *> computeOps) {
+  Location loc = loop.getLoc();
+  OpBuilder b(loop.getContext());
   b.setInsertionPointToStart(loop.getBody());
   Value j = iterationIndex(b, loop.getInductionVar());
   if (base)
@@ -748,8 +823,11 @@ void Pipeliner::rewrite() {
     wait.getBarrierMutable().assign(barrierVersion[wait.getBarrier()]);
     wait.getPhaseMutable().assign(parity);
   }
+}
 
-  // The original load stage and what only it used.
+/// Erases the original load stage and what only it used, then the
+/// single-buffered buffers, their views and barriers, which are now unused.
+void Pipeliner::eraseOldLoadStage(SmallVector<Operation *> &stale) {
   for (Operation *op : plan.loadOps)
     op->erase();
   for (Operation &op :
@@ -757,7 +835,6 @@ void Pipeliner::rewrite() {
     if (isOpTriviallyDead(&op))
       op.erase();
 
-  // The single-buffered buffers, their views and barriers are now unused.
   bool changed = true;
   while (changed) {
     changed = false;
@@ -768,7 +845,6 @@ void Pipeliner::rewrite() {
         changed = true;
       }
   }
-  loop->removeAttr(tile::TileDialect::kNumStagesAttrName);
 }
 
 struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {

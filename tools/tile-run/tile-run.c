@@ -13,6 +13,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "tile-c/Dialects.h"
+#include "tile-c/Chips.h"
 
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -29,6 +30,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -79,14 +81,16 @@ typedef struct {
   int numProgramArgs;
 } Options;
 
-static const char *const kUsage =
+/* The help text, around the line of --chip: the chips come from TileMLIR's
+ * target table. */
+static const char *const kUsageHead =
     "usage: tile-run [options] file.mlir [-- program args...]\n"
     "\n"
     "Compiles a host func.func @main with its gpu.modules (tile-to-llvm),\n"
     "links it with the TileMLIR runtime and runs it on the GPU.\n"
     "\n"
-    "options:\n"
-    "  --chip=CHIP           sm_90a (default) or sm_100a\n"
+    "options:\n";
+static const char *const kUsageTail =
     "  --cuda-path=DIR       CUDA toolkit with bin/ptxas (default "
     "/usr/local/cuda)\n"
     "  --gpu-format=FMT      what is embedded: bin (cubin, default), isa "
@@ -123,9 +127,14 @@ static const char *const kUsage =
     "compiling\n"
     "or linking fails; 77 when no CUDA GPU is available to run it.\n";
 
-static void usageError(const char *fmt, const char *arg) {
+static void usageError(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+static void usageError(const char *fmt, ...) {
+  va_list args;
+  va_start(args, fmt);
   fprintf(stderr, "tile-run: ");
-  fprintf(stderr, fmt, arg);
+  vfprintf(stderr, fmt, args);
+  va_end(args);
   fprintf(stderr, "\n(see 'tile-run --help')\n");
   exit(1);
 }
@@ -160,7 +169,7 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
                             bool *printRuntimeOnly) {
   Options o;
   memset(&o, 0, sizeof(o));
-  o.chip = "sm_90a";
+  o.chip = tileChipGetDefault();
   o.cudaPath = "/usr/local/cuda";
   o.gpuFormat = "bin";
   o.emit = EmitRun;
@@ -175,7 +184,8 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
       break;
     }
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-      fputs(kUsage, stdout);
+      printf("%s  --chip=CHIP           %s\n%s", kUsageHead,
+             tileChipListSupportedWithDefault(), kUsageTail);
       exit(0);
     }
     if (strcmp(arg, "--keep-temps") == 0)
@@ -229,9 +239,9 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
   if (!o.input)
     usageError("%s", "no input file");
 
-  static const char *const chips[] = {"sm_90a", "sm_100a", NULL};
-  if (!isOneOf(o.chip, chips))
-    usageError("unsupported chip '%s' (expected sm_90a or sm_100a)", o.chip);
+  if (!tileChipIsSupported(o.chip))
+    usageError("unsupported chip '%s' (expected %s)", o.chip,
+               tileChipListSupported());
   static const char *const formats[] = {"bin", "isa", "fatbin", NULL};
   if (!isOneOf(o.gpuFormat, formats))
     usageError("unknown --gpu-format '%s' (expected bin, isa or fatbin)",

@@ -9,6 +9,7 @@
 
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
+#include "TileMLIR/Target/TargetInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -64,12 +65,16 @@ static cl::opt<EmitKind> emitKind(
                           "cubin (ELF) assembled by ptxas")),
     cl::init(EmitKind::PTX), cl::cat(toolCategory));
 
-static cl::opt<std::string>
-    chip("chip",
-         cl::desc("Target chip, sm_90a or sm_100a (default sm_90a). When "
-                  "given, it also retargets modules that carry an "
-                  "#nvvm.target already"),
-         cl::init("sm_90a"), cl::cat(toolCategory));
+/// --chip's help text; cl::desc keeps a reference to it.
+static const std::string chipDescription =
+    "Target chip, " + tilemlir::getSupportedChipList().str() + " (default " +
+    tilemlir::getDefaultChip().name +
+    "). When given, it also retargets modules that carry an #nvvm.target "
+    "already";
+
+static cl::opt<std::string> chip("chip", cl::desc(chipDescription),
+                                 cl::init(tilemlir::getDefaultChip().name),
+                                 cl::cat(toolCategory));
 
 static cl::opt<int> optLevel("opt-level",
                              cl::desc("NVPTX optimization level (default 3; "
@@ -129,19 +134,6 @@ static bool isLowered(gpu::GPUModuleOp module) {
   return !result.wasInterrupted();
 }
 
-/// "+ptx80,+foo" -> 80; 0 when there is no PTX version.
-static unsigned getPtxVersion(StringRef features) {
-  SmallVector<StringRef> parts;
-  features.split(parts, ',');
-  for (StringRef part : parts) {
-    unsigned version;
-    part = part.trim();
-    if (part.consume_front("+ptx") && !part.getAsInteger(10, version))
-      return version;
-  }
-  return 0;
-}
-
 /// Leaves exactly one #nvvm.target on `module`: its own when it had one
 /// (retargeted to --chip / --opt-level when those were given), otherwise
 /// one for --chip. gpu-module-to-binary makes one object per target, and we
@@ -175,8 +167,9 @@ static LogicalResult selectTarget(gpu::GPUModuleOp module) {
       wantOpt = target.getO();
   }
   // Keep the target's own PTX version unless the chip needs a newer one.
-  std::string features = tilemlir::getPtxFeaturesForChip(wantChip);
-  if (target && getPtxVersion(target.getFeatures()) >= getPtxVersion(features))
+  std::string features = tilemlir::getPtxFeaturesForChip(wantChip).str();
+  if (target && tilemlir::parsePtxVersion(target.getFeatures()).value_or(0) >=
+                    tilemlir::parsePtxVersion(features).value_or(0))
     features = target.getFeatures().str();
 
   auto newTarget = NVVM::NVVMTargetAttr::getChecked(
@@ -344,9 +337,9 @@ int main(int argc, char **argv) {
       "cubin\n\n"
       "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n");
 
-  if (chip != "sm_90a" && chip != "sm_100a") {
+  if (!tilemlir::isSupportedChip(chip)) {
     llvm::errs() << "tile-translate: unsupported chip '" << chip
-                 << "' (expected sm_90a or sm_100a)\n";
+                 << "' (expected " << tilemlir::getSupportedChipList() << ")\n";
     return 1;
   }
 

@@ -22,6 +22,7 @@
 
 #include "Common.h"
 #include "MatrixDescriptors.h"
+#include "TileMLIR/Target/TargetInfo.h"
 #include "TensorMemory.h"
 
 #include "TMem/TMemDialect.h"
@@ -378,20 +379,6 @@ struct CommitLowering : public ConvertOpToLLVMPattern<tmem::CommitOp> {
   }
 };
 
-/// The PTX ISA version a target's features ask for ("+ptx88" is 88), or
-/// nothing when they do not say.
-std::optional<unsigned> getPtxVersion(NVVM::NVVMTargetAttr target) {
-  SmallVector<StringRef> features;
-  target.getFeatures().split(features, ',');
-  for (StringRef feature : features) {
-    feature = feature.trim();
-    unsigned version;
-    if (feature.consume_front("+ptx") && !feature.getAsInteger(10, version))
-      return version;
-  }
-  return std::nullopt;
-}
-
 } // namespace
 
 LogicalResult tilemlir::verifyDotTcgen05Lowering(Operation *op) {
@@ -406,7 +393,8 @@ LogicalResult tilemlir::verifyDotTcgen05Lowering(Operation *op) {
   // LLVM's NVPTX backend prints the block-scaled MMA in its .block32 form,
   // which ptxas accepts from PTX ISA 8.8 on.
   NVVM::NVVMTargetAttr target = getModuleTarget(op);
-  std::optional<unsigned> ptx = target ? getPtxVersion(target) : std::nullopt;
+  std::optional<unsigned> ptx =
+      target ? parsePtxVersion(target.getFeatures()) : std::nullopt;
   if (target && (!ptx || *ptx < 88))
     return op->emitOpError()
            << "needs PTX ISA 8.8 (tcgen05.mma.block_scale is printed in its "

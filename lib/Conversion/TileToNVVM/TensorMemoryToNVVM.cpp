@@ -29,6 +29,7 @@
 #include "Common.h"
 #include "MatrixDescriptors.h"
 #include "TensorMemory.h"
+#include "TileMLIR/Target/TargetInfo.h"
 
 #include "TMem/TMemDialect.h"
 #include "TileMLIR/Analysis/TensorMemoryLayouts.h"
@@ -692,18 +693,13 @@ struct WaitLowering : public ConvertOpToLLVMPattern<tmem::WaitOp> {
   }
 };
 
-/// Chips with tensor memory that the NVVM tcgen05 operations accept.
-bool hasTensorMemory(StringRef chip) {
-  return chip == "sm_100a" || chip == "sm_101a";
-}
-
 } // namespace
 
 LogicalResult tilemlir::verifyTensorMemoryTarget(Operation *op) {
   if (!isa_and_nonnull<tmem::TMemDialect>(op->getDialect()))
     return success();
   NVVM::NVVMTargetAttr target = getModuleTarget(op);
-  if (!target || hasTensorMemory(target.getChip()))
+  if (!target || chipHasTensorMemory(target.getChip()))
     return success();
   return op->emitOpError()
          << "needs tensor memory (tcgen05, sm_100a), but the module targets "

@@ -3,6 +3,7 @@
 #ifndef TILEMLIR_PIPELINES_H
 #define TILEMLIR_PIPELINES_H
 
+#include "TileMLIR/Target/TargetInfo.h"
 #include "TileMLIR/Transforms/Passes.h"
 
 #include "mlir/Pass/PassOptions.h"
@@ -12,12 +13,13 @@ class OpPassManager;
 
 namespace tilemlir {
 
+/// The help text of the pipelines' `chip` option, with the supported chips.
+llvm::StringRef getChipOptionDescription();
+
 struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
   PassOptions::Option<std::string> chip{
-      *this, "chip",
-      llvm::cl::desc("Target chip for kernels without an #nvvm.target "
-                     "(sm_90a or sm_100a)"),
-      llvm::cl::init("sm_90a")};
+      *this, "chip", llvm::cl::desc(getChipOptionDescription()),
+      llvm::cl::init(getDefaultChip().name)};
   PassOptions::Option<int> optLevel{
       *this, "opt-level", llvm::cl::desc("Optimization level of NVPTX codegen"),
       llvm::cl::init(3)};

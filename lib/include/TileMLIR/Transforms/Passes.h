@@ -3,6 +3,8 @@
 #ifndef TILEMLIR_TRANSFORMS_PASSES_H
 #define TILEMLIR_TRANSFORMS_PASSES_H
 
+#include "TileMLIR/Target/TargetInfo.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -12,10 +14,6 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tilemlir {
-
-/// The PTX ISA version features that `chip` needs (e.g. "+ptx80" for
-/// sm_90a, "+ptx86" for sm_100a).
-std::string getPtxFeaturesForChip(llvm::StringRef chip);
 
 #define GEN_PASS_DECL
 #include "TileMLIR/Transforms/Passes.h.inc"

@@ -184,7 +184,8 @@ def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
     `#nvvm.target<chip = $chip>` with the PTX ISA version the chip needs.
   }];
   let options = [
-    Option<"chip", "chip", "std::string", "\"sm_90a\"",
+    Option<"chip", "chip", "std::string",
+           "::mlir::tilemlir::getDefaultChip().name",
            "Chip for modules without a target">,
     Option<"optLevel", "opt-level", "int", "3", "NVPTX optimization level">,
   ];

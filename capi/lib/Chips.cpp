@@ -1,0 +1,30 @@
+//===- Chips.cpp - C API: the target table --------------------------------===//
+
+#include "tile-c/Chips.h"
+
+#include "TileMLIR/Target/TargetInfo.h"
+
+using namespace mlir;
+
+bool tileChipIsSupported(const char *name) {
+  return tilemlir::isSupportedChip(name);
+}
+
+const char *tileChipGetDefault(void) { return tilemlir::getDefaultChip().name; }
+
+// The lists are static std::strings, so data() is NUL-terminated.
+const char *tileChipListSupported(void) {
+  return tilemlir::getSupportedChipList().data();
+}
+
+const char *tileChipListSupportedWithDefault(void) {
+  return tilemlir::getSupportedChipListWithDefault().data();
+}
+
+const char *tileChipGetPtxFeatures(const char *name) {
+  return tilemlir::getClosestChip(name).ptxFeatures;
+}
+
+bool tileChipHasTensorMemory(const char *name) {
+  return tilemlir::chipHasTensorMemory(name);
+}
