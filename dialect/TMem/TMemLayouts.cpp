@@ -17,16 +17,14 @@
 
 using namespace mlir;
 using namespace mlir::tmem;
-using mlir::tilemlir::emitFailure;
 using mlir::tilemlir::EmitErrorFn;
+using mlir::tilemlir::emitFailure;
 using mlir::tilemlir::getTensorDimName;
 using mlir::tilemlir::LinearLayout;
 using mlir::tilemlir::shapeToString;
 
-TensorMemoryLocation
-TensorMemoryLayoutAttr::getLocation(ArrayRef<int64_t> shape,
-                                    unsigned elementBits, int64_t m,
-                                    int64_t n) const {
+TensorMemoryLocation TensorMemoryLayoutAttr::getLocation(
+    ArrayRef<int64_t> shape, unsigned elementBits, int64_t m, int64_t n) const {
   int64_t bits = int64_t(elementBits) * getColStride();
   int64_t perColumn = std::max<int64_t>(1, 32 / bits);
   int64_t blockM = getBlockM(), blockN = getBlockN();
@@ -75,13 +73,13 @@ TensorMemoryLayoutAttr::toLinearLayout(ArrayRef<int64_t> shape,
   int64_t positions = m / blockM * n;
   int32_t rows = blockM == 64 ? 128 : std::min<int64_t>(m, blockM);
   std::string error;
-  FailureOr<LinearLayout> map = LinearLayout::get(
-      {dim0, dim1},
-      {{std::string(kTMemRow), rows},
-       {std::string(kTMemColumn),
-        int32_t(std::max<int64_t>(1, positions / perColumn))},
-       {std::string(kTMemSlot), int32_t(perColumn)}},
-      &error);
+  FailureOr<LinearLayout> map =
+      LinearLayout::get({dim0, dim1},
+                        {{std::string(kTMemRow), rows},
+                         {std::string(kTMemColumn),
+                          int32_t(std::max<int64_t>(1, positions / perColumn))},
+                         {std::string(kTMemSlot), int32_t(perColumn)}},
+                        &error);
   if (failed(map))
     return emitFailure(emitError, "tensor-memory map: " + error);
   return map;

@@ -158,9 +158,9 @@ static LogicalResult verifyTileEncoding(DistributedLayoutAttr layout,
 }
 
 #define TILE_VERIFY_ENCODING(Attr)                                             \
-  LogicalResult Attr::verifyEncoding(ArrayRef<int64_t> shape, Type,           \
-                                     EmitErrorFn emitError) const {           \
-    return verifyTileEncoding(*this, shape, emitError);                       \
+  LogicalResult Attr::verifyEncoding(ArrayRef<int64_t> shape, Type,            \
+                                     EmitErrorFn emitError) const {            \
+    return verifyTileEncoding(*this, shape, emitError);                        \
   }
 TILE_VERIFY_ENCODING(BlockedLayoutAttr)
 TILE_VERIFY_ENCODING(SliceLayoutAttr)
@@ -479,9 +479,10 @@ FailureOr<int64_t> tilemlir::getSharedElementOffset(ArrayRef<int64_t> shape,
   return evalSharedElementOffset(arith, shape, bits, layout, coords);
 }
 
-LogicalResult NVMMASharedLayoutAttr::verifyLinearOffsetMap(
-    ArrayRef<int64_t> shape, unsigned elementBits,
-    EmitErrorFn emitError) const {
+LogicalResult
+NVMMASharedLayoutAttr::verifyLinearOffsetMap(ArrayRef<int64_t> shape,
+                                             unsigned elementBits,
+                                             EmitErrorFn emitError) const {
   if (getElementBits() != elementBits)
     return emitFailure(emitError, "NVMMA layout is for " +
                                       llvm::Twine(getElementBits()) +
@@ -501,17 +502,18 @@ LogicalResult NVMMASharedLayoutAttr::verifyLinearOffsetMap(
   return success();
 }
 
-LogicalResult SwizzledSharedLayoutAttr::verifyLinearOffsetMap(
-    ArrayRef<int64_t>, unsigned, EmitErrorFn emitError) const {
+LogicalResult
+SwizzledSharedLayoutAttr::verifyLinearOffsetMap(ArrayRef<int64_t>, unsigned,
+                                                EmitErrorFn emitError) const {
   for (unsigned v : {getVec(), getPerPhase(), getMaxPhase()})
     if (v == 0 || !llvm::isPowerOf2_32(v))
-      return emitFailure(emitError,
-                         "swizzled_shared layout with vec = " +
-                             llvm::Twine(getVec()) +
-                             ", perPhase = " + llvm::Twine(getPerPhase()) +
-                             ", maxPhase = " + llvm::Twine(getMaxPhase()) +
-                             " is not linear over GF(2): all three must be "
-                             "powers of two");
+      return emitFailure(
+          emitError,
+          "swizzled_shared layout with vec = " + llvm::Twine(getVec()) +
+              ", perPhase = " + llvm::Twine(getPerPhase()) +
+              ", maxPhase = " + llvm::Twine(getMaxPhase()) +
+              " is not linear over GF(2): all three must be "
+              "powers of two");
   return success();
 }
 
