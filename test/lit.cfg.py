@@ -29,6 +29,7 @@ tools = [
     ToolSubst("tile-capi-ir-test", unresolved="fatal"),
     ToolSubst("tile-capi-types-test", unresolved="fatal"),
     ToolSubst("tile-capi-target-test", unresolved="fatal"),
+    ToolSubst("tile-capi-invalid-test", unresolved="fatal"),
     ToolSubst("tile-run", unresolved="fatal"),
     ToolSubst("tile-translate", unresolved="fatal"),
     ToolSubst("tile-runtime-formats-test", unresolved="fatal"),

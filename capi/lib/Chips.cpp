@@ -6,8 +6,9 @@
 
 using namespace mlir;
 
+// A null name is no chip (StringRef would call strlen on it).
 bool tileChipIsSupported(const char *name) {
-  return tilemlir::isSupportedChip(name);
+  return name && tilemlir::isSupportedChip(name);
 }
 
 const char *tileChipGetDefault(void) { return tilemlir::getDefaultChip().name; }
@@ -22,9 +23,9 @@ const char *tileChipListSupportedWithDefault(void) {
 }
 
 const char *tileChipGetPtxFeatures(const char *name) {
-  return tilemlir::getClosestChip(name).ptxFeatures;
+  return name ? tilemlir::getClosestChip(name).ptxFeatures : nullptr;
 }
 
 bool tileChipHasTensorMemory(const char *name) {
-  return tilemlir::chipHasTensorMemory(name);
+  return name && tilemlir::chipHasTensorMemory(name);
 }

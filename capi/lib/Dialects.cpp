@@ -20,6 +20,8 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(MBarrier, mbarrier,
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(TMA, tma, mlir::tma::TMADialect)
 
 void tileRegisterAllDialects(MlirDialectRegistry registry) {
+  if (mlirDialectRegistryIsNull(registry))
+    return;
   mlir::tilemlir::registerAllDialects(*unwrap(registry));
 }
 

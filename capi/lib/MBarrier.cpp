@@ -11,25 +11,31 @@
 using namespace mlir;
 using namespace mlir::mbarrier;
 using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::getIfA;
 using mlir::tilemlir::capi::loadDialect;
 
 MlirType mbarrierGroupTypeGet(MlirContext ctx, unsigned size) {
   MLIRContext *context = loadDialect<MBarrierDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   return wrap(GroupType::getChecked(ErrorAtUnknownLoc{context}, context, size));
 }
 
 bool mbarrierTypeIsAGroup(MlirType type) {
-  return isa<GroupType>(unwrap(type));
+  return isa_and_nonnull<GroupType>(unwrap(type));
 }
 
 unsigned mbarrierGroupTypeGetSize(MlirType type) {
-  return cast<GroupType>(unwrap(type)).getSize();
+  return getIfA<GroupType>(type, 0u, [](GroupType t) { return t.getSize(); });
 }
 
 MlirType mbarrierBarrierTypeGet(MlirContext ctx) {
-  return wrap(BarrierType::get(loadDialect<MBarrierDialect>(unwrap(ctx))));
+  MLIRContext *context = loadDialect<MBarrierDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
+  return wrap(BarrierType::get(context));
 }
 
 bool mbarrierTypeIsABarrier(MlirType type) {
-  return isa<BarrierType>(unwrap(type));
+  return isa_and_nonnull<BarrierType>(unwrap(type));
 }

@@ -11,6 +11,8 @@
 using namespace mlir;
 using namespace mlir::tma;
 using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::getIfA;
+using mlir::tilemlir::capi::getRawEnumValue;
 using mlir::tilemlir::capi::loadDialect;
 
 // The C enums carry the values of the C++ enums (and of cuda.h).
@@ -32,15 +34,13 @@ static_assert(TMA_FP4_NONE == static_cast<int>(FP4Mode::None) &&
                   TMA_FP4_UNPACKED == static_cast<int>(FP4Mode::Unpacked),
               "TmaFP4Mode differs from mlir::tma::FP4Mode");
 
-static DescriptorType unwrapDescriptor(MlirType type) {
-  return cast<DescriptorType>(unwrap(type));
-}
-
 MlirType tmaDescriptorTypeGet(MlirContext ctx, MlirType box, unsigned swizzle,
                               TmaInterleave interleave,
                               TmaL2Promotion l2Promotion, TmaOOBFill oobFill,
                               TmaFP4Mode fp4) {
   MLIRContext *context = loadDialect<TMADialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   ErrorAtUnknownLoc emitError{context};
   auto boxType = dyn_cast_or_null<RankedTensorType>(unwrap(box));
   if (!boxType) {
@@ -54,32 +54,32 @@ MlirType tmaDescriptorTypeGet(MlirContext ctx, MlirType box, unsigned swizzle,
   }
   // C enums may hold any int: out-of-range values are diagnostics, not UB.
   std::optional<Interleave> interleaveValue =
-      symbolizeInterleave(static_cast<uint32_t>(interleave));
+      symbolizeInterleave(static_cast<uint32_t>(getRawEnumValue(interleave)));
   if (!interleaveValue) {
-    emitError() << "invalid TMA interleave " << static_cast<int>(interleave)
+    emitError() << "invalid TMA interleave " << getRawEnumValue(interleave)
                 << "; expected TMA_INTERLEAVE_NONE, _16B or _32B (0 to 2)";
     return {nullptr};
   }
   std::optional<L2Promotion> l2PromotionValue =
-      symbolizeL2Promotion(static_cast<uint32_t>(l2Promotion));
+      symbolizeL2Promotion(static_cast<uint32_t>(getRawEnumValue(l2Promotion)));
   if (!l2PromotionValue) {
-    emitError() << "invalid TMA L2 promotion " << static_cast<int>(l2Promotion)
+    emitError() << "invalid TMA L2 promotion " << getRawEnumValue(l2Promotion)
                 << "; expected TMA_L2_PROMOTION_NONE, _64B, _128B or _256B "
                    "(0 to 3)";
     return {nullptr};
   }
   std::optional<OOBFill> oobFillValue =
-      symbolizeOOBFill(static_cast<uint32_t>(oobFill));
+      symbolizeOOBFill(static_cast<uint32_t>(getRawEnumValue(oobFill)));
   if (!oobFillValue) {
     emitError() << "invalid TMA out-of-bounds fill "
-                << static_cast<int>(oobFill)
+                << getRawEnumValue(oobFill)
                 << "; expected TMA_OOB_FILL_ZERO or TMA_OOB_FILL_NAN (0 or 1)";
     return {nullptr};
   }
   std::optional<FP4Mode> fp4Value =
-      symbolizeFP4Mode(static_cast<uint32_t>(fp4));
+      symbolizeFP4Mode(static_cast<uint32_t>(getRawEnumValue(fp4)));
   if (!fp4Value) {
-    emitError() << "invalid TMA FP4 mode " << static_cast<int>(fp4)
+    emitError() << "invalid TMA FP4 mode " << getRawEnumValue(fp4)
                 << "; expected TMA_FP4_NONE, _PACKED or _UNPACKED (0 to 2)";
     return {nullptr};
   }
@@ -89,45 +89,67 @@ MlirType tmaDescriptorTypeGet(MlirContext ctx, MlirType box, unsigned swizzle,
 }
 
 bool tmaTypeIsADescriptor(MlirType type) {
-  return isa<DescriptorType>(unwrap(type));
+  return isa_and_nonnull<DescriptorType>(unwrap(type));
 }
 
 MlirType tmaDescriptorTypeGetBox(MlirType type) {
-  return wrap(unwrapDescriptor(type).getBox());
+  return getIfA<DescriptorType>(type, MlirType{nullptr}, [](DescriptorType d) {
+    return wrap(d.getBox());
+  });
 }
 
 unsigned tmaDescriptorTypeGetSwizzle(MlirType type) {
-  return unwrapDescriptor(type).getSwizzle();
+  return getIfA<DescriptorType>(type, 0u, [](DescriptorType d) {
+    return d.getSwizzle();
+  });
 }
 
 TmaInterleave tmaDescriptorTypeGetInterleave(MlirType type) {
-  return static_cast<TmaInterleave>(unwrapDescriptor(type).getInterleave());
+  return getIfA<DescriptorType>(
+      type, TMA_INTERLEAVE_NONE, [](DescriptorType d) {
+        return static_cast<TmaInterleave>(d.getInterleave());
+      });
 }
 
 TmaL2Promotion tmaDescriptorTypeGetL2Promotion(MlirType type) {
-  return static_cast<TmaL2Promotion>(unwrapDescriptor(type).getL2Promotion());
+  return getIfA<DescriptorType>(
+      type, TMA_L2_PROMOTION_NONE, [](DescriptorType d) {
+        return static_cast<TmaL2Promotion>(d.getL2Promotion());
+      });
 }
 
 TmaOOBFill tmaDescriptorTypeGetOOBFill(MlirType type) {
-  return static_cast<TmaOOBFill>(unwrapDescriptor(type).getOobFill());
+  return getIfA<DescriptorType>(type, TMA_OOB_FILL_ZERO, [](DescriptorType d) {
+    return static_cast<TmaOOBFill>(d.getOobFill());
+  });
 }
 
 TmaFP4Mode tmaDescriptorTypeGetFP4Mode(MlirType type) {
-  return static_cast<TmaFP4Mode>(unwrapDescriptor(type).getFp4());
+  return getIfA<DescriptorType>(type, TMA_FP4_NONE, [](DescriptorType d) {
+    return static_cast<TmaFP4Mode>(d.getFp4());
+  });
 }
 
 int64_t tmaDescriptorTypeGetBoxBytes(MlirType type) {
-  return unwrapDescriptor(type).getBoxBytes();
+  return getIfA<DescriptorType>(type, int64_t(0), [](DescriptorType d) {
+    return d.getBoxBytes();
+  });
 }
 
 int64_t tmaDescriptorTypeGetSmemBytes(MlirType type) {
-  return unwrapDescriptor(type).getSmemBytes();
+  return getIfA<DescriptorType>(type, int64_t(0), [](DescriptorType d) {
+    return d.getSmemBytes();
+  });
 }
 
 unsigned tmaDescriptorTypeGetCUDADataType(MlirType type) {
-  return unwrapDescriptor(type).getCUDADataType();
+  return getIfA<DescriptorType>(type, ~0u, [](DescriptorType d) {
+    return d.getCUDADataType();
+  });
 }
 
 unsigned tmaDescriptorTypeGetCUDASwizzle(MlirType type) {
-  return unwrapDescriptor(type).getCUDASwizzle();
+  return getIfA<DescriptorType>(type, ~0u, [](DescriptorType d) {
+    return d.getCUDASwizzle();
+  });
 }

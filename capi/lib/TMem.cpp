@@ -10,39 +10,53 @@
 
 using namespace mlir;
 using namespace mlir::tmem;
+using mlir::tilemlir::capi::checkArray;
+using mlir::tilemlir::capi::checkNotNull;
 using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::getIfA;
 using mlir::tilemlir::capi::loadDialect;
 
 MlirAttribute tmemLayoutAttrGet(MlirContext ctx, unsigned blockM,
                                 unsigned blockN, unsigned colStride) {
   MLIRContext *context = loadDialect<TMemDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   return wrap(TensorMemoryLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context, blockM, blockN, colStride));
 }
 
 bool tmemAttributeIsALayout(MlirAttribute attr) {
-  return isa<TensorMemoryLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<TensorMemoryLayoutAttr>(unwrap(attr));
 }
 
 MlirAttribute tmemScalesLayoutAttrGet(MlirContext ctx) {
-  return wrap(
-      TensorMemoryScalesLayoutAttr::get(loadDialect<TMemDialect>(unwrap(ctx))));
+  MLIRContext *context = loadDialect<TMemDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
+  return wrap(TensorMemoryScalesLayoutAttr::get(context));
 }
 
 MlirType tmemBufferTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
                            MlirType elementType, MlirAttribute layout) {
   MLIRContext *context = loadDialect<TMemDialect>(unwrap(ctx));
+  if (!context || failed(checkArray(context, "shape", rank, shape)) ||
+      failed(checkNotNull(context, "elementType", unwrap(elementType))))
+    return {nullptr};
   return wrap(BufferType::getChecked(ErrorAtUnknownLoc{context}, context,
                                      ArrayRef<int64_t>(shape, rank),
                                      unwrap(elementType), unwrap(layout)));
 }
 
-bool tmemTypeIsABuffer(MlirType type) { return isa<BufferType>(unwrap(type)); }
+bool tmemTypeIsABuffer(MlirType type) {
+  return isa_and_nonnull<BufferType>(unwrap(type));
+}
 
 int64_t tmemBufferTypeGetNumColumns(MlirType type) {
-  return cast<BufferType>(unwrap(type)).getNumColumns();
+  return getIfA<BufferType>(type, int64_t(0),
+                            [](BufferType t) { return t.getNumColumns(); });
 }
 
 int64_t tmemBufferTypeGetAllocColumns(MlirType type) {
-  return cast<BufferType>(unwrap(type)).getAllocColumns();
+  return getIfA<BufferType>(type, int64_t(0),
+                            [](BufferType t) { return t.getAllocColumns(); });
 }

@@ -10,7 +10,10 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using mlir::tilemlir::capi::checkArray;
+using mlir::tilemlir::capi::checkNotNull;
 using mlir::tilemlir::capi::ErrorAtUnknownLoc;
+using mlir::tilemlir::capi::getIfA;
 using mlir::tilemlir::capi::loadDialect;
 
 //===----------------------------------------------------------------------===//
@@ -21,37 +24,54 @@ MlirType tileSharedMemoryTypeGet(MlirContext ctx, intptr_t rank,
                                  const int64_t *shape, MlirType elementType,
                                  MlirAttribute encoding, bool isMutable) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context || failed(checkArray(context, "shape", rank, shape)) ||
+      failed(checkNotNull(context, "elementType", unwrap(elementType))))
+    return {nullptr};
   return wrap(SharedMemoryType::getChecked(
       ErrorAtUnknownLoc{context}, context, ArrayRef<int64_t>(shape, rank),
       unwrap(elementType), unwrap(encoding), isMutable));
 }
 
 bool tileTypeIsASharedMemory(MlirType type) {
-  return isa<SharedMemoryType>(unwrap(type));
+  return isa_and_nonnull<SharedMemoryType>(unwrap(type));
 }
 
 intptr_t tileSharedMemoryTypeGetRank(MlirType type) {
-  return cast<SharedMemoryType>(unwrap(type)).getRank();
+  return getIfA<SharedMemoryType>(type, intptr_t(-1), [](SharedMemoryType t) {
+    return intptr_t(t.getRank());
+  });
 }
 
 int64_t tileSharedMemoryTypeGetDimSize(MlirType type, intptr_t dim) {
-  return cast<SharedMemoryType>(unwrap(type)).getShape()[dim];
+  return getIfA<SharedMemoryType>(type, int64_t(-1), [&](SharedMemoryType t) {
+    ArrayRef<int64_t> shape = t.getShape();
+    return dim >= 0 && dim < intptr_t(shape.size()) ? shape[dim] : -1;
+  });
 }
 
 MlirType tileSharedMemoryTypeGetElementType(MlirType type) {
-  return wrap(cast<SharedMemoryType>(unwrap(type)).getElementType());
+  return getIfA<SharedMemoryType>(type, MlirType{nullptr},
+                                  [](SharedMemoryType t) {
+                                    return wrap(t.getElementType());
+                                  });
 }
 
 MlirAttribute tileSharedMemoryTypeGetEncoding(MlirType type) {
-  return wrap(cast<SharedMemoryType>(unwrap(type)).getEncoding());
+  return getIfA<SharedMemoryType>(type, MlirAttribute{nullptr},
+                                  [](SharedMemoryType t) {
+                                    return wrap(t.getEncoding());
+                                  });
 }
 
 bool tileSharedMemoryTypeIsMutable(MlirType type) {
-  return cast<SharedMemoryType>(unwrap(type)).getIsMutable();
+  return getIfA<SharedMemoryType>(
+      type, false, [](SharedMemoryType t) { return t.getIsMutable(); });
 }
 
 int64_t tileSharedMemoryTypeGetSizeInBytes(MlirType type) {
-  return cast<SharedMemoryType>(unwrap(type)).getSizeInBytes();
+  return getIfA<SharedMemoryType>(type, int64_t(0), [](SharedMemoryType t) {
+    return t.getSizeInBytes();
+  });
 }
 
 MlirType tilePointerTypeGet(MlirType pointeeType) {
@@ -65,11 +85,13 @@ MlirType tilePointerTypeGet(MlirType pointeeType) {
 }
 
 bool tileTypeIsAPointer(MlirType type) {
-  return isa<PointerType>(unwrap(type));
+  return isa_and_nonnull<PointerType>(unwrap(type));
 }
 
 MlirType tilePointerTypeGetPointeeType(MlirType type) {
-  return wrap(cast<PointerType>(unwrap(type)).getPointeeType());
+  return getIfA<PointerType>(type, MlirType{nullptr}, [](PointerType t) {
+    return wrap(t.getPointeeType());
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -82,6 +104,12 @@ MlirAttribute tileBlockedLayoutAttrGet(MlirContext ctx, intptr_t rank,
                                        const unsigned *warpsPerCTA,
                                        const unsigned *order) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context ||
+      failed(checkArray(context, "sizePerThread", rank, sizePerThread)) ||
+      failed(checkArray(context, "threadsPerWarp", rank, threadsPerWarp)) ||
+      failed(checkArray(context, "warpsPerCTA", rank, warpsPerCTA)) ||
+      failed(checkArray(context, "order", rank, order)))
+    return {nullptr};
   return wrap(BlockedLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context,
       ArrayRef<unsigned>(sizePerThread, rank),
@@ -90,12 +118,14 @@ MlirAttribute tileBlockedLayoutAttrGet(MlirContext ctx, intptr_t rank,
 }
 
 bool tileAttributeIsABlockedLayout(MlirAttribute attr) {
-  return isa<BlockedLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<BlockedLayoutAttr>(unwrap(attr));
 }
 
 MlirAttribute tileSliceLayoutAttrGet(MlirContext ctx, unsigned dim,
                                      MlirAttribute parent) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   auto parentLayout = dyn_cast_or_null<DistributedLayoutAttr>(unwrap(parent));
   if (!parentLayout) {
     ErrorAtUnknownLoc{context}() << "slice parent must be a distributed layout";
@@ -106,26 +136,31 @@ MlirAttribute tileSliceLayoutAttrGet(MlirContext ctx, unsigned dim,
 }
 
 bool tileAttributeIsASliceLayout(MlirAttribute attr) {
-  return isa<SliceLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<SliceLayoutAttr>(unwrap(attr));
 }
 
 MlirAttribute tileWgmmaLayoutAttrGet(MlirContext ctx,
                                      const unsigned warpsPerCTA[2],
                                      const unsigned instrShape[2]) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context || failed(checkArray(context, "warpsPerCTA", 2, warpsPerCTA)) ||
+      failed(checkArray(context, "instrShape", 2, instrShape)))
+    return {nullptr};
   return wrap(WgmmaLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context, ArrayRef<unsigned>(warpsPerCTA, 2),
       ArrayRef<unsigned>(instrShape, 2)));
 }
 
 bool tileAttributeIsAWgmmaLayout(MlirAttribute attr) {
-  return isa<WgmmaLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<WgmmaLayoutAttr>(unwrap(attr));
 }
 
 MlirAttribute tileDotOperandLayoutAttrGet(MlirContext ctx, unsigned opIdx,
                                           MlirAttribute parent,
                                           unsigned kWidth) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   auto parentLayout = dyn_cast_or_null<DistributedLayoutAttr>(unwrap(parent));
   if (!parentLayout) {
     ErrorAtUnknownLoc{context}()
@@ -137,11 +172,11 @@ MlirAttribute tileDotOperandLayoutAttrGet(MlirContext ctx, unsigned opIdx,
 }
 
 bool tileAttributeIsADotOperandLayout(MlirAttribute attr) {
-  return isa<DotOperandLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<DotOperandLayoutAttr>(unwrap(attr));
 }
 
 bool tileAttributeIsADistributedLayout(MlirAttribute attr) {
-  return isa<DistributedLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<DistributedLayoutAttr>(unwrap(attr));
 }
 
 //===----------------------------------------------------------------------===//
@@ -152,25 +187,30 @@ MlirAttribute tileNVMMASharedLayoutAttrGet(MlirContext ctx, unsigned swizzle,
                                            unsigned elementBits,
                                            bool transposed, bool fp4Padded) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context)
+    return {nullptr};
   return wrap(NVMMASharedLayoutAttr::getChecked(ErrorAtUnknownLoc{context},
                                                 context, swizzle, elementBits,
                                                 transposed, fp4Padded));
 }
 
 bool tileAttributeIsANVMMASharedLayout(MlirAttribute attr) {
-  return isa<NVMMASharedLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<NVMMASharedLayoutAttr>(unwrap(attr));
 }
 
 unsigned tileNVMMASharedLayoutAttrGetSwizzle(MlirAttribute attr) {
-  return cast<NVMMASharedLayoutAttr>(unwrap(attr)).getSwizzle();
+  return getIfA<NVMMASharedLayoutAttr>(
+      attr, 0u, [](NVMMASharedLayoutAttr a) { return a.getSwizzle(); });
 }
 
 unsigned tileNVMMASharedLayoutAttrGetElementBits(MlirAttribute attr) {
-  return cast<NVMMASharedLayoutAttr>(unwrap(attr)).getElementBits();
+  return getIfA<NVMMASharedLayoutAttr>(
+      attr, 0u, [](NVMMASharedLayoutAttr a) { return a.getElementBits(); });
 }
 
 bool tileNVMMASharedLayoutAttrGetTransposed(MlirAttribute attr) {
-  return cast<NVMMASharedLayoutAttr>(unwrap(attr)).getTransposed();
+  return getIfA<NVMMASharedLayoutAttr>(
+      attr, false, [](NVMMASharedLayoutAttr a) { return a.getTransposed(); });
 }
 
 MlirAttribute tileSwizzledSharedLayoutAttrGet(MlirContext ctx, unsigned vec,
@@ -178,11 +218,13 @@ MlirAttribute tileSwizzledSharedLayoutAttrGet(MlirContext ctx, unsigned vec,
                                               unsigned maxPhase, intptr_t rank,
                                               const unsigned *order) {
   MLIRContext *context = loadDialect<TileDialect>(unwrap(ctx));
+  if (!context || failed(checkArray(context, "order", rank, order)))
+    return {nullptr};
   return wrap(SwizzledSharedLayoutAttr::getChecked(
       ErrorAtUnknownLoc{context}, context, vec, perPhase, maxPhase,
       ArrayRef<unsigned>(order, rank)));
 }
 
 bool tileAttributeIsASwizzledSharedLayout(MlirAttribute attr) {
-  return isa<SwizzledSharedLayoutAttr>(unwrap(attr));
+  return isa_and_nonnull<SwizzledSharedLayoutAttr>(unwrap(attr));
 }

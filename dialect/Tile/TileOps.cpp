@@ -498,8 +498,11 @@ LogicalResult ElectOp::verify() {
 // } partition0(%x: T, %y: U) num_warps(N) [num_regs(N)] {
 //   ...
 // } : (T, U) -> (R)
-ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
-                                    OperationState &result) {
+/// Parses everything but the cleanup of WarpSpecializeOp::parse. Every
+/// region goes into `result` as soon as it is created, so that a failure
+/// leaves all of them in one place for the cleanup.
+static ParseResult parseWarpSpecialize(OpAsmParser &parser,
+                                       OperationState &result) {
   SmallVector<OpAsmParser::UnresolvedOperand> captures;
   SMLoc capturesLoc = parser.getCurrentLocation();
   if (parser.parseOperandList(captures, OpAsmParser::Delimiter::Paren) ||
@@ -514,8 +517,9 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
     if (parser.parseLParen() || parser.parseInteger(regs) ||
         parser.parseRParen())
       return failure();
-    result.addAttribute(getDefaultNumRegsAttrName(result.name),
-                        builder.getI32IntegerAttr(regs));
+    result.addAttribute(
+        WarpSpecializeOp::getDefaultNumRegsAttrName(result.name),
+        builder.getI32IntegerAttr(regs));
   }
   Region *defaultRegion = result.addRegion();
   if (parser.parseRegion(*defaultRegion))
@@ -523,13 +527,13 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
 
   SmallVector<int32_t> numWarps, numRegs;
   bool anyRegs = false, allRegs = true;
-  SmallVector<std::unique_ptr<Region>> partitions;
+  unsigned numPartitions = 0;
   while (true) {
     std::string keyword;
     SMLoc keywordLoc = parser.getCurrentLocation();
     if (failed(parser.parseOptionalKeywordOrString(&keyword)))
       break;
-    std::string expected = "partition" + std::to_string(partitions.size());
+    std::string expected = "partition" + std::to_string(numPartitions);
     if (keyword != expected)
       return parser.emitError(keywordLoc)
              << "expected '" << expected << "', got '" << keyword << "'";
@@ -552,20 +556,19 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
       numRegs.push_back(0);
       allRegs = false;
     }
-    auto region = std::make_unique<Region>();
-    if (parser.parseRegion(*region, args))
+    ++numPartitions;
+    if (parser.parseRegion(*result.addRegion(), args))
       return failure();
-    partitions.push_back(std::move(region));
   }
   if (anyRegs && !allRegs)
     return parser.emitError(parser.getCurrentLocation())
            << "either every partition or none gives num_regs";
-  for (auto &region : partitions)
-    result.addRegion(std::move(region));
-  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
-                      builder.getDenseI32ArrayAttr(numWarps));
+  result.addAttribute(
+      WarpSpecializeOp::getPartitionNumWarpsAttrName(result.name),
+      builder.getDenseI32ArrayAttr(numWarps));
   if (anyRegs)
-    result.addAttribute(getPartitionNumRegsAttrName(result.name),
+    result.addAttribute(
+        WarpSpecializeOp::getPartitionNumRegsAttrName(result.name),
                         builder.getDenseI32ArrayAttr(numRegs));
 
   FunctionType type;
@@ -575,6 +578,29 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
     return failure();
   result.addTypes(type.getResults());
   return success();
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  if (succeeded(parseWarpSpecialize(parser, result)))
+    return success();
+  // The regions are not isolated from above, so a value of one region may be
+  // used in another (a forward reference from the default region resolved by
+  // a partition, say): invalid IR, but the parser accepts it before it sees
+  // the error. The OperationState destroys its regions one after the other,
+  // and a value destroyed with uses left in a later region corrupts the heap
+  // when that use is dropped. Drop every use of the values defined in the
+  // regions first; uses from outside (forward references resolved here) go
+  // too, so nothing points into the regions once they are destroyed.
+  for (std::unique_ptr<Region> &region : result.regions) {
+    region->walk([](Block *block) {
+      for (BlockArgument arg : block->getArguments())
+        arg.dropAllUses();
+      for (Operation &op : *block)
+        op.dropAllUses();
+    });
+  }
+  return failure();
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &p) {

@@ -140,19 +140,20 @@ void collectAliases(Value root, SetVector<Value> &aliases) {
   }
 }
 
-/// Whether warps of `layout` may hold different elements along `axis`
-/// (a reduction along it then combines warps through shared memory).
-bool mayHaveWarpsAlong(Attribute layout, unsigned axis) {
-  if (auto blocked = dyn_cast<tile::BlockedLayoutAttr>(layout))
-    return blocked.getWarpsPerCTA()[axis] > 1;
-  if (auto wgmma = dyn_cast<tile::WgmmaLayoutAttr>(layout))
-    return wgmma.getWarpsPerCTA()[axis] > 1;
-  if (auto linear = dyn_cast<tile::LinearLayoutAttr>(layout))
-    return llvm::any_of(linear.getWarpBases(), [&](Attribute basis) {
-      auto coords = cast<ArrayAttr>(basis);
-      return cast<IntegerAttr>(coords[axis]).getInt() != 0;
-    });
-  return true;
+/// Whether a reduction of `src` along `axis` combines warps through shared
+/// memory: a warp bit of the source's linear layout moves along the axis
+/// (the rule of the lowering, getReducePlan), whatever the layout kind. A
+/// source without a linear layout keeps the scratch; the lowering rejects it
+/// with a diagnostic.
+bool reduceCrossesWarps(RankedTensorType src, unsigned axis) {
+  FailureOr<tilemlir::LinearLayout> layout = tilemlir::toLinearLayout(src);
+  if (failed(layout) || !layout->hasInDim(tilemlir::kWarp) ||
+      axis >= layout->getOutDims().size())
+    return true;
+  return llvm::any_of(layout->getBases(tilemlir::kWarp),
+                      [&](const tilemlir::LinearLayout::Basis &basis) {
+                        return basis[axis] != 0;
+                      });
 }
 
 /// Bytes of shared scratch a layout change or a reduction may need: the
@@ -165,7 +166,7 @@ std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
     auto src = cast<RankedTensorType>(reduce.getSrc().getType());
     auto dst = cast<RankedTensorType>(reduce.getResult().getType());
     if (!src.getElementType().isIntOrFloat() ||
-        !mayHaveWarpsAlong(src.getEncoding(), reduce.getAxis()))
+        !reduceCrossesWarps(src, reduce.getAxis()))
       return std::nullopt;
     int64_t bytes = llvm::divideCeil(src.getElementTypeBitWidth(), 8);
     return numWarps * dst.getNumElements() * bytes;

@@ -17,6 +17,8 @@
 extern "C" {
 #endif
 
+// A null `name` is no chip: false, or NULL for tileChipGetPtxFeatures.
+
 /// Whether the tools and pipelines accept `name` as their chip.
 MLIR_CAPI_EXPORTED bool tileChipIsSupported(const char *name);
 

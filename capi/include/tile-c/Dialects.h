@@ -21,7 +21,8 @@ MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(TMA, tma);
 
 /// Inserts TileMLIR's four dialects and the upstream dialects that kernels
 /// and host code use (func, gpu, scf, arith, math, cf, memref, llvm, nvvm,
-/// vector) with their extensions into `registry`.
+/// vector) with their extensions into `registry`; a null registry is left
+/// alone.
 MLIR_CAPI_EXPORTED void tileRegisterAllDialects(MlirDialectRegistry registry);
 
 /// Registers TileMLIR's passes and pipelines (and the upstream passes they

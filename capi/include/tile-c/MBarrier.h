@@ -1,7 +1,9 @@
 /*===-- tile-c/MBarrier.h - mbarrier types ----------------------*- C -*-===*\
 |*                                                                            *|
 |* Types of the mbarrier dialect. Constructors return a null type (check with *|
-|* mlirTypeIsNull) and emit a diagnostic when a parameter is invalid.         *|
+|* mlirTypeIsNull) and emit a diagnostic when a parameter is invalid; a null  *|
+|* context gives a null type. Predicates are false for null types;            *|
+|* mbarrierGroupTypeGetSize returns 0 for anything but a group type.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -86,13 +86,15 @@ typedef enum TmaFP4Mode {
 /// bytes of shared memory. Without interleave a row must be a multiple of 16
 /// bytes. Any violation (or an enum value outside those declared above, or a
 /// `box` that is null or not a ranked tensor type) is a diagnostic on `ctx`
-/// and a null type.
+/// and a null type; a null `ctx` gives a null type.
 MLIR_CAPI_EXPORTED MlirType tmaDescriptorTypeGet(
     MlirContext ctx, MlirType box, unsigned swizzle, TmaInterleave interleave,
     TmaL2Promotion l2Promotion, TmaOOBFill oobFill, TmaFP4Mode fp4);
 MLIR_CAPI_EXPORTED bool tmaTypeIsADescriptor(MlirType type);
 
-// The accessors below take a `!tma.descriptor` type (tmaTypeIsADescriptor).
+// The accessors below take a `!tma.descriptor` type (tmaTypeIsADescriptor);
+// given a null type or another type they return a null type, 0 or the
+// enum's 0 value, and ~0u for the two CUDA encodings (no CUDA value).
 
 /// The box: a ranked tensor type (see mlir-c/BuiltinTypes.h).
 MLIR_CAPI_EXPORTED MlirType tmaDescriptorTypeGetBox(MlirType type);

@@ -1,7 +1,10 @@
 /*===-- tile-c/TMem.h - tmem types and layouts ------------------*- C -*-===*\
 |*                                                                            *|
 |* Blackwell tensor memory (sm_100a). Constructors return a null object and   *|
-|* emit a diagnostic when a parameter breaks a hardware rule.                 *|
+|* emit a diagnostic when a parameter breaks a hardware rule or is invalid    *|
+|* (a null element type or layout, a null shape with entries); a null context *|
+|* gives a null object and no diagnostic. Predicates are false for null       *|
+|* objects; the column accessors return 0 for anything but a buffer type.     *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

@@ -2,7 +2,11 @@
 |*                                                                            *|
 |* Types and layout attributes of the tile dialect. Constructors return a     *|
 |* null type/attribute (mlirTypeIsNull / mlirAttributeIsNull) and emit a      *|
-|* diagnostic through the context's handlers when a parameter is invalid.     *|
+|* diagnostic through the context's handlers when a parameter is invalid     *|
+|* (a null element type, a negative length, a null array with entries); a    *|
+|* null context gives a null object and no diagnostic. Predicates are false  *|
+|* for null objects; accessors given null or another kind of object return   *|
+|* -1 (rank, dimension size), 0 / false, or a null object.                   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -27,6 +31,7 @@ tileSharedMemoryTypeGet(MlirContext ctx, intptr_t rank, const int64_t *shape,
                         bool isMutable);
 MLIR_CAPI_EXPORTED bool tileTypeIsASharedMemory(MlirType type);
 MLIR_CAPI_EXPORTED intptr_t tileSharedMemoryTypeGetRank(MlirType type);
+/// The size of dimension `dim`; -1 when `dim` is not in [0, rank).
 MLIR_CAPI_EXPORTED int64_t tileSharedMemoryTypeGetDimSize(MlirType type,
                                                           intptr_t dim);
 MLIR_CAPI_EXPORTED MlirType tileSharedMemoryTypeGetElementType(MlirType type);
