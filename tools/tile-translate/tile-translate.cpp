@@ -140,6 +140,9 @@ static bool isLowered(gpu::GPUModuleOp module) {
 /// write one file per module.
 static LogicalResult selectTarget(gpu::GPUModuleOp module) {
   MLIRContext *ctx = module.getContext();
+  // Nothing in an empty module without a target loads NVVM, and its
+  // attributes cannot be built before.
+  ctx->getOrLoadDialect<NVVM::NVVMDialect>();
   NVVM::NVVMTargetAttr target;
   if (ArrayAttr targets = module.getTargetsAttr()) {
     for (Attribute attr : targets) {
