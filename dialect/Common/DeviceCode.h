@@ -12,7 +12,9 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::tilemlir {
 
@@ -29,6 +31,32 @@ inline LogicalResult verifyInDeviceCode(Operation *op) {
   return op->emitOpError(
       "must be inside device code (a gpu.module or gpu.func)");
 }
+
+/// Every operation of the four dialects stands for code that runs: it must
+/// be in a function body (a gpu.func, or a func.func / llvm.func on either
+/// side), never directly in a gpu.module or builtin.module, which the
+/// lowering cannot place it in.
+/// Reports "must be inside a function (gpu.func, func.func or llvm.func),
+/// not directly in '<parent>'".
+inline LogicalResult verifyInFunctionBody(Operation *op) {
+  if (op->getParentOfType<FunctionOpInterface>())
+    return success();
+  Operation *parent = op->getParentOp();
+  return op->emitOpError()
+         << "must be inside a function (gpu.func, func.func or llvm.func), "
+            "not directly in '"
+         << (parent ? parent->getName().getStringRef() : StringRef("nothing"))
+         << "'";
+}
+
+/// The op trait of every TileMLIR operation (Common/DeviceCode.td).
+template <typename ConcreteType>
+class InFunctionBody : public OpTrait::TraitBase<ConcreteType, InFunctionBody> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifyInFunctionBody(op);
+  }
+};
 
 /// A constant `index` selecting one of `count` stages (or barriers) must be
 /// in range; a dynamic one is the program's responsibility.

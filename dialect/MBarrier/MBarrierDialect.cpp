@@ -3,6 +3,7 @@
 #include "MBarrier/MBarrierDialect.h"
 
 #include "Common/DeviceCode.h"
+#include "TileMLIR/Target/TargetInfo.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
@@ -38,6 +39,12 @@ LogicalResult GroupType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 unsigned size) {
   if (size == 0)
     return emitError() << "a barrier group holds at least one barrier";
+  // In 64 bits: 8 * size overflows the unsigned size itself.
+  int64_t bytes = int64_t(size) * 8;
+  if (bytes > tilemlir::kCommonMaxSharedMemoryPerBlock)
+    return emitError() << "a group of " << size << " barriers needs " << bytes
+                       << " bytes of shared memory, but a CTA can use at most "
+                       << tilemlir::kCommonMaxSharedMemoryPerBlock << " bytes";
   return success();
 }
 

@@ -3,6 +3,7 @@
 #ifndef TILEMLIR_DIALECT_MBARRIER_MBARRIERDIALECT_H
 #define TILEMLIR_DIALECT_MBARRIER_MBARRIERDIALECT_H
 
+#include "Common/DeviceCode.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"

@@ -5,6 +5,7 @@
 
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/OpBase.td"
+include "Common/DeviceCode.td"
 include "mlir/IR/CommonAttrConstraints.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -37,7 +38,7 @@ def MBarrier_Dialect : Dialect {
 def MBarrier_Resource : Resource<"::mlir::mbarrier::BarrierResource">;
 
 class MBarrier_Op<string mnemonic, list<Trait> traits = []>
-    : Op<MBarrier_Dialect, mnemonic, traits>;
+    : Op<MBarrier_Dialect, mnemonic, !listconcat(traits, [InFunctionBody])>;
 
 //===----------------------------------------------------------------------===//
 // Types
@@ -62,7 +63,8 @@ def MBarrier_GroupType : MBarrier_Type<"Group", "group"> {
   let assemblyFormat = "`<` $size `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Bytes of shared memory the group occupies (8 per barrier).
+    /// Bytes of shared memory the group occupies (8 per barrier; the
+    /// verifier keeps it within a CTA's shared memory).
     unsigned getSizeInBytes() const { return getSize() * 8; }
   }];
 }

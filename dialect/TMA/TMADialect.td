@@ -4,6 +4,7 @@
 #define TILEMLIR_TMA_DIALECT
 
 include "mlir/IR/OpBase.td"
+include "Common/DeviceCode.td"
 
 def TMA_Dialect : Dialect {
   let name = "tma";
@@ -36,6 +37,6 @@ def TMA_Dialect : Dialect {
 }
 
 class TMA_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TMA_Dialect, mnemonic, traits>;
+    : Op<TMA_Dialect, mnemonic, !listconcat(traits, [InFunctionBody])>;
 
 #endif // TILEMLIR_TMA_DIALECT

@@ -4,6 +4,7 @@
 #define TILEMLIR_TMEM_DIALECT
 
 include "mlir/IR/OpBase.td"
+include "Common/DeviceCode.td"
 
 def TMem_Dialect : Dialect {
   let name = "tmem";
@@ -68,6 +69,6 @@ def TMem_Dialect : Dialect {
 }
 
 class TMem_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TMem_Dialect, mnemonic, traits>;
+    : Op<TMem_Dialect, mnemonic, !listconcat(traits, [InFunctionBody])>;
 
 #endif // TILEMLIR_TMEM_DIALECT

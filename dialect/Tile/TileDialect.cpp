@@ -9,6 +9,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -627,6 +628,30 @@ static unsigned getBitWidth(Type type) {
   return 0;
 }
 
+/// The size in bytes must be representable: it is computed with overflow
+/// checks, as a shape may ask for more than int64_t holds. Sizes beyond a
+/// CTA's shared memory are left to the operations and the allocator, whose
+/// messages name what needs them (tests build such types on purpose).
+static LogicalResult verifySharedBufferSize(tilemlir::EmitErrorFn emitError,
+                                            ArrayRef<int64_t> shape,
+                                            unsigned bits, Attribute encoding) {
+  if (auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(encoding))
+    if (nvmma.getFp4Padded())
+      bits = 8;
+  std::optional<int64_t> totalBits = bits;
+  for (int64_t d : shape)
+    if (totalBits)
+      totalBits = llvm::checkedMul(*totalBits, d);
+  if (totalBits)
+    return success();
+  return emitError() << "shared buffer of shape "
+                     << tilemlir::shapeToString(shape) << " with " << bits
+                     << "-bit elements has more than "
+                     << std::numeric_limits<int64_t>::max()
+                     << " bits, far beyond the " << kMaxSharedMemoryBytes
+                     << " bytes of shared memory a CTA can use";
+}
+
 LogicalResult
 SharedMemoryType::verify(function_ref<InFlightDiagnostic()> emitError,
                          ArrayRef<int64_t> shape, Type elementType,
@@ -642,6 +667,8 @@ SharedMemoryType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "shared buffer elements must be integers or "
                           "floats, got "
                        << elementType;
+  if (failed(verifySharedBufferSize(emitError, shape, bits, encoding)))
+    return failure();
   if (!encoding)
     return success();
   if (!isa<SharedLayoutAttr>(encoding))

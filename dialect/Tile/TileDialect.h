@@ -3,6 +3,7 @@
 #ifndef TILEMLIR_DIALECT_TILE_TILEDIALECT_H
 #define TILEMLIR_DIALECT_TILE_TILEDIALECT_H
 
+#include "Common/DeviceCode.h"
 #include "Common/Formatting.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
 #include "TileMLIR/Target/TargetInfo.h"
@@ -36,6 +37,11 @@ struct GlobalMemoryResource
 /// the target table).
 constexpr int64_t kMaxSharedMemoryBytes =
     tilemlir::kCommonMaxSharedMemoryPerBlock;
+
+/// 32-bit registers one thread may hold of one register tile (see
+/// verifyTileEncoding in TileLayouts.cpp): the 255 registers of a thread,
+/// rounded up to the 256 words of a 128x256 f32 wgmma accumulator.
+constexpr int64_t kMaxTileRegistersPerThread = 256;
 
 } // namespace mlir::tile
 

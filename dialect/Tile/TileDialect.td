@@ -4,6 +4,7 @@
 #define TILEMLIR_TILE_DIALECT
 
 include "mlir/IR/OpBase.td"
+include "Common/DeviceCode.td"
 
 def Tile_Dialect : Dialect {
   let name = "tile";
@@ -48,6 +49,6 @@ def Tile_Dialect : Dialect {
 }
 
 class Tile_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Tile_Dialect, mnemonic, traits>;
+    : Op<Tile_Dialect, mnemonic, !listconcat(traits, [InFunctionBody])>;
 
 #endif // TILEMLIR_TILE_DIALECT

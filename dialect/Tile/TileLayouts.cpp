@@ -141,8 +141,17 @@ FailureOr<LinearLayout> tilemlir::toLinearLayout(ArrayRef<int64_t> shape,
 /// Ranks that disagree, and shapes linear layouts cannot describe (not
 /// powers of two), are left to the operations that use the tile, which
 /// name the operation in their message.
+/// Every thread also holds a bounded number of elements:
+/// kMaxTileRegistersPerThread 32-bit words (elements of less than 32 bits
+/// count as whole words, as the lowering keeps one per LLVM value). A
+/// thread has at most 255 registers; the bound leaves room for the largest
+/// tile the hardware feeds from registers, a 128x256 f32 wgmma accumulator
+/// of one warpgroup (256 words per thread), which ptxas spills a little.
+/// Larger tiles would not fit anywhere, and their lowering grows with the
+/// register count (minutes and gigabytes at 65536 elements a thread).
 static LogicalResult verifyTileEncoding(DistributedLayoutAttr layout,
                                         ArrayRef<int64_t> shape,
+                                        Type elementType,
                                         EmitErrorFn emitError) {
   if (layout.getRank() != shape.size())
     return success();
@@ -152,15 +161,36 @@ static LogicalResult verifyTileEncoding(DistributedLayoutAttr layout,
   Attribute root = layout;
   while (auto slice = dyn_cast<SliceLayoutAttr>(root))
     root = slice.getParent();
-  if (!isa<LinearLayoutAttr>(root))
+  if (isa<LinearLayoutAttr>(root) &&
+      failed(layout.toLinearLayout(shape, emitError)))
+    return failure();
+  // Layouts that do not fit the shape are the using operations' to report.
+  FailureOr<LinearLayout> linear =
+      layout.toLinearLayout(shape, [] { return InFlightDiagnostic(); });
+  if (failed(linear))
     return success();
-  return layout.toLinearLayout(shape, emitError);
+  int64_t elements = linear->getNumRegisters();
+  int64_t bits = elementType && elementType.isIntOrFloat()
+                     ? elementType.getIntOrFloatBitWidth()
+                     : 64;
+  int64_t words = elements * llvm::divideCeil(bits, 32);
+  if (words <= kMaxTileRegistersPerThread)
+    return success();
+  return emitError() << "a tile of shape " << shapeToString(shape)
+                     << " holds " << elements << " " << bits
+                     << "-bit elements (" << words
+                     << " 32-bit registers) in every thread, but a thread "
+                        "can hold at most "
+                     << kMaxTileRegistersPerThread
+                     << " registers of a tile: spread it over more threads "
+                        "or split it";
 }
 
 #define TILE_VERIFY_ENCODING(Attr)                                             \
-  LogicalResult Attr::verifyEncoding(ArrayRef<int64_t> shape, Type,            \
-                                     EmitErrorFn emitError) const {            \
-    return verifyTileEncoding(*this, shape, emitError);                        \
+  LogicalResult Attr::verifyEncoding(ArrayRef<int64_t> shape,                 \
+                                     Type elementType,                        \
+                                     EmitErrorFn emitError) const {           \
+    return verifyTileEncoding(*this, shape, elementType, emitError);          \
   }
 TILE_VERIFY_ENCODING(BlockedLayoutAttr)
 TILE_VERIFY_ENCODING(SliceLayoutAttr)

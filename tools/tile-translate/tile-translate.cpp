@@ -18,6 +18,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
@@ -140,6 +141,9 @@ static bool isLowered(gpu::GPUModuleOp module) {
 /// write one file per module.
 static LogicalResult selectTarget(gpu::GPUModuleOp module) {
   MLIRContext *ctx = module.getContext();
+  // Nothing in an empty module without a target loads NVVM, and its
+  // attributes cannot be built before.
+  ctx->getOrLoadDialect<NVVM::NVVMDialect>();
   NVVM::NVVMTargetAttr target;
   if (ArrayAttr targets = module.getTargetsAttr()) {
     for (Attribute attr : targets) {
@@ -274,6 +278,14 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
     return failure();
   }
 
+  // An explicit --chip retargets the modules that carry their own target
+  // before they are lowered, so that the lowering checks every
+  // chip-dependent operation against the chip the module is compiled for.
+  if (chip.getNumOccurrences())
+    for (gpu::GPUModuleOp module : modules)
+      if (module.getTargetsAttr() && failed(selectTarget(module)))
+        return failure();
+
   // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
   // whole input because its passes may look at the host side too.
   if (!llvm::all_of(modules, isLowered)) {
@@ -298,6 +310,10 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
     if (failed(selectTarget(copy)))
       return failure();
   }
+  // NVVM operations check their chip against the target (input that was
+  // lowered already for another one); NVPTX would fail to select them.
+  if (failed(verify(*device)))
+    return failure();
 
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))

@@ -182,6 +182,9 @@ void populateControlToNVVMPatterns(LLVMTypeConverter &converter,
 void populateDotWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 LogicalResult verifyDotWgmmaLowering(Operation *op);
+/// tile.dot and tile.dot_wait need a chip with wgmma: fails for them in a
+/// module whose #nvvm.target has none.
+LogicalResult verifyWgmmaTarget(Operation *op);
 
 /// Tensor memory (TensorMemoryToNVVM.cpp): the base-address slot of
 /// tile-allocate-tensor-memory, alloc, dealloc, relinquish, index,

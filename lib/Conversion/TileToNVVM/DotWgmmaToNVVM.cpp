@@ -13,6 +13,8 @@
 
 #include "Common.h"
 #include "MatrixDescriptors.h"
+#include "TensorMemory.h"
+#include "TileMLIR/Target/TargetInfo.h"
 
 #include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
@@ -563,6 +565,20 @@ struct DotWaitLowering : public ConvertOpToLLVMPattern<DotWaitOp> {
 };
 
 } // namespace
+
+LogicalResult tilemlir::verifyWgmmaTarget(Operation *op) {
+  if (!isa<DotOp, DotWaitOp>(op))
+    return success();
+  NVVM::NVVMTargetAttr target = getModuleTarget(op);
+  if (!target)
+    return success();
+  // Chips outside the table are left to NVVM's own target checks.
+  const ChipInfo *chip = lookupChip(target.getChip());
+  if (!chip || chip->hasWgmma)
+    return success();
+  return op->emitOpError()
+         << "needs wgmma (sm_90a), but the module targets " << chip->name;
+}
 
 LogicalResult tilemlir::verifyDotWgmmaLowering(Operation *op) {
   auto dot = dyn_cast<DotOp>(op);

@@ -79,7 +79,8 @@ constexpr VerifyFn kKernelVerifiers[] = {
 constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
                                                verifyTensorMemoryLowering,
                                                verifyDotTcgen05Lowering};
-constexpr VerifyFn kWgmmaVerifiers[] = {verifyDotWgmmaLowering};
+constexpr VerifyFn kWgmmaVerifiers[] = {verifyWgmmaTarget,
+                                        verifyDotWgmmaLowering};
 
 /// One dialect's operations, leaving everything else alone.
 template <typename DialectT>
