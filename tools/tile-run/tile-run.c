@@ -854,6 +854,67 @@ static char *defaultObjectPath(const char *input) {
   return path;
 }
 
+/* Lowers device code to an embedded binary and host code to LLVM, with
+ * the default pipeline for the chosen chip or the one given. */
+static bool lowerModule(const Options *o, MlirContext ctx, MlirModule module) {
+  Buffer pipeline = {0};
+  if (o->pipeline) {
+    bufferAppend(&pipeline, o->pipeline, strlen(o->pipeline));
+  } else {
+    char buf[4096];
+    int len = snprintf(buf, sizeof(buf),
+                       "builtin.module(tile-to-llvm{chip=%s "
+                       "cuda-path=\"%s\" format=%s})",
+                       o->chip, o->cudaPath, o->gpuFormat);
+    bufferAppend(&pipeline, buf, (size_t)len);
+  }
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  Buffer pipelineError = {0};
+  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
+          mlirPassManagerGetAsOpPassManager(pm),
+          mlirStringRefCreate(pipeline.data, pipeline.size), appendToBuffer,
+          &pipelineError))) {
+    fprintf(stderr, "tile-run: invalid pass pipeline '%s': %s\n", pipeline.data,
+            pipelineError.data ? pipelineError.data : "parse error");
+    return false;
+  }
+  if (mlirLogicalResultIsFailure(
+          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) ||
+      gNumErrors) {
+    fprintf(stderr, "tile-run: lowering '%s' failed (pipeline: %s)\n", o->input,
+            pipeline.data);
+    return false;
+  }
+  mlirPassManagerDestroy(pm);
+  return true;
+}
+
+/* Runs the built executable `exe` with the program's arguments when a GPU
+ * is present; says why not otherwise (exit status kExitNoGpu). */
+static int runExecutable(const Options *o, const char *exe) {
+  char why[256] = "";
+  if (!o->skipGpuCheck && probeGpu(why, sizeof(why)) == 0) {
+    printStageTimes();
+    gNumStages = 0;
+    fprintf(stderr, "tile-run: no CUDA GPU available; built %s but did not run it\n",
+            exe);
+    fprintf(stderr, "tile-run: note: %s\n", why);
+    if (!o->output && !o->keepTemps)
+      fprintf(stderr, "tile-run: note: the executable was temporary; keep it "
+                      "with -o PATH or --emit-exe PATH\n");
+    return kExitNoGpu;
+  }
+  printStageTimes();
+  gNumStages = 0;
+  const char **argv = calloc((size_t)o->numProgramArgs + 2, sizeof(char *));
+  /* A path with a '/' so that posix_spawnp does not search PATH. */
+  argv[0] = strchr(exe, '/') ? exe : concat("./", exe);
+  for (int i = 0; i < o->numProgramArgs; ++i)
+    argv[i + 1] = o->programArgs[i];
+  int rc = spawnAndWait(argv, true);
+  return rc < 0 ? 1 : rc;
+}
+
 /* Everything after the options, so that every exit path cleans up. */
 static int compileAndRun(const Options *o) {
   /* Precise errors for unreadable input, before MLIR's generic one. */
@@ -878,35 +939,8 @@ static int compileAndRun(const Options *o) {
 
   /* Lower: device code to an embedded binary, host code to LLVM. */
   t = nowMs();
-  Buffer pipeline = {0};
-  if (o->pipeline) {
-    bufferAppend(&pipeline, o->pipeline, strlen(o->pipeline));
-  } else {
-    char buf[4096];
-    int len = snprintf(buf, sizeof(buf),
-                       "builtin.module(tile-to-llvm{chip=%s "
-                       "cuda-path=\"%s\" format=%s})",
-                       o->chip, o->cudaPath, o->gpuFormat);
-    bufferAppend(&pipeline, buf, (size_t)len);
-  }
-  MlirPassManager pm = mlirPassManagerCreate(ctx);
-  Buffer pipelineError = {0};
-  if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
-          mlirPassManagerGetAsOpPassManager(pm),
-          mlirStringRefCreate(pipeline.data, pipeline.size), appendToBuffer,
-          &pipelineError))) {
-    fprintf(stderr, "tile-run: invalid pass pipeline '%s': %s\n", pipeline.data,
-            pipelineError.data ? pipelineError.data : "parse error");
+  if (!lowerModule(o, ctx, module))
     return 1;
-  }
-  if (mlirLogicalResultIsFailure(
-          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) ||
-      gNumErrors) {
-    fprintf(stderr, "tile-run: lowering '%s' failed (pipeline: %s)\n", o->input,
-            pipeline.data);
-    return 1;
-  }
-  mlirPassManagerDestroy(pm);
   recordStage("lower", t);
 
   if (o->emit == EmitMLIR) {
@@ -990,28 +1024,7 @@ static int compileAndRun(const Options *o) {
   if (o->emit == EmitExe)
     return 0;
 
-  /* Run. */
-  char why[256] = "";
-  if (!o->skipGpuCheck && probeGpu(why, sizeof(why)) == 0) {
-    printStageTimes();
-    gNumStages = 0;
-    fprintf(stderr, "tile-run: no CUDA GPU available; built %s but did not run it\n",
-            exe);
-    fprintf(stderr, "tile-run: note: %s\n", why);
-    if (!o->output && !o->keepTemps)
-      fprintf(stderr, "tile-run: note: the executable was temporary; keep it "
-                      "with -o PATH or --emit-exe PATH\n");
-    return kExitNoGpu;
-  }
-  printStageTimes();
-  gNumStages = 0;
-  const char **argv = calloc((size_t)o->numProgramArgs + 2, sizeof(char *));
-  /* A path with a '/' so that posix_spawnp does not search PATH. */
-  argv[0] = strchr(exe, '/') ? exe : concat("./", exe);
-  for (int i = 0; i < o->numProgramArgs; ++i)
-    argv[i + 1] = o->programArgs[i];
-  int rc = spawnAndWait(argv, true);
-  return rc < 0 ? 1 : rc;
+  return runExecutable(o, exe);
 }
 
 int main(int argc, char **argv) {
