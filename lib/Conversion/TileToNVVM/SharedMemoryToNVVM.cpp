@@ -349,6 +349,20 @@ struct SmemTransLowering : public ConvertOpToLLVMPattern<SmemTransOp> {
   }
 };
 
+/// Address of element `indices` of a shared buffer of `type` at `base`
+/// (scalar smem_load / smem_store); failure for buffers the lowering cannot
+/// address (its verify function has said why).
+FailureOr<Value> getElementAddress(OpBuilder &b, Location loc,
+                                   SharedMemoryType type, Value base,
+                                   ValueRange indices) {
+  FailureOr<SharedAddressing> addressing = SharedAddressing::get(type, {});
+  if (failed(addressing))
+    return failure();
+  I32Builder ib{b, loc};
+  Value offset = addressing->emitByteOffset(ib, toI32(b, loc, indices));
+  return createByteOffset(b, loc, base, offset);
+}
+
 struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -357,17 +371,13 @@ struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getIndices().empty())
       return rewriter.notifyMatchFailure(op, "register-tile form");
-    FailureOr<SharedAddressing> addressing =
-        SharedAddressing::get(op.getSrc().getType(), {});
-    if (failed(addressing))
+    FailureOr<Value> addr =
+        getElementAddress(rewriter, op.getLoc(), op.getSrc().getType(),
+                          adaptor.getSrc(), adaptor.getIndices());
+    if (failed(addr))
       return failure();
-    Location loc = op.getLoc();
-    I32Builder ib{rewriter, loc};
-    Value offset = addressing->emitByteOffset(
-        ib, toI32(rewriter, loc, adaptor.getIndices()));
-    Value addr = createByteOffset(rewriter, loc, adaptor.getSrc(), offset);
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, op.getResult().getType(),
-                                              addr);
+                                              *addr);
     return success();
   }
 };
@@ -380,16 +390,12 @@ struct SmemStoreLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (op.getIndices().empty())
       return rewriter.notifyMatchFailure(op, "register-tile form");
-    FailureOr<SharedAddressing> addressing =
-        SharedAddressing::get(op.getDst().getType(), {});
-    if (failed(addressing))
+    FailureOr<Value> addr =
+        getElementAddress(rewriter, op.getLoc(), op.getDst().getType(),
+                          adaptor.getDst(), adaptor.getIndices());
+    if (failed(addr))
       return failure();
-    Location loc = op.getLoc();
-    I32Builder ib{rewriter, loc};
-    Value offset = addressing->emitByteOffset(
-        ib, toI32(rewriter, loc, adaptor.getIndices()));
-    Value addr = createByteOffset(rewriter, loc, adaptor.getDst(), offset);
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(), addr);
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(), *addr);
     return success();
   }
 };
