@@ -4,14 +4,22 @@
 // same GEMM pipelined by hand over 2 / 3 shared-memory stages with one
 // transaction barrier per stage and asynchronous wgmma, p2 / p3 / p4 = the
 // seed marked tile.num_stages = 2 / 3 / 4 and pipelined by tile-pipeline
-// (synchronous wgmma, a CTA barrier per K step). Prints one
-// correctness line per problem (relative error against cuBLAS's f32 result)
-// and one table row: TFLOP/s of TileMLIR and cuBLAS (median of 10 after 3
-// warm-ups, CUDA events) and their ratio.
+// (synchronous wgmma, a CTA barrier per K step); all 128x128x32 blocks
+// of one warpgroup. Block shapes BMxBN (BK = 64) over S stages:
+// wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and
+// tile.warp_specialize (tile-warp-specialize adds a producer warpgroup),
+// pBMxBNsS = the same loop pipelined by tile-pipeline alone; 128x128 with
+// one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
+// Prints one correctness line per problem (relative error against
+// cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
+// (median of 10 after 3 warm-ups, CUDA events) and their ratio.
 
 #nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+#acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+#acc128x256 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 256]>
+#acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
 !descA_f16 = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
 !descB_f16 = !tma.descriptor<tensor<32x64xf16>, swizzle = 128>
 !descC_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
@@ -36,6 +44,28 @@
 !ringB_bf16_2 = !tile.smem<2x32x128xbf16, #nvmma128, mutable>
 !ringA_bf16_3 = !tile.smem<3x128x32xbf16, #nvmma64, mutable>
 !ringB_bf16_3 = !tile.smem<3x32x128xbf16, #nvmma128, mutable>
+!desc64_f16 = !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+!box64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
+!desc128_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+!box128_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
+!desc256_f16 = !tma.descriptor<tensor<256x64xf16>, swizzle = 128>
+!box256_f16 = !tile.smem<256x64xf16, #nvmma128, mutable>
+!tileB128_f16 = !tile.smem<64x128xf16, #nvmma128, mutable>
+!tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
+!tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
+!tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
+!tileC256x128_f16 = !tile.smem<256x128xf16, #nvmma128, mutable>
+!desc64_bf16 = !tma.descriptor<tensor<64x64xbf16>, swizzle = 128>
+!box64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
+!desc128_bf16 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128>
+!box128_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
+!desc256_bf16 = !tma.descriptor<tensor<256x64xbf16>, swizzle = 128>
+!box256_bf16 = !tile.smem<256x64xbf16, #nvmma128, mutable>
+!tileB128_bf16 = !tile.smem<64x128xbf16, #nvmma128, mutable>
+!tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
+!tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
+!tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
+!tileC256x128_bf16 = !tile.smem<256x128xbf16, #nvmma128, mutable>
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
@@ -954,6 +984,822 @@ module attributes {gpu.container_module} {
       tma.store_wait pending = 0
       gpu.return
     }
+
+    gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc128x128>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xf16, #acc128x128>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc128x128>, !tileC128x128_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_f16 -> !box128_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_p128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc128x128>
+      } {tile.num_stages = 4 : i32}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xf16, #acc128x128>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc128x128>, !tileC128x128_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_f16 -> !box128_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB256_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x256_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+        tile.barrier
+        scf.yield %d : tensor<128x256xf32, #acc128x256>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
+      tile.smem_store %c_out, %c_shared : tensor<128x256xf16, #acc128x256>, !tileC128x256_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_f16 -> !box128_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_f16 -> !box128_f16
+      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_f16 -> !box128_f16
+      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
+      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_p128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB256_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x256_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+        tile.barrier
+        scf.yield %d : tensor<128x256xf32, #acc128x256>
+      } {tile.num_stages = 3 : i32}
+      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
+      tile.smem_store %c_out, %c_shared : tensor<128x256xf16, #acc128x256>, !tileC128x256_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_f16 -> !box128_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_f16 -> !box128_f16
+      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_f16 -> !box128_f16
+      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
+      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w256x128s3(%descA: !desc256_f16, %descB: !desc64_f16, %descC: !desc256_f16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 256 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box256_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC256x128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_f16, !box256_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_f16, !tileB128_f16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+        tile.barrier
+        scf.yield %d : tensor<256x128xf32, #acc256x128>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xf16, #acc256x128>
+      tile.smem_store %c_out, %c_shared : tensor<256x128xf16, #acc256x128>, !tileC256x128_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_f16 -> !box256_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_f16 -> !box256_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_f16, !desc256_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_f16, !desc256_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_p256x128s3(%descA: !desc256_f16, %descB: !desc64_f16, %descC: !desc256_f16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 256 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box256_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC256x128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_f16, !box256_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_f16, !tileB128_f16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+        tile.barrier
+        scf.yield %d : tensor<256x128xf32, #acc256x128>
+      } {tile.num_stages = 3 : i32}
+      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xf16, #acc256x128>
+      tile.smem_store %c_out, %c_shared : tensor<256x128xf16, #acc256x128>, !tileC256x128_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_f16 -> !box256_f16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_f16 -> !box256_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_f16, !desc256_f16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_f16, !desc256_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x128s4(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc128x128>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xbf16, #acc128x128>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc128x128>, !tileC128x128_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_bf16 -> !box128_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_p128x128s4(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc128x128>
+      } {tile.num_stages = 4 : i32}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xbf16, #acc128x128>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc128x128>, !tileC128x128_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_bf16 -> !box128_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB256_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x256_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+        tile.barrier
+        scf.yield %d : tensor<128x256xf32, #acc128x256>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
+      tile.smem_store %c_out, %c_shared : tensor<128x256xbf16, #acc128x256>, !tileC128x256_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_p128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB256_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x256_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+        tile.barrier
+        scf.yield %d : tensor<128x256xf32, #acc128x256>
+      } {tile.num_stages = 3 : i32}
+      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
+      tile.smem_store %c_out, %c_shared : tensor<128x256xbf16, #acc128x256>, !tileC128x256_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_bf16 -> !box128_bf16
+      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
+      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w256x128s3(%descA: !desc256_bf16, %descB: !desc64_bf16, %descC: !desc256_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 256 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box256_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC256x128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_bf16, !box256_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_bf16, !tileB128_bf16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+        tile.barrier
+        scf.yield %d : tensor<256x128xf32, #acc256x128>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xbf16, #acc256x128>
+      tile.smem_store %c_out, %c_shared : tensor<256x128xbf16, #acc256x128>, !tileC256x128_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_bf16 -> !box256_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_bf16 -> !box256_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_bf16, !desc256_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_bf16, !desc256_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_p256x128s3(%descA: !desc256_bf16, %descB: !desc64_bf16, %descC: !desc256_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 256 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !box256_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC256x128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_bf16, !box256_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_bf16, !tileB128_bf16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+        tile.barrier
+        scf.yield %d : tensor<256x128xf32, #acc256x128>
+      } {tile.num_stages = 3 : i32}
+      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xbf16, #acc256x128>
+      tile.smem_store %c_out, %c_shared : tensor<256x128xbf16, #acc256x128>, !tileC256x128_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_bf16 -> !box256_bf16
+      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_bf16 -> !box256_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_bf16, !desc256_bf16
+      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_bf16, !desc256_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
   }
 
   llvm.mlir.global internal constant @name_f16_s1_str("f16 s1\00") {addr_space = 0 : i32}
@@ -968,8 +1814,21 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_p2_str("bf16 p2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_p3_str("bf16 p3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_p4_str("bf16 p4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x128s4_str("f16 w128x128s4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_p128x128s4_str("f16 p128x128s4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x256s3_str("f16 w128x256s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_p128x256s3_str("f16 p128x256s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w256x128s3_str("f16 w256x128s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_p256x128s3_str("f16 p256x128s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x128s4_str("bf16 w128x128s4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_p128x128s4_str("bf16 p128x128s4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_p128x256s3_str("bf16 p128x256s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w256x128s3_str("bf16 w256x128s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_p256x128s3_str("bf16 p256x128s3\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -2010,6 +2869,1194 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches gemm_f16_w128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_w128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_p128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_p128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_p128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_p128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_w128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_w128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_p128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_p128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_p128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_p128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_w256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_w256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 256 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 255 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc256_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc256_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc256_f16, %db : !desc64_f16, %dc : !desc256_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_p256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_f16_p256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 256 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 255 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc256_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc256_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_p256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc256_f16, %db : !desc64_f16, %dc : !desc256_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_p256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_w128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_w128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_p128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_p128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_p128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_p128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_w128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_w128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_p128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_p128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_p128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_p128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_w256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_w256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 256 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 255 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc256_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc256_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc256_bf16, %db : !desc64_bf16, %dc : !desc256_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_p256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_bf16_p256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 256 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 255 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc256_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc256_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_p256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc256_bf16, %db : !desc64_bf16, %dc : !desc256_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_p256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   func.func @main() -> i32 {
     %m_f16_s1_0 = arith.constant 4096 : index
     %n_f16_s1_0 = arith.constant 4096 : index
@@ -2226,6 +4273,366 @@ module attributes {gpu.container_module} {
     %name_bf16_p4_2 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
     %f_bf16_p4_2 = func.call @bench_bf16_p4(%m_bf16_p4_2, %n_bf16_p4_2, %k_bf16_p4_2, %name_bf16_p4_2) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_p4_2 = arith.addi %s_bf16_p4_1, %f_bf16_p4_2 : i32
-    return %s_bf16_p4_2 : i32
+    %m_f16_w128x128s4_0 = arith.constant 4096 : index
+    %n_f16_w128x128s4_0 = arith.constant 4096 : index
+    %k_f16_w128x128s4_0 = arith.constant 4096 : index
+    %name_f16_w128x128s4_0 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
+    %f_f16_w128x128s4_0 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s4_0 = arith.addi %s_bf16_p4_2, %f_f16_w128x128s4_0 : i32
+    %m_f16_w128x128s4_1 = arith.constant 8192 : index
+    %n_f16_w128x128s4_1 = arith.constant 8192 : index
+    %k_f16_w128x128s4_1 = arith.constant 8192 : index
+    %name_f16_w128x128s4_1 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
+    %f_f16_w128x128s4_1 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_1, %n_f16_w128x128s4_1, %k_f16_w128x128s4_1, %name_f16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s4_1 = arith.addi %s_f16_w128x128s4_0, %f_f16_w128x128s4_1 : i32
+    %m_f16_w128x128s4_2 = arith.constant 8192 : index
+    %n_f16_w128x128s4_2 = arith.constant 8192 : index
+    %k_f16_w128x128s4_2 = arith.constant 512 : index
+    %name_f16_w128x128s4_2 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
+    %f_f16_w128x128s4_2 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_2, %n_f16_w128x128s4_2, %k_f16_w128x128s4_2, %name_f16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s4_2 = arith.addi %s_f16_w128x128s4_1, %f_f16_w128x128s4_2 : i32
+    %m_f16_w128x128s4_3 = arith.constant 128 : index
+    %n_f16_w128x128s4_3 = arith.constant 8192 : index
+    %k_f16_w128x128s4_3 = arith.constant 8192 : index
+    %name_f16_w128x128s4_3 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
+    %f_f16_w128x128s4_3 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_3, %n_f16_w128x128s4_3, %k_f16_w128x128s4_3, %name_f16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s4_3 = arith.addi %s_f16_w128x128s4_2, %f_f16_w128x128s4_3 : i32
+    %m_f16_w128x128s4_4 = arith.constant 1000 : index
+    %n_f16_w128x128s4_4 = arith.constant 1000 : index
+    %k_f16_w128x128s4_4 = arith.constant 1000 : index
+    %name_f16_w128x128s4_4 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
+    %f_f16_w128x128s4_4 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_4, %n_f16_w128x128s4_4, %k_f16_w128x128s4_4, %name_f16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s4_4 = arith.addi %s_f16_w128x128s4_3, %f_f16_w128x128s4_4 : i32
+    %m_f16_p128x128s4_0 = arith.constant 4096 : index
+    %n_f16_p128x128s4_0 = arith.constant 4096 : index
+    %k_f16_p128x128s4_0 = arith.constant 4096 : index
+    %name_f16_p128x128s4_0 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
+    %f_f16_p128x128s4_0 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_0, %n_f16_p128x128s4_0, %k_f16_p128x128s4_0, %name_f16_p128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x128s4_0 = arith.addi %s_f16_w128x128s4_4, %f_f16_p128x128s4_0 : i32
+    %m_f16_p128x128s4_1 = arith.constant 8192 : index
+    %n_f16_p128x128s4_1 = arith.constant 8192 : index
+    %k_f16_p128x128s4_1 = arith.constant 8192 : index
+    %name_f16_p128x128s4_1 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
+    %f_f16_p128x128s4_1 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_1, %n_f16_p128x128s4_1, %k_f16_p128x128s4_1, %name_f16_p128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x128s4_1 = arith.addi %s_f16_p128x128s4_0, %f_f16_p128x128s4_1 : i32
+    %m_f16_p128x128s4_2 = arith.constant 8192 : index
+    %n_f16_p128x128s4_2 = arith.constant 8192 : index
+    %k_f16_p128x128s4_2 = arith.constant 512 : index
+    %name_f16_p128x128s4_2 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
+    %f_f16_p128x128s4_2 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_2, %n_f16_p128x128s4_2, %k_f16_p128x128s4_2, %name_f16_p128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x128s4_2 = arith.addi %s_f16_p128x128s4_1, %f_f16_p128x128s4_2 : i32
+    %m_f16_p128x128s4_3 = arith.constant 128 : index
+    %n_f16_p128x128s4_3 = arith.constant 8192 : index
+    %k_f16_p128x128s4_3 = arith.constant 8192 : index
+    %name_f16_p128x128s4_3 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
+    %f_f16_p128x128s4_3 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_3, %n_f16_p128x128s4_3, %k_f16_p128x128s4_3, %name_f16_p128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x128s4_3 = arith.addi %s_f16_p128x128s4_2, %f_f16_p128x128s4_3 : i32
+    %m_f16_p128x128s4_4 = arith.constant 1000 : index
+    %n_f16_p128x128s4_4 = arith.constant 1000 : index
+    %k_f16_p128x128s4_4 = arith.constant 1000 : index
+    %name_f16_p128x128s4_4 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
+    %f_f16_p128x128s4_4 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_4, %n_f16_p128x128s4_4, %k_f16_p128x128s4_4, %name_f16_p128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x128s4_4 = arith.addi %s_f16_p128x128s4_3, %f_f16_p128x128s4_4 : i32
+    %m_f16_w128x256s3_0 = arith.constant 4096 : index
+    %n_f16_w128x256s3_0 = arith.constant 4096 : index
+    %k_f16_w128x256s3_0 = arith.constant 4096 : index
+    %name_f16_w128x256s3_0 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
+    %f_f16_w128x256s3_0 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s3_0 = arith.addi %s_f16_p128x128s4_4, %f_f16_w128x256s3_0 : i32
+    %m_f16_w128x256s3_1 = arith.constant 8192 : index
+    %n_f16_w128x256s3_1 = arith.constant 8192 : index
+    %k_f16_w128x256s3_1 = arith.constant 8192 : index
+    %name_f16_w128x256s3_1 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
+    %f_f16_w128x256s3_1 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_1, %n_f16_w128x256s3_1, %k_f16_w128x256s3_1, %name_f16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s3_1 = arith.addi %s_f16_w128x256s3_0, %f_f16_w128x256s3_1 : i32
+    %m_f16_w128x256s3_2 = arith.constant 8192 : index
+    %n_f16_w128x256s3_2 = arith.constant 8192 : index
+    %k_f16_w128x256s3_2 = arith.constant 512 : index
+    %name_f16_w128x256s3_2 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
+    %f_f16_w128x256s3_2 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_2, %n_f16_w128x256s3_2, %k_f16_w128x256s3_2, %name_f16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s3_2 = arith.addi %s_f16_w128x256s3_1, %f_f16_w128x256s3_2 : i32
+    %m_f16_w128x256s3_3 = arith.constant 128 : index
+    %n_f16_w128x256s3_3 = arith.constant 8192 : index
+    %k_f16_w128x256s3_3 = arith.constant 8192 : index
+    %name_f16_w128x256s3_3 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
+    %f_f16_w128x256s3_3 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_3, %n_f16_w128x256s3_3, %k_f16_w128x256s3_3, %name_f16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s3_3 = arith.addi %s_f16_w128x256s3_2, %f_f16_w128x256s3_3 : i32
+    %m_f16_w128x256s3_4 = arith.constant 1000 : index
+    %n_f16_w128x256s3_4 = arith.constant 1000 : index
+    %k_f16_w128x256s3_4 = arith.constant 1000 : index
+    %name_f16_w128x256s3_4 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
+    %f_f16_w128x256s3_4 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s3_4 = arith.addi %s_f16_w128x256s3_3, %f_f16_w128x256s3_4 : i32
+    %m_f16_p128x256s3_0 = arith.constant 4096 : index
+    %n_f16_p128x256s3_0 = arith.constant 4096 : index
+    %k_f16_p128x256s3_0 = arith.constant 4096 : index
+    %name_f16_p128x256s3_0 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
+    %f_f16_p128x256s3_0 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_0, %n_f16_p128x256s3_0, %k_f16_p128x256s3_0, %name_f16_p128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x256s3_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_p128x256s3_0 : i32
+    %m_f16_p128x256s3_1 = arith.constant 8192 : index
+    %n_f16_p128x256s3_1 = arith.constant 8192 : index
+    %k_f16_p128x256s3_1 = arith.constant 8192 : index
+    %name_f16_p128x256s3_1 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
+    %f_f16_p128x256s3_1 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_1, %n_f16_p128x256s3_1, %k_f16_p128x256s3_1, %name_f16_p128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x256s3_1 = arith.addi %s_f16_p128x256s3_0, %f_f16_p128x256s3_1 : i32
+    %m_f16_p128x256s3_2 = arith.constant 8192 : index
+    %n_f16_p128x256s3_2 = arith.constant 8192 : index
+    %k_f16_p128x256s3_2 = arith.constant 512 : index
+    %name_f16_p128x256s3_2 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
+    %f_f16_p128x256s3_2 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_2, %n_f16_p128x256s3_2, %k_f16_p128x256s3_2, %name_f16_p128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x256s3_2 = arith.addi %s_f16_p128x256s3_1, %f_f16_p128x256s3_2 : i32
+    %m_f16_p128x256s3_3 = arith.constant 128 : index
+    %n_f16_p128x256s3_3 = arith.constant 8192 : index
+    %k_f16_p128x256s3_3 = arith.constant 8192 : index
+    %name_f16_p128x256s3_3 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
+    %f_f16_p128x256s3_3 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_3, %n_f16_p128x256s3_3, %k_f16_p128x256s3_3, %name_f16_p128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x256s3_3 = arith.addi %s_f16_p128x256s3_2, %f_f16_p128x256s3_3 : i32
+    %m_f16_p128x256s3_4 = arith.constant 1000 : index
+    %n_f16_p128x256s3_4 = arith.constant 1000 : index
+    %k_f16_p128x256s3_4 = arith.constant 1000 : index
+    %name_f16_p128x256s3_4 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
+    %f_f16_p128x256s3_4 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_4, %n_f16_p128x256s3_4, %k_f16_p128x256s3_4, %name_f16_p128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p128x256s3_4 = arith.addi %s_f16_p128x256s3_3, %f_f16_p128x256s3_4 : i32
+    %m_f16_w256x128s3_0 = arith.constant 4096 : index
+    %n_f16_w256x128s3_0 = arith.constant 4096 : index
+    %k_f16_w256x128s3_0 = arith.constant 4096 : index
+    %name_f16_w256x128s3_0 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
+    %f_f16_w256x128s3_0 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_0, %n_f16_w256x128s3_0, %k_f16_w256x128s3_0, %name_f16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w256x128s3_0 = arith.addi %s_f16_p128x256s3_4, %f_f16_w256x128s3_0 : i32
+    %m_f16_w256x128s3_1 = arith.constant 8192 : index
+    %n_f16_w256x128s3_1 = arith.constant 8192 : index
+    %k_f16_w256x128s3_1 = arith.constant 8192 : index
+    %name_f16_w256x128s3_1 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
+    %f_f16_w256x128s3_1 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_1, %n_f16_w256x128s3_1, %k_f16_w256x128s3_1, %name_f16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w256x128s3_1 = arith.addi %s_f16_w256x128s3_0, %f_f16_w256x128s3_1 : i32
+    %m_f16_w256x128s3_2 = arith.constant 8192 : index
+    %n_f16_w256x128s3_2 = arith.constant 8192 : index
+    %k_f16_w256x128s3_2 = arith.constant 512 : index
+    %name_f16_w256x128s3_2 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
+    %f_f16_w256x128s3_2 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_2, %n_f16_w256x128s3_2, %k_f16_w256x128s3_2, %name_f16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w256x128s3_2 = arith.addi %s_f16_w256x128s3_1, %f_f16_w256x128s3_2 : i32
+    %m_f16_w256x128s3_3 = arith.constant 128 : index
+    %n_f16_w256x128s3_3 = arith.constant 8192 : index
+    %k_f16_w256x128s3_3 = arith.constant 8192 : index
+    %name_f16_w256x128s3_3 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
+    %f_f16_w256x128s3_3 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_3, %n_f16_w256x128s3_3, %k_f16_w256x128s3_3, %name_f16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w256x128s3_3 = arith.addi %s_f16_w256x128s3_2, %f_f16_w256x128s3_3 : i32
+    %m_f16_w256x128s3_4 = arith.constant 1000 : index
+    %n_f16_w256x128s3_4 = arith.constant 1000 : index
+    %k_f16_w256x128s3_4 = arith.constant 1000 : index
+    %name_f16_w256x128s3_4 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
+    %f_f16_w256x128s3_4 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_4, %n_f16_w256x128s3_4, %k_f16_w256x128s3_4, %name_f16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w256x128s3_4 = arith.addi %s_f16_w256x128s3_3, %f_f16_w256x128s3_4 : i32
+    %m_f16_p256x128s3_0 = arith.constant 4096 : index
+    %n_f16_p256x128s3_0 = arith.constant 4096 : index
+    %k_f16_p256x128s3_0 = arith.constant 4096 : index
+    %name_f16_p256x128s3_0 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
+    %f_f16_p256x128s3_0 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_0, %n_f16_p256x128s3_0, %k_f16_p256x128s3_0, %name_f16_p256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p256x128s3_0 = arith.addi %s_f16_w256x128s3_4, %f_f16_p256x128s3_0 : i32
+    %m_f16_p256x128s3_1 = arith.constant 8192 : index
+    %n_f16_p256x128s3_1 = arith.constant 8192 : index
+    %k_f16_p256x128s3_1 = arith.constant 8192 : index
+    %name_f16_p256x128s3_1 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
+    %f_f16_p256x128s3_1 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_1, %n_f16_p256x128s3_1, %k_f16_p256x128s3_1, %name_f16_p256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p256x128s3_1 = arith.addi %s_f16_p256x128s3_0, %f_f16_p256x128s3_1 : i32
+    %m_f16_p256x128s3_2 = arith.constant 8192 : index
+    %n_f16_p256x128s3_2 = arith.constant 8192 : index
+    %k_f16_p256x128s3_2 = arith.constant 512 : index
+    %name_f16_p256x128s3_2 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
+    %f_f16_p256x128s3_2 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_2, %n_f16_p256x128s3_2, %k_f16_p256x128s3_2, %name_f16_p256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p256x128s3_2 = arith.addi %s_f16_p256x128s3_1, %f_f16_p256x128s3_2 : i32
+    %m_f16_p256x128s3_3 = arith.constant 128 : index
+    %n_f16_p256x128s3_3 = arith.constant 8192 : index
+    %k_f16_p256x128s3_3 = arith.constant 8192 : index
+    %name_f16_p256x128s3_3 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
+    %f_f16_p256x128s3_3 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_3, %n_f16_p256x128s3_3, %k_f16_p256x128s3_3, %name_f16_p256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p256x128s3_3 = arith.addi %s_f16_p256x128s3_2, %f_f16_p256x128s3_3 : i32
+    %m_f16_p256x128s3_4 = arith.constant 1000 : index
+    %n_f16_p256x128s3_4 = arith.constant 1000 : index
+    %k_f16_p256x128s3_4 = arith.constant 1000 : index
+    %name_f16_p256x128s3_4 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
+    %f_f16_p256x128s3_4 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_4, %n_f16_p256x128s3_4, %k_f16_p256x128s3_4, %name_f16_p256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_p256x128s3_4 = arith.addi %s_f16_p256x128s3_3, %f_f16_p256x128s3_4 : i32
+    %m_bf16_w128x128s4_0 = arith.constant 4096 : index
+    %n_bf16_w128x128s4_0 = arith.constant 4096 : index
+    %k_bf16_w128x128s4_0 = arith.constant 4096 : index
+    %name_bf16_w128x128s4_0 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
+    %f_bf16_w128x128s4_0 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_0, %n_bf16_w128x128s4_0, %k_bf16_w128x128s4_0, %name_bf16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s4_0 = arith.addi %s_f16_p256x128s3_4, %f_bf16_w128x128s4_0 : i32
+    %m_bf16_w128x128s4_1 = arith.constant 8192 : index
+    %n_bf16_w128x128s4_1 = arith.constant 8192 : index
+    %k_bf16_w128x128s4_1 = arith.constant 8192 : index
+    %name_bf16_w128x128s4_1 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
+    %f_bf16_w128x128s4_1 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_1, %n_bf16_w128x128s4_1, %k_bf16_w128x128s4_1, %name_bf16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s4_1 = arith.addi %s_bf16_w128x128s4_0, %f_bf16_w128x128s4_1 : i32
+    %m_bf16_w128x128s4_2 = arith.constant 8192 : index
+    %n_bf16_w128x128s4_2 = arith.constant 8192 : index
+    %k_bf16_w128x128s4_2 = arith.constant 512 : index
+    %name_bf16_w128x128s4_2 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
+    %f_bf16_w128x128s4_2 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_2, %n_bf16_w128x128s4_2, %k_bf16_w128x128s4_2, %name_bf16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s4_2 = arith.addi %s_bf16_w128x128s4_1, %f_bf16_w128x128s4_2 : i32
+    %m_bf16_w128x128s4_3 = arith.constant 128 : index
+    %n_bf16_w128x128s4_3 = arith.constant 8192 : index
+    %k_bf16_w128x128s4_3 = arith.constant 8192 : index
+    %name_bf16_w128x128s4_3 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
+    %f_bf16_w128x128s4_3 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_3, %n_bf16_w128x128s4_3, %k_bf16_w128x128s4_3, %name_bf16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s4_3 = arith.addi %s_bf16_w128x128s4_2, %f_bf16_w128x128s4_3 : i32
+    %m_bf16_w128x128s4_4 = arith.constant 1000 : index
+    %n_bf16_w128x128s4_4 = arith.constant 1000 : index
+    %k_bf16_w128x128s4_4 = arith.constant 1000 : index
+    %name_bf16_w128x128s4_4 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
+    %f_bf16_w128x128s4_4 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_4, %n_bf16_w128x128s4_4, %k_bf16_w128x128s4_4, %name_bf16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s4_4 = arith.addi %s_bf16_w128x128s4_3, %f_bf16_w128x128s4_4 : i32
+    %m_bf16_p128x128s4_0 = arith.constant 4096 : index
+    %n_bf16_p128x128s4_0 = arith.constant 4096 : index
+    %k_bf16_p128x128s4_0 = arith.constant 4096 : index
+    %name_bf16_p128x128s4_0 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
+    %f_bf16_p128x128s4_0 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_0, %n_bf16_p128x128s4_0, %k_bf16_p128x128s4_0, %name_bf16_p128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x128s4_0 = arith.addi %s_bf16_w128x128s4_4, %f_bf16_p128x128s4_0 : i32
+    %m_bf16_p128x128s4_1 = arith.constant 8192 : index
+    %n_bf16_p128x128s4_1 = arith.constant 8192 : index
+    %k_bf16_p128x128s4_1 = arith.constant 8192 : index
+    %name_bf16_p128x128s4_1 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
+    %f_bf16_p128x128s4_1 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_1, %n_bf16_p128x128s4_1, %k_bf16_p128x128s4_1, %name_bf16_p128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x128s4_1 = arith.addi %s_bf16_p128x128s4_0, %f_bf16_p128x128s4_1 : i32
+    %m_bf16_p128x128s4_2 = arith.constant 8192 : index
+    %n_bf16_p128x128s4_2 = arith.constant 8192 : index
+    %k_bf16_p128x128s4_2 = arith.constant 512 : index
+    %name_bf16_p128x128s4_2 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
+    %f_bf16_p128x128s4_2 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_2, %n_bf16_p128x128s4_2, %k_bf16_p128x128s4_2, %name_bf16_p128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x128s4_2 = arith.addi %s_bf16_p128x128s4_1, %f_bf16_p128x128s4_2 : i32
+    %m_bf16_p128x128s4_3 = arith.constant 128 : index
+    %n_bf16_p128x128s4_3 = arith.constant 8192 : index
+    %k_bf16_p128x128s4_3 = arith.constant 8192 : index
+    %name_bf16_p128x128s4_3 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
+    %f_bf16_p128x128s4_3 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_3, %n_bf16_p128x128s4_3, %k_bf16_p128x128s4_3, %name_bf16_p128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x128s4_3 = arith.addi %s_bf16_p128x128s4_2, %f_bf16_p128x128s4_3 : i32
+    %m_bf16_p128x128s4_4 = arith.constant 1000 : index
+    %n_bf16_p128x128s4_4 = arith.constant 1000 : index
+    %k_bf16_p128x128s4_4 = arith.constant 1000 : index
+    %name_bf16_p128x128s4_4 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
+    %f_bf16_p128x128s4_4 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_4, %n_bf16_p128x128s4_4, %k_bf16_p128x128s4_4, %name_bf16_p128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x128s4_4 = arith.addi %s_bf16_p128x128s4_3, %f_bf16_p128x128s4_4 : i32
+    %m_bf16_w128x256s3_0 = arith.constant 4096 : index
+    %n_bf16_w128x256s3_0 = arith.constant 4096 : index
+    %k_bf16_w128x256s3_0 = arith.constant 4096 : index
+    %name_bf16_w128x256s3_0 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
+    %f_bf16_w128x256s3_0 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s3_0 = arith.addi %s_bf16_p128x128s4_4, %f_bf16_w128x256s3_0 : i32
+    %m_bf16_w128x256s3_1 = arith.constant 8192 : index
+    %n_bf16_w128x256s3_1 = arith.constant 8192 : index
+    %k_bf16_w128x256s3_1 = arith.constant 8192 : index
+    %name_bf16_w128x256s3_1 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
+    %f_bf16_w128x256s3_1 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_1, %n_bf16_w128x256s3_1, %k_bf16_w128x256s3_1, %name_bf16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s3_1 = arith.addi %s_bf16_w128x256s3_0, %f_bf16_w128x256s3_1 : i32
+    %m_bf16_w128x256s3_2 = arith.constant 8192 : index
+    %n_bf16_w128x256s3_2 = arith.constant 8192 : index
+    %k_bf16_w128x256s3_2 = arith.constant 512 : index
+    %name_bf16_w128x256s3_2 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
+    %f_bf16_w128x256s3_2 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_2, %n_bf16_w128x256s3_2, %k_bf16_w128x256s3_2, %name_bf16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s3_2 = arith.addi %s_bf16_w128x256s3_1, %f_bf16_w128x256s3_2 : i32
+    %m_bf16_w128x256s3_3 = arith.constant 128 : index
+    %n_bf16_w128x256s3_3 = arith.constant 8192 : index
+    %k_bf16_w128x256s3_3 = arith.constant 8192 : index
+    %name_bf16_w128x256s3_3 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
+    %f_bf16_w128x256s3_3 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_3, %n_bf16_w128x256s3_3, %k_bf16_w128x256s3_3, %name_bf16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s3_3 = arith.addi %s_bf16_w128x256s3_2, %f_bf16_w128x256s3_3 : i32
+    %m_bf16_w128x256s3_4 = arith.constant 1000 : index
+    %n_bf16_w128x256s3_4 = arith.constant 1000 : index
+    %k_bf16_w128x256s3_4 = arith.constant 1000 : index
+    %name_bf16_w128x256s3_4 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
+    %f_bf16_w128x256s3_4 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s3_4 = arith.addi %s_bf16_w128x256s3_3, %f_bf16_w128x256s3_4 : i32
+    %m_bf16_p128x256s3_0 = arith.constant 4096 : index
+    %n_bf16_p128x256s3_0 = arith.constant 4096 : index
+    %k_bf16_p128x256s3_0 = arith.constant 4096 : index
+    %name_bf16_p128x256s3_0 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
+    %f_bf16_p128x256s3_0 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_0, %n_bf16_p128x256s3_0, %k_bf16_p128x256s3_0, %name_bf16_p128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x256s3_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_p128x256s3_0 : i32
+    %m_bf16_p128x256s3_1 = arith.constant 8192 : index
+    %n_bf16_p128x256s3_1 = arith.constant 8192 : index
+    %k_bf16_p128x256s3_1 = arith.constant 8192 : index
+    %name_bf16_p128x256s3_1 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
+    %f_bf16_p128x256s3_1 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_1, %n_bf16_p128x256s3_1, %k_bf16_p128x256s3_1, %name_bf16_p128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x256s3_1 = arith.addi %s_bf16_p128x256s3_0, %f_bf16_p128x256s3_1 : i32
+    %m_bf16_p128x256s3_2 = arith.constant 8192 : index
+    %n_bf16_p128x256s3_2 = arith.constant 8192 : index
+    %k_bf16_p128x256s3_2 = arith.constant 512 : index
+    %name_bf16_p128x256s3_2 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
+    %f_bf16_p128x256s3_2 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_2, %n_bf16_p128x256s3_2, %k_bf16_p128x256s3_2, %name_bf16_p128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x256s3_2 = arith.addi %s_bf16_p128x256s3_1, %f_bf16_p128x256s3_2 : i32
+    %m_bf16_p128x256s3_3 = arith.constant 128 : index
+    %n_bf16_p128x256s3_3 = arith.constant 8192 : index
+    %k_bf16_p128x256s3_3 = arith.constant 8192 : index
+    %name_bf16_p128x256s3_3 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
+    %f_bf16_p128x256s3_3 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_3, %n_bf16_p128x256s3_3, %k_bf16_p128x256s3_3, %name_bf16_p128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x256s3_3 = arith.addi %s_bf16_p128x256s3_2, %f_bf16_p128x256s3_3 : i32
+    %m_bf16_p128x256s3_4 = arith.constant 1000 : index
+    %n_bf16_p128x256s3_4 = arith.constant 1000 : index
+    %k_bf16_p128x256s3_4 = arith.constant 1000 : index
+    %name_bf16_p128x256s3_4 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
+    %f_bf16_p128x256s3_4 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_4, %n_bf16_p128x256s3_4, %k_bf16_p128x256s3_4, %name_bf16_p128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p128x256s3_4 = arith.addi %s_bf16_p128x256s3_3, %f_bf16_p128x256s3_4 : i32
+    %m_bf16_w256x128s3_0 = arith.constant 4096 : index
+    %n_bf16_w256x128s3_0 = arith.constant 4096 : index
+    %k_bf16_w256x128s3_0 = arith.constant 4096 : index
+    %name_bf16_w256x128s3_0 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
+    %f_bf16_w256x128s3_0 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_0, %n_bf16_w256x128s3_0, %k_bf16_w256x128s3_0, %name_bf16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w256x128s3_0 = arith.addi %s_bf16_p128x256s3_4, %f_bf16_w256x128s3_0 : i32
+    %m_bf16_w256x128s3_1 = arith.constant 8192 : index
+    %n_bf16_w256x128s3_1 = arith.constant 8192 : index
+    %k_bf16_w256x128s3_1 = arith.constant 8192 : index
+    %name_bf16_w256x128s3_1 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
+    %f_bf16_w256x128s3_1 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_1, %n_bf16_w256x128s3_1, %k_bf16_w256x128s3_1, %name_bf16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w256x128s3_1 = arith.addi %s_bf16_w256x128s3_0, %f_bf16_w256x128s3_1 : i32
+    %m_bf16_w256x128s3_2 = arith.constant 8192 : index
+    %n_bf16_w256x128s3_2 = arith.constant 8192 : index
+    %k_bf16_w256x128s3_2 = arith.constant 512 : index
+    %name_bf16_w256x128s3_2 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
+    %f_bf16_w256x128s3_2 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_2, %n_bf16_w256x128s3_2, %k_bf16_w256x128s3_2, %name_bf16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w256x128s3_2 = arith.addi %s_bf16_w256x128s3_1, %f_bf16_w256x128s3_2 : i32
+    %m_bf16_w256x128s3_3 = arith.constant 128 : index
+    %n_bf16_w256x128s3_3 = arith.constant 8192 : index
+    %k_bf16_w256x128s3_3 = arith.constant 8192 : index
+    %name_bf16_w256x128s3_3 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
+    %f_bf16_w256x128s3_3 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_3, %n_bf16_w256x128s3_3, %k_bf16_w256x128s3_3, %name_bf16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w256x128s3_3 = arith.addi %s_bf16_w256x128s3_2, %f_bf16_w256x128s3_3 : i32
+    %m_bf16_w256x128s3_4 = arith.constant 1000 : index
+    %n_bf16_w256x128s3_4 = arith.constant 1000 : index
+    %k_bf16_w256x128s3_4 = arith.constant 1000 : index
+    %name_bf16_w256x128s3_4 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
+    %f_bf16_w256x128s3_4 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_4, %n_bf16_w256x128s3_4, %k_bf16_w256x128s3_4, %name_bf16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w256x128s3_4 = arith.addi %s_bf16_w256x128s3_3, %f_bf16_w256x128s3_4 : i32
+    %m_bf16_p256x128s3_0 = arith.constant 4096 : index
+    %n_bf16_p256x128s3_0 = arith.constant 4096 : index
+    %k_bf16_p256x128s3_0 = arith.constant 4096 : index
+    %name_bf16_p256x128s3_0 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
+    %f_bf16_p256x128s3_0 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_0, %n_bf16_p256x128s3_0, %k_bf16_p256x128s3_0, %name_bf16_p256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p256x128s3_0 = arith.addi %s_bf16_w256x128s3_4, %f_bf16_p256x128s3_0 : i32
+    %m_bf16_p256x128s3_1 = arith.constant 8192 : index
+    %n_bf16_p256x128s3_1 = arith.constant 8192 : index
+    %k_bf16_p256x128s3_1 = arith.constant 8192 : index
+    %name_bf16_p256x128s3_1 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
+    %f_bf16_p256x128s3_1 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_1, %n_bf16_p256x128s3_1, %k_bf16_p256x128s3_1, %name_bf16_p256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p256x128s3_1 = arith.addi %s_bf16_p256x128s3_0, %f_bf16_p256x128s3_1 : i32
+    %m_bf16_p256x128s3_2 = arith.constant 8192 : index
+    %n_bf16_p256x128s3_2 = arith.constant 8192 : index
+    %k_bf16_p256x128s3_2 = arith.constant 512 : index
+    %name_bf16_p256x128s3_2 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
+    %f_bf16_p256x128s3_2 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_2, %n_bf16_p256x128s3_2, %k_bf16_p256x128s3_2, %name_bf16_p256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p256x128s3_2 = arith.addi %s_bf16_p256x128s3_1, %f_bf16_p256x128s3_2 : i32
+    %m_bf16_p256x128s3_3 = arith.constant 128 : index
+    %n_bf16_p256x128s3_3 = arith.constant 8192 : index
+    %k_bf16_p256x128s3_3 = arith.constant 8192 : index
+    %name_bf16_p256x128s3_3 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
+    %f_bf16_p256x128s3_3 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_3, %n_bf16_p256x128s3_3, %k_bf16_p256x128s3_3, %name_bf16_p256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p256x128s3_3 = arith.addi %s_bf16_p256x128s3_2, %f_bf16_p256x128s3_3 : i32
+    %m_bf16_p256x128s3_4 = arith.constant 1000 : index
+    %n_bf16_p256x128s3_4 = arith.constant 1000 : index
+    %k_bf16_p256x128s3_4 = arith.constant 1000 : index
+    %name_bf16_p256x128s3_4 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
+    %f_bf16_p256x128s3_4 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_4, %n_bf16_p256x128s3_4, %k_bf16_p256x128s3_4, %name_bf16_p256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_p256x128s3_4 = arith.addi %s_bf16_p256x128s3_3, %f_bf16_p256x128s3_4 : i32
+    return %s_bf16_p256x128s3_4 : i32
   }
 }

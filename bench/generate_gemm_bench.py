@@ -4,14 +4,17 @@
 The kernel is the TileLang reference GEMM of examples/ (TMA loads into
 NVMMA-swizzled shared memory, mbarriers, wgmma m64n128k16 with f32
 accumulation, TMA-store epilogue; 128x128x32 blocks, one warpgroup), in f16
-and bf16. Each problem is checked against cuBLAS once (relative error), then
-timed: 3 warm-up launches, the median of 10 timed launches (CUDA events),
-next to cuBLAS's median on the same shape and type. Regenerate after editing;
-the output is committed so the benchmark builds without Python.
+and bf16, and the same loop at larger block shapes (class Tiled: 128x128x64,
+and 128x256x64 / 256x128x64 with two consumer warpgroups), pipelined by
+tile-warp-specialize or tile-pipeline. Each problem is checked against
+cuBLAS once (relative error), then timed: 3 warm-up launches, the median of
+10 timed launches (CUDA events), next to cuBLAS's median on the same shape
+and type. Regenerate after editing; the output is committed so the
+benchmark builds without Python.
 
-Also writes two GPU integration tests from the same kernels,
-integration_test/GEMM/tilelang-gemm-stages.mlir and
-tilelang-gemm-pipelined.mlir. --out-dir DIR writes all three under DIR
+Also writes three GPU integration tests from the same kernels,
+integration_test/GEMM/tilelang-gemm-stages.mlir, tilelang-gemm-pipelined.mlir
+and gemm-warp-specialized.mlir. --out-dir DIR writes all four under DIR
 instead of the repository root, in the same layout (test/Tools/
 generated-up-to-date.test compares them with the committed files).
 """
@@ -311,6 +314,265 @@ def host(t, code, v):
 """
 
 
+class Tiled:
+    """A block shape BM x BN x 64 for `consumer_warps` warps (one or two
+    warpgroups; two share one output tile, each owning BM / 2 rows) whose K
+    loop is pipelined over `stages` stages, by tile-warp-specialize (the `w`
+    variant: the loop also carries tile.warp_specialize, and the pass adds a
+    producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
+
+    def __init__(self, bm, bn, consumer_warps, instr_n, stages):
+        self.bm, self.bn, self.warps, self.instr_n, self.stages = (
+            bm, bn, consumer_warps, instr_n, stages)
+        self.shape = f"{bm}x{bn}"
+
+    def variant(self, specialized):
+        return f"{'w' if specialized else 'p'}{self.shape}s{self.stages}"
+
+    def acc(self):
+        return f"#acc{self.shape}"
+
+    def acc_attr(self):
+        return (f"{self.acc()} = #tile.wgmma<warpsPerCTA = [{self.warps}, 1], "
+                f"instrShape = [16, {self.instr_n}]>")
+
+
+# BK = 64: one 128-byte swizzle row of 16-bit elements per A row. Shared
+# memory per CTA (the limit is 227 KiB): stages * (BM + BN) * 128 bytes for
+# the A and B rings plus BM * BN * 2 for the C staging buffer: 160 KiB for
+# 128x128 over 4 stages, 208 KiB for 128x256 and 256x128 over 3.
+TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
+         Tiled(256, 128, 8, 128, 3)]
+TILED_BY_VARIANT = {c.variant(ws): (c, ws) for c in TILED for ws in (True, False)}
+WS_VARIANTS = [c.variant(True) for c in TILED]
+# Specialized and not, next to each other per block shape.
+TILED_VARIANTS = [c.variant(ws) for c in TILED for ws in (True, False)]
+TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
+                (128, 8192, 8192), (1000, 1000, 1000)]
+
+
+def tiled_kernel(t, v):
+    """The seed's loop at block shape c (see Tiled), written the way the seed
+    is: single-buffered TMA loads, expect_tx / arrive / wait on one barrier
+    per operand, a synchronous tile.dot and a tile.barrier after it. TMA
+    boxes are at most 128 bytes wide with swizzle 128, so B (64 x BN, N
+    contiguous) arrives as BN / 64 boxes of 64 x 64 and C leaves as BN / 64
+    boxes of BM x 64 (at most 256 rows), each through a tile.smem_subslice."""
+    c, ws = TILED_BY_VARIANT[v]
+    bm, bn, acc = c.bm, c.bn, c.acc()
+    boxes = bn // 64
+    marker = f"tile.num_stages = {c.stages} : i32"
+    if ws:
+        marker += ", tile.warp_specialize"
+    tileB = f"!tileB{bn}_{t}"
+    tileC = f"!tileC{c.shape}_{t}"
+    offs = "".join(
+        (f"\n      %c{64 * j}_i32 = arith.constant {64 * j} : i32" if j > 1 else "")
+        + f"\n      %off_n{j} = arith.addi %off_n, %c{64 * j}_i32 : i32"
+        for j in range(1, boxes))
+    n_off = lambda j: "%off_n" if j == 0 else f"%off_n{j}"
+    b_views = "".join(
+        f"\n      %b{j} = tile.smem_subslice %b_shared[0, {64 * j}] : {tileB} -> !box64_{t}"
+        for j in range(boxes))
+    b_loads = "".join(
+        f"\n        tma.async_load %descB[%off_k, {n_off(j)}], %b{j}, %mbar_b : !desc64_{t}, !box64_{t}"
+        for j in range(boxes))
+    c_views = "".join(
+        f"\n      %cbox{j} = tile.smem_subslice %c_shared[0, {64 * j}] : {tileC} -> !box{bm}_{t}"
+        for j in range(boxes))
+    c_stores = "".join(
+        f"\n      tma.async_store %cbox{j}, %descC[%off_m, {n_off(j)}] : !box{bm}_{t}, !desc{bm}_{t}"
+        for j in range(boxes))
+    return f"""
+    gpu.func @gemm_{t}_{v}(%descA: !desc{bm}_{t}, %descB: !desc64_{t}, %descC: !desc{bm}_{t}, %K: i32) kernel
+        attributes {{tile.num_warps = {c.warps} : i32}} {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant {bm} : i32
+      %bn_i32 = arith.constant {bn} : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32{offs}
+      %a_shared = tile.alloc_smem : !box{bm}_{t}
+      %b_shared = tile.alloc_smem : {tileB}{b_views}
+      %c_shared = tile.alloc_smem : {tileC}
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {{
+        mbarrier.init %mbar_a, arrivals = {32 * c.warps}
+        mbarrier.init %mbar_b, arrivals = {32 * c.warps}
+      }}
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<{bm}x{bn}xf32, {acc}>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = {bm * 128} if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc{bm}_{t}, !box{bm}_{t}
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box{bm}_{t}, {tileB}, tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x{bn}xf32, {acc}>
+        tile.barrier
+        scf.yield %d : tensor<{bm}x{bn}xf32, {acc}>
+      }} {{{marker}}}
+      %c_out = arith.truncf %acc : tensor<{bm}x{bn}xf32, {acc}> to tensor<{bm}x{bn}x{t}, {acc}>
+      tile.smem_store %c_out, %c_shared : tensor<{bm}x{bn}x{t}, {acc}>, {tileC}
+      tile.fence_async_shared
+      tile.barrier{c_views}{c_stores}
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+def tiled_aliases(t, configs):
+    """Types of the Tiled kernels: a TMA box of R x 64 elements (one
+    128-byte swizzle row wide) and its shared buffer for R = 64 (B), BM (A,
+    and one box of C), and the whole B and C tiles."""
+    rows = sorted({64} | {c.bm for c in configs})
+    text = "".join(
+        f"!desc{r}_{t} = !tma.descriptor<tensor<{r}x64x{t}>, swizzle = 128>\n"
+        f"!box{r}_{t} = !tile.smem<{r}x64x{t}, #nvmma128, mutable>\n"
+        for r in rows)
+    text += "".join(f"!tileB{bn}_{t} = !tile.smem<64x{bn}x{t}, #nvmma128, mutable>\n"
+                    for bn in sorted({c.bn for c in configs}))
+    text += "".join(f"!tileC{c.shape}_{t} = !tile.smem<{c.bm}x{c.bn}x{t}, #nvmma128, mutable>\n"
+                    for c in configs)
+    return text
+
+
+def tiled_host(t, code, v, timed):
+    """Host side of a Tiled kernel: launch_{t}_{v} (a grid of ceil(N / BN) x
+    ceil(M / BM) CTAs of consumer_warps * 32 threads; tile-warp-specialize
+    widens the block for its producer warpgroup) and bench_{t}_{v} (timed:
+    checked against cuBLAS, then timed as in host()) or check_{t}_{v} (only
+    checked). K = 0 is allowed: a descriptor cannot have an empty dimension,
+    so A and B are stored 64 wide (random, never read: the kernel's K loop
+    runs zero times), and cuBLAS's reference helper refuses K < 1, so D is
+    compared with an all-zero f32 matrix (rel_err is then 0 only when D is
+    exactly zero, else infinite)."""
+    c, _ = TILED_BY_VARIANT[v]
+    fn = "bench" if timed else "check"
+    launch_args = "(memref<?x?x" + t + ">, memref<?x?x" + t + ">, memref<?x?x" + t + ">, index, index, index) -> ()"
+    timing = f"""
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {{
+      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+    }}
+    scf.for %i = %c0 to %c10 step %c1 {{
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }}
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+""" if timed else ""
+    return f"""
+  // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N] (A and B may
+  // be stored wider than K).
+  func.func @launch_{t}_{v}(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
+                        %m: index, %n: index, %k: index) {{
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant {c.bm} : index
+    %bn = arith.constant {c.bn} : index
+    %bm1 = arith.constant {c.bm - 1} : index
+    %bn1 = arith.constant {c.bn - 1} : index
+    %threads = arith.constant {32 * c.warps} : index
+    %da = tma.make_descriptor %a : memref<?x?x{t}> -> !desc{c.bm}_{t}
+    %db = tma.make_descriptor %b : memref<?x?x{t}> -> !desc64_{t}
+    %dc = tma.make_descriptor %c : memref<?x?x{t}> -> !desc{c.bm}_{t}
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_{t}_{v} blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc{c.bm}_{t}, %db : !desc64_{t}, %dc : !desc{c.bm}_{t}, %k32 : i32)
+    return
+  }}
+
+  // Checks one run against cuBLAS (f32 reference){", then times it" if timed else ""}.
+  func.func @{fn}_{t}_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?x{t}>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?x{t}>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?x{t}>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?x{t}> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?x{t}> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant {code} : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+    scf.if %k_empty {{
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    }} else {{
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }}
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+{timing}
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?x{t}>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?x{t}>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?x{t}>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }}
+"""
+
+
 # s1: the seed; s2, s3: pipelined by hand; p2, p3, p4: the seed marked
 # tile.num_stages = 2, 3, 4 and pipelined by tile-pipeline.
 VARIANTS = ["s1", "s2", "s3", "p2", "p3", "p4"]
@@ -331,39 +593,75 @@ def kernels_for(t, variants):
     return "".join(variant_kernel(t, v) for v in variants)
 
 
-def render(shapes, header, variants=VARIANTS):
+def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
+           timed=True):
+    """One program: the seed-shaped `variants` on `shapes` and the Tiled
+    variants `tiled` on `tiled_shapes`, each problem checked against cuBLAS
+    and, when `timed`, timed next to it (untimed, each problem's check line
+    names its shape, since no table row follows it)."""
     body = []
     calls = []
     names = []
     acc = None
+
+    def call(t, v, i, m, n, k, fn, name):
+        nonlocal acc
+        r = f"%f_{t}_{v}_{i}"
+        calls.append(f"""    %m_{t}_{v}_{i} = arith.constant {m} : index
+    %n_{t}_{v}_{i} = arith.constant {n} : index
+    %k_{t}_{v}_{i} = arith.constant {k} : index
+    %name_{t}_{v}_{i} = llvm.mlir.addressof @{name} : !llvm.ptr
+    {r} = func.call @{fn}_{t}_{v}(%m_{t}_{v}_{i}, %n_{t}_{v}_{i}, %k_{t}_{v}_{i}, %name_{t}_{v}_{i}) : (index, index, index, !llvm.ptr) -> i32""")
+        if acc is None:
+            acc = r
+        else:
+            calls.append(f"    %s_{t}_{v}_{i} = arith.addi {acc}, {r} : i32")
+            acc = f"%s_{t}_{v}_{i}"
+
+    def name_global(name, text):
+        names.append(
+            f'  llvm.mlir.global internal constant @{name}("{text}\\00") {{addr_space = 0 : i32}}')
+
     for t, code in TYPES.items():
         for v in variants:
             body.append(host(t, code, v))
-            names.append(
-                f'  llvm.mlir.global internal constant @name_{t}_{v}_str("{t} {v}\\00") {{addr_space = 0 : i32}}')
+            name_global(f"name_{t}_{v}_str", f"{t} {v}")
             for i, (m, n, k) in enumerate(shapes):
-                r = f"%f_{t}_{v}_{i}"
-                calls.append(f"""    %m_{t}_{v}_{i} = arith.constant {m} : index
-    %n_{t}_{v}_{i} = arith.constant {n} : index
-    %k_{t}_{v}_{i} = arith.constant {k} : index
-    %name_{t}_{v}_{i} = llvm.mlir.addressof @name_{t}_{v}_str : !llvm.ptr
-    {r} = func.call @bench_{t}_{v}(%m_{t}_{v}_{i}, %n_{t}_{v}_{i}, %k_{t}_{v}_{i}, %name_{t}_{v}_{i}) : (index, index, index, !llvm.ptr) -> i32""")
-                if acc is None:
-                    acc = r
-                else:
-                    calls.append(f"    %s_{t}_{v}_{i} = arith.addi {acc}, {r} : i32")
-                    acc = f"%s_{t}_{v}_{i}"
+                call(t, v, i, m, n, k, "bench", f"name_{t}_{v}_str")
+    for t, code in TYPES.items():
+        for v in tiled:
+            body.append(tiled_host(t, code, v, timed))
+            if timed:
+                name_global(f"name_{t}_{v}_str", f"{t} {v}")
+            for i, (m, n, k) in enumerate(tiled_shapes):
+                name = f"name_{t}_{v}_str" if timed else f"name_{t}_{v}_{i}_str"
+                if not timed:
+                    name_global(name, f"{t} {v} {m}x{n}x{k}")
+                call(t, v, i, m, n, k, "bench" if timed else "check", name)
+    configs = [TILED_BY_VARIANT[v][0] for v in tiled]
+    configs = [c for i, c in enumerate(configs) if c not in configs[:i]]
+    attrs = []
+    if variants:
+        attrs.append("#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>")
+    attrs.append("#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>")
+    if variants:
+        attrs.append("#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>")
+    attrs += [c.acc_attr() for c in configs]
+    type_aliases = "".join(aliases(t) for t in TYPES) if variants else ""
+    if configs:
+        type_aliases += "".join(tiled_aliases(t, configs) for t in TYPES)
+    kernels = "".join(kernels_for(t, variants) for t in TYPES)
+    kernels += "".join(tiled_kernel(t, v) for t in TYPES for v in tiled)
+    fill = "\n  llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)" if tiled else ""
     text = f"""{header}
-#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
-#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
-#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
-{''.join(aliases(t) for t in TYPES)}
+{chr(10).join(attrs)}
+{type_aliases}
 module attributes {{gpu.container_module}} {{
-  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {{{''.join(kernels_for(t, variants) for t in TYPES)}  }}
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {{{kernels}  }}
 
 {chr(10).join(names)}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
-  llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtPoison(!llvm.ptr, i64){fill}
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -402,12 +700,18 @@ def main():
 // same GEMM pipelined by hand over 2 / 3 shared-memory stages with one
 // transaction barrier per stage and asynchronous wgmma, p2 / p3 / p4 = the
 // seed marked tile.num_stages = 2 / 3 / 4 and pipelined by tile-pipeline
-// (synchronous wgmma, a CTA barrier per K step). Prints one
-// correctness line per problem (relative error against cuBLAS's f32 result)
-// and one table row: TFLOP/s of TileMLIR and cuBLAS (median of 10 after 3
-// warm-ups, CUDA events) and their ratio.
+// (synchronous wgmma, a CTA barrier per K step); all 128x128x32 blocks
+// of one warpgroup. Block shapes BMxBN (BK = 64) over S stages:
+// wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and
+// tile.warp_specialize (tile-warp-specialize adds a producer warpgroup),
+// pBMxBNsS = the same loop pipelined by tile-pipeline alone; 128x128 with
+// one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
+// Prints one correctness line per problem (relative error against
+// cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
+// (median of 10 after 3 warm-ups, CUDA events) and their ratio.
 """
-    write(root, os.path.join("bench", "gemm_bench.mlir"), render(SHAPES, header))
+    write(root, os.path.join("bench", "gemm_bench.mlir"),
+          render(SHAPES, header, VARIANTS, TILED_VARIANTS, TILED_SHAPES))
     # The same kernels as a GPU integration test on smaller problems,
     # including shapes that are not multiples of the 128x128x32 block and a
     # K shorter than the pipeline.
@@ -456,6 +760,36 @@ def main():
     text = render(piped, piped_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
                   PASS_VARIANTS)
     write(root, os.path.join("integration_test", "GEMM", "tilelang-gemm-pipelined.mlir"),
+          text)
+
+    # The warp-specialized kernels, on shapes that are not multiples of any
+    # block (1000^3), M smaller than the block (128x8192x8192: half of a
+    # 256-row block is past M), full blocks (4096^3), and K step counts of
+    # 0, 1 and 2 (K = 0, 64, 96: none a multiple of the stage count, and
+    # fewer steps than stages, so the producer's first round ends early).
+    ws_header = """// Generated by bench/generate_gemm_bench.py: the benchmark's warp-specialized
+// GEMMs (""" + ", ".join(WS_VARIANTS) + """: the seed's loop at block
+// shape BMxBNx64 marked tile.num_stages = S and tile.warp_specialize; f16
+// and bf16), checked against cuBLAS's f32 result on fresh random inputs
+// with D poisoned first. K = 64 and 96 are 1 and 2 K steps (fewer than the
+// stages, not a multiple of them); K = 0 runs the K loop zero times, and D
+// must be exactly zero (the reference helper refuses K = 0, so D is
+// compared with a zero matrix: see tiled_host() in the generator).
+// REQUIRES: cuda-gpu
+// RUN: tile-run %s | FileCheck %s
+"""
+    ws_shapes = [(256, 256, 64), (256, 256, 96), (256, 256, 0),
+                 (1000, 1000, 1000), (128, 8192, 8192), (4096, 4096, 4096)]
+    checks = []
+    for t in TYPES:
+        for v in WS_VARIANTS:
+            for (m, n, k) in ws_shapes:
+                err = ("rel_err=0.000e+00 max_abs_err=0.000e+00" if k == 0
+                       else "rel_err={{[0-9.e+-]+}} {{.*}}")
+                checks.append(f"// CHECK: {t} {v} {m}x{n}x{k}: rows={m} cols={n} {err} nonfinite=0 -> PASS")
+    text = render([], ws_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
+                  [], WS_VARIANTS, ws_shapes, timed=False)
+    write(root, os.path.join("integration_test", "GEMM", "gemm-warp-specialized.mlir"),
           text)
 
 
