@@ -140,6 +140,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << name << "' must be a positive integer";
     return success();
   }
+  if (name == kWarpSpecializeAttrName) {
+    if (!isa<scf::ForOp>(op))
+      return op->emitOpError() << "'" << name << "' belongs on an scf.for";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' is a unit attribute";
+    return success();
+  }
   if (name == kSharedMemoryBytesAttrName) {
     if (!isKernelLike)
       return op->emitOpError() << "'" << name << "' belongs on a gpu.func";
@@ -739,4 +746,14 @@ LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "pointers point to integers or floats, got "
                        << pointeeType;
   return success();
+}
+
+RegisterPool tile::getRegisterPool(Operation *op, int64_t threads) {
+  RegisterPool pool;
+  pool.threads = threads;
+  if (auto func = op->getParentOfType<gpu::GPUFuncOp>())
+    if (auto ctas = func->getAttrOfType<IntegerAttr>("nvvm.minctasm"))
+      pool.ctasPerSM = std::max<int64_t>(1, ctas.getInt());
+  pool.perThread = tilemlir::getRegistersAtEntry(threads, pool.ctasPerSM);
+  return pool;
 }

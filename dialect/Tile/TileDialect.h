@@ -69,6 +69,18 @@ Attribute getTransposedSharedLayout(Attribute layout, ArrayRef<int32_t> order);
 /// or std::nullopt when the enclosing gpu.func does not say.
 std::optional<int64_t> getKernelNumWarps(Operation *op);
 
+/// The registers setmaxnreg can redistribute in the kernel that contains
+/// `op` when it runs `threads` threads per CTA: each thread starts with
+/// tilemlir::getRegistersAtEntry, for the CTAs per SM its `nvvm.minctasm`
+/// asks (1 without one).
+struct RegisterPool {
+  int64_t threads = 0;
+  int64_t ctasPerSM = 1;
+  int64_t perThread = 0;
+  int64_t total() const { return threads * perThread; }
+};
+RegisterPool getRegisterPool(Operation *op, int64_t threads);
+
 } // namespace mlir::tile
 
 #endif // TILEMLIR_DIALECT_TILE_TILEDIALECT_H

@@ -37,6 +37,8 @@ def Tile_Dialect : Dialect {
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
     static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";
+    static constexpr ::llvm::StringLiteral kWarpSpecializeAttrName =
+        "tile.warp_specialize";
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
     static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";

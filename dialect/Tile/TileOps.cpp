@@ -665,7 +665,8 @@ LogicalResult WarpSpecializeOp::verify() {
     if (failed(verifyRegisterBudget(*this, *regs, "default partition")))
       return failure();
 
-  // With every budget known, the partitions must fit the 64K-register file.
+  // With every budget known, they must fit the registers the CTA starts
+  // with: setmaxnreg only moves registers between its warpgroups.
   std::optional<int64_t> kernelWarps = getKernelNumWarps(*this);
   if (kernelWarps && numRegs && getDefaultNumRegs()) {
     int64_t total = *kernelWarps * 32 * *getDefaultNumRegs();
@@ -677,10 +678,14 @@ LogicalResult WarpSpecializeOp::verify() {
     if (totalWarps > 32)
       return emitOpError() << "uses " << totalWarps
                            << " warps in all; a CTA has at most 32";
-    if (total > tilemlir::kCommonRegistersPerSM)
-      return emitOpError() << "register budgets need " << total
-                           << " registers but an SM has "
-                           << tilemlir::kCommonRegistersPerSM;
+    RegisterPool pool = getRegisterPool(*this, totalWarps * 32);
+    if (total > pool.total())
+      return emitOpError()
+             << "register budgets need " << total << " registers, but the "
+             << pool.threads << " threads of a CTA start with "
+             << pool.perThread << " each (" << pool.total() << " in all, "
+             << pool.ctasPerSM
+             << " CTA(s) per SM) and setmaxnreg can only redistribute those";
   }
   return success();
 }

@@ -25,8 +25,11 @@ StringRef tilemlir::getChipOptionDescription() {
 
 void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
                                        const TilePipelineOptions &options) {
-  // Software pipelining first: it creates the ring buffers and barrier
-  // versions that shared-memory allocation and the barrier checks see.
+  // Warp specialization and software pipelining first: they create the
+  // ring buffers and barriers that shared-memory allocation and the
+  // barrier checks see. Loops warp specialization refuses are left to the
+  // pipeliner.
+  pm.addPass(createTileWarpSpecialize());
   pm.addNestedPass<gpu::GPUModuleOp>(createTilePipeline());
 
   // Then tensor-memory columns: the pass adds the shared-memory word that

@@ -150,6 +150,10 @@ struct ExpandSynchronization
             << "this loop was not software-pipelined (tile-pipeline did not "
                "run on it or refused it): it runs with one stage instead of "
             << stages.getInt();
+      // tile-warp-specialize drops its marker from every loop it sees.
+      if (loop->hasAttr(tile::TileDialect::kWarpSpecializeAttrName))
+        loop.emitWarning() << "this loop was not warp-specialized "
+                              "(tile-warp-specialize did not run on it)";
     });
     RewritePatternSet patterns(&getContext());
     patterns.add<ElectCopyIssuer<tma::AsyncLoadOp>,

@@ -140,8 +140,8 @@ struct WarpPlan {
   std::optional<int32_t> defaultRegs;
   std::optional<ArrayRef<int32_t>> partRegs;
   bool setRegisters = false;
-  /// Registers each thread starts with.
-  int64_t entryRegs = 0;
+  /// The registers each thread starts with, and all of them.
+  tile::RegisterPool pool;
 };
 
 /// setmaxnreg acts on whole warpgroups: every warpgroup's warps must ask for
@@ -181,10 +181,13 @@ LogicalResult checkRegisterBudgets(tile::WarpSpecializeOp op,
   int64_t total = 0;
   for (int64_t regs : groupRegs)
     total += regs * 128;
-  if (total > tilemlir::kCommonRegistersPerSM)
-    return op.emitOpError() << "register budgets need " << total
-                            << " registers but an SM has "
-                            << tilemlir::kCommonRegistersPerSM;
+  if (total > plan.pool.total())
+    return op.emitOpError()
+           << "register budgets need " << total << " registers, but the "
+           << plan.pool.threads << " threads of a CTA start with "
+           << plan.pool.perThread << " each (" << plan.pool.total()
+           << " in all, " << plan.pool.ctasPerSM
+           << " CTA(s) per SM) and setmaxnreg can only redistribute those";
   return success();
 }
 
@@ -216,13 +219,9 @@ FailureOr<WarpPlan> planWarps(tile::WarpSpecializeOp op,
   plan.partRegs = op.getPartitionNumRegs();
   plan.defaultRegs = op.getDefaultNumRegs();
   plan.setRegisters = plan.partRegs || plan.defaultRegs;
+  plan.pool = tile::getRegisterPool(op, plan.totalWarps * 32);
   if (plan.setRegisters && failed(checkRegisterBudgets(op, plan)))
     return failure();
-  // Registers each thread starts with: the file divided evenly, rounded
-  // down to setmaxnreg's granularity of 8.
-  plan.entryRegs = std::min<int64_t>(
-      256,
-      (tilemlir::kCommonRegistersPerSM / (plan.totalWarps * 32)) / 8 * 8);
   return plan;
 }
 
@@ -230,10 +229,10 @@ FailureOr<WarpPlan> planWarps(tile::WarpSpecializeOp op,
 /// not set or `regs` is what the warps start with.
 void setRegisters(OpBuilder &builder, Location loc, const WarpPlan &plan,
                   int64_t regs) {
-  if (!plan.setRegisters || regs == plan.entryRegs)
+  if (!plan.setRegisters || regs == plan.pool.perThread)
     return;
   NVVM::SetMaxRegisterOp::create(builder, loc, regs,
-                                 regs > plan.entryRegs
+                                 regs > plan.pool.perThread
                                      ? NVVM::SetMaxRegisterAction::increase
                                      : NVVM::SetMaxRegisterAction::decrease);
 }
@@ -326,11 +325,16 @@ LogicalResult lower(tile::WarpSpecializeOp op) {
     return failure();
   op.erase();
 
-  // setmaxnreg only takes effect with a register count fixed at entry:
-  // one CTA per SM (with the block size below) gives ptxas that cap.
-  if (plan->setRegisters)
+  // setmaxnreg redistributes the registers the CTA starts with: fix that
+  // count (.maxnreg), and the CTAs per SM it was computed for, so that
+  // ptxas compiles the kernel with exactly the pool the budgets were
+  // checked against.
+  if (plan->setRegisters) {
     func->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                  b.getI32IntegerAttr(1));
+                  b.getI32IntegerAttr(plan->pool.ctasPerSM));
+    func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                  b.getI32IntegerAttr(plan->pool.perThread));
+  }
   // The whole CTA's size, for launch checks and setmaxnreg's register cap.
   func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
       func.getContext(), {int32_t(plan->totalWarps * 32), 1, 1}));

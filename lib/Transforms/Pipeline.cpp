@@ -25,6 +25,8 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "Pipeliner.h"
+
 #include "MBarrier/MBarrierDialect.h"
 #include "TMA/TMADialect.h"
 #include "Tile/TileDialect.h"
@@ -45,39 +47,9 @@ namespace mlir::tilemlir {
 } // namespace mlir::tilemlir
 
 using namespace mlir;
+using namespace mlir::tilemlir;
 
 namespace {
-
-/// Everything the rewrite of one loop needs, gathered (and checked) before
-/// the IR is touched.
-struct PipelinePlan {
-  scf::ForOp loop;
-  int64_t stages = 0;
-  int64_t step = 0;
-  /// Buffers to multi-buffer, and every view of them (the buffer included).
-  SmallVector<tile::AllocSmemOp> buffers;
-  DenseMap<Value, tile::AllocSmemOp> viewRoot;
-  /// Barriers to version.
-  SmallVector<mbarrier::IndexOp> barriers;
-  /// Side-effecting ops of the load stage, and the pure body ops they use.
-  DenseSet<Operation *> loadOps;
-  DenseSet<Operation *> loadSlice;
-  Operation *firstLoadOp = nullptr;
-  /// With async-dot: the one MMA kept in flight, and the CTA barrier after
-  /// it that frees the slot the previous MMA read.
-  tile::DotOp asyncDot;
-  tile::BarrierOp asyncDotBarrier;
-  /// The scf.for loops around `loop`, outermost first, that carry the
-  /// running count of pipelined iterations.
-  SmallVector<scf::ForOp> enclosing;
-};
-
-/// Warns that `loop` stays single-buffered, and why.
-InFlightDiagnostic refuse(scf::ForOp loop) {
-  InFlightDiagnostic diag = loop.emitWarning();
-  diag << "tile-pipeline: not supported yet: ";
-  return diag;
-}
 
 bool isView(Operation *op) {
   return isa<tile::SmemSubsliceOp, tile::SmemTransOp>(op);
@@ -88,58 +60,16 @@ Operation *bodyAncestor(scf::ForOp loop, Operation *op) {
   return loop.getBody()->findAncestorOpInBlock(*op);
 }
 
-class Pipeliner {
-public:
-  explicit Pipeliner(PipelinePlan &plan) : plan(plan), loop(plan.loop) {}
+} // namespace
 
-  /// Checks `loop`; fills the plan. Emits the reason on failure. `hardError`
-  /// is set when the failure is an error rather than a refusal.
-  LogicalResult analyze(bool &hardError);
-  /// Whether the body is `..., tile.dot, tile.barrier, scf.yield` with the
-  /// dot's result only yielded as its own accumulator: then one MMA can stay
-  /// in flight.
-  bool matchAsyncDot();
-  void rewrite();
+namespace mlir::tilemlir {
 
-private:
-  LogicalResult collectBuffer(tma::AsyncLoadOp load);
-  LogicalResult collectBarrier(Value barrier);
-  LogicalResult checkBufferUses(tile::AllocSmemOp root);
-  LogicalResult checkBarrierUses(mbarrier::IndexOp bar);
-  LogicalResult collectSlice(Operation *op);
-  LogicalResult collectEnclosingLoops();
-  LogicalResult collectLoads();
-  LogicalResult checkOutsideEnclosingLoops();
-  LogicalResult collectLoadStage();
-  LogicalResult checkReadsAreFenced();
-  LogicalResult checkSharedMemory(bool &hardError);
-
-  Value iterationIndex(OpBuilder &b, Value iv);
-  Value tripCount(OpBuilder &b);
-  void carryBase();
-  Value slotOf(OpBuilder &b, Value j);
-  Value parityOf(OpBuilder &b, Value j, Type phaseType);
-  Value materialize(OpBuilder &b, Value v, IRMapping &map);
-  void emitLoadStage(OpBuilder &b, Value iv, Value slot);
-  arith::CmpIPredicate loopPredicate();
-  SmallVector<Operation *> collectStale();
-  void makeRings();
-  void makeBarrierVersions();
-  void emitPrologue();
-  scf::IfOp emitLoadAhead();
-  void makeDotAsync(scf::IfOp loadAhead);
-  void rewriteComputeStage(ArrayRef<Operation *> computeOps);
-  void eraseOldLoadStage(SmallVector<Operation *> &stale);
-
-  PipelinePlan &plan;
-  scf::ForOp loop;
-  DenseMap<tile::AllocSmemOp, Value> rings;
-  DenseMap<mbarrier::IndexOp, Value> versions;
-  /// Inside enclosing loops: the pipelined iterations issued before this
-  /// run of the loop (an iter_arg of the innermost enclosing loop), of the
-  /// induction variable's type. Iteration j is global iteration base + j.
-  Value base;
-};
+/// Warns that `loop` stays single-buffered, and why.
+InFlightDiagnostic Pipeliner::refuse(scf::ForOp loop) {
+  InFlightDiagnostic diag = loop.emitWarning();
+  diag << plan.pass << ": not supported yet: ";
+  return diag;
+}
 
 LogicalResult Pipeliner::collectBuffer(tma::AsyncLoadOp load) {
   Value dst = load.getDst();
@@ -424,10 +354,10 @@ LogicalResult Pipeliner::checkReadsAreFenced() {
       }
   if (!lastRead)
     return success();
-  bool fenced = false;
-  for (Operation *op = lastRead->getNextNode(); op; op = op->getNextNode())
-    fenced |= isa<tile::BarrierOp>(op);
-  if (!fenced)
+  for (Operation *op = lastRead->getNextNode(); op && !plan.readFence;
+       op = op->getNextNode())
+    plan.readFence = dyn_cast<tile::BarrierOp>(op);
+  if (!plan.readFence)
     return refuse(loop) << "no tile.barrier after the last read of a "
                            "pipelined buffer, so a slot could be refilled "
                            "while a warp still reads it";
@@ -592,9 +522,9 @@ Value Pipeliner::materialize(OpBuilder &b, Value v, IRMapping &map) {
   return map.lookup(v);
 }
 
-/// Issues the load stage of the iteration whose induction value is `iv`
-/// into `slot`.
-void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot) {
+/// Maps the loop's induction variable to `iv`, and every pipelined buffer
+/// and barrier to its slot `slot` of the ring and of the versions.
+IRMapping Pipeliner::mapToSlot(OpBuilder &b, Value iv, Value slot) {
   Location loc = loop.getLoc();
   IRMapping map;
   map.map(loop.getInductionVar(), iv);
@@ -606,6 +536,15 @@ void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot) {
     map.map(bar.getResult(), mbarrier::IndexOp::create(b, loc, bar.getType(),
                                                        versions[bar], slot)
                                  .getResult());
+  return map;
+}
+
+/// Issues the load stage of the iteration whose induction value is `iv`
+/// into `slot`, each load-stage op through `emitLoadOp` (a clone by
+/// default) and the pure values they need as clones.
+void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot,
+                              LoadOpEmitter emitLoadOp) {
+  IRMapping map = mapToSlot(b, iv, slot);
   for (Operation &op : *loop.getBody()) {
     if (!plan.loadOps.contains(&op) && !plan.loadSlice.contains(&op))
       continue;
@@ -613,7 +552,10 @@ void Pipeliner::emitLoadStage(OpBuilder &b, Value iv, Value slot) {
       if (plan.viewRoot.count(operand) &&
           !loop->isAncestor(operand.getParentRegion()->getParentOp()))
         materialize(b, operand, map);
-    b.clone(op, map);
+    if (emitLoadOp && plan.loadOps.contains(&op))
+      emitLoadOp(b, op, map);
+    else
+      b.clone(op, map);
   }
 }
 
@@ -693,7 +635,9 @@ void Pipeliner::makeBarrierVersions() {
             b, init.getLoc(), bar.getType(), versions[bar], index);
         IRMapping map;
         map.map(bar.getResult(), version);
-        b.clone(*init, map);
+        auto copy = cast<mbarrier::InitOp>(b.clone(*init, map));
+        if (versionArrivals)
+          copy.setArrivals(*versionArrivals);
       }
       init.erase();
     }
@@ -791,6 +735,7 @@ void Pipeliner::rewriteComputeStage(ArrayRef<Operation *> computeOps) {
   Value j = iterationIndex(b, loop.getInductionVar());
   if (base)
     j = arith::AddIOp::create(b, loc, base, j);
+  computeIteration = j;
   Value slot = slotOf(b, j);
   IRMapping computeMap;
   for (tile::AllocSmemOp root : plan.buffers)
@@ -847,6 +792,17 @@ void Pipeliner::eraseOldLoadStage(SmallVector<Operation *> &stale) {
   }
 }
 
+} // namespace mlir::tilemlir
+
+namespace {
+
+/// Warns that a nested marked loop stays as it is.
+InFlightDiagnostic refuseNested(scf::ForOp loop) {
+  InFlightDiagnostic diag = loop.emitWarning();
+  diag << "tile-pipeline: not supported yet: ";
+  return diag;
+}
+
 struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {
   Pipeline() = default;
   Pipeline(const Pipeline &other) : TilePipelineBase(other) {}
@@ -870,7 +826,7 @@ struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {
       for (scf::ForOp outer = loop->getParentOfType<scf::ForOp>(); outer;
            outer = outer->getParentOfType<scf::ForOp>())
         if (llvm::is_contained(marked, outer)) {
-          refuse(loop) << "a loop marked tile.num_stages nested in another "
+          refuseNested(loop) << "a loop marked tile.num_stages nested in another "
                           "marked loop";
           skip.insert(loop);
           skip.insert(outer);

@@ -182,6 +182,10 @@ void populateControlToNVVMPatterns(LLVMTypeConverter &converter,
 void populateDotWgmmaToNVVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
 LogicalResult verifyDotWgmmaLowering(Operation *op);
+/// wgmma.wait_group `pending` that passes the registers of `tiles`
+/// through (so their later reads stay after it); returns the tiles.
+SmallVector<Value> createAccumulatorWait(OpBuilder &b, Location loc,
+                                         int64_t pending, ValueRange tiles);
 /// tile.dot and tile.dot_wait need a chip with wgmma: fails for them in a
 /// module whose #nvvm.target has none.
 LogicalResult verifyWgmmaTarget(Operation *op);

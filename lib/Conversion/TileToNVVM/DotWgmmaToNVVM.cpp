@@ -508,6 +508,91 @@ Value issueRepetition(OpBuilder &b, Location loc, const WgmmaPlan &plan,
   return fragment;
 }
 
+/// The 32-bit words of register tile `tile` (a vector): f32 elements as
+/// they are, narrower ones packed into i32 words.
+SmallVector<Value> getTileWords(OpBuilder &b, Location loc, Value tile) {
+  auto type = cast<VectorType>(tile.getType());
+  Type elem = type.getElementType();
+  int64_t bits = type.getNumElements() * elem.getIntOrFloatBitWidth();
+  if (!elem.isF32() && !elem.isInteger(32))
+    tile = LLVM::BitcastOp::create(
+        b, loc, VectorType::get({bits / 32}, b.getI32Type()), tile);
+  auto words = cast<VectorType>(tile.getType());
+  SmallVector<Value> result;
+  for (int64_t i = 0; i < words.getNumElements(); ++i)
+    result.push_back(LLVM::ExtractElementOp::create(
+        b, loc, tile, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+  return result;
+}
+
+/// Register tile of type `type` from its words (the inverse of
+/// getTileWords).
+Value buildTile(OpBuilder &b, Location loc, VectorType type,
+                ArrayRef<Value> words) {
+  auto wordType = VectorType::get({int64_t(words.size())}, words[0].getType());
+  Value tile = LLVM::PoisonOp::create(b, loc, wordType);
+  for (auto [i, word] : llvm::enumerate(words))
+    tile = LLVM::InsertElementOp::create(
+        b, loc, tile, word, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
+  if (wordType != type)
+    tile = LLVM::BitcastOp::create(b, loc, type, tile);
+  return tile;
+}
+
+} // namespace
+
+/// wgmma.wait_group, then an empty inline-PTX statement that takes every
+/// register of `tiles` in and gives it back (tied operands): reads of an
+/// accumulator then depend on the wait that completes its MMA, so LLVM
+/// cannot hoist them above it. With the wait alone (it has no operands),
+/// LLVM moved the epilogue's conversions above it and ptxas serialized
+/// every wgmma of the kernel (C7514).
+SmallVector<Value> tilemlir::createAccumulatorWait(OpBuilder &b, Location loc,
+                                                   int64_t pending,
+                                                   ValueRange tiles) {
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, pending);
+  SmallVector<Value> words;
+  SmallVector<size_t> ends;
+  for (Value tile : tiles) {
+    llvm::append_range(words, getTileWords(b, loc, tile));
+    ends.push_back(words.size());
+  }
+  if (words.empty())
+    return {};
+  std::string asmString = "// accumulators complete";
+  std::string constraints;
+  SmallVector<Type> wordTypes;
+  for (Value word : words) {
+    constraints += word.getType().isF32() ? "=f," : "=r,";
+    wordTypes.push_back(word.getType());
+  }
+  for (size_t i = 0; i < words.size(); ++i)
+    constraints += std::to_string(i) + (i + 1 < words.size() ? "," : "");
+  auto structType = LLVM::LLVMStructType::getLiteral(b.getContext(), wordTypes);
+  auto fence = LLVM::InlineAsmOp::create(
+      b, loc, structType, words, b.getStringAttr(asmString),
+      b.getStringAttr(constraints), /*has_side_effects=*/b.getUnitAttr(),
+      UnitAttr(),
+      LLVM::TailCallKindAttr::get(b.getContext(), LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  SmallVector<Value> results;
+  size_t begin = 0;
+  for (auto [tile, end] : llvm::zip_equal(tiles, ends)) {
+    SmallVector<Value> tileWords;
+    for (size_t i = begin; i < end; ++i)
+      tileWords.push_back(
+          LLVM::ExtractValueOp::create(b, loc, fence.getResult(0), i));
+    results.push_back(
+        buildTile(b, loc, cast<VectorType>(tile.getType()), tileWords));
+    begin = end;
+  }
+  return results;
+}
+
+namespace {
+
+
 struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -546,7 +631,7 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
     if (!op.getAsync())
-      NVVM::WgmmaWaitGroupSyncOp::create(rewriter, loc, 0);
+      acc = createAccumulatorWait(rewriter, loc, 0, acc).front();
     rewriter.replaceOp(op, acc);
     return success();
   }
@@ -558,8 +643,9 @@ struct DotWaitLowering : public ConvertOpToLLVMPattern<DotWaitOp> {
   LogicalResult
   matchAndRewrite(DotWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    NVVM::WgmmaWaitGroupSyncOp::create(rewriter, op.getLoc(), op.getPending());
-    rewriter.replaceOp(op, adaptor.getInputs());
+    rewriter.replaceOp(op, createAccumulatorWait(rewriter, op.getLoc(),
+                                                 op.getPending(),
+                                                 adaptor.getInputs()));
     return success();
   }
 };

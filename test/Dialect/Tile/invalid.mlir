@@ -963,7 +963,7 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k() kernel attributes {tile.num_warps = 8 : i32} {
-    // expected-error @+1 {{register budgets need 98304 registers but an SM has 65536}}
+    // expected-error @+1 {{register budgets need 98304 registers, but the 384 threads of a CTA start with 168 each (64512 in all, 1 CTA(s) per SM) and setmaxnreg can only redistribute those}}
     tile.warp_specialize() default num_regs(256) {
       tile.warp_yield
     }

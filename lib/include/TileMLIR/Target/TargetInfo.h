@@ -98,6 +98,27 @@ inline constexpr int64_t kCommonMaxSharedMemoryPerBlock =
 inline constexpr int64_t kCommonRegistersPerSM =
     detail::kChips[0].registersPerSM;
 
+static_assert(detail::isCommonToAllChips(&ChipInfo::maxRegistersPerThread),
+              "the chips differ in registers per thread");
+inline constexpr int64_t kCommonMaxRegistersPerThread =
+    detail::kChips[0].maxRegistersPerThread;
+
+/// setmaxnreg counts registers in multiples of 8.
+inline constexpr int64_t kRegisterAllocationGranule = 8;
+
+/// The registers per thread a kernel of `threads` threads is compiled with
+/// when `ctasPerSM` of its CTAs must fit one SM: the register file divided
+/// evenly, capped at what one thread may use, rounded down to setmaxnreg's
+/// granule. Kernels that use setmaxnreg declare it (.maxnreg): it is the
+/// pool of `threads` times this many registers that setmaxnreg can
+/// redistribute between warpgroups, not the SM's register file.
+constexpr int64_t getRegistersAtEntry(int64_t threads, int64_t ctasPerSM) {
+  int64_t even = kCommonRegistersPerSM / (threads * ctasPerSM);
+  int64_t capped =
+      even < kCommonMaxRegistersPerThread ? even : kCommonMaxRegistersPerThread;
+  return capped / kRegisterAllocationGranule * kRegisterAllocationGranule;
+}
+
 /// Every chip of the table, supported or not.
 llvm::ArrayRef<ChipInfo> getKnownChips();
 

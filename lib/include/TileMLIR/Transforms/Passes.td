@@ -119,6 +119,44 @@ def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileWarpSpecialize : Pass<"tile-warp-specialize", "::mlir::ModuleOp"> {
+  let summary = "Split marked TMA/MMA loops into a producer warp and "
+                "consumer warpgroups";
+  let description = [{
+    Loops marked `tile.warp_specialize` (a unit attribute, next to
+    `tile.num_stages = N`; one stage without it), written like the loops
+    `tile-pipeline` takes (single-buffered TMA loads completing on
+    mbarriers, waits, `tile.dot`, a `tile.barrier` after the last read),
+    get N-slot rings, N "full" barriers (armed by one `arrive_expect_tx`)
+    and N "empty" barriers (one arrival per consumer thread), and their
+    kernel becomes a `tile.warp_specialize`: the kernel's `tile.num_warps`
+    warps (whole warpgroups) keep all its code but the loads, run the MMA
+    asynchronously and release each slot once the MMA that read it has
+    completed; one added warpgroup, of which one thread issues the loads,
+    runs the same loops with only what the loads need. Loops inside
+    enclosing `scf.for` loops (persistent kernels) carry the iteration count
+    across them, and a kernel may have several marked loops, each with its
+    own ring. Register budgets (`setmaxnreg`) come from the registers the
+    CTA starts with: 40 for the producer, the rest (at most 240) shared by
+    the consumers, none when the consumers would not gain. Constant block
+    sizes of `gpu.launch_func` ops of the kernel in the module grow by the
+    producer's 128 threads (other launches are an error).
+
+    Loops it cannot specialize get a warning that says why and stay as they
+    are (tile-pipeline may still pipeline them): loops whose loads are not
+    TMA, nested marked loops, kernels whose warps are not whole warpgroups
+    or that already have a `tile.warp_specialize`, and what tile-pipeline
+    refuses. Not supported yet: ping-pong consumers (two warpgroups on
+    different tiles), clusters and multicast.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::ub::UBDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::tile::TileDialect",
+                           "::mlir::mbarrier::MBarrierDialect"];
+}
+
 def TileVerifyBarriers
     : Pass<"tile-verify-barriers", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Static checks of barrier use that verifiers cannot see";
