@@ -49,8 +49,10 @@ gpu.module @m {
 // Register budgets become setmaxnreg per warpgroup. 12 warps start with
 // 168 registers (65536 / 384, rounded down to a multiple of 8): the two
 // default warpgroups grow to 232, the producer warpgroup shrinks to 40.
+// The kernel declares those 168 (.maxnreg) and one CTA per SM, so that
+// ptxas compiles it with exactly the pool the budgets were checked against.
 // CHECK-LABEL: gpu.func @budgets
-// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>, nvvm.maxnreg = 168 : i32, nvvm.minctasm = 1 : i32
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.setmaxregister increase 232
 // CHECK: } else {

@@ -605,8 +605,10 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
     Location loc = op.getLoc();
     I32Builder ib{rewriter, loc};
     Value warp = createWarpId(rewriter, loc);
-    // Rows of A this warpgroup multiplies: 64 per warpgroup.
-    Value groupRow = ib.mul(ib.udiv(warp, 4), 64);
+    // Rows of A this warpgroup multiplies: 64 per warpgroup, counted by the
+    // low bits of the warp id as the accumulator's layout counts them (in a
+    // partition on warps 4-7, the warpgroup is the layout's first).
+    Value groupRow = ib.mul(ib.udiv(ib.urem(warp, plan->w0), 4), 64);
 
     Value acc = adaptor.getAcc();
     auto vectorType = cast<VectorType>(acc.getType());

@@ -140,8 +140,10 @@ std::pair<Value, Value> tilemlir::getWgmmaFragmentCoords(I32Builder &ib,
   int64_t perRep = n / 2;
   int64_t mrep = r / perRep, q = r % perRep;
   int64_t k = q / 4, i = (q / 2) % 2, j = q % 2;
+  // Layouts index warps by the low bits of the warp id (a partition's
+  // warps start at a multiple of the layout's).
   Value row = ib.add(ib.c(mrep * 16 * w0 + 8 * i),
-                     ib.add(ib.mul(warp, 16), ib.udiv(lane, 4)));
+                     ib.add(ib.mul(ib.urem(warp, w0), 16), ib.udiv(lane, 4)));
   Value col = ib.add(ib.c(k * 8 + j), ib.mul(ib.urem(lane, 4), 2));
   return {row, col};
 }

@@ -976,6 +976,44 @@ gpu.module @m {
 
 // -----
 
+// Three warpgroups at 240 / 240 / 32 fill the SM's 65536 registers, but a
+// CTA of 384 threads starts with only 168 each: the second setmaxnreg.inc
+// would wait forever for registers nobody releases (it hung on the H200).
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{register budgets need 65536 registers, but the 384 threads of a CTA start with 168 each (64512 in all, 1 CTA(s) per SM) and setmaxnreg can only redistribute those}}
+    tile.warp_specialize() default num_regs(240) {
+      tile.warp_yield
+    }
+    partition0() num_warps(4) num_regs(240) {
+      tile.warp_return
+    }
+    partition1() num_warps(4) num_regs(32) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Two CTAs per SM halve what each CTA starts with: 256 threads get 128
+// registers each, so 40 + 232 (which would fit one CTA per SM) do not.
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
+    // expected-error @+1 {{register budgets need 34816 registers, but the 256 threads of a CTA start with 128 each (32768 in all, 2 CTA(s) per SM) and setmaxnreg can only redistribute those}}
+    tile.warp_specialize() default num_regs(232) {
+      tile.warp_yield
+    }
+    partition0() num_warps(4) num_regs(40) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m {
   gpu.func @k() kernel attributes {tile.num_warps = 32 : i32} {
     // expected-error @+1 {{uses 40 warps in all; a CTA has at most 32}}
