@@ -13,7 +13,10 @@
 //     MMA asynchronously and, once the MMA of iteration j - 1 has completed
 //     (tile.dot_wait pending 1), releases its slot: every consumer thread
 //     arrives on empty[(j - 1) mod N]; the last slot is released after the
-//     loop's final wait;
+//     loop's final wait. With one slot (N = 1) the MMA stays synchronous
+//     and iteration j releases its own slot where the user's CTA barrier
+//     was: an MMA in flight would hold the only slot while the next
+//     iteration waits for it to be refilled;
 //   * the producer: one added warpgroup, of which one thread runs the
 //     loops again with only what the loads need. Iteration j waits for
 //     empty[j mod N] at parity ((j / N) mod 2) xor 1 (a fresh barrier counts
@@ -74,7 +77,11 @@ static constexpr int64_t kProducerWarps = 4;
 
 void Pipeliner::rewriteForWarpSpecialization(int64_t consumerThreads) {
   SmallVector<Operation *> stale = collectStale();
-  (void)matchAsyncDot();
+  // An MMA in flight keeps its slot while the next iteration waits for the
+  // following fill: with one slot that fill would wait for the release
+  // forever, so a one-stage ring keeps the MMA synchronous.
+  if (plan.stages > 1)
+    (void)matchAsyncDot();
   versionArrivals = 1;
   makeRings();
   makeBarrierVersions();

@@ -550,11 +550,23 @@ module attributes {gpu.container_module} {
 // -----
 
 // Without tile.num_stages the ring has one slot: the producer refills it
-// once the consumers released it.
+// once the consumers released it. The MMA stays synchronous and each
+// iteration releases its own slot where the CTA barrier was (an MMA in
+// flight would hold the only slot while the next iteration waits for its
+// refill: that deadlocked on the H200 with two K steps).
 // CHECK-LABEL: gpu.func @no_stages
 // CHECK: tile.alloc_smem : !tile.smem<1x128x64xf16
 // CHECK: mbarrier.alloc : !mbarrier.group<1>
 // CHECK: tile.warp_specialize
+// CHECK: scf.for
+// CHECK: mbarrier.wait
+// CHECK: mbarrier.wait
+// CHECK-NOT: async
+// CHECK: tile.dot
+// CHECK-NOT: tile.dot_wait
+// CHECK-NOT: tile.barrier
+// CHECK: mbarrier.arrive
+// CHECK-NEXT: scf.yield
 
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #acc4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
