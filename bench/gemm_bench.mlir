@@ -2,7 +2,8 @@
 //   tile-run bench/gemm_bench.mlir
 // Variants: p2 = the TileLang seed (128x128x32 blocks of one warpgroup)
 // marked tile.num_stages = 2 and pipelined by tile-pipeline, the best
-// variant before warp specialization (s1-s3 and p3/p4 stay in the GPU
+// variant before warp specialization; w2 / w4 = the same loop marked
+// tile.num_stages = 2 / 4 and tile.warp_specialize (s1-s3 and p3/p4 stay in the GPU
 // tests tilelang-gemm-stages/pipelined.mlir; they were slower in every
 // run of bench/README.md). Block shapes BMxBN (BK = 64) over S stages:
 // wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and
@@ -132,6 +133,134 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_f16_w2(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %c128_i32 : i32
+      %off_n = arith.muli %bx, %c128_i32 : i32
+      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !smemA_f16
+      %b_shared = tile.alloc_smem : !smemB_f16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
+      %c_shared = tile.alloc_smem : !smemC_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c32_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
+        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc>
+      } {tile.num_stages = 2 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
+      tile.fence_async_shared
+      tile.barrier
+      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
+      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
+      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
+      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w4(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %c128_i32 : i32
+      %off_n = arith.muli %bx, %c128_i32 : i32
+      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !smemA_f16
+      %b_shared = tile.alloc_smem : !smemB_f16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
+      %c_shared = tile.alloc_smem : !smemC_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c32_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
+        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
+      tile.fence_async_shared
+      tile.barrier
+      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
+      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
+      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
+      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_bf16_p2(%descA: !descA_bf16, %descB: !descB_bf16, %descC: !descC_bf16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
@@ -183,6 +312,134 @@ module attributes {gpu.container_module} {
         tile.barrier
         scf.yield %d : tensor<128x128xf32, #acc>
       } {tile.num_stages = 2 : i32}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc>, !smemC_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_bf16 -> !halfC_bf16
+      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_bf16 -> !halfC_bf16
+      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_bf16, !descC_bf16
+      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_bf16, !descC_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w2(%descA: !descA_bf16, %descB: !descB_bf16, %descC: !descC_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %c128_i32 : i32
+      %off_n = arith.muli %bx, %c128_i32 : i32
+      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !smemA_bf16
+      %b_shared = tile.alloc_smem : !smemB_bf16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_bf16 -> !halfB_bf16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_bf16 -> !halfB_bf16
+      %c_shared = tile.alloc_smem : !smemC_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c32_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_bf16, !smemA_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_bf16, !halfB_bf16
+        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_bf16, !halfB_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_bf16, !smemB_bf16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc>
+      } {tile.num_stages = 2 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
+      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc>, !smemC_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_bf16 -> !halfC_bf16
+      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_bf16 -> !halfC_bf16
+      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_bf16, !descC_bf16
+      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_bf16, !descC_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w4(%descA: !descA_bf16, %descB: !descB_bf16, %descC: !descC_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %c128_i32 : i32
+      %off_n = arith.muli %bx, %c128_i32 : i32
+      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+      %a_shared = tile.alloc_smem : !smemA_bf16
+      %b_shared = tile.alloc_smem : !smemB_bf16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_bf16 -> !halfB_bf16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_bf16 -> !halfB_bf16
+      %c_shared = tile.alloc_smem : !smemC_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c32_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_bf16, !smemA_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_bf16, !halfB_bf16
+        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_bf16, !halfB_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_bf16, !smemB_bf16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+        tile.barrier
+        scf.yield %d : tensor<128x128xf32, #acc>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
       %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
       tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc>, !smemC_bf16
       tile.fence_async_shared
@@ -1014,7 +1271,11 @@ module attributes {gpu.container_module} {
   }
 
   llvm.mlir.global internal constant @name_f16_p2_str("f16 p2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w2_str("f16 w2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w4_str("f16 w4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_p2_str("bf16 p2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w2_str("bf16 w2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w4_str("bf16 w4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x128s4_str("f16 w128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_p128x128s4_str("f16 p128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s3_str("f16 w128x256s3\00") {addr_space = 0 : i32}
@@ -1124,6 +1385,178 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches gemm_f16_w2 on memrefs A[M, K], B[K, N], C[M, N].
+  func.func @launch_f16_w2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %gx = arith.divui %np, %c128 : index
+    %gy = arith.divui %mp, %c128 : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_f16_w4 on memrefs A[M, K], B[K, N], C[M, N].
+  func.func @launch_f16_w4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %gx = arith.divui %np, %c128 : index
+    %gy = arith.divui %mp, %c128 : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   // Launches gemm_bf16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
@@ -1190,6 +1623,178 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
       func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_w2 on memrefs A[M, K], B[K, N], C[M, N].
+  func.func @launch_bf16_w2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !descC_bf16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %gx = arith.divui %np, %c128 : index
+    %gy = arith.divui %mp, %c128 : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // Launches gemm_bf16_w4 on memrefs A[M, K], B[K, N], C[M, N].
+  func.func @launch_bf16_w4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !descC_bf16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %gx = arith.divui %np, %c128 : index
+    %gy = arith.divui %mp, %c128 : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2416,12 +3021,48 @@ module attributes {gpu.container_module} {
     %name_f16_p2_2 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
     %f_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_p2_2 = arith.addi %s_f16_p2_1, %f_f16_p2_2 : i32
+    %m_f16_w2_0 = arith.constant 4096 : index
+    %n_f16_w2_0 = arith.constant 4096 : index
+    %k_f16_w2_0 = arith.constant 4096 : index
+    %name_f16_w2_0 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
+    %f_f16_w2_0 = func.call @bench_f16_w2(%m_f16_w2_0, %n_f16_w2_0, %k_f16_w2_0, %name_f16_w2_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w2_0 = arith.addi %s_f16_p2_2, %f_f16_w2_0 : i32
+    %m_f16_w2_1 = arith.constant 8192 : index
+    %n_f16_w2_1 = arith.constant 8192 : index
+    %k_f16_w2_1 = arith.constant 8192 : index
+    %name_f16_w2_1 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
+    %f_f16_w2_1 = func.call @bench_f16_w2(%m_f16_w2_1, %n_f16_w2_1, %k_f16_w2_1, %name_f16_w2_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w2_1 = arith.addi %s_f16_w2_0, %f_f16_w2_1 : i32
+    %m_f16_w2_2 = arith.constant 8192 : index
+    %n_f16_w2_2 = arith.constant 8192 : index
+    %k_f16_w2_2 = arith.constant 512 : index
+    %name_f16_w2_2 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
+    %f_f16_w2_2 = func.call @bench_f16_w2(%m_f16_w2_2, %n_f16_w2_2, %k_f16_w2_2, %name_f16_w2_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w2_2 = arith.addi %s_f16_w2_1, %f_f16_w2_2 : i32
+    %m_f16_w4_0 = arith.constant 4096 : index
+    %n_f16_w4_0 = arith.constant 4096 : index
+    %k_f16_w4_0 = arith.constant 4096 : index
+    %name_f16_w4_0 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
+    %f_f16_w4_0 = func.call @bench_f16_w4(%m_f16_w4_0, %n_f16_w4_0, %k_f16_w4_0, %name_f16_w4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w4_0 = arith.addi %s_f16_w2_2, %f_f16_w4_0 : i32
+    %m_f16_w4_1 = arith.constant 8192 : index
+    %n_f16_w4_1 = arith.constant 8192 : index
+    %k_f16_w4_1 = arith.constant 8192 : index
+    %name_f16_w4_1 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
+    %f_f16_w4_1 = func.call @bench_f16_w4(%m_f16_w4_1, %n_f16_w4_1, %k_f16_w4_1, %name_f16_w4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w4_1 = arith.addi %s_f16_w4_0, %f_f16_w4_1 : i32
+    %m_f16_w4_2 = arith.constant 8192 : index
+    %n_f16_w4_2 = arith.constant 8192 : index
+    %k_f16_w4_2 = arith.constant 512 : index
+    %name_f16_w4_2 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
+    %f_f16_w4_2 = func.call @bench_f16_w4(%m_f16_w4_2, %n_f16_w4_2, %k_f16_w4_2, %name_f16_w4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w4_2 = arith.addi %s_f16_w4_1, %f_f16_w4_2 : i32
     %m_bf16_p2_0 = arith.constant 4096 : index
     %n_bf16_p2_0 = arith.constant 4096 : index
     %k_bf16_p2_0 = arith.constant 4096 : index
     %name_bf16_p2_0 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
     %f_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p2_0 = arith.addi %s_f16_p2_2, %f_bf16_p2_0 : i32
+    %s_bf16_p2_0 = arith.addi %s_f16_w4_2, %f_bf16_p2_0 : i32
     %m_bf16_p2_1 = arith.constant 8192 : index
     %n_bf16_p2_1 = arith.constant 8192 : index
     %k_bf16_p2_1 = arith.constant 8192 : index
@@ -2434,12 +3075,48 @@ module attributes {gpu.container_module} {
     %name_bf16_p2_2 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
     %f_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_p2_2 = arith.addi %s_bf16_p2_1, %f_bf16_p2_2 : i32
+    %m_bf16_w2_0 = arith.constant 4096 : index
+    %n_bf16_w2_0 = arith.constant 4096 : index
+    %k_bf16_w2_0 = arith.constant 4096 : index
+    %name_bf16_w2_0 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
+    %f_bf16_w2_0 = func.call @bench_bf16_w2(%m_bf16_w2_0, %n_bf16_w2_0, %k_bf16_w2_0, %name_bf16_w2_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w2_0 = arith.addi %s_bf16_p2_2, %f_bf16_w2_0 : i32
+    %m_bf16_w2_1 = arith.constant 8192 : index
+    %n_bf16_w2_1 = arith.constant 8192 : index
+    %k_bf16_w2_1 = arith.constant 8192 : index
+    %name_bf16_w2_1 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
+    %f_bf16_w2_1 = func.call @bench_bf16_w2(%m_bf16_w2_1, %n_bf16_w2_1, %k_bf16_w2_1, %name_bf16_w2_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w2_1 = arith.addi %s_bf16_w2_0, %f_bf16_w2_1 : i32
+    %m_bf16_w2_2 = arith.constant 8192 : index
+    %n_bf16_w2_2 = arith.constant 8192 : index
+    %k_bf16_w2_2 = arith.constant 512 : index
+    %name_bf16_w2_2 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
+    %f_bf16_w2_2 = func.call @bench_bf16_w2(%m_bf16_w2_2, %n_bf16_w2_2, %k_bf16_w2_2, %name_bf16_w2_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w2_2 = arith.addi %s_bf16_w2_1, %f_bf16_w2_2 : i32
+    %m_bf16_w4_0 = arith.constant 4096 : index
+    %n_bf16_w4_0 = arith.constant 4096 : index
+    %k_bf16_w4_0 = arith.constant 4096 : index
+    %name_bf16_w4_0 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
+    %f_bf16_w4_0 = func.call @bench_bf16_w4(%m_bf16_w4_0, %n_bf16_w4_0, %k_bf16_w4_0, %name_bf16_w4_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w4_0 = arith.addi %s_bf16_w2_2, %f_bf16_w4_0 : i32
+    %m_bf16_w4_1 = arith.constant 8192 : index
+    %n_bf16_w4_1 = arith.constant 8192 : index
+    %k_bf16_w4_1 = arith.constant 8192 : index
+    %name_bf16_w4_1 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
+    %f_bf16_w4_1 = func.call @bench_bf16_w4(%m_bf16_w4_1, %n_bf16_w4_1, %k_bf16_w4_1, %name_bf16_w4_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w4_1 = arith.addi %s_bf16_w4_0, %f_bf16_w4_1 : i32
+    %m_bf16_w4_2 = arith.constant 8192 : index
+    %n_bf16_w4_2 = arith.constant 8192 : index
+    %k_bf16_w4_2 = arith.constant 512 : index
+    %name_bf16_w4_2 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
+    %f_bf16_w4_2 = func.call @bench_bf16_w4(%m_bf16_w4_2, %n_bf16_w4_2, %k_bf16_w4_2, %name_bf16_w4_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w4_2 = arith.addi %s_bf16_w4_1, %f_bf16_w4_2 : i32
     %m_f16_w128x128s4_0 = arith.constant 4096 : index
     %n_f16_w128x128s4_0 = arith.constant 4096 : index
     %k_f16_w128x128s4_0 = arith.constant 4096 : index
     %name_f16_w128x128s4_0 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
     %f_f16_w128x128s4_0 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_0 = arith.addi %s_bf16_p2_2, %f_f16_w128x128s4_0 : i32
+    %s_f16_w128x128s4_0 = arith.addi %s_bf16_w4_2, %f_f16_w128x128s4_0 : i32
     %m_f16_w128x128s4_1 = arith.constant 8192 : index
     %n_f16_w128x128s4_1 = arith.constant 8192 : index
     %k_f16_w128x128s4_1 = arith.constant 8192 : index

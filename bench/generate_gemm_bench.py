@@ -26,11 +26,13 @@ SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512)]
 TYPES = {"f16": 1, "bf16": 2}
 
 
-def kernel(t, v="s1", stages=None):
+def kernel(t, v="s1", stages=None, specialized=False):
     """The TileLang seed as written: single-buffered, one barrier per operand.
     With `stages`, its loop carries `tile.num_stages` and tile-pipeline
-    multi-buffers it (the `p` variants)."""
-    marker = f" {{tile.num_stages = {stages} : i32}}" if stages else ""
+    multi-buffers it (the `p` variants); `specialized` adds
+    tile.warp_specialize (the `w` variants)."""
+    ws = ", tile.warp_specialize" if specialized else ""
+    marker = f" {{tile.num_stages = {stages} : i32{ws}}}" if stages else ""
     return f"""
     gpu.func @gemm_{t}_{v}(%descA: !descA_{t}, %descB: !descB_{t}, %descC: !descC_{t}, %K: i32) kernel
         attributes {{tile.num_warps = 4 : i32}} {{
@@ -594,14 +596,16 @@ def tiled_host(t, code, v, timed):
 VARIANTS = ["s1", "s2", "s3", "p2", "p3", "p4"]
 HAND_VARIANTS = ["s1", "s2", "s3"]
 PASS_VARIANTS = ["p2", "p3", "p4"]
-# The seed variants the benchmark still times: the best of them.
-BENCH_SEED_VARIANTS = ["p2"]
+# The seed variants the benchmark still times: the best of them, and the
+# same loop warp-specialized (w2, w4: the measurement behind the default
+# pipeline's choice, bench/NOTES.md).
+BENCH_SEED_VARIANTS = ["p2", "w2", "w4"]
 
 
 def variant_kernel(t, v):
     stages = int(v[1:])
-    if v[0] == "p":
-        return kernel(t, v, stages)
+    if v[0] in "pw":
+        return kernel(t, v, stages, specialized=v[0] == "w")
     if stages == 1:
         return kernel(t)
     return pipelined_kernel(t, stages)
@@ -718,7 +722,8 @@ def main():
 //   tile-run bench/gemm_bench.mlir
 // Variants: p2 = the TileLang seed (128x128x32 blocks of one warpgroup)
 // marked tile.num_stages = 2 and pipelined by tile-pipeline, the best
-// variant before warp specialization (s1-s3 and p3/p4 stay in the GPU
+// variant before warp specialization; w2 / w4 = the same loop marked
+// tile.num_stages = 2 / 4 and tile.warp_specialize (s1-s3 and p3/p4 stay in the GPU
 // tests tilelang-gemm-stages/pipelined.mlir; they were slower in every
 // run of bench/README.md). Block shapes BMxBN (BK = 64) over S stages:
 // wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and

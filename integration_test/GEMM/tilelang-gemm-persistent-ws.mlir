@@ -1,0 +1,518 @@
+// The persistent TileLang seed GEMM of tilelang-gemm-persistent.mlir (a
+// fixed grid of G CTAs, each looping over output tiles t = bid, bid + G,
+// ... with an outer scf.for), its K loop marked tile.num_stages = 3 (w3)
+// and 2 (w2) and tile.warp_specialize: tile-warp-specialize splits the
+// kernel into a TMA producer warp and the consumer warpgroup, and both
+// carry the count of K iterations across the tiles, so the full and empty
+// rings' slots and phases go on from one tile to the next (the launches'
+// 128 threads become 256). Each tile's epilogue is the seed's (TMA store +
+// store_wait, then a tile.barrier, among the consumers only). Checked
+// against cuBLAS's f32 result. G = 7 on 64 tiles (1024^3, 1000^3: CTAs get
+// 9 or 10 tiles); 256x384x96 has 6 tiles of 3 K steps each (a trip count that is not
+// a multiple of 2 or 3, so the phases straddle tiles) at G = 7 (one CTA
+// idle), 4, 2 and 1 (one CTA does all 18 K steps); 384x256x40 has 2 K steps.
+// REQUIRES: cuda-gpu
+// RUN: tile-run %s | FileCheck %s
+// CHECK: f16 w3 g7: rows=1024 cols=1024 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g7 {{.*}}x{{ *}}1024  tilemlir
+// CHECK: f16 w3 g7: rows=1000 cols=1000 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g7 {{.*}}x{{ *}}1000  tilemlir
+// CHECK: f16 w3 g7: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g7 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w3 g4: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g4 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w3 g2: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g2 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w3 g1: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g1 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w3 g3: rows=384 cols=256 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w3 g3 {{.*}}x{{ *}}40  tilemlir
+// CHECK: f16 w2 g7: rows=1024 cols=1024 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g7 {{.*}}x{{ *}}1024  tilemlir
+// CHECK: f16 w2 g7: rows=1000 cols=1000 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g7 {{.*}}x{{ *}}1000  tilemlir
+// CHECK: f16 w2 g7: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g7 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w2 g4: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g4 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w2 g2: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g2 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w2 g1: rows=256 cols=384 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g1 {{.*}}x{{ *}}96  tilemlir
+// CHECK: f16 w2 g3: rows=384 cols=256 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: f16 w2 g3 {{.*}}x{{ *}}40  tilemlir
+// CHECK-NOT: FAIL
+
+#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!descA_f16 = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!descB_f16 = !tma.descriptor<tensor<32x64xf16>, swizzle = 128>
+!descC_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+!smemA_f16 = !tile.smem<128x32xf16, #nvmma64, mutable>
+!smemB_f16 = !tile.smem<32x128xf16, #nvmma128, mutable>
+!halfB_f16 = !tile.smem<32x64xf16, #nvmma128, mutable>
+!smemC_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
+!halfC_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
+
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
+    gpu.func @gemm_f16_w3(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32,
+        %tiles_n: i32, %num_tiles: i32, %grid: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bid = tile.program_id x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %a_shared = tile.alloc_smem : !smemA_f16
+      %b_shared = tile.alloc_smem : !smemB_f16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
+      %c_shared = tile.alloc_smem : !smemC_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      scf.for %t = %first to %last step %stride {
+        %t_i32 = arith.index_cast %t : index to i32
+        %tile_m = arith.divui %t_i32, %tiles_n : i32
+        %tile_n = arith.remui %t_i32, %tiles_n : i32
+        %off_m = arith.muli %tile_m, %c128_i32 : i32
+        %off_n = arith.muli %tile_n, %c128_i32 : i32
+        %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c32_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
+          tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc>
+        } {tile.num_stages = 3 : i32, tile.warp_specialize}
+        %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
+        tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
+        tile.fence_async_shared
+        tile.barrier
+        %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
+        %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
+        tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
+        tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
+        tma.store_commit
+        tma.store_wait pending = 0
+        // The next tile writes c_shared again: only once the store read it.
+        tile.barrier
+      }
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w2(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32,
+        %tiles_n: i32, %num_tiles: i32, %grid: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c31_i32 = arith.constant 31 : i32
+      %c32_i32 = arith.constant 32 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c31_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bid = tile.program_id x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %a_shared = tile.alloc_smem : !smemA_f16
+      %b_shared = tile.alloc_smem : !smemB_f16
+      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
+      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
+      %c_shared = tile.alloc_smem : !smemC_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc>
+      scf.for %t = %first to %last step %stride {
+        %t_i32 = arith.index_cast %t : index to i32
+        %tile_m = arith.divui %t_i32, %tiles_n : i32
+        %tile_n = arith.remui %t_i32, %tiles_n : i32
+        %off_m = arith.muli %tile_m, %c128_i32 : i32
+        %off_n = arith.muli %tile_n, %c128_i32 : i32
+        %off_n_hi = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c32_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
+          tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc>
+        } {tile.num_stages = 2 : i32, tile.warp_specialize}
+        %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
+        tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
+        tile.fence_async_shared
+        tile.barrier
+        %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
+        %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
+        tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
+        tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
+        tma.store_commit
+        tma.store_wait pending = 0
+        // The next tile writes c_shared again: only once the store read it.
+        tile.barrier
+      }
+      gpu.return
+    }
+
+  }
+
+  llvm.mlir.global internal constant @name_s3_g1("f16 w3 g1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s3_g2("f16 w3 g2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s3_g3("f16 w3 g3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s3_g4("f16 w3 g4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s3_g7("f16 w3 g7\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s2_g1("f16 w2 g1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s2_g2("f16 w2 g2\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s2_g3("f16 w2 g3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s2_g4("f16 w2 g4\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_s2_g7("f16 w2 g7\00") {addr_space = 0 : i32}
+  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
+  llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
+  llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+  llvm.func @tileRtTimerStart() -> !llvm.ptr
+  llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
+  llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
+  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+
+
+  // Launches gemm_f16_w3 on memrefs A[M, K], B[K, N], C[M, N] with a grid
+  // of G CTAs.
+  func.func @launch_f16_w3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %g: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %tn = arith.divui %np, %c128 : index
+    %tm = arith.divui %mp, %c128 : index
+    %tiles = arith.muli %tm, %tn : index
+    %k32 = arith.index_cast %k : index to i32
+    %tn32 = arith.index_cast %tn : index to i32
+    %tiles32 = arith.index_cast %tiles : index to i32
+    %g32 = arith.index_cast %g : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w3 blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32, %tn32 : i32, %tiles32 : i32, %g32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w3(%m: index, %n: index, %k: index, %g: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+
+  // Launches gemm_f16_w2 on memrefs A[M, K], B[K, N], C[M, N] with a grid
+  // of G CTAs.
+  func.func @launch_f16_w2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %g: index) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
+    %np = arith.addi %n, %c127 : index
+    %mp = arith.addi %m, %c127 : index
+    %tn = arith.divui %np, %c128 : index
+    %tm = arith.divui %mp, %c128 : index
+    %tiles = arith.muli %tm, %tn : index
+    %k32 = arith.index_cast %k : index to i32
+    %tn32 = arith.index_cast %tn : index to i32
+    %tiles32 = arith.index_cast %tiles : index to i32
+    %g32 = arith.index_cast %g : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w2 blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32, %tn32 : i32, %tiles32 : i32, %g32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w2(%m: index, %n: index, %k: index, %g: index, %name: !llvm.ptr) -> i32 {
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %kn = arith.muli %k64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+
+  func.func @main() -> i32 {
+    %s_init = arith.constant 0 : i32
+    %m_0 = arith.constant 1024 : index
+    %n_0 = arith.constant 1024 : index
+    %k_0 = arith.constant 1024 : index
+    %g_0 = arith.constant 7 : index
+    %name_0 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
+    %f_0 = func.call @bench_f16_w3(%m_0, %n_0, %k_0, %g_0, %name_0) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_0 = arith.addi %s_init, %f_0 : i32
+    %m_1 = arith.constant 1000 : index
+    %n_1 = arith.constant 1000 : index
+    %k_1 = arith.constant 1000 : index
+    %g_1 = arith.constant 7 : index
+    %name_1 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
+    %f_1 = func.call @bench_f16_w3(%m_1, %n_1, %k_1, %g_1, %name_1) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_1 = arith.addi %s_0, %f_1 : i32
+    %m_2 = arith.constant 256 : index
+    %n_2 = arith.constant 384 : index
+    %k_2 = arith.constant 96 : index
+    %g_2 = arith.constant 7 : index
+    %name_2 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
+    %f_2 = func.call @bench_f16_w3(%m_2, %n_2, %k_2, %g_2, %name_2) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_2 = arith.addi %s_1, %f_2 : i32
+    %m_3 = arith.constant 256 : index
+    %n_3 = arith.constant 384 : index
+    %k_3 = arith.constant 96 : index
+    %g_3 = arith.constant 4 : index
+    %name_3 = llvm.mlir.addressof @name_s3_g4 : !llvm.ptr
+    %f_3 = func.call @bench_f16_w3(%m_3, %n_3, %k_3, %g_3, %name_3) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_3 = arith.addi %s_2, %f_3 : i32
+    %m_4 = arith.constant 256 : index
+    %n_4 = arith.constant 384 : index
+    %k_4 = arith.constant 96 : index
+    %g_4 = arith.constant 2 : index
+    %name_4 = llvm.mlir.addressof @name_s3_g2 : !llvm.ptr
+    %f_4 = func.call @bench_f16_w3(%m_4, %n_4, %k_4, %g_4, %name_4) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_4 = arith.addi %s_3, %f_4 : i32
+    %m_5 = arith.constant 256 : index
+    %n_5 = arith.constant 384 : index
+    %k_5 = arith.constant 96 : index
+    %g_5 = arith.constant 1 : index
+    %name_5 = llvm.mlir.addressof @name_s3_g1 : !llvm.ptr
+    %f_5 = func.call @bench_f16_w3(%m_5, %n_5, %k_5, %g_5, %name_5) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_5 = arith.addi %s_4, %f_5 : i32
+    %m_6 = arith.constant 384 : index
+    %n_6 = arith.constant 256 : index
+    %k_6 = arith.constant 40 : index
+    %g_6 = arith.constant 3 : index
+    %name_6 = llvm.mlir.addressof @name_s3_g3 : !llvm.ptr
+    %f_6 = func.call @bench_f16_w3(%m_6, %n_6, %k_6, %g_6, %name_6) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_6 = arith.addi %s_5, %f_6 : i32
+    %m_7 = arith.constant 1024 : index
+    %n_7 = arith.constant 1024 : index
+    %k_7 = arith.constant 1024 : index
+    %g_7 = arith.constant 7 : index
+    %name_7 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
+    %f_7 = func.call @bench_f16_w2(%m_7, %n_7, %k_7, %g_7, %name_7) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_7 = arith.addi %s_6, %f_7 : i32
+    %m_8 = arith.constant 1000 : index
+    %n_8 = arith.constant 1000 : index
+    %k_8 = arith.constant 1000 : index
+    %g_8 = arith.constant 7 : index
+    %name_8 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
+    %f_8 = func.call @bench_f16_w2(%m_8, %n_8, %k_8, %g_8, %name_8) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_8 = arith.addi %s_7, %f_8 : i32
+    %m_9 = arith.constant 256 : index
+    %n_9 = arith.constant 384 : index
+    %k_9 = arith.constant 96 : index
+    %g_9 = arith.constant 7 : index
+    %name_9 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
+    %f_9 = func.call @bench_f16_w2(%m_9, %n_9, %k_9, %g_9, %name_9) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_9 = arith.addi %s_8, %f_9 : i32
+    %m_10 = arith.constant 256 : index
+    %n_10 = arith.constant 384 : index
+    %k_10 = arith.constant 96 : index
+    %g_10 = arith.constant 4 : index
+    %name_10 = llvm.mlir.addressof @name_s2_g4 : !llvm.ptr
+    %f_10 = func.call @bench_f16_w2(%m_10, %n_10, %k_10, %g_10, %name_10) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_10 = arith.addi %s_9, %f_10 : i32
+    %m_11 = arith.constant 256 : index
+    %n_11 = arith.constant 384 : index
+    %k_11 = arith.constant 96 : index
+    %g_11 = arith.constant 2 : index
+    %name_11 = llvm.mlir.addressof @name_s2_g2 : !llvm.ptr
+    %f_11 = func.call @bench_f16_w2(%m_11, %n_11, %k_11, %g_11, %name_11) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_11 = arith.addi %s_10, %f_11 : i32
+    %m_12 = arith.constant 256 : index
+    %n_12 = arith.constant 384 : index
+    %k_12 = arith.constant 96 : index
+    %g_12 = arith.constant 1 : index
+    %name_12 = llvm.mlir.addressof @name_s2_g1 : !llvm.ptr
+    %f_12 = func.call @bench_f16_w2(%m_12, %n_12, %k_12, %g_12, %name_12) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_12 = arith.addi %s_11, %f_12 : i32
+    %m_13 = arith.constant 384 : index
+    %n_13 = arith.constant 256 : index
+    %k_13 = arith.constant 40 : index
+    %g_13 = arith.constant 3 : index
+    %name_13 = llvm.mlir.addressof @name_s2_g3 : !llvm.ptr
+    %f_13 = func.call @bench_f16_w2(%m_13, %n_13, %k_13, %g_13, %name_13) : (index, index, index, index, !llvm.ptr) -> i32
+    %s_13 = arith.addi %s_12, %f_13 : i32
+    return %s_13 : i32
+  }
+}
