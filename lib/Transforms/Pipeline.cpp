@@ -702,14 +702,12 @@ scf::IfOp Pipeliner::emitLoadAhead() {
   return guard;
 }
 
-/// One MMA in flight: iteration i issues its MMA asynchronously and waits
-/// for the one of iteration i - 1, whose slot is the one i + N - 1 refills;
-/// the user's CTA barrier then makes that true for every warp, so the
-/// refill moves after it. The loop's result is waited for after the loop.
-void Pipeliner::makeDotAsync(scf::IfOp loadAhead) {
+/// One MMA in flight: the dot is issued asynchronously, followed by a wait
+/// for all but the newest MMA (the previous iteration's is then complete),
+/// and the loop's result is waited for after the loop. Returns the wait in
+/// the loop.
+tile::DotWaitOp Pipeliner::keepOneDotInFlight() {
   tile::DotOp dot = plan.asyncDot;
-  if (!dot)
-    return;
   OpBuilder b(loop.getContext());
   dot.setAsync(true);
   b.setInsertionPointAfter(dot);
@@ -717,13 +715,23 @@ void Pipeliner::makeDotAsync(scf::IfOp loadAhead) {
                                       ValueRange{dot.getResult()}, 1u);
   loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
                                                      wait.getResult(0));
-  loadAhead->moveAfter(plan.asyncDotBarrier);
   unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
   Value result = loop.getResult(index);
   b.setInsertionPointAfter(loop);
   auto drain = tile::DotWaitOp::create(
       b, dot.getLoc(), TypeRange{result.getType()}, ValueRange{result}, 0u);
   result.replaceAllUsesExcept(drain.getResult(0), drain);
+  return wait;
+}
+
+/// Iteration i waits for the MMA of iteration i - 1, whose slot is the one
+/// i + N - 1 refills; the user's CTA barrier then makes that true for every
+/// warp, so the refill moves after it.
+void Pipeliner::makeDotAsync(scf::IfOp loadAhead) {
+  if (!plan.asyncDot)
+    return;
+  keepOneDotInFlight();
+  loadAhead->moveAfter(plan.asyncDotBarrier);
 }
 
 /// The compute stage stays in iteration i, on slot i mod N, waiting for

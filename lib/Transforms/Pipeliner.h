@@ -108,6 +108,7 @@ private:
   void makeBarrierVersions();
   void emitPrologue();
   scf::IfOp emitLoadAhead();
+  tile::DotWaitOp keepOneDotInFlight();
   void makeDotAsync(scf::IfOp loadAhead);
   void rewriteComputeStage(ArrayRef<Operation *> computeOps);
   void eraseOldLoadStage(SmallVector<Operation *> &stale);

@@ -201,8 +201,7 @@ void Pipeliner::releaseSlot(OpBuilder &b, Value j) {
 void Pipeliner::releaseSlots() {
   Location loc = loop.getLoc();
   OpBuilder b(loop.getContext());
-  tile::DotOp dot = plan.asyncDot;
-  if (!dot) {
+  if (!plan.asyncDot) {
     b.setInsertionPoint(plan.readFence ? plan.readFence.getOperation()
                                        : loop.getBody()->getTerminator());
     releaseSlot(b, computeIteration);
@@ -210,12 +209,8 @@ void Pipeliner::releaseSlots() {
       plan.readFence->erase();
     return;
   }
-  dot.setAsync(true);
-  b.setInsertionPointAfter(dot);
-  auto wait = tile::DotWaitOp::create(b, dot.getLoc(), TypeRange{dot.getType()},
-                                      ValueRange{dot.getResult()}, 1u);
-  loop.getBody()->getTerminator()->replaceUsesOfWith(dot.getResult(),
-                                                     wait.getResult(0));
+  tile::DotWaitOp wait = keepOneDotInFlight();
+  b.setInsertionPointAfter(wait);
   Type type = computeIteration.getType();
   Value i = iterationIndex(b, loop.getInductionVar());
   Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
@@ -228,13 +223,9 @@ void Pipeliner::releaseSlots() {
                                              one));
   plan.asyncDotBarrier.erase();
 
-  // After the loop: the last MMA, then the last slot.
-  unsigned index = cast<BlockArgument>(dot.getAcc()).getArgNumber() - 1;
-  Value result = loop.getResult(index);
-  b.setInsertionPointAfter(loop);
-  auto drain = tile::DotWaitOp::create(
-      b, dot.getLoc(), TypeRange{result.getType()}, ValueRange{result}, 0u);
-  result.replaceAllUsesExcept(drain.getResult(0), drain);
+  // After the loop and the wait for its last MMA (right behind the loop):
+  // the last slot.
+  b.setInsertionPointAfter(loop->getNextNode());
   Value trips = tripCount(b);
   Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, trips,
                                     arith::ConstantOp::create(
