@@ -3,7 +3,10 @@
 # <build>/gpu-bundle/, with a run.sh that needs only bash and the NVIDIA
 # driver. On the GPU machine: `gpu-bundle/run.sh RESULTS_DIR` writes
 # <test>.out (the program's output) and <test>.rc (its exit status) per
-# test; back here, `make gpu-check RESULTS=RESULTS_DIR` checks them.
+# test; back here, `make gpu-check RESULTS=RESULTS_DIR` checks them. A test
+# may name tile-run flags (`// BUNDLE-FLAGS: ...`) and expect its program
+# to fail (`// BUNDLE-EXPECT-FAILURE`: a nonzero exit status other than the
+# bundle's timeout, 124).
 set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,8 +21,10 @@ while IFS= read -r test; do
   # A test may run another file (`// BUNDLE-SOURCE: path` from the root).
   source=$(sed -n 's|^// BUNDLE-SOURCE: *||p' "$test" | head -1)
   source=${source:+$here/$source}
+  # Compiler flags the test's RUN line gives tile-run (`// BUNDLE-FLAGS: ...`).
+  read -r -a flags <<<"$(sed -n 's|^// BUNDLE-FLAGS: *||p' "$test" | head -1)"
   echo "gpu-bundle: $rel"
-  "$build/bin/tile-run" --emit-exe "$bundle/$name.exe" "${source:-$test}"
+  "$build/bin/tile-run" "${flags[@]}" --emit-exe "$bundle/$name.exe" "${source:-$test}"
   echo "$rel" >"$bundle/$name.test"
   count=$((count + 1))
 done < <(grep -rl --include='*.mlir' 'REQUIRES: cuda-gpu' "$here/integration_test" | sort)

@@ -46,7 +46,9 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
 
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(createTileVerifyBarriers());
-  device.addPass(createTileExpandSynchronization());
+  TileExpandSynchronizationOptions synchronization;
+  synchronization.waitTimeout = options.waitTimeout;
+  device.addPass(createTileExpandSynchronization(synchronization));
   device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createConvertTileKernelsToNVVM());

@@ -13,6 +13,7 @@
 #include "TMA/TMADialect.h"
 #include "Tile/TileDialect.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -69,27 +70,96 @@ struct PredicateToIf : public OpRewritePattern<BarrierOp> {
   }
 };
 
-/// mbarrier.wait -> while (!mbarrier.try_wait) {}
+/// `loc` as text for a message ("file:line:col", or what the location
+/// prints).
+std::string describeLocation(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine()) + ":" +
+            Twine(file.getColumn()))
+        .str();
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (isa<FileLineColLoc>(inner))
+        return describeLocation(inner);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+/// i32 of an index or integer value, for printf.
+Value toI32(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isIndex())
+    return arith::IndexCastUIOp::create(b, loc, b.getI32Type(), v);
+  if (v.getType().getIntOrFloatBitWidth() < 32)
+    return arith::ExtUIOp::create(b, loc, b.getI32Type(), v);
+  return v;
+}
+
+/// The debug mode's give-up: prints the kernel, the wait's source location,
+/// the phase and the block, thread and warp, then traps.
+void reportTimeout(OpBuilder &b, mbarrier::WaitOp op, uint64_t cycles) {
+  Location loc = op.getLoc();
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::string format =
+      "tile: mbarrier.wait timed out after " + std::to_string(cycles) +
+      " cycles in kernel " + (func ? func.getName().str() : "?") + " at " +
+      describeLocation(loc) +
+      ": waiting for phase parity %u, block (%u, %u, %u), thread %u (warp "
+      "%u)\n";
+  SmallVector<Value> args{toI32(b, loc, op.getPhase())};
+  for (gpu::Dimension d :
+       {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    args.push_back(toI32(b, loc, gpu::BlockIdOp::create(b, loc, d)));
+  Value thread = toI32(b, loc, gpu::ThreadIdOp::create(b, loc,
+                                                       gpu::Dimension::x));
+  args.push_back(thread);
+  args.push_back(arith::DivUIOp::create(
+      b, loc, thread, arith::ConstantIntOp::create(b, loc, 32, 32)));
+  gpu::PrintfOp::create(b, loc, b.getStringAttr(format), args);
+  LLVM::Trap::create(b, loc);
+}
+
+/// mbarrier.wait -> while (!mbarrier.try_wait) {}; with a timeout, the
+/// loop body checks the cycles spent since the wait began.
 struct WaitToTryWaitLoop : public OpRewritePattern<mbarrier::WaitOp> {
-  using OpRewritePattern::OpRewritePattern;
+  WaitToTryWaitLoop(MLIRContext *context, uint64_t timeout)
+      : OpRewritePattern(context), timeout(timeout) {}
 
   LogicalResult matchAndRewrite(mbarrier::WaitOp op,
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    Value start;
+    if (timeout)
+      start = NVVM::Clock64Op::create(rewriter, loc, rewriter.getI64Type());
     auto loop = scf::WhileOp::create(rewriter, loc, TypeRange{}, ValueRange{});
-    Block *before = rewriter.createBlock(&loop.getBefore());
+    rewriter.createBlock(&loop.getBefore());
     Value done = mbarrier::TryWaitOp::create(rewriter, loc,
                                              rewriter.getI1Type(),
                                              op.getBarrier(), op.getPhase());
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
     Value pending = arith::XOrIOp::create(rewriter, loc, done, one);
     scf::ConditionOp::create(rewriter, loc, pending, ValueRange{});
-    (void)before;
     rewriter.createBlock(&loop.getAfter());
+    if (timeout) {
+      Value now = NVVM::Clock64Op::create(rewriter, loc, rewriter.getI64Type());
+      Value spent = arith::SubIOp::create(rewriter, loc, now, start);
+      Value limit = arith::ConstantIntOp::create(rewriter, loc, timeout, 64);
+      Value late = arith::CmpIOp::create(rewriter, loc,
+                                         arith::CmpIPredicate::ugt, spent,
+                                         limit);
+      auto report = scf::IfOp::create(rewriter, loc, late,
+                                      /*withElseRegion=*/false);
+      OpBuilder inReport = OpBuilder::atBlockBegin(report.thenBlock());
+      reportTimeout(inReport, op, timeout);
+      rewriter.setInsertionPointAfter(report);
+    }
     scf::YieldOp::create(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
+
+  uint64_t timeout;
 };
 
 /// A masked scalar load reads only where the mask holds.
@@ -138,6 +208,8 @@ struct MaskedScalarStore : public OpRewritePattern<tile::StoreOp> {
 struct ExpandSynchronization
     : public tilemlir::impl::TileExpandSynchronizationBase<
           ExpandSynchronization> {
+  using TileExpandSynchronizationBase::TileExpandSynchronizationBase;
+
   void runOnOperation() override {
     // tile-pipeline drops the marker from the loops it pipelines; a loop
     // that still has it runs unpipelined: correct, but not what the marker
@@ -163,8 +235,9 @@ struct ExpandSynchronization
                  ElectCopyIssuer<tma::BulkStoreOp>,
                  PredicateToIf<mbarrier::ArriveOp>,
                  PredicateToIf<mbarrier::ExpectTxOp>,
-                 PredicateToIf<mbarrier::ArriveExpectTxOp>, WaitToTryWaitLoop,
-                 MaskedScalarLoad, MaskedScalarStore>(&getContext());
+                 PredicateToIf<mbarrier::ArriveExpectTxOp>, MaskedScalarLoad,
+                 MaskedScalarStore>(&getContext());
+    patterns.add<WaitToTryWaitLoop>(&getContext(), waitTimeout);
     // No folding or CSE: election must stay next to the copy it guards.
     GreedyRewriteConfig config;
     config.enableFolding(false);

@@ -66,6 +66,7 @@ typedef struct {
   const char *cudaPath;
   const char *gpuFormat;
   const char *pipeline;
+  const char *waitTimeout; /* cycles, as given; NULL: off */
   const char *cc;
   const char *runtimeLib;
   const char *testSupportLib;
@@ -96,6 +97,11 @@ static const char *const kUsageTail =
     "  --gpu-format=FMT      what is embedded: bin (cubin, default), isa "
     "(PTX), fatbin\n"
     "  --pipeline=STR        textual pass pipeline replacing the default\n"
+    "  --tile-wait-timeout=CYCLES\n"
+    "                        debug mode: an mbarrier wait that has not\n"
+    "                        completed after CYCLES clock cycles prints the\n"
+    "                        kernel, the wait's source location, the phase\n"
+    "                        and the block/thread from the GPU, then traps\n"
     "  --emit=KIND           stop early: mlir (lowered IR), llvm (LLVM IR),\n"
     "                        obj (x86-64 object), exe (executable; needs -o)\n"
     "  --emit-exe PATH       build the executable at PATH and stop\n"
@@ -210,6 +216,8 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
       o.gpuFormat = v;
     else if (matchValue(argc, argv, &i, "--pipeline", &v))
       o.pipeline = v;
+    else if (matchValue(argc, argv, &i, "--tile-wait-timeout", &v))
+      o.waitTimeout = v;
     else if (matchValue(argc, argv, &i, "--emit-exe", &v))
       emitExe = v;
     else if (matchValue(argc, argv, &i, "--emit", &v))
@@ -236,6 +244,11 @@ static Options parseOptions(int argc, char **argv, bool *probeOnly,
 
   if (*probeOnly || *printRuntimeOnly)
     return o;
+  if (o.waitTimeout && (o.waitTimeout[0] == '\0' ||
+                        strspn(o.waitTimeout, "0123456789") !=
+                            strlen(o.waitTimeout)))
+    usageError("--tile-wait-timeout takes a number of clock cycles, got '%s'",
+               o.waitTimeout);
   if (!o.input)
     usageError("%s", "no input file");
 
@@ -864,8 +877,10 @@ static bool lowerModule(const Options *o, MlirContext ctx, MlirModule module) {
     char buf[4096];
     int len = snprintf(buf, sizeof(buf),
                        "builtin.module(tile-to-llvm{chip=%s "
-                       "cuda-path=\"%s\" format=%s})",
-                       o->chip, o->cudaPath, o->gpuFormat);
+                       "cuda-path=\"%s\" format=%s%s%s})",
+                       o->chip, o->cudaPath, o->gpuFormat,
+                       o->waitTimeout ? " wait-timeout=" : "",
+                       o->waitTimeout ? o->waitTimeout : "");
     bufferAppend(&pipeline, buf, (size_t)len);
   }
   MlirPassManager pm = mlirPassManagerCreate(ctx);

@@ -32,6 +32,12 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
+  PassOptions::Option<uint64_t> waitTimeout{
+      *this, "wait-timeout",
+      llvm::cl::desc("Debug mode: an mbarrier wait that has not completed "
+                     "after this many clock cycles prints the barrier and "
+                     "traps (0: off)"),
+      llvm::cl::init(0)};
 };
 
 /// Device side: TileMLIR kernels in gpu.modules down to the NVVM and LLVM

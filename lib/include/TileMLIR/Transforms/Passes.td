@@ -183,12 +183,25 @@ def TileExpandSynchronization
     - predicated `mbarrier.arrive`, `expect_tx` and `arrive_expect_tx` go
       inside `scf.if` on their predicate;
     - `mbarrier.wait` becomes an `scf.while` loop around `mbarrier.try_wait`;
+      with `wait-timeout=C` (a debug mode; 0, the default, adds nothing) a
+      wait that has not completed after C clock cycles prints, from the GPU,
+      the kernel, the wait's source location, the phase it waits for and
+      the block, thread and warp, then traps: a deadlock becomes a launch
+      failure that names the barrier instead of a hang;
     - masked scalar `tile.load` / `tile.store` go inside `scf.if` (the load
       yields `other`, or poison without it).
   }];
+  let options = [
+    Option<"waitTimeout", "wait-timeout", "uint64_t", /*default=*/"0",
+           "Clock cycles after which an mbarrier wait reports itself and "
+           "traps (0: wait forever)">
+  ];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::ub::UBDialect"];
+                           "::mlir::ub::UBDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect"];
 }
 
 def TileLowerWarpSpecialize
