@@ -93,7 +93,13 @@ Pipeline status:
   software pipelining (tile-pipeline: rings, barrier versions,
   prologue, loads N-1 ahead)                                  done (sm_90a runs)
   pipelining inside persistent (scf.for) outer loops          done (sm_90a runs)
+  warp specialization (tile-warp-specialize: TMA producer,
+  1-3 consumer warpgroups, cooperative 128x256/256x128,
+  persistent loops, computed setmaxnreg budgets)              done (sm_90a runs)
+  mbarrier wait timeouts that name the barrier
+  (tile-run --tile-wait-timeout)                              done (sm_90a runs)
   register tiles of rank > 4 / non-power-of-two shapes,
-  2-CTA tcgen05 MMA, tile-legalize-layouts                    not implemented yet
+  2-CTA tcgen05 MMA, tile-legalize-layouts, ping-pong
+  consumers, clusters / TMA multicast                         not implemented yet
 TXT
 exit $status
