@@ -111,8 +111,8 @@ void reportTimeout(OpBuilder &b, mbarrier::WaitOp op, uint64_t cycles) {
   for (gpu::Dimension d :
        {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
     args.push_back(toI32(b, loc, gpu::BlockIdOp::create(b, loc, d)));
-  Value thread = toI32(b, loc, gpu::ThreadIdOp::create(b, loc,
-                                                       gpu::Dimension::x));
+  Value thread =
+      toI32(b, loc, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
   args.push_back(thread);
   args.push_back(arith::DivUIOp::create(
       b, loc, thread, arith::ConstantIntOp::create(b, loc, 32, 32)));
@@ -145,9 +145,8 @@ struct WaitToTryWaitLoop : public OpRewritePattern<mbarrier::WaitOp> {
       Value now = NVVM::Clock64Op::create(rewriter, loc, rewriter.getI64Type());
       Value spent = arith::SubIOp::create(rewriter, loc, now, start);
       Value limit = arith::ConstantIntOp::create(rewriter, loc, timeout, 64);
-      Value late = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::ugt, spent,
-                                         limit);
+      Value late = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ugt, spent, limit);
       auto report = scf::IfOp::create(rewriter, loc, late,
                                       /*withElseRegion=*/false);
       OpBuilder inReport = OpBuilder::atBlockBegin(report.thenBlock());

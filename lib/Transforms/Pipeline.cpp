@@ -834,8 +834,8 @@ struct Pipeline : public tilemlir::impl::TilePipelineBase<Pipeline> {
       for (scf::ForOp outer = loop->getParentOfType<scf::ForOp>(); outer;
            outer = outer->getParentOfType<scf::ForOp>())
         if (llvm::is_contained(marked, outer)) {
-          refuseNested(loop) << "a loop marked tile.num_stages nested in another "
-                          "marked loop";
+          refuseNested(loop) << "a loop marked tile.num_stages nested in "
+                                "another marked loop";
           skip.insert(loop);
           skip.insert(outer);
         }

@@ -179,8 +179,8 @@ void Pipeliner::emitProducerOp(OpBuilder &b, Operation &op, IRMapping &map,
   auto it = bytes.find(bar);
   if (it == bytes.end())
     return; // Armed at the barrier's first expect_tx.
-  auto arm = mbarrier::ArriveExpectTxOp::create(
-      b, op.getLoc(), map.lookup(bar), uint32_t(it->second), Value());
+  auto arm = mbarrier::ArriveExpectTxOp::create(b, op.getLoc(), map.lookup(bar),
+                                                uint32_t(it->second), Value());
   arm->setAttr(kProducerAttrName, producer);
   bytes.erase(it);
 }
@@ -219,17 +219,17 @@ void Pipeliner::releaseSlots() {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, i, zero);
   auto guard = scf::IfOp::create(b, loc, hasPrevious, /*withElseRegion=*/false);
   OpBuilder inGuard = OpBuilder::atBlockBegin(guard.thenBlock());
-  releaseSlot(inGuard, arith::SubIOp::create(inGuard, loc, computeIteration,
-                                             one));
+  releaseSlot(inGuard,
+              arith::SubIOp::create(inGuard, loc, computeIteration, one));
   plan.asyncDotBarrier.erase();
 
   // After the loop and the wait for its last MMA (right behind the loop):
   // the last slot.
   b.setInsertionPointAfter(loop->getNextNode());
   Value trips = tripCount(b);
-  Value ran = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, trips,
-                                    arith::ConstantOp::create(
-                                        b, loc, b.getIntegerAttr(type, 0)));
+  Value ran = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne, trips,
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0)));
   auto last = scf::IfOp::create(b, loc, ran, /*withElseRegion=*/false);
   OpBuilder inLast = OpBuilder::atBlockBegin(last.thenBlock());
   Value end = base ? arith::AddIOp::create(inLast, loc, base, trips) : trips;
@@ -289,8 +289,8 @@ LogicalResult checkKernel(gpu::GPUFuncOp func, scf::ForOp loop,
     return refuse(loop) << "the kernel's " << *warps << " warps and the "
                         << kProducerWarps
                         << " producer warps exceed the 32 warps of a CTA";
-  WalkResult manual = func.walk(
-      [](tile::WarpSpecializeOp) { return WalkResult::interrupt(); });
+  WalkResult manual =
+      func.walk([](tile::WarpSpecializeOp) { return WalkResult::interrupt(); });
   if (manual.wasInterrupted())
     return refuse(loop) << "the kernel already has a tile.warp_specialize";
   consumerWarps = *warps;
@@ -369,9 +369,9 @@ Budgets computeBudgets(Operation *split, int64_t consumerWarps) {
   int64_t consumerGroups = consumerWarps / 4;
   int64_t spare = pool.total() - kProducerRegisters * kProducerWarps * 32;
   int64_t consumer =
-      std::min(kMaxConsumerRegisters,
-               spare / (128 * consumerGroups) / kRegisterAllocationGranule *
-                   kRegisterAllocationGranule);
+      std::min(kMaxConsumerRegisters, spare / (128 * consumerGroups) /
+                                          kRegisterAllocationGranule *
+                                          kRegisterAllocationGranule);
   if (consumer <= pool.perThread)
     return {};
   return {int32_t(kProducerRegisters), int32_t(consumer)};
@@ -473,11 +473,11 @@ llvm::SetVector<Value> collectCaptures(gpu::GPUFuncOp func,
 
 /// Everything from `split` on runs on the consumers (the default region)
 /// and, pruned, on one thread of the producer warpgroup (partition 0).
-void splitKernel(gpu::GPUFuncOp func, Operation *split,
-                 int64_t consumerWarps) {
+void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps) {
   Block &entry = func.front();
   SmallVector<Operation *> rest;
-  for (Operation *op = split; op != entry.getTerminator(); op = op->getNextNode())
+  for (Operation *op = split; op != entry.getTerminator();
+       op = op->getNextNode())
     rest.push_back(op);
   llvm::SetVector<Value> captures = collectCaptures(func, rest);
   Location loc = split->getLoc();
@@ -492,8 +492,7 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split,
       ArrayRef<int32_t>{int32_t(kProducerWarps)},
       budgets.producer ? DenseI32ArrayAttr::get(ctx, {*budgets.producer})
                        : DenseI32ArrayAttr(),
-      budgets.consumer ? b.getI32IntegerAttr(*budgets.consumer)
-                       : IntegerAttr(),
+      budgets.consumer ? b.getI32IntegerAttr(*budgets.consumer) : IntegerAttr(),
       /*partitionRegionsCount=*/1);
 
   b.createBlock(&ws.getDefaultRegion());
@@ -501,7 +500,8 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split,
   Block *partition = b.createBlock(&ws.getPartitionRegions()[0]);
   IRMapping map;
   for (Value capture : captures)
-    map.map(capture, partition->addArgument(capture.getType(), capture.getLoc()));
+    map.map(capture,
+            partition->addArgument(capture.getType(), capture.getLoc()));
   Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
   auto single = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
   tile::WarpReturnOp::create(b, loc);
@@ -528,31 +528,32 @@ LogicalResult updateLaunches(ModuleOp module, gpu::GPUFuncOp func,
   auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
   int64_t consumers = consumerWarps * 32;
   int64_t all = (consumerWarps + kProducerWarps) * 32;
-  WalkResult result = module.walk([&](gpu::LaunchFuncOp launch) {
-    if (!gpuModule ||
-        launch.getKernelModuleName().getValue() != gpuModule.getSymName() ||
-        launch.getKernelName().getValue() != func.getName())
-      return WalkResult::advance();
-    std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
-    std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
-    std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
-    if (x && y == 1 && z == 1 && *x == all)
-      return WalkResult::advance();
-    if (!x || y != 1 || z != 1 || *x != consumers) {
-      launch.emitError()
-          << "tile-warp-specialize: @" << func.getName()
-          << " now runs " << all << " threads (its " << consumers
-          << " consumer threads and a " << kProducerWarps * 32
-          << "-thread producer warpgroup), but this launch's block size is "
-             "not the constant ("
-          << consumers << ", 1, 1) it can rewrite";
-      return WalkResult::interrupt();
-    }
-    OpBuilder b(launch);
-    launch.getBlockSizeXMutable().assign(
-        arith::ConstantIndexOp::create(b, launch.getLoc(), all));
-    return WalkResult::advance();
-  });
+  WalkResult result =
+      module.walk([&](gpu::LaunchFuncOp launch) {
+        if (!gpuModule ||
+            launch.getKernelModuleName().getValue() != gpuModule.getSymName() ||
+            launch.getKernelName().getValue() != func.getName())
+          return WalkResult::advance();
+        std::optional<int64_t> x = getConstantIntValue(launch.getBlockSizeX());
+        std::optional<int64_t> y = getConstantIntValue(launch.getBlockSizeY());
+        std::optional<int64_t> z = getConstantIntValue(launch.getBlockSizeZ());
+        if (x && y == 1 && z == 1 && *x == all)
+          return WalkResult::advance();
+        if (!x || y != 1 || z != 1 || *x != consumers) {
+          launch.emitError()
+              << "tile-warp-specialize: @" << func.getName() << " now runs "
+              << all << " threads (its " << consumers
+              << " consumer threads and a " << kProducerWarps * 32
+              << "-thread producer warpgroup), but this launch's block size is "
+                 "not the constant ("
+              << consumers << ", 1, 1) it can rewrite";
+          return WalkResult::interrupt();
+        }
+        OpBuilder b(launch);
+        launch.getBlockSizeXMutable().assign(
+            arith::ConstantIndexOp::create(b, launch.getLoc(), all));
+        return WalkResult::advance();
+      });
   return failure(result.wasInterrupted());
 }
 
@@ -566,8 +567,8 @@ LogicalResult analyzeLoops(ArrayRef<scf::ForOp> marked,
   bool hardError = false;
   for (scf::ForOp loop : marked) {
     if (llvm::any_of(marked, [&](scf::ForOp other) {
-          return other != loop && (other->isAncestor(loop) ||
-                                   loop->isAncestor(other));
+          return other != loop &&
+                 (other->isAncestor(loop) || loop->isAncestor(other));
         })) {
       refuse(loop) << "a marked loop nested in another marked loop";
       continue;

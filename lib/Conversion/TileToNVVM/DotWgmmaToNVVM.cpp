@@ -533,7 +533,8 @@ Value buildTile(OpBuilder &b, Location loc, VectorType type,
   Value tile = LLVM::PoisonOp::create(b, loc, wordType);
   for (auto [i, word] : llvm::enumerate(words))
     tile = LLVM::InsertElementOp::create(
-        b, loc, tile, word, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
+        b, loc, tile, word,
+        LLVM::ConstantOp::create(b, loc, b.getI32Type(), i));
   if (wordType != type)
     tile = LLVM::BitcastOp::create(b, loc, type, tile);
   return tile;
