@@ -226,6 +226,86 @@ def aliases(t):
 """
 
 
+LAUNCH_ARGS = "(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()"
+
+
+def operands(t, code, k):
+    """Host code shared by every check: A [M, k], B [k, N], C and the f32
+    reference allocated, A and B filled with fresh random values, C
+    poisoned. `k` is the stored K ("%k", or "%ks" where A and B are stored
+    wider than the K the kernel gets)."""
+    wide = f"    %ks64 = arith.index_cast %ks : index to i64\n" if k == "%ks" else ""
+    k64 = "%ks64" if k == "%ks" else "%k64"
+    return f"""    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, {k}) : memref<?x?x{t}>
+    %b, %t2 = gpu.alloc async [%t1] ({k}, %n) : memref<?x?x{t}>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?x{t}>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?x{t}> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?x{t}> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+{wide}    %mk = arith.muli %m64, {k64} : i64
+    %kn = arith.muli {k64}, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant {code} : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+"""
+
+
+def timing(t, v, launch_args, index_constants=False):
+    """3 warm-up launches, the median of 10 timed ones next to cuBLAS's, and
+    the report row."""
+    constants = ("    %c0 = arith.constant 0 : index\n"
+                 "    %c1 = arith.constant 1 : index\n") if index_constants else ""
+    return f"""    // Timing: 3 warm-ups, median of 10.
+{constants}    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {{
+      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+    }}
+    scf.for %i = %c0 to %c10 step %c1 {{
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }}
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+"""
+
+
+def release(t):
+    """Frees what operands() allocated."""
+    return f"""    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?x{t}>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?x{t}>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?x{t}>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+"""
+
+
+
 def host(t, code, v):
     return f"""
   // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N].
@@ -249,69 +329,14 @@ def host(t, code, v):
 
   // Checks one run against cuBLAS (f32 reference), then times it.
   func.func @bench_{t}_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?x{t}>
-    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?x{t}>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?x{t}>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?x{t}> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?x{t}> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %mk = arith.muli %m64, %k64 : i64
-    %kn = arith.muli %k64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant {code} : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()
+{operands(t, code, "%k")}    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {{
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()
-    }}
-    scf.for %i = %c0 to %c10 step %c1 {{
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }}
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?x{t}>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?x{t}>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?x{t}>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
+{timing(t, v, LAUNCH_ARGS.format(t=t), index_constants=True)}
+{release(t)}    return %fail : i32
   }}
 """
 
@@ -488,29 +513,7 @@ def tiled_host(t, code, v, timed):
     c, _ = TILED_BY_VARIANT[v]
     fn = "bench" if timed else "check"
     launch_args = "(memref<?x?x" + t + ">, memref<?x?x" + t + ">, memref<?x?x" + t + ">, index, index, index) -> ()"
-    timing = f"""
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {{
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-    }}
-    scf.for %i = %c0 to %c10 step %c1 {{
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }}
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-""" if timed else ""
+    timed_part = ("\n" + timing(t, v, launch_args)) if timed else ""
     return f"""
   // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N] (A and B may
   // be stored wider than K).
@@ -542,34 +545,7 @@ def tiled_host(t, code, v, timed):
     %c64 = arith.constant 64 : index
     %k_empty = arith.cmpi eq, %k, %c0 : index
     %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?x{t}>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?x{t}>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?x{t}>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?x{t}> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?x{t}> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant {code} : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+{operands(t, code, "%ks")}    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
     scf.if %k_empty {{
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -579,14 +555,8 @@ def tiled_host(t, code, v, timed):
     }}
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-{timing}
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?x{t}>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?x{t}>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?x{t}>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
+{timed_part}
+{release(t)}    return %fail : i32
   }}
 """
 
