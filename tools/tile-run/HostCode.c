@@ -1,4 +1,4 @@
-/*===- HostCode.c - Host code: LLVM IR, object, link -----------------------===*\
+/*===- HostCode.c - Host code: LLVM IR, object, link ----------------------===*\
 |* The host module's C-ABI main around the user's @main, the host target      *|
 |* machine, and the link with the runtime and test-support libraries.         *|
 \*===----------------------------------------------------------------------===*/

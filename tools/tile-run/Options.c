@@ -1,4 +1,4 @@
-/*===- Options.c - tile-run's command line ---------------------------------===*\
+/*===- Options.c - tile-run's command line --------------------------------===*\
 |* The options, their help text and the checks of their values.               *|
 \*===----------------------------------------------------------------------===*/
 

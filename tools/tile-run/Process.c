@@ -1,4 +1,4 @@
-/*===- Process.c - Files, timings, child processes -------------------------===*\
+/*===- Process.c - Files, timings, child processes ------------------------===*\
 |* Temporary files, the stage timings of --print-stage-times, spawning the    *|
 |* linker and the program, and the GPU probe (libcuda through dlopen).        *|
 \*===----------------------------------------------------------------------===*/

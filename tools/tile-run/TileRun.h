@@ -1,4 +1,4 @@
-/*===- TileRun.h - What the parts of tile-run share ------------------------===*\
+/*===- TileRun.h - What the parts of tile-run share -----------------------===*\
 |* tile-run is split by job: Options.c (command line), Process.c (temporary   *|
 |* files, stage times, child processes, the GPU probe), HostCode.c (the host  *|
 |* module's LLVM IR, its object and the link) and tile-run.c (diagnostics,    *|
