@@ -333,16 +333,23 @@ LogicalResult checkProtocol(gpu::GPUFuncOp func, PipelinePlan &plan,
   return success();
 }
 
-/// Drops loops whose protocol fails until the split point (the first
-/// top-level op holding an accepted loop) settles. Returns it, or null.
+/// The split point: the first top-level op of the kernel that holds one of
+/// `loops`.
+Operation *findSplit(gpu::GPUFuncOp func, ArrayRef<MarkedLoop> loops) {
+  Operation *split = nullptr;
+  for (const MarkedLoop &marked : loops) {
+    Operation *top = topLevel(func, marked.plan->loop);
+    if (!split || top->isBeforeInBlock(split))
+      split = top;
+  }
+  return split;
+}
+
+/// Drops loops whose protocol fails until the split point settles. Returns
+/// it, or null.
 Operation *chooseSplit(gpu::GPUFuncOp func, SmallVector<MarkedLoop> &loops) {
   while (!loops.empty()) {
-    Operation *split = nullptr;
-    for (MarkedLoop &marked : loops) {
-      Operation *top = topLevel(func, marked.plan->loop);
-      if (!split || top->isBeforeInBlock(split))
-        split = top;
-    }
+    Operation *split = findSplit(func, loops);
     size_t before = loops.size();
     llvm::erase_if(loops, [&](MarkedLoop &marked) {
       return failed(checkProtocol(func, *marked.plan, split));
@@ -624,13 +631,7 @@ struct WarpSpecialize
       loop.pipeliner->rewriteForWarpSpecialization(consumerWarps * 32);
     // Enclosing loops were rebuilt with the iteration count: find the
     // split again.
-    Operation *split = nullptr;
-    for (MarkedLoop &loop : loops) {
-      Operation *top = topLevel(func, loop.plan->loop);
-      if (!split || top->isBeforeInBlock(split))
-        split = top;
-    }
-    splitKernel(func, split, consumerWarps);
+    splitKernel(func, findSplit(func, loops), consumerWarps);
     return updateLaunches(module, func, consumerWarps);
   }
 };
