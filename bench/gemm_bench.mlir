@@ -2,14 +2,16 @@
 //   tile-run bench/gemm_bench.mlir
 // Variants: p2 = the TileLang seed (128x128x32 blocks of one warpgroup)
 // marked tile.num_stages = 2 and pipelined by tile-pipeline, the best
-// variant before warp specialization; w2 / w4 = the same loop marked
-// tile.num_stages = 2 / 4 and tile.warp_specialize (s1-s3 and p3/p4 stay in the GPU
-// tests tilelang-gemm-stages/pipelined.mlir; they were slower in every
-// run of bench/README.md). Block shapes BMxBN (BK = 64) over S stages:
-// wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and
-// tile.warp_specialize (tile-warp-specialize adds a producer warpgroup),
-// pBMxBNsS = the same loop pipelined by tile-pipeline alone; 128x128 with
+// variant before warp specialization. Block shapes BMxBN (BK = 64) over S
+// stages: wBMxBNsS = the seed's loop at that shape marked
+// tile.num_stages = S and tile.warp_specialize (tile-warp-specialize adds
+// a producer warpgroup), one CTA per output tile; 128x128 and 128x64 with
 // one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
+// ...g8 = persistent: at most one CTA per SM, walking the tiles in groups
+// of 8 block rows, each tile's TMA store overlapping the next tile's main
+// loop. auto = the configuration rule (AUTO_RULE in the generator): the
+// first of w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every
+// SM, else the last.
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.
@@ -20,6 +22,9 @@
 #acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #acc128x256 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 256]>
 #acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
+#acc128x64 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+#acc128x64w4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+#acc128x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 !descA_f16 = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
 !descB_f16 = !tma.descriptor<tensor<32x64xf16>, swizzle = 128>
 !descC_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
@@ -50,22 +55,28 @@
 !box128_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
 !desc256_f16 = !tma.descriptor<tensor<256x64xf16>, swizzle = 128>
 !box256_f16 = !tile.smem<256x64xf16, #nvmma128, mutable>
+!tileB64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !tileB128_f16 = !tile.smem<64x128xf16, #nvmma128, mutable>
 !tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
 !tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
 !tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
 !tileC256x128_f16 = !tile.smem<256x128xf16, #nvmma128, mutable>
+!tileC128x64_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
+!cring128_f16 = !tile.smem<2x128x64xf16, #nvmma128, mutable>
 !desc64_bf16 = !tma.descriptor<tensor<64x64xbf16>, swizzle = 128>
 !box64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !desc128_bf16 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128>
 !box128_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
 !desc256_bf16 = !tma.descriptor<tensor<256x64xbf16>, swizzle = 128>
 !box256_bf16 = !tile.smem<256x64xbf16, #nvmma128, mutable>
+!tileB64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !tileB128_bf16 = !tile.smem<64x128xbf16, #nvmma128, mutable>
 !tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
 !tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
 !tileC256x128_bf16 = !tile.smem<256x128xbf16, #nvmma128, mutable>
+!tileC128x64_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
+!cring128_bf16 = !tile.smem<2x128x64xbf16, #nvmma128, mutable>
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
@@ -120,134 +131,6 @@ module attributes {gpu.container_module} {
         tile.barrier
         scf.yield %d : tensor<128x128xf32, #acc>
       } {tile.num_stages = 2 : i32}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
-      tile.fence_async_shared
-      tile.barrier
-      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
-      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
-      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
-      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w2(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c31_i32 = arith.constant 31 : i32
-      %c32_i32 = arith.constant 32 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c31_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %c128_i32 : i32
-      %off_n = arith.muli %bx, %c128_i32 : i32
-      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !smemA_f16
-      %b_shared = tile.alloc_smem : !smemB_f16
-      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
-      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
-      %c_shared = tile.alloc_smem : !smemC_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c32_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
-        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc>
-      } {tile.num_stages = 2 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
-      tile.fence_async_shared
-      tile.barrier
-      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_f16 -> !halfC_f16
-      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_f16 -> !halfC_f16
-      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_f16, !descC_f16
-      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_f16, !descC_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w4(%descA: !descA_f16, %descB: !descB_f16, %descC: !descC_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c31_i32 = arith.constant 31 : i32
-      %c32_i32 = arith.constant 32 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c31_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %c128_i32 : i32
-      %off_n = arith.muli %bx, %c128_i32 : i32
-      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !smemA_f16
-      %b_shared = tile.alloc_smem : !smemB_f16
-      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_f16 -> !halfB_f16
-      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_f16 -> !halfB_f16
-      %c_shared = tile.alloc_smem : !smemC_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c32_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_f16, !smemA_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_f16, !halfB_f16
-        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_f16, !halfB_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_f16, !smemB_f16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc>
-      } {tile.num_stages = 4 : i32, tile.warp_specialize}
       %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xf16, #acc>
       tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc>, !smemC_f16
       tile.fence_async_shared
@@ -325,134 +208,6 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w2(%descA: !descA_bf16, %descB: !descB_bf16, %descC: !descC_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c31_i32 = arith.constant 31 : i32
-      %c32_i32 = arith.constant 32 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c31_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %c128_i32 : i32
-      %off_n = arith.muli %bx, %c128_i32 : i32
-      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !smemA_bf16
-      %b_shared = tile.alloc_smem : !smemB_bf16
-      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_bf16 -> !halfB_bf16
-      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_bf16 -> !halfB_bf16
-      %c_shared = tile.alloc_smem : !smemC_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c32_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_bf16, !smemA_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_bf16, !halfB_bf16
-        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_bf16, !halfB_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_bf16, !smemB_bf16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc>
-      } {tile.num_stages = 2 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc>, !smemC_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_bf16 -> !halfC_bf16
-      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_bf16 -> !halfC_bf16
-      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_bf16, !descC_bf16
-      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_bf16, !descC_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w4(%descA: !descA_bf16, %descB: !descB_bf16, %descC: !descC_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c31_i32 = arith.constant 31 : i32
-      %c32_i32 = arith.constant 32 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c31_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c32_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %c128_i32 : i32
-      %off_n = arith.muli %bx, %c128_i32 : i32
-      %off_n_hi = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !smemA_bf16
-      %b_shared = tile.alloc_smem : !smemB_bf16
-      %b_lo = tile.smem_subslice %b_shared[0, 0] : !smemB_bf16 -> !halfB_bf16
-      %b_hi = tile.smem_subslice %b_shared[0, 64] : !smemB_bf16 -> !halfB_bf16
-      %c_shared = tile.alloc_smem : !smemC_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c32_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 8192 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA_bf16, !smemA_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_lo, %mbar_b : !descB_bf16, !halfB_bf16
-        tma.async_load %descB[%off_k, %off_n_hi], %b_hi, %mbar_b : !descB_bf16, !halfB_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !smemA_bf16, !smemB_bf16, tensor<128x128xf32, #acc> -> tensor<128x128xf32, #acc>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc>
-      } {tile.num_stages = 4 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc> to tensor<128x128xbf16, #acc>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc>, !smemC_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %c_lo = tile.smem_subslice %c_shared[0, 0] : !smemC_bf16 -> !halfC_bf16
-      %c_hi = tile.smem_subslice %c_shared[0, 64] : !smemC_bf16 -> !halfC_bf16
-      tma.async_store %c_lo, %descC[%off_m, %off_n] : !halfC_bf16, !descC_bf16
-      tma.async_store %c_hi, %descC[%off_m, %off_n_hi] : !halfC_bf16, !descC_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
     gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
@@ -465,11 +220,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
@@ -486,6 +236,11 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -504,70 +259,6 @@ module attributes {gpu.container_module} {
         tile.barrier
         scf.yield %d : tensor<128x128xf32, #acc128x128>
       } {tile.num_stages = 4 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xf16, #acc128x128>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc128x128>, !tileC128x128_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_f16 -> !box128_f16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_f16 -> !box128_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_p128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC128x128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc128x128>
-      } {tile.num_stages = 4 : i32}
       %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xf16, #acc128x128>
       tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc128x128>, !tileC128x128_f16
       tile.fence_async_shared
@@ -593,15 +284,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %off_n2 = arith.addi %off_n, %c128_i32 : i32
-      %c192_i32 = arith.constant 192 : i32
-      %off_n3 = arith.addi %off_n, %c192_i32 : i32
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB256_f16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
@@ -620,6 +302,15 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -640,82 +331,6 @@ module attributes {gpu.container_module} {
         tile.barrier
         scf.yield %d : tensor<128x256xf32, #acc128x256>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
-      tile.smem_store %c_out, %c_shared : tensor<128x256xf16, #acc128x256>, !tileC128x256_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_f16 -> !box128_f16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_f16 -> !box128_f16
-      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_f16 -> !box128_f16
-      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_f16 -> !box128_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
-      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
-      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_p128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 256 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %off_n2 = arith.addi %off_n, %c128_i32 : i32
-      %c192_i32 = arith.constant 192 : i32
-      %off_n3 = arith.addi %off_n, %c192_i32 : i32
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB256_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC128x256_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
-        tile.barrier
-        scf.yield %d : tensor<128x256xf32, #acc128x256>
-      } {tile.num_stages = 3 : i32}
       %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
       tile.smem_store %c_out, %c_shared : tensor<128x256xf16, #acc128x256>, !tileC128x256_f16
       tile.fence_async_shared
@@ -745,11 +360,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %a_shared = tile.alloc_smem : !box256_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
@@ -766,6 +376,11 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -797,28 +412,84 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_p256x128s3(%descA: !desc256_f16, %descB: !desc64_f16, %descC: !desc256_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+    gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
       %c63_i32 = arith.constant 63 : i32
       %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 256 : i32
-      %bn_i32 = arith.constant 128 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB64_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x64_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
       %bx = tile.program_id x
       %by = tile.program_id y
       %off_m = arith.muli %by, %bm_i32 : i32
       %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !box256_f16
-      %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC256x128_f16
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
+        tile.barrier
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xf16, #acc128x64>, !tileC128x64_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB256_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
@@ -829,34 +500,185 @@ module attributes {gpu.container_module} {
       }
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_f16, !box256_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_f16, !tileB128_f16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
         tile.barrier
-        scf.yield %d : tensor<256x128xf32, #acc256x128>
-      } {tile.num_stages = 3 : i32}
-      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xf16, #acc256x128>
-      tile.smem_store %c_out, %c_shared : tensor<256x128xf16, #acc256x128>, !tileC256x128_f16
-      tile.fence_async_shared
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h1, %s1 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+        tma.store_commit
+        %w2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h2 = arith.truncf %w2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h2, %s2 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
+        tma.store_commit
+        %w3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h3 = arith.truncf %w3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h3, %s3 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w128x128s6g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
       tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_f16 -> !box256_f16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_f16 -> !box256_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_f16, !desc256_f16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_f16, !desc256_f16
-      tma.store_commit
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc128x128>
+        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h1, %s1 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
       tma.store_wait pending = 0
       gpu.return
     }
@@ -873,11 +695,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
@@ -894,6 +711,11 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -925,70 +747,6 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_p128x128s4(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC128x128_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc128x128>
-      } {tile.num_stages = 4 : i32}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xbf16, #acc128x128>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc128x128>, !tileC128x128_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_bf16 -> !box128_bf16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_bf16 -> !box128_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
     gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
@@ -1001,15 +759,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %off_n2 = arith.addi %off_n, %c128_i32 : i32
-      %c192_i32 = arith.constant 192 : i32
-      %off_n3 = arith.addi %off_n, %c192_i32 : i32
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB256_bf16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
@@ -1028,6 +777,15 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
+      %c128_i32 = arith.constant 128 : i32
+      %off_n2 = arith.addi %off_n, %c128_i32 : i32
+      %c192_i32 = arith.constant 192 : i32
+      %off_n3 = arith.addi %off_n, %c192_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -1048,82 +806,6 @@ module attributes {gpu.container_module} {
         tile.barrier
         scf.yield %d : tensor<128x256xf32, #acc128x256>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
-      tile.smem_store %c_out, %c_shared : tensor<128x256xbf16, #acc128x256>, !tileC128x256_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x256_bf16 -> !box128_bf16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x256_bf16 -> !box128_bf16
-      %cbox2 = tile.smem_subslice %c_shared[0, 128] : !tileC128x256_bf16 -> !box128_bf16
-      %cbox3 = tile.smem_subslice %c_shared[0, 192] : !tileC128x256_bf16 -> !box128_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
-      tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
-      tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_p128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 256 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %c128_i32 = arith.constant 128 : i32
-      %off_n2 = arith.addi %off_n, %c128_i32 : i32
-      %c192_i32 = arith.constant 192 : i32
-      %off_n3 = arith.addi %off_n, %c192_i32 : i32
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB256_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC128x256_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
-        tile.barrier
-        scf.yield %d : tensor<128x256xf32, #acc128x256>
-      } {tile.num_stages = 3 : i32}
       %c_out = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
       tile.smem_store %c_out, %c_shared : tensor<128x256xbf16, #acc128x256>, !tileC128x256_bf16
       tile.fence_async_shared
@@ -1153,11 +835,6 @@ module attributes {gpu.container_module} {
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %a_shared = tile.alloc_smem : !box256_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
       %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
@@ -1174,6 +851,11 @@ module attributes {gpu.container_module} {
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
           iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
         %k_i32 = arith.index_cast %k : index to i32
@@ -1205,28 +887,84 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_p256x128s3(%descA: !desc256_bf16, %descB: !desc64_bf16, %descC: !desc256_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+    gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
       %c63_i32 = arith.constant 63 : i32
       %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 256 : i32
-      %bn_i32 = arith.constant 128 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB64_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x64_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
       %bx = tile.program_id x
       %by = tile.program_id y
       %off_m = arith.muli %by, %bm_i32 : i32
       %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %a_shared = tile.alloc_smem : !box256_bf16
-      %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC256x128_bf16
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
+        tile.barrier
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xbf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xbf16, #acc128x64>, !tileC128x64_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB256_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
+      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
+      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
@@ -1237,60 +975,210 @@ module attributes {gpu.container_module} {
       }
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_bf16, !box256_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_bf16, !tileB128_bf16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
         tile.barrier
-        scf.yield %d : tensor<256x128xf32, #acc256x128>
-      } {tile.num_stages = 3 : i32}
-      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xbf16, #acc256x128>
-      tile.smem_store %c_out, %c_shared : tensor<256x128xbf16, #acc256x128>, !tileC256x128_bf16
-      tile.fence_async_shared
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h2 = arith.truncf %w2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h2, %s2 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h3 = arith.truncf %w3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h3, %s3 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x128s6g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
+      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
       tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_bf16 -> !box256_bf16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_bf16 -> !box256_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_bf16, !desc256_bf16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_bf16, !desc256_bf16
-      tma.store_commit
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc128x128>
+        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
       tma.store_wait pending = 0
       gpu.return
     }
   }
 
   llvm.mlir.global internal constant @name_f16_p2_str("f16 p2\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w2_str("f16 w2\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w4_str("f16 w4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_p2_str("bf16 p2\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w2_str("bf16 w2\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w4_str("bf16 w4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x128s4_str("f16 w128x128s4\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_p128x128s4_str("f16 p128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s3_str("f16 w128x256s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_p128x256s3_str("f16 p128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w256x128s3_str("f16 w256x128s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_p256x128s3_str("f16 p256x128s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x256s4g8_str("f16 w128x256s4g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x128s6g8_str("f16 w128x128s6g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x128s4_str("bf16 w128x128s4\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_p128x128s4_str("bf16 p128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_p128x256s3_str("bf16 p128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w256x128s3_str("bf16 w256x128s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_p256x128s3_str("bf16 p256x128s3\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x256s4g8_str("bf16 w128x256s4g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x128s6g8_str("bf16 w128x128s6g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
+  llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -1365,178 +1253,6 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
       func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_f16_w2 on memrefs A[M, K], B[K, N], C[M, N].
-  func.func @launch_f16_w2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
-    %np = arith.addi %n, %c127 : index
-    %mp = arith.addi %m, %c127 : index
-    %gx = arith.divui %np, %c128 : index
-    %gy = arith.divui %mp, %c128 : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
-        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %mk = arith.muli %m64, %k64 : i64
-    %kn = arith.muli %k64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    %null = llvm.mlir.zero : !llvm.ptr
-    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_f16_w4 on memrefs A[M, K], B[K, N], C[M, N].
-  func.func @launch_f16_w4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !descC_f16
-    %np = arith.addi %n, %c127 : index
-    %mp = arith.addi %m, %c127 : index
-    %gx = arith.divui %np, %c128 : index
-    %gy = arith.divui %mp, %c128 : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
-        args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %mk = arith.muli %m64, %k64 : i64
-    %kn = arith.muli %k64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    %null = llvm.mlir.zero : !llvm.ptr
-    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -1643,180 +1359,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_bf16_w2 on memrefs A[M, K], B[K, N], C[M, N].
-  func.func @launch_bf16_w2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !descC_bf16
-    %np = arith.addi %n, %c127 : index
-    %mp = arith.addi %m, %c127 : index
-    %gx = arith.divui %np, %c128 : index
-    %gy = arith.divui %mp, %c128 : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
-        args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %mk = arith.muli %m64, %k64 : i64
-    %kn = arith.muli %k64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    %null = llvm.mlir.zero : !llvm.ptr
-    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_bf16_w4 on memrefs A[M, K], B[K, N], C[M, N].
-  func.func @launch_bf16_w4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !descC_bf16
-    %np = arith.addi %n, %c127 : index
-    %mp = arith.addi %m, %c127 : index
-    %gx = arith.divui %np, %c128 : index
-    %gy = arith.divui %mp, %c128 : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
-        args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %mk = arith.muli %m64, %k64 : i64
-    %kn = arith.muli %k64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    %null = llvm.mlir.zero : !llvm.ptr
-    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_f16_w128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
   func.func @launch_f16_w128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -1914,107 +1456,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_f16_p128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_f16_p128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_p128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_f16_w128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
   func.func @launch_f16_w128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2112,107 +1553,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_f16_p128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_f16_p128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_p128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_f16_w256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
   func.func @launch_f16_w256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2310,31 +1650,29 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_f16_p256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_f16_p256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+  func.func @launch_f16_w128x64s6(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
-    %bm = arith.constant 256 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 255 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc256_f16
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
     %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc256_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_f16, %db : !desc64_f16, %dc : !desc256_f16, %k32 : i32)
+    gpu.launch_func @kernels::@gemm_f16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_p256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+  func.func @bench_f16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
@@ -2367,7 +1705,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2384,11 +1722,11 @@ module attributes {gpu.container_module} {
     %one = arith.constant 1 : i64
     %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
     scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2409,8 +1747,318 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_bf16_w128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
+  func.func @launch_f16_w128x256s4g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x256s4g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_f16_w128x128s6g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x128s6g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // The configuration rule (AUTO_RULE in the generator): the first of
+  // w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every SM, else the last.
+  func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %bm0 = arith.constant 128 : index
+    %bn0 = arith.constant 256 : index
+    %mp0 = arith.ceildivui %m, %bm0 : index
+    %np0 = arith.ceildivui %n, %bn0 : index
+    %tiles0 = arith.muli %mp0, %np0 : index
+    %fills0 = arith.cmpi uge, %tiles0, %sms : index
+    scf.if %fills0 {
+      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    } else {
+      %bm1 = arith.constant 128 : index
+      %bn1 = arith.constant 128 : index
+      %mp1 = arith.ceildivui %m, %bm1 : index
+      %np1 = arith.ceildivui %n, %bn1 : index
+      %tiles1 = arith.muli %mp1, %np1 : index
+      %fills1 = arith.cmpi uge, %tiles1, %sms : index
+      scf.if %fills1 {
+        func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      } else {
+        func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+    }
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_auto(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   func.func @launch_bf16_w128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2508,107 +2156,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_bf16_p128x128s4 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_bf16_p128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_p128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_bf16_w128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
   func.func @launch_bf16_w128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2706,107 +2253,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_bf16_p128x256s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_bf16_p128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_p128x256s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  // Launches gemm_bf16_w256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
   func.func @launch_bf16_w256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2904,31 +2350,29 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches gemm_bf16_p256x128s3 on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_bf16_p256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+  func.func @launch_bf16_w128x64s6(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
-    %bm = arith.constant 256 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 255 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc256_bf16
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
     %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc256_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_bf16, %db : !desc64_bf16, %dc : !desc256_bf16, %k32 : i32)
+    gpu.launch_func @kernels::@gemm_bf16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_p256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+  func.func @bench_bf16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
@@ -2961,7 +2405,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2978,11 +2422,323 @@ module attributes {gpu.container_module} {
     %one = arith.constant 1 : i64
     %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
     scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x256s4g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x256s4g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x128s6g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 128 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 127 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x128s6g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // The configuration rule (AUTO_RULE in the generator): the first of
+  // w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every SM, else the last.
+  func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %bm0 = arith.constant 128 : index
+    %bn0 = arith.constant 256 : index
+    %mp0 = arith.ceildivui %m, %bm0 : index
+    %np0 = arith.ceildivui %n, %bn0 : index
+    %tiles0 = arith.muli %mp0, %np0 : index
+    %fills0 = arith.cmpi uge, %tiles0, %sms : index
+    scf.if %fills0 {
+      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    } else {
+      %bm1 = arith.constant 128 : index
+      %bn1 = arith.constant 128 : index
+      %mp1 = arith.ceildivui %m, %bm1 : index
+      %np1 = arith.ceildivui %n, %bn1 : index
+      %tiles1 = arith.muli %mp1, %np1 : index
+      %fills1 = arith.cmpi uge, %tiles1, %sms : index
+      scf.if %fills1 {
+        func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      } else {
+        func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+    }
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_auto(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -3021,48 +2777,12 @@ module attributes {gpu.container_module} {
     %name_f16_p2_2 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
     %f_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_p2_2 = arith.addi %s_f16_p2_1, %f_f16_p2_2 : i32
-    %m_f16_w2_0 = arith.constant 4096 : index
-    %n_f16_w2_0 = arith.constant 4096 : index
-    %k_f16_w2_0 = arith.constant 4096 : index
-    %name_f16_w2_0 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
-    %f_f16_w2_0 = func.call @bench_f16_w2(%m_f16_w2_0, %n_f16_w2_0, %k_f16_w2_0, %name_f16_w2_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w2_0 = arith.addi %s_f16_p2_2, %f_f16_w2_0 : i32
-    %m_f16_w2_1 = arith.constant 8192 : index
-    %n_f16_w2_1 = arith.constant 8192 : index
-    %k_f16_w2_1 = arith.constant 8192 : index
-    %name_f16_w2_1 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
-    %f_f16_w2_1 = func.call @bench_f16_w2(%m_f16_w2_1, %n_f16_w2_1, %k_f16_w2_1, %name_f16_w2_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w2_1 = arith.addi %s_f16_w2_0, %f_f16_w2_1 : i32
-    %m_f16_w2_2 = arith.constant 8192 : index
-    %n_f16_w2_2 = arith.constant 8192 : index
-    %k_f16_w2_2 = arith.constant 512 : index
-    %name_f16_w2_2 = llvm.mlir.addressof @name_f16_w2_str : !llvm.ptr
-    %f_f16_w2_2 = func.call @bench_f16_w2(%m_f16_w2_2, %n_f16_w2_2, %k_f16_w2_2, %name_f16_w2_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w2_2 = arith.addi %s_f16_w2_1, %f_f16_w2_2 : i32
-    %m_f16_w4_0 = arith.constant 4096 : index
-    %n_f16_w4_0 = arith.constant 4096 : index
-    %k_f16_w4_0 = arith.constant 4096 : index
-    %name_f16_w4_0 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
-    %f_f16_w4_0 = func.call @bench_f16_w4(%m_f16_w4_0, %n_f16_w4_0, %k_f16_w4_0, %name_f16_w4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w4_0 = arith.addi %s_f16_w2_2, %f_f16_w4_0 : i32
-    %m_f16_w4_1 = arith.constant 8192 : index
-    %n_f16_w4_1 = arith.constant 8192 : index
-    %k_f16_w4_1 = arith.constant 8192 : index
-    %name_f16_w4_1 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
-    %f_f16_w4_1 = func.call @bench_f16_w4(%m_f16_w4_1, %n_f16_w4_1, %k_f16_w4_1, %name_f16_w4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w4_1 = arith.addi %s_f16_w4_0, %f_f16_w4_1 : i32
-    %m_f16_w4_2 = arith.constant 8192 : index
-    %n_f16_w4_2 = arith.constant 8192 : index
-    %k_f16_w4_2 = arith.constant 512 : index
-    %name_f16_w4_2 = llvm.mlir.addressof @name_f16_w4_str : !llvm.ptr
-    %f_f16_w4_2 = func.call @bench_f16_w4(%m_f16_w4_2, %n_f16_w4_2, %k_f16_w4_2, %name_f16_w4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w4_2 = arith.addi %s_f16_w4_1, %f_f16_w4_2 : i32
     %m_bf16_p2_0 = arith.constant 4096 : index
     %n_bf16_p2_0 = arith.constant 4096 : index
     %k_bf16_p2_0 = arith.constant 4096 : index
     %name_bf16_p2_0 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
     %f_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p2_0 = arith.addi %s_f16_w4_2, %f_bf16_p2_0 : i32
+    %s_bf16_p2_0 = arith.addi %s_f16_p2_2, %f_bf16_p2_0 : i32
     %m_bf16_p2_1 = arith.constant 8192 : index
     %n_bf16_p2_1 = arith.constant 8192 : index
     %k_bf16_p2_1 = arith.constant 8192 : index
@@ -3075,48 +2795,12 @@ module attributes {gpu.container_module} {
     %name_bf16_p2_2 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
     %f_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_p2_2 = arith.addi %s_bf16_p2_1, %f_bf16_p2_2 : i32
-    %m_bf16_w2_0 = arith.constant 4096 : index
-    %n_bf16_w2_0 = arith.constant 4096 : index
-    %k_bf16_w2_0 = arith.constant 4096 : index
-    %name_bf16_w2_0 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
-    %f_bf16_w2_0 = func.call @bench_bf16_w2(%m_bf16_w2_0, %n_bf16_w2_0, %k_bf16_w2_0, %name_bf16_w2_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w2_0 = arith.addi %s_bf16_p2_2, %f_bf16_w2_0 : i32
-    %m_bf16_w2_1 = arith.constant 8192 : index
-    %n_bf16_w2_1 = arith.constant 8192 : index
-    %k_bf16_w2_1 = arith.constant 8192 : index
-    %name_bf16_w2_1 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
-    %f_bf16_w2_1 = func.call @bench_bf16_w2(%m_bf16_w2_1, %n_bf16_w2_1, %k_bf16_w2_1, %name_bf16_w2_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w2_1 = arith.addi %s_bf16_w2_0, %f_bf16_w2_1 : i32
-    %m_bf16_w2_2 = arith.constant 8192 : index
-    %n_bf16_w2_2 = arith.constant 8192 : index
-    %k_bf16_w2_2 = arith.constant 512 : index
-    %name_bf16_w2_2 = llvm.mlir.addressof @name_bf16_w2_str : !llvm.ptr
-    %f_bf16_w2_2 = func.call @bench_bf16_w2(%m_bf16_w2_2, %n_bf16_w2_2, %k_bf16_w2_2, %name_bf16_w2_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w2_2 = arith.addi %s_bf16_w2_1, %f_bf16_w2_2 : i32
-    %m_bf16_w4_0 = arith.constant 4096 : index
-    %n_bf16_w4_0 = arith.constant 4096 : index
-    %k_bf16_w4_0 = arith.constant 4096 : index
-    %name_bf16_w4_0 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
-    %f_bf16_w4_0 = func.call @bench_bf16_w4(%m_bf16_w4_0, %n_bf16_w4_0, %k_bf16_w4_0, %name_bf16_w4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w4_0 = arith.addi %s_bf16_w2_2, %f_bf16_w4_0 : i32
-    %m_bf16_w4_1 = arith.constant 8192 : index
-    %n_bf16_w4_1 = arith.constant 8192 : index
-    %k_bf16_w4_1 = arith.constant 8192 : index
-    %name_bf16_w4_1 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
-    %f_bf16_w4_1 = func.call @bench_bf16_w4(%m_bf16_w4_1, %n_bf16_w4_1, %k_bf16_w4_1, %name_bf16_w4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w4_1 = arith.addi %s_bf16_w4_0, %f_bf16_w4_1 : i32
-    %m_bf16_w4_2 = arith.constant 8192 : index
-    %n_bf16_w4_2 = arith.constant 8192 : index
-    %k_bf16_w4_2 = arith.constant 512 : index
-    %name_bf16_w4_2 = llvm.mlir.addressof @name_bf16_w4_str : !llvm.ptr
-    %f_bf16_w4_2 = func.call @bench_bf16_w4(%m_bf16_w4_2, %n_bf16_w4_2, %k_bf16_w4_2, %name_bf16_w4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w4_2 = arith.addi %s_bf16_w4_1, %f_bf16_w4_2 : i32
     %m_f16_w128x128s4_0 = arith.constant 4096 : index
     %n_f16_w128x128s4_0 = arith.constant 4096 : index
     %k_f16_w128x128s4_0 = arith.constant 4096 : index
     %name_f16_w128x128s4_0 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
     %f_f16_w128x128s4_0 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_0 = arith.addi %s_bf16_w4_2, %f_f16_w128x128s4_0 : i32
+    %s_f16_w128x128s4_0 = arith.addi %s_bf16_p2_2, %f_f16_w128x128s4_0 : i32
     %m_f16_w128x128s4_1 = arith.constant 8192 : index
     %n_f16_w128x128s4_1 = arith.constant 8192 : index
     %k_f16_w128x128s4_1 = arith.constant 8192 : index
@@ -3141,42 +2825,12 @@ module attributes {gpu.container_module} {
     %name_f16_w128x128s4_4 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
     %f_f16_w128x128s4_4 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_4, %n_f16_w128x128s4_4, %k_f16_w128x128s4_4, %name_f16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_w128x128s4_4 = arith.addi %s_f16_w128x128s4_3, %f_f16_w128x128s4_4 : i32
-    %m_f16_p128x128s4_0 = arith.constant 4096 : index
-    %n_f16_p128x128s4_0 = arith.constant 4096 : index
-    %k_f16_p128x128s4_0 = arith.constant 4096 : index
-    %name_f16_p128x128s4_0 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
-    %f_f16_p128x128s4_0 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_0, %n_f16_p128x128s4_0, %k_f16_p128x128s4_0, %name_f16_p128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x128s4_0 = arith.addi %s_f16_w128x128s4_4, %f_f16_p128x128s4_0 : i32
-    %m_f16_p128x128s4_1 = arith.constant 8192 : index
-    %n_f16_p128x128s4_1 = arith.constant 8192 : index
-    %k_f16_p128x128s4_1 = arith.constant 8192 : index
-    %name_f16_p128x128s4_1 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
-    %f_f16_p128x128s4_1 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_1, %n_f16_p128x128s4_1, %k_f16_p128x128s4_1, %name_f16_p128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x128s4_1 = arith.addi %s_f16_p128x128s4_0, %f_f16_p128x128s4_1 : i32
-    %m_f16_p128x128s4_2 = arith.constant 8192 : index
-    %n_f16_p128x128s4_2 = arith.constant 8192 : index
-    %k_f16_p128x128s4_2 = arith.constant 512 : index
-    %name_f16_p128x128s4_2 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
-    %f_f16_p128x128s4_2 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_2, %n_f16_p128x128s4_2, %k_f16_p128x128s4_2, %name_f16_p128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x128s4_2 = arith.addi %s_f16_p128x128s4_1, %f_f16_p128x128s4_2 : i32
-    %m_f16_p128x128s4_3 = arith.constant 128 : index
-    %n_f16_p128x128s4_3 = arith.constant 8192 : index
-    %k_f16_p128x128s4_3 = arith.constant 8192 : index
-    %name_f16_p128x128s4_3 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
-    %f_f16_p128x128s4_3 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_3, %n_f16_p128x128s4_3, %k_f16_p128x128s4_3, %name_f16_p128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x128s4_3 = arith.addi %s_f16_p128x128s4_2, %f_f16_p128x128s4_3 : i32
-    %m_f16_p128x128s4_4 = arith.constant 1000 : index
-    %n_f16_p128x128s4_4 = arith.constant 1000 : index
-    %k_f16_p128x128s4_4 = arith.constant 1000 : index
-    %name_f16_p128x128s4_4 = llvm.mlir.addressof @name_f16_p128x128s4_str : !llvm.ptr
-    %f_f16_p128x128s4_4 = func.call @bench_f16_p128x128s4(%m_f16_p128x128s4_4, %n_f16_p128x128s4_4, %k_f16_p128x128s4_4, %name_f16_p128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x128s4_4 = arith.addi %s_f16_p128x128s4_3, %f_f16_p128x128s4_4 : i32
     %m_f16_w128x256s3_0 = arith.constant 4096 : index
     %n_f16_w128x256s3_0 = arith.constant 4096 : index
     %k_f16_w128x256s3_0 = arith.constant 4096 : index
     %name_f16_w128x256s3_0 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
     %f_f16_w128x256s3_0 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x256s3_0 = arith.addi %s_f16_p128x128s4_4, %f_f16_w128x256s3_0 : i32
+    %s_f16_w128x256s3_0 = arith.addi %s_f16_w128x128s4_4, %f_f16_w128x256s3_0 : i32
     %m_f16_w128x256s3_1 = arith.constant 8192 : index
     %n_f16_w128x256s3_1 = arith.constant 8192 : index
     %k_f16_w128x256s3_1 = arith.constant 8192 : index
@@ -3201,42 +2855,12 @@ module attributes {gpu.container_module} {
     %name_f16_w128x256s3_4 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
     %f_f16_w128x256s3_4 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_w128x256s3_4 = arith.addi %s_f16_w128x256s3_3, %f_f16_w128x256s3_4 : i32
-    %m_f16_p128x256s3_0 = arith.constant 4096 : index
-    %n_f16_p128x256s3_0 = arith.constant 4096 : index
-    %k_f16_p128x256s3_0 = arith.constant 4096 : index
-    %name_f16_p128x256s3_0 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
-    %f_f16_p128x256s3_0 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_0, %n_f16_p128x256s3_0, %k_f16_p128x256s3_0, %name_f16_p128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x256s3_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_p128x256s3_0 : i32
-    %m_f16_p128x256s3_1 = arith.constant 8192 : index
-    %n_f16_p128x256s3_1 = arith.constant 8192 : index
-    %k_f16_p128x256s3_1 = arith.constant 8192 : index
-    %name_f16_p128x256s3_1 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
-    %f_f16_p128x256s3_1 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_1, %n_f16_p128x256s3_1, %k_f16_p128x256s3_1, %name_f16_p128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x256s3_1 = arith.addi %s_f16_p128x256s3_0, %f_f16_p128x256s3_1 : i32
-    %m_f16_p128x256s3_2 = arith.constant 8192 : index
-    %n_f16_p128x256s3_2 = arith.constant 8192 : index
-    %k_f16_p128x256s3_2 = arith.constant 512 : index
-    %name_f16_p128x256s3_2 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
-    %f_f16_p128x256s3_2 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_2, %n_f16_p128x256s3_2, %k_f16_p128x256s3_2, %name_f16_p128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x256s3_2 = arith.addi %s_f16_p128x256s3_1, %f_f16_p128x256s3_2 : i32
-    %m_f16_p128x256s3_3 = arith.constant 128 : index
-    %n_f16_p128x256s3_3 = arith.constant 8192 : index
-    %k_f16_p128x256s3_3 = arith.constant 8192 : index
-    %name_f16_p128x256s3_3 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
-    %f_f16_p128x256s3_3 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_3, %n_f16_p128x256s3_3, %k_f16_p128x256s3_3, %name_f16_p128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x256s3_3 = arith.addi %s_f16_p128x256s3_2, %f_f16_p128x256s3_3 : i32
-    %m_f16_p128x256s3_4 = arith.constant 1000 : index
-    %n_f16_p128x256s3_4 = arith.constant 1000 : index
-    %k_f16_p128x256s3_4 = arith.constant 1000 : index
-    %name_f16_p128x256s3_4 = llvm.mlir.addressof @name_f16_p128x256s3_str : !llvm.ptr
-    %f_f16_p128x256s3_4 = func.call @bench_f16_p128x256s3(%m_f16_p128x256s3_4, %n_f16_p128x256s3_4, %k_f16_p128x256s3_4, %name_f16_p128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p128x256s3_4 = arith.addi %s_f16_p128x256s3_3, %f_f16_p128x256s3_4 : i32
     %m_f16_w256x128s3_0 = arith.constant 4096 : index
     %n_f16_w256x128s3_0 = arith.constant 4096 : index
     %k_f16_w256x128s3_0 = arith.constant 4096 : index
     %name_f16_w256x128s3_0 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
     %f_f16_w256x128s3_0 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_0, %n_f16_w256x128s3_0, %k_f16_w256x128s3_0, %name_f16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_0 = arith.addi %s_f16_p128x256s3_4, %f_f16_w256x128s3_0 : i32
+    %s_f16_w256x128s3_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_w256x128s3_0 : i32
     %m_f16_w256x128s3_1 = arith.constant 8192 : index
     %n_f16_w256x128s3_1 = arith.constant 8192 : index
     %k_f16_w256x128s3_1 = arith.constant 8192 : index
@@ -3261,42 +2885,132 @@ module attributes {gpu.container_module} {
     %name_f16_w256x128s3_4 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
     %f_f16_w256x128s3_4 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_4, %n_f16_w256x128s3_4, %k_f16_w256x128s3_4, %name_f16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_w256x128s3_4 = arith.addi %s_f16_w256x128s3_3, %f_f16_w256x128s3_4 : i32
-    %m_f16_p256x128s3_0 = arith.constant 4096 : index
-    %n_f16_p256x128s3_0 = arith.constant 4096 : index
-    %k_f16_p256x128s3_0 = arith.constant 4096 : index
-    %name_f16_p256x128s3_0 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
-    %f_f16_p256x128s3_0 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_0, %n_f16_p256x128s3_0, %k_f16_p256x128s3_0, %name_f16_p256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p256x128s3_0 = arith.addi %s_f16_w256x128s3_4, %f_f16_p256x128s3_0 : i32
-    %m_f16_p256x128s3_1 = arith.constant 8192 : index
-    %n_f16_p256x128s3_1 = arith.constant 8192 : index
-    %k_f16_p256x128s3_1 = arith.constant 8192 : index
-    %name_f16_p256x128s3_1 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
-    %f_f16_p256x128s3_1 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_1, %n_f16_p256x128s3_1, %k_f16_p256x128s3_1, %name_f16_p256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p256x128s3_1 = arith.addi %s_f16_p256x128s3_0, %f_f16_p256x128s3_1 : i32
-    %m_f16_p256x128s3_2 = arith.constant 8192 : index
-    %n_f16_p256x128s3_2 = arith.constant 8192 : index
-    %k_f16_p256x128s3_2 = arith.constant 512 : index
-    %name_f16_p256x128s3_2 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
-    %f_f16_p256x128s3_2 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_2, %n_f16_p256x128s3_2, %k_f16_p256x128s3_2, %name_f16_p256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p256x128s3_2 = arith.addi %s_f16_p256x128s3_1, %f_f16_p256x128s3_2 : i32
-    %m_f16_p256x128s3_3 = arith.constant 128 : index
-    %n_f16_p256x128s3_3 = arith.constant 8192 : index
-    %k_f16_p256x128s3_3 = arith.constant 8192 : index
-    %name_f16_p256x128s3_3 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
-    %f_f16_p256x128s3_3 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_3, %n_f16_p256x128s3_3, %k_f16_p256x128s3_3, %name_f16_p256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p256x128s3_3 = arith.addi %s_f16_p256x128s3_2, %f_f16_p256x128s3_3 : i32
-    %m_f16_p256x128s3_4 = arith.constant 1000 : index
-    %n_f16_p256x128s3_4 = arith.constant 1000 : index
-    %k_f16_p256x128s3_4 = arith.constant 1000 : index
-    %name_f16_p256x128s3_4 = llvm.mlir.addressof @name_f16_p256x128s3_str : !llvm.ptr
-    %f_f16_p256x128s3_4 = func.call @bench_f16_p256x128s3(%m_f16_p256x128s3_4, %n_f16_p256x128s3_4, %k_f16_p256x128s3_4, %name_f16_p256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_p256x128s3_4 = arith.addi %s_f16_p256x128s3_3, %f_f16_p256x128s3_4 : i32
+    %m_f16_w128x64s6_0 = arith.constant 4096 : index
+    %n_f16_w128x64s6_0 = arith.constant 4096 : index
+    %k_f16_w128x64s6_0 = arith.constant 4096 : index
+    %name_f16_w128x64s6_0 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_0 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_0 = arith.addi %s_f16_w256x128s3_4, %f_f16_w128x64s6_0 : i32
+    %m_f16_w128x64s6_1 = arith.constant 8192 : index
+    %n_f16_w128x64s6_1 = arith.constant 8192 : index
+    %k_f16_w128x64s6_1 = arith.constant 8192 : index
+    %name_f16_w128x64s6_1 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_1 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_1 = arith.addi %s_f16_w128x64s6_0, %f_f16_w128x64s6_1 : i32
+    %m_f16_w128x64s6_2 = arith.constant 8192 : index
+    %n_f16_w128x64s6_2 = arith.constant 8192 : index
+    %k_f16_w128x64s6_2 = arith.constant 512 : index
+    %name_f16_w128x64s6_2 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_2 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_2 = arith.addi %s_f16_w128x64s6_1, %f_f16_w128x64s6_2 : i32
+    %m_f16_w128x64s6_3 = arith.constant 128 : index
+    %n_f16_w128x64s6_3 = arith.constant 8192 : index
+    %k_f16_w128x64s6_3 = arith.constant 8192 : index
+    %name_f16_w128x64s6_3 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_3 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_3 = arith.addi %s_f16_w128x64s6_2, %f_f16_w128x64s6_3 : i32
+    %m_f16_w128x64s6_4 = arith.constant 1000 : index
+    %n_f16_w128x64s6_4 = arith.constant 1000 : index
+    %k_f16_w128x64s6_4 = arith.constant 1000 : index
+    %name_f16_w128x64s6_4 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_4 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
+    %m_f16_w128x256s4g8_0 = arith.constant 4096 : index
+    %n_f16_w128x256s4g8_0 = arith.constant 4096 : index
+    %k_f16_w128x256s4g8_0 = arith.constant 4096 : index
+    %name_f16_w128x256s4g8_0 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
+    %f_f16_w128x256s4g8_0 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s4g8_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_w128x256s4g8_0 : i32
+    %m_f16_w128x256s4g8_1 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8_1 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8_1 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8_1 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
+    %f_f16_w128x256s4g8_1 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_1, %n_f16_w128x256s4g8_1, %k_f16_w128x256s4g8_1, %name_f16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s4g8_1 = arith.addi %s_f16_w128x256s4g8_0, %f_f16_w128x256s4g8_1 : i32
+    %m_f16_w128x256s4g8_2 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8_2 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8_2 = arith.constant 512 : index
+    %name_f16_w128x256s4g8_2 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
+    %f_f16_w128x256s4g8_2 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_2, %n_f16_w128x256s4g8_2, %k_f16_w128x256s4g8_2, %name_f16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s4g8_2 = arith.addi %s_f16_w128x256s4g8_1, %f_f16_w128x256s4g8_2 : i32
+    %m_f16_w128x256s4g8_3 = arith.constant 128 : index
+    %n_f16_w128x256s4g8_3 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8_3 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8_3 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
+    %f_f16_w128x256s4g8_3 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_3, %n_f16_w128x256s4g8_3, %k_f16_w128x256s4g8_3, %name_f16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s4g8_3 = arith.addi %s_f16_w128x256s4g8_2, %f_f16_w128x256s4g8_3 : i32
+    %m_f16_w128x256s4g8_4 = arith.constant 1000 : index
+    %n_f16_w128x256s4g8_4 = arith.constant 1000 : index
+    %k_f16_w128x256s4g8_4 = arith.constant 1000 : index
+    %name_f16_w128x256s4g8_4 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
+    %f_f16_w128x256s4g8_4 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x256s4g8_4 = arith.addi %s_f16_w128x256s4g8_3, %f_f16_w128x256s4g8_4 : i32
+    %m_f16_w128x128s6g8_0 = arith.constant 4096 : index
+    %n_f16_w128x128s6g8_0 = arith.constant 4096 : index
+    %k_f16_w128x128s6g8_0 = arith.constant 4096 : index
+    %name_f16_w128x128s6g8_0 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
+    %f_f16_w128x128s6g8_0 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_0, %n_f16_w128x128s6g8_0, %k_f16_w128x128s6g8_0, %name_f16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s6g8_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x128s6g8_0 : i32
+    %m_f16_w128x128s6g8_1 = arith.constant 8192 : index
+    %n_f16_w128x128s6g8_1 = arith.constant 8192 : index
+    %k_f16_w128x128s6g8_1 = arith.constant 8192 : index
+    %name_f16_w128x128s6g8_1 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
+    %f_f16_w128x128s6g8_1 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_1, %n_f16_w128x128s6g8_1, %k_f16_w128x128s6g8_1, %name_f16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s6g8_1 = arith.addi %s_f16_w128x128s6g8_0, %f_f16_w128x128s6g8_1 : i32
+    %m_f16_w128x128s6g8_2 = arith.constant 8192 : index
+    %n_f16_w128x128s6g8_2 = arith.constant 8192 : index
+    %k_f16_w128x128s6g8_2 = arith.constant 512 : index
+    %name_f16_w128x128s6g8_2 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
+    %f_f16_w128x128s6g8_2 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_2, %n_f16_w128x128s6g8_2, %k_f16_w128x128s6g8_2, %name_f16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s6g8_2 = arith.addi %s_f16_w128x128s6g8_1, %f_f16_w128x128s6g8_2 : i32
+    %m_f16_w128x128s6g8_3 = arith.constant 128 : index
+    %n_f16_w128x128s6g8_3 = arith.constant 8192 : index
+    %k_f16_w128x128s6g8_3 = arith.constant 8192 : index
+    %name_f16_w128x128s6g8_3 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
+    %f_f16_w128x128s6g8_3 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_3, %n_f16_w128x128s6g8_3, %k_f16_w128x128s6g8_3, %name_f16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s6g8_3 = arith.addi %s_f16_w128x128s6g8_2, %f_f16_w128x128s6g8_3 : i32
+    %m_f16_w128x128s6g8_4 = arith.constant 1000 : index
+    %n_f16_w128x128s6g8_4 = arith.constant 1000 : index
+    %k_f16_w128x128s6g8_4 = arith.constant 1000 : index
+    %name_f16_w128x128s6g8_4 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
+    %f_f16_w128x128s6g8_4 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_4, %n_f16_w128x128s6g8_4, %k_f16_w128x128s6g8_4, %name_f16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s6g8_4 = arith.addi %s_f16_w128x128s6g8_3, %f_f16_w128x128s6g8_4 : i32
+    %m_f16_auto_0 = arith.constant 4096 : index
+    %n_f16_auto_0 = arith.constant 4096 : index
+    %k_f16_auto_0 = arith.constant 4096 : index
+    %name_f16_auto_0 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
+    %f_f16_auto_0 = func.call @bench_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_auto_0 = arith.addi %s_f16_w128x128s6g8_4, %f_f16_auto_0 : i32
+    %m_f16_auto_1 = arith.constant 8192 : index
+    %n_f16_auto_1 = arith.constant 8192 : index
+    %k_f16_auto_1 = arith.constant 8192 : index
+    %name_f16_auto_1 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
+    %f_f16_auto_1 = func.call @bench_f16_auto(%m_f16_auto_1, %n_f16_auto_1, %k_f16_auto_1, %name_f16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_auto_1 = arith.addi %s_f16_auto_0, %f_f16_auto_1 : i32
+    %m_f16_auto_2 = arith.constant 8192 : index
+    %n_f16_auto_2 = arith.constant 8192 : index
+    %k_f16_auto_2 = arith.constant 512 : index
+    %name_f16_auto_2 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
+    %f_f16_auto_2 = func.call @bench_f16_auto(%m_f16_auto_2, %n_f16_auto_2, %k_f16_auto_2, %name_f16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_auto_2 = arith.addi %s_f16_auto_1, %f_f16_auto_2 : i32
+    %m_f16_auto_3 = arith.constant 128 : index
+    %n_f16_auto_3 = arith.constant 8192 : index
+    %k_f16_auto_3 = arith.constant 8192 : index
+    %name_f16_auto_3 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
+    %f_f16_auto_3 = func.call @bench_f16_auto(%m_f16_auto_3, %n_f16_auto_3, %k_f16_auto_3, %name_f16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_auto_3 = arith.addi %s_f16_auto_2, %f_f16_auto_3 : i32
+    %m_f16_auto_4 = arith.constant 1000 : index
+    %n_f16_auto_4 = arith.constant 1000 : index
+    %k_f16_auto_4 = arith.constant 1000 : index
+    %name_f16_auto_4 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
+    %f_f16_auto_4 = func.call @bench_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_auto_4 = arith.addi %s_f16_auto_3, %f_f16_auto_4 : i32
     %m_bf16_w128x128s4_0 = arith.constant 4096 : index
     %n_bf16_w128x128s4_0 = arith.constant 4096 : index
     %k_bf16_w128x128s4_0 = arith.constant 4096 : index
     %name_bf16_w128x128s4_0 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
     %f_bf16_w128x128s4_0 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_0, %n_bf16_w128x128s4_0, %k_bf16_w128x128s4_0, %name_bf16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_0 = arith.addi %s_f16_p256x128s3_4, %f_bf16_w128x128s4_0 : i32
+    %s_bf16_w128x128s4_0 = arith.addi %s_f16_auto_4, %f_bf16_w128x128s4_0 : i32
     %m_bf16_w128x128s4_1 = arith.constant 8192 : index
     %n_bf16_w128x128s4_1 = arith.constant 8192 : index
     %k_bf16_w128x128s4_1 = arith.constant 8192 : index
@@ -3321,42 +3035,12 @@ module attributes {gpu.container_module} {
     %name_bf16_w128x128s4_4 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
     %f_bf16_w128x128s4_4 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_4, %n_bf16_w128x128s4_4, %k_bf16_w128x128s4_4, %name_bf16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_w128x128s4_4 = arith.addi %s_bf16_w128x128s4_3, %f_bf16_w128x128s4_4 : i32
-    %m_bf16_p128x128s4_0 = arith.constant 4096 : index
-    %n_bf16_p128x128s4_0 = arith.constant 4096 : index
-    %k_bf16_p128x128s4_0 = arith.constant 4096 : index
-    %name_bf16_p128x128s4_0 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
-    %f_bf16_p128x128s4_0 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_0, %n_bf16_p128x128s4_0, %k_bf16_p128x128s4_0, %name_bf16_p128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x128s4_0 = arith.addi %s_bf16_w128x128s4_4, %f_bf16_p128x128s4_0 : i32
-    %m_bf16_p128x128s4_1 = arith.constant 8192 : index
-    %n_bf16_p128x128s4_1 = arith.constant 8192 : index
-    %k_bf16_p128x128s4_1 = arith.constant 8192 : index
-    %name_bf16_p128x128s4_1 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
-    %f_bf16_p128x128s4_1 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_1, %n_bf16_p128x128s4_1, %k_bf16_p128x128s4_1, %name_bf16_p128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x128s4_1 = arith.addi %s_bf16_p128x128s4_0, %f_bf16_p128x128s4_1 : i32
-    %m_bf16_p128x128s4_2 = arith.constant 8192 : index
-    %n_bf16_p128x128s4_2 = arith.constant 8192 : index
-    %k_bf16_p128x128s4_2 = arith.constant 512 : index
-    %name_bf16_p128x128s4_2 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
-    %f_bf16_p128x128s4_2 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_2, %n_bf16_p128x128s4_2, %k_bf16_p128x128s4_2, %name_bf16_p128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x128s4_2 = arith.addi %s_bf16_p128x128s4_1, %f_bf16_p128x128s4_2 : i32
-    %m_bf16_p128x128s4_3 = arith.constant 128 : index
-    %n_bf16_p128x128s4_3 = arith.constant 8192 : index
-    %k_bf16_p128x128s4_3 = arith.constant 8192 : index
-    %name_bf16_p128x128s4_3 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
-    %f_bf16_p128x128s4_3 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_3, %n_bf16_p128x128s4_3, %k_bf16_p128x128s4_3, %name_bf16_p128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x128s4_3 = arith.addi %s_bf16_p128x128s4_2, %f_bf16_p128x128s4_3 : i32
-    %m_bf16_p128x128s4_4 = arith.constant 1000 : index
-    %n_bf16_p128x128s4_4 = arith.constant 1000 : index
-    %k_bf16_p128x128s4_4 = arith.constant 1000 : index
-    %name_bf16_p128x128s4_4 = llvm.mlir.addressof @name_bf16_p128x128s4_str : !llvm.ptr
-    %f_bf16_p128x128s4_4 = func.call @bench_bf16_p128x128s4(%m_bf16_p128x128s4_4, %n_bf16_p128x128s4_4, %k_bf16_p128x128s4_4, %name_bf16_p128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x128s4_4 = arith.addi %s_bf16_p128x128s4_3, %f_bf16_p128x128s4_4 : i32
     %m_bf16_w128x256s3_0 = arith.constant 4096 : index
     %n_bf16_w128x256s3_0 = arith.constant 4096 : index
     %k_bf16_w128x256s3_0 = arith.constant 4096 : index
     %name_bf16_w128x256s3_0 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
     %f_bf16_w128x256s3_0 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x256s3_0 = arith.addi %s_bf16_p128x128s4_4, %f_bf16_w128x256s3_0 : i32
+    %s_bf16_w128x256s3_0 = arith.addi %s_bf16_w128x128s4_4, %f_bf16_w128x256s3_0 : i32
     %m_bf16_w128x256s3_1 = arith.constant 8192 : index
     %n_bf16_w128x256s3_1 = arith.constant 8192 : index
     %k_bf16_w128x256s3_1 = arith.constant 8192 : index
@@ -3381,42 +3065,12 @@ module attributes {gpu.container_module} {
     %name_bf16_w128x256s3_4 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
     %f_bf16_w128x256s3_4 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_w128x256s3_4 = arith.addi %s_bf16_w128x256s3_3, %f_bf16_w128x256s3_4 : i32
-    %m_bf16_p128x256s3_0 = arith.constant 4096 : index
-    %n_bf16_p128x256s3_0 = arith.constant 4096 : index
-    %k_bf16_p128x256s3_0 = arith.constant 4096 : index
-    %name_bf16_p128x256s3_0 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
-    %f_bf16_p128x256s3_0 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_0, %n_bf16_p128x256s3_0, %k_bf16_p128x256s3_0, %name_bf16_p128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x256s3_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_p128x256s3_0 : i32
-    %m_bf16_p128x256s3_1 = arith.constant 8192 : index
-    %n_bf16_p128x256s3_1 = arith.constant 8192 : index
-    %k_bf16_p128x256s3_1 = arith.constant 8192 : index
-    %name_bf16_p128x256s3_1 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
-    %f_bf16_p128x256s3_1 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_1, %n_bf16_p128x256s3_1, %k_bf16_p128x256s3_1, %name_bf16_p128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x256s3_1 = arith.addi %s_bf16_p128x256s3_0, %f_bf16_p128x256s3_1 : i32
-    %m_bf16_p128x256s3_2 = arith.constant 8192 : index
-    %n_bf16_p128x256s3_2 = arith.constant 8192 : index
-    %k_bf16_p128x256s3_2 = arith.constant 512 : index
-    %name_bf16_p128x256s3_2 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
-    %f_bf16_p128x256s3_2 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_2, %n_bf16_p128x256s3_2, %k_bf16_p128x256s3_2, %name_bf16_p128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x256s3_2 = arith.addi %s_bf16_p128x256s3_1, %f_bf16_p128x256s3_2 : i32
-    %m_bf16_p128x256s3_3 = arith.constant 128 : index
-    %n_bf16_p128x256s3_3 = arith.constant 8192 : index
-    %k_bf16_p128x256s3_3 = arith.constant 8192 : index
-    %name_bf16_p128x256s3_3 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
-    %f_bf16_p128x256s3_3 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_3, %n_bf16_p128x256s3_3, %k_bf16_p128x256s3_3, %name_bf16_p128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x256s3_3 = arith.addi %s_bf16_p128x256s3_2, %f_bf16_p128x256s3_3 : i32
-    %m_bf16_p128x256s3_4 = arith.constant 1000 : index
-    %n_bf16_p128x256s3_4 = arith.constant 1000 : index
-    %k_bf16_p128x256s3_4 = arith.constant 1000 : index
-    %name_bf16_p128x256s3_4 = llvm.mlir.addressof @name_bf16_p128x256s3_str : !llvm.ptr
-    %f_bf16_p128x256s3_4 = func.call @bench_bf16_p128x256s3(%m_bf16_p128x256s3_4, %n_bf16_p128x256s3_4, %k_bf16_p128x256s3_4, %name_bf16_p128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p128x256s3_4 = arith.addi %s_bf16_p128x256s3_3, %f_bf16_p128x256s3_4 : i32
     %m_bf16_w256x128s3_0 = arith.constant 4096 : index
     %n_bf16_w256x128s3_0 = arith.constant 4096 : index
     %k_bf16_w256x128s3_0 = arith.constant 4096 : index
     %name_bf16_w256x128s3_0 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
     %f_bf16_w256x128s3_0 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_0, %n_bf16_w256x128s3_0, %k_bf16_w256x128s3_0, %name_bf16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_0 = arith.addi %s_bf16_p128x256s3_4, %f_bf16_w256x128s3_0 : i32
+    %s_bf16_w256x128s3_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_w256x128s3_0 : i32
     %m_bf16_w256x128s3_1 = arith.constant 8192 : index
     %n_bf16_w256x128s3_1 = arith.constant 8192 : index
     %k_bf16_w256x128s3_1 = arith.constant 8192 : index
@@ -3441,36 +3095,126 @@ module attributes {gpu.container_module} {
     %name_bf16_w256x128s3_4 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
     %f_bf16_w256x128s3_4 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_4, %n_bf16_w256x128s3_4, %k_bf16_w256x128s3_4, %name_bf16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_w256x128s3_4 = arith.addi %s_bf16_w256x128s3_3, %f_bf16_w256x128s3_4 : i32
-    %m_bf16_p256x128s3_0 = arith.constant 4096 : index
-    %n_bf16_p256x128s3_0 = arith.constant 4096 : index
-    %k_bf16_p256x128s3_0 = arith.constant 4096 : index
-    %name_bf16_p256x128s3_0 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
-    %f_bf16_p256x128s3_0 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_0, %n_bf16_p256x128s3_0, %k_bf16_p256x128s3_0, %name_bf16_p256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p256x128s3_0 = arith.addi %s_bf16_w256x128s3_4, %f_bf16_p256x128s3_0 : i32
-    %m_bf16_p256x128s3_1 = arith.constant 8192 : index
-    %n_bf16_p256x128s3_1 = arith.constant 8192 : index
-    %k_bf16_p256x128s3_1 = arith.constant 8192 : index
-    %name_bf16_p256x128s3_1 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
-    %f_bf16_p256x128s3_1 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_1, %n_bf16_p256x128s3_1, %k_bf16_p256x128s3_1, %name_bf16_p256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p256x128s3_1 = arith.addi %s_bf16_p256x128s3_0, %f_bf16_p256x128s3_1 : i32
-    %m_bf16_p256x128s3_2 = arith.constant 8192 : index
-    %n_bf16_p256x128s3_2 = arith.constant 8192 : index
-    %k_bf16_p256x128s3_2 = arith.constant 512 : index
-    %name_bf16_p256x128s3_2 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
-    %f_bf16_p256x128s3_2 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_2, %n_bf16_p256x128s3_2, %k_bf16_p256x128s3_2, %name_bf16_p256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p256x128s3_2 = arith.addi %s_bf16_p256x128s3_1, %f_bf16_p256x128s3_2 : i32
-    %m_bf16_p256x128s3_3 = arith.constant 128 : index
-    %n_bf16_p256x128s3_3 = arith.constant 8192 : index
-    %k_bf16_p256x128s3_3 = arith.constant 8192 : index
-    %name_bf16_p256x128s3_3 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
-    %f_bf16_p256x128s3_3 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_3, %n_bf16_p256x128s3_3, %k_bf16_p256x128s3_3, %name_bf16_p256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p256x128s3_3 = arith.addi %s_bf16_p256x128s3_2, %f_bf16_p256x128s3_3 : i32
-    %m_bf16_p256x128s3_4 = arith.constant 1000 : index
-    %n_bf16_p256x128s3_4 = arith.constant 1000 : index
-    %k_bf16_p256x128s3_4 = arith.constant 1000 : index
-    %name_bf16_p256x128s3_4 = llvm.mlir.addressof @name_bf16_p256x128s3_str : !llvm.ptr
-    %f_bf16_p256x128s3_4 = func.call @bench_bf16_p256x128s3(%m_bf16_p256x128s3_4, %n_bf16_p256x128s3_4, %k_bf16_p256x128s3_4, %name_bf16_p256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_p256x128s3_4 = arith.addi %s_bf16_p256x128s3_3, %f_bf16_p256x128s3_4 : i32
-    return %s_bf16_p256x128s3_4 : i32
+    %m_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %n_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %k_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %name_bf16_w128x64s6_0 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_0 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_0 = arith.addi %s_bf16_w256x128s3_4, %f_bf16_w128x64s6_0 : i32
+    %m_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %n_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %name_bf16_w128x64s6_1 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_1 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_1 = arith.addi %s_bf16_w128x64s6_0, %f_bf16_w128x64s6_1 : i32
+    %m_bf16_w128x64s6_2 = arith.constant 8192 : index
+    %n_bf16_w128x64s6_2 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_2 = arith.constant 512 : index
+    %name_bf16_w128x64s6_2 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_2 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_2 = arith.addi %s_bf16_w128x64s6_1, %f_bf16_w128x64s6_2 : i32
+    %m_bf16_w128x64s6_3 = arith.constant 128 : index
+    %n_bf16_w128x64s6_3 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_3 = arith.constant 8192 : index
+    %name_bf16_w128x64s6_3 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_3 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_3 = arith.addi %s_bf16_w128x64s6_2, %f_bf16_w128x64s6_3 : i32
+    %m_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %n_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %k_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %name_bf16_w128x64s6_4 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_4 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
+    %m_bf16_w128x256s4g8_0 = arith.constant 4096 : index
+    %n_bf16_w128x256s4g8_0 = arith.constant 4096 : index
+    %k_bf16_w128x256s4g8_0 = arith.constant 4096 : index
+    %name_bf16_w128x256s4g8_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
+    %f_bf16_w128x256s4g8_0 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s4g8_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_w128x256s4g8_0 : i32
+    %m_bf16_w128x256s4g8_1 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8_1 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8_1 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
+    %f_bf16_w128x256s4g8_1 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_1, %n_bf16_w128x256s4g8_1, %k_bf16_w128x256s4g8_1, %name_bf16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s4g8_1 = arith.addi %s_bf16_w128x256s4g8_0, %f_bf16_w128x256s4g8_1 : i32
+    %m_bf16_w128x256s4g8_2 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8_2 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8_2 = arith.constant 512 : index
+    %name_bf16_w128x256s4g8_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
+    %f_bf16_w128x256s4g8_2 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_2, %n_bf16_w128x256s4g8_2, %k_bf16_w128x256s4g8_2, %name_bf16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s4g8_2 = arith.addi %s_bf16_w128x256s4g8_1, %f_bf16_w128x256s4g8_2 : i32
+    %m_bf16_w128x256s4g8_3 = arith.constant 128 : index
+    %n_bf16_w128x256s4g8_3 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8_3 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
+    %f_bf16_w128x256s4g8_3 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_3, %n_bf16_w128x256s4g8_3, %k_bf16_w128x256s4g8_3, %name_bf16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s4g8_3 = arith.addi %s_bf16_w128x256s4g8_2, %f_bf16_w128x256s4g8_3 : i32
+    %m_bf16_w128x256s4g8_4 = arith.constant 1000 : index
+    %n_bf16_w128x256s4g8_4 = arith.constant 1000 : index
+    %k_bf16_w128x256s4g8_4 = arith.constant 1000 : index
+    %name_bf16_w128x256s4g8_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
+    %f_bf16_w128x256s4g8_4 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x256s4g8_4 = arith.addi %s_bf16_w128x256s4g8_3, %f_bf16_w128x256s4g8_4 : i32
+    %m_bf16_w128x128s6g8_0 = arith.constant 4096 : index
+    %n_bf16_w128x128s6g8_0 = arith.constant 4096 : index
+    %k_bf16_w128x128s6g8_0 = arith.constant 4096 : index
+    %name_bf16_w128x128s6g8_0 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
+    %f_bf16_w128x128s6g8_0 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_0, %n_bf16_w128x128s6g8_0, %k_bf16_w128x128s6g8_0, %name_bf16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s6g8_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x128s6g8_0 : i32
+    %m_bf16_w128x128s6g8_1 = arith.constant 8192 : index
+    %n_bf16_w128x128s6g8_1 = arith.constant 8192 : index
+    %k_bf16_w128x128s6g8_1 = arith.constant 8192 : index
+    %name_bf16_w128x128s6g8_1 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
+    %f_bf16_w128x128s6g8_1 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_1, %n_bf16_w128x128s6g8_1, %k_bf16_w128x128s6g8_1, %name_bf16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s6g8_1 = arith.addi %s_bf16_w128x128s6g8_0, %f_bf16_w128x128s6g8_1 : i32
+    %m_bf16_w128x128s6g8_2 = arith.constant 8192 : index
+    %n_bf16_w128x128s6g8_2 = arith.constant 8192 : index
+    %k_bf16_w128x128s6g8_2 = arith.constant 512 : index
+    %name_bf16_w128x128s6g8_2 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
+    %f_bf16_w128x128s6g8_2 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_2, %n_bf16_w128x128s6g8_2, %k_bf16_w128x128s6g8_2, %name_bf16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s6g8_2 = arith.addi %s_bf16_w128x128s6g8_1, %f_bf16_w128x128s6g8_2 : i32
+    %m_bf16_w128x128s6g8_3 = arith.constant 128 : index
+    %n_bf16_w128x128s6g8_3 = arith.constant 8192 : index
+    %k_bf16_w128x128s6g8_3 = arith.constant 8192 : index
+    %name_bf16_w128x128s6g8_3 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
+    %f_bf16_w128x128s6g8_3 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_3, %n_bf16_w128x128s6g8_3, %k_bf16_w128x128s6g8_3, %name_bf16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s6g8_3 = arith.addi %s_bf16_w128x128s6g8_2, %f_bf16_w128x128s6g8_3 : i32
+    %m_bf16_w128x128s6g8_4 = arith.constant 1000 : index
+    %n_bf16_w128x128s6g8_4 = arith.constant 1000 : index
+    %k_bf16_w128x128s6g8_4 = arith.constant 1000 : index
+    %name_bf16_w128x128s6g8_4 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
+    %f_bf16_w128x128s6g8_4 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_4, %n_bf16_w128x128s6g8_4, %k_bf16_w128x128s6g8_4, %name_bf16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s6g8_4 = arith.addi %s_bf16_w128x128s6g8_3, %f_bf16_w128x128s6g8_4 : i32
+    %m_bf16_auto_0 = arith.constant 4096 : index
+    %n_bf16_auto_0 = arith.constant 4096 : index
+    %k_bf16_auto_0 = arith.constant 4096 : index
+    %name_bf16_auto_0 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
+    %f_bf16_auto_0 = func.call @bench_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_auto_0 = arith.addi %s_bf16_w128x128s6g8_4, %f_bf16_auto_0 : i32
+    %m_bf16_auto_1 = arith.constant 8192 : index
+    %n_bf16_auto_1 = arith.constant 8192 : index
+    %k_bf16_auto_1 = arith.constant 8192 : index
+    %name_bf16_auto_1 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
+    %f_bf16_auto_1 = func.call @bench_bf16_auto(%m_bf16_auto_1, %n_bf16_auto_1, %k_bf16_auto_1, %name_bf16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_auto_1 = arith.addi %s_bf16_auto_0, %f_bf16_auto_1 : i32
+    %m_bf16_auto_2 = arith.constant 8192 : index
+    %n_bf16_auto_2 = arith.constant 8192 : index
+    %k_bf16_auto_2 = arith.constant 512 : index
+    %name_bf16_auto_2 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
+    %f_bf16_auto_2 = func.call @bench_bf16_auto(%m_bf16_auto_2, %n_bf16_auto_2, %k_bf16_auto_2, %name_bf16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_auto_2 = arith.addi %s_bf16_auto_1, %f_bf16_auto_2 : i32
+    %m_bf16_auto_3 = arith.constant 128 : index
+    %n_bf16_auto_3 = arith.constant 8192 : index
+    %k_bf16_auto_3 = arith.constant 8192 : index
+    %name_bf16_auto_3 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
+    %f_bf16_auto_3 = func.call @bench_bf16_auto(%m_bf16_auto_3, %n_bf16_auto_3, %k_bf16_auto_3, %name_bf16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_auto_3 = arith.addi %s_bf16_auto_2, %f_bf16_auto_3 : i32
+    %m_bf16_auto_4 = arith.constant 1000 : index
+    %n_bf16_auto_4 = arith.constant 1000 : index
+    %k_bf16_auto_4 = arith.constant 1000 : index
+    %name_bf16_auto_4 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
+    %f_bf16_auto_4 = func.call @bench_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_auto_4 = arith.addi %s_bf16_auto_3, %f_bf16_auto_4 : i32
+    return %s_bf16_auto_4 : i32
   }
 }

@@ -348,18 +348,23 @@ class Tiled:
     variant: the loop also carries tile.warp_specialize, and the pass adds a
     producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
 
-    def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None):
+    def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
+                 group_m=None):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
         # with, and so the setmaxnreg budgets, are computed for it.
         self.ctas_per_sm = ctas_per_sm
+        # Persistent (see persistent_kernel) when set: a grid of at most one
+        # CTA per SM walks the output tiles in groups of group_m block rows.
+        self.group_m = group_m
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
         stages = f"s{self.stages}" if self.stages else ""
         ctas = f"c{self.ctas_per_sm}" if self.ctas_per_sm else ""
-        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}"
+        group = f"g{self.group_m}" if self.group_m else ""
+        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}"
 
     def acc(self):
         return f"#acc{self.shape}"
@@ -368,13 +373,29 @@ class Tiled:
         return (f"{self.acc()} = #tile.wgmma<warpsPerCTA = [{self.warps}, 1], "
                 f"instrShape = [16, {self.instr_n}]>")
 
+    def window_acc(self):
+        """The layout of a BM x 64 window of the accumulator."""
+        return f"#acc{self.bm}x64w{self.warps}"
+
+    def window_attr(self):
+        return (f"{self.window_acc()} = #tile.wgmma<warpsPerCTA = "
+                f"[{self.warps}, 1], instrShape = [16, 64]>")
+
 
 # BK = 64: one 128-byte swizzle row of 16-bit elements per A row. Shared
 # memory per CTA (the limit is 227 KiB): stages * (BM + BN) * 128 bytes for
 # the A and B rings plus BM * BN * 2 for the C staging buffer: 160 KiB for
 # 128x128 over 4 stages, 208 KiB for 128x256 and 256x128 over 3.
+# 128x64 over 6 stages: 144 KiB of ring, for problems with too few 128x128
+# tiles to fill the SMs (its B ring is a single box).
 TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
-         Tiled(256, 128, 8, 128, 3)]
+         Tiled(256, 128, 8, 128, 3), Tiled(128, 64, 4, 64, 6)]
+# Persistent, specialized only: 128x256 and 128x128 tiles in groups of 8
+# block rows; the staging buffer of C is only waited for (read_only) when
+# the next tile writes it, so each tile's TMA store overlaps the next
+# tile's main loop.
+PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
+              Tiled(128, 128, 4, 128, 6, group_m=8)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
 # the case that raced in TileLang), and 128x128 at two CTAs per SM (256
@@ -383,10 +404,20 @@ TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
 EDGE = [Tiled(128, 128, 4, 128, None), Tiled(128, 128, 4, 128, 4, ctas_per_sm=2)]
 TILED_BY_VARIANT = {c.variant(ws): (c, ws) for c in TILED + EDGE
                     for ws in (True, False)}
-WS_VARIANTS = [c.variant(True) for c in TILED]
+TILED_BY_VARIANT.update({c.variant(True): (c, True) for c in PERSISTENT})
+PERSISTENT_VARIANTS = [c.variant(True) for c in PERSISTENT]
+WS_VARIANTS = [c.variant(True) for c in TILED] + PERSISTENT_VARIANTS
+# The configuration rule of the `auto` rows (launch_{t}_auto): the first of
+# these whose output tiles (ceil(M / BM) * ceil(N / BN)) fill every SM at
+# least once, else the last (the most tiles). Larger tiles move fewer bytes
+# per FLOP; below one tile per SM, SMs idle, which costs more.
+AUTO_RULE = ["w128x256s4g8", "w128x128s6g8", "w128x64s6"]
 EDGE_VARIANTS = [c.variant(True) for c in EDGE]
-# Specialized and not, next to each other per block shape.
-TILED_VARIANTS = [c.variant(ws) for c in TILED for ws in (True, False)]
+# The benchmark's rows: every specialized block shape, grid and
+# persistent, and the configuration rule. (The same loops pipelined by
+# tile-pipeline alone, `p`, and the seed's loop specialized were slower in
+# every earlier run: bench/NOTES.md.)
+TILED_VARIANTS = WS_VARIANTS + ["auto"]
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -399,51 +430,103 @@ def tiled_kernel(t, v):
     contiguous) arrives as BN / 64 boxes of 64 x 64 and C leaves as BN / 64
     boxes of BM x 64 (at most 256 rows), each through a tile.smem_subslice."""
     c, ws = TILED_BY_VARIANT[v]
-    bm, bn, acc = c.bm, c.bn, c.acc()
-    boxes = bn // 64
-    markers = [f"tile.num_stages = {c.stages} : i32"] if c.stages else []
-    if ws:
-        markers.append("tile.warp_specialize")
-    marker = ", ".join(markers)
+    if c.group_m:
+        return persistent_kernel(t, v)
     occupancy = (f", nvvm.minctasm = {c.ctas_per_sm} : i32"
                  if c.ctas_per_sm else "")
-    tileB = f"!tileB{bn}_{t}"
-    tileC = f"!tileC{c.shape}_{t}"
-    offs = "".join(
-        (f"\n      %c{64 * j}_i32 = arith.constant {64 * j} : i32" if j > 1 else "")
-        + f"\n      %off_n{j} = arith.addi %off_n, %c{64 * j}_i32 : i32"
-        for j in range(1, boxes))
-    n_off = lambda j: "%off_n" if j == 0 else f"%off_n{j}"
+    return f"""
+    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: !desc64_{t}, %descC: !desc{c.bm}_{t}, %K: i32) kernel
+        attributes {{tile.num_warps = {c.warps} : i32{occupancy}}} {{
+{tiled_prologue(t, c)}
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32{n_offsets(c, "      ")}
+{tiled_k_loop(t, c, ws, "      ")}
+{tiled_epilogue(t, c, "      ")}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+def persistent_kernel(t, v):
+    """The same loop on a persistent grid: CTA b computes output tiles b,
+    b + G, b + 2G, ... (G CTAs), numbered in groups of group_m block rows
+    (tile i of a group is block row i % rows, block column i / rows), so
+    the CTAs in flight share A rows and B columns in L2. The pass's rings
+    carry their slots and phases from one tile to the next, so the producer
+    runs ahead into the next tile while the consumers finish this one. C
+    leaves through two small staging buffers (windowed_epilogue), each
+    waited for (read_only) only before it is written again, so a tile's
+    stores overlap the next tile's main loop."""
+    c, ws = TILED_BY_VARIANT[v]
+    return f"""
+    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: !desc64_{t}, %descC: !desc{c.bm}_{t}, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32}} {{
+{tiled_prologue(t, c)}
+      %group_m = arith.constant {c.group_m} : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {{
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}
+{tiled_k_loop(t, c, ws, "        ")}
+{windowed_epilogue(t, c, "        ")}
+      }}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+def n_offsets(c, indent):
+    """%off_n1 ... : the column of each 64-wide box of B and C after the
+    first (%off_n)."""
+    return "".join(
+        (f"\n{indent}%c{64 * j}_i32 = arith.constant {64 * j} : i32" if j > 1 else "")
+        + f"\n{indent}%off_n{j} = arith.addi %off_n, %c{64 * j}_i32 : i32"
+        for j in range(1, c.bn // 64))
+
+
+def n_off(j):
+    return "%off_n" if j == 0 else f"%off_n{j}"
+
+
+def tiled_prologue(t, c):
+    """Constants, the K step count, the shared buffers (B as 64-wide box
+    views; C whole, or for a persistent kernel the two-window ring of
+    windowed_epilogue) and the two barriers, initialized by one thread."""
+    tileB = f"!tileB{c.bn}_{t}"
+    tileC = f"!cring{c.bm}_{t}" if c.group_m else f"!tileC{c.shape}_{t}"
     b_views = "".join(
         f"\n      %b{j} = tile.smem_subslice %b_shared[0, {64 * j}] : {tileB} -> !box64_{t}"
-        for j in range(boxes))
-    b_loads = "".join(
-        f"\n        tma.async_load %descB[%off_k, {n_off(j)}], %b{j}, %mbar_b : !desc64_{t}, !box64_{t}"
-        for j in range(boxes))
-    c_views = "".join(
-        f"\n      %cbox{j} = tile.smem_subslice %c_shared[0, {64 * j}] : {tileC} -> !box{bm}_{t}"
-        for j in range(boxes))
-    c_stores = "".join(
-        f"\n      tma.async_store %cbox{j}, %descC[%off_m, {n_off(j)}] : !box{bm}_{t}, !desc{bm}_{t}"
-        for j in range(boxes))
-    return f"""
-    gpu.func @gemm_{t}_{v}(%descA: !desc{bm}_{t}, %descB: !desc64_{t}, %descC: !desc{bm}_{t}, %K: i32) kernel
-        attributes {{tile.num_warps = {c.warps} : i32{occupancy}}} {{
-      %c0 = arith.constant 0 : index
+        for j in range(c.bn // 64))
+    return f"""      %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
       %c63_i32 = arith.constant 63 : i32
       %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant {bm} : i32
-      %bn_i32 = arith.constant {bn} : i32
+      %bm_i32 = arith.constant {c.bm} : i32
+      %bn_i32 = arith.constant {c.bn} : i32
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32{offs}
-      %a_shared = tile.alloc_smem : !box{bm}_{t}
+      %a_shared = tile.alloc_smem : !box{c.bm}_{t}
       %b_shared = tile.alloc_smem : {tileB}{b_views}
       %c_shared = tile.alloc_smem : {tileC}
       %bars = mbarrier.alloc : !mbarrier.group<2>
@@ -456,38 +539,88 @@ def tiled_kernel(t, v):
       }}
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<{bm}x{bn}xf32, {acc}>
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = {bm * 128} if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc{bm}_{t}, !box{bm}_{t}
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box{bm}_{t}, {tileB}, tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x{bn}xf32, {acc}>
-        tile.barrier
-        scf.yield %d : tensor<{bm}x{bn}xf32, {acc}>
-      }} {{{marker}}}
-      %c_out = arith.truncf %acc : tensor<{bm}x{bn}xf32, {acc}> to tensor<{bm}x{bn}x{t}, {acc}>
-      tile.smem_store %c_out, %c_shared : tensor<{bm}x{bn}x{t}, {acc}>, {tileC}
-      tile.fence_async_shared
-      tile.barrier{c_views}{c_stores}
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }}
-"""
+      %init = tile.splat %zero : tensor<{c.bm}x{c.bn}xf32, {c.acc()}>"""
 
 
-def tiled_aliases(t, configs):
+def tiled_k_loop(t, c, ws, indent):
+    """The K loop into %acc, carrying the pipelining markers."""
+    bm, bn, acc = c.bm, c.bn, c.acc()
+    markers = [f"tile.num_stages = {c.stages} : i32"] if c.stages else []
+    if ws:
+        markers.append("tile.warp_specialize")
+    tileB = f"!tileB{bn}_{t}"
+    b_loads = "".join(
+        f"\n  tma.async_load %descB[%off_k, {n_off(j)}], %b{j}, %mbar_b : !desc64_{t}, !box64_{t}"
+        for j in range(bn // 64))
+    text = f"""%acc = scf.for %k = %c0 to %k_tiles step %c1
+    iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
+  %k_i32 = arith.index_cast %k : index to i32
+  %off_k = arith.muli %k_i32, %c64_i32 : i32
+  mbarrier.expect_tx %mbar_a, bytes = {bm * 128} if %leader
+  tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc{bm}_{t}, !box{bm}_{t}
+  mbarrier.arrive %mbar_a
+  mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
+  mbarrier.arrive %mbar_b
+  %parity = arith.remui %k_i32, %c2_i32 : i32
+  mbarrier.wait %mbar_a, phase %parity : i32
+  mbarrier.wait %mbar_b, phase %parity : i32
+  %d = tile.dot %a_shared, %b_shared, %c_local : !box{bm}_{t}, {tileB}, tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x{bn}xf32, {acc}>
+  tile.barrier
+  scf.yield %d : tensor<{bm}x{bn}xf32, {acc}>
+}} {{{", ".join(markers)}}}"""
+    return "\n".join(indent + line for line in text.split("\n"))
+
+
+def windowed_epilogue(t, c, indent):
+    """%acc leaves in BM x 64 windows (tile.extract_slice: a selection of
+    each thread's accumulator registers) through a ring of two BM x 64
+    staging buffers: window j waits until at most one bulk group is still
+    reading (the previous window's; the one two windows back, which read
+    this buffer, is done), writes buffer j % 2 and stores it as its own
+    bulk group. BN / 64 is even, so the first window of the next tile finds
+    its buffer last read two windows back too. 32 KiB instead of BM x BN x 2
+    bytes: what lets 128x256 keep 4 stages."""
+    bm, bn, acc = c.bm, c.bn, c.acc()
+    win = c.window_acc()
+    assert (bn // 64) % 2 == 0
+    lines = []
+    for j in range(bn // 64):
+        lines += [
+            f"%w{j} = tile.extract_slice %acc[0, {64 * j}] : tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x64xf32, {win}>",
+            f"%h{j} = arith.truncf %w{j} : tensor<{bm}x64xf32, {win}> to tensor<{bm}x64x{t}, {win}>",
+            "tma.store_wait pending = 1 read_only",
+            "tile.barrier",
+            f"%s{j} = tile.smem_index %c_shared[%c{j % 2}] : !cring{bm}_{t} -> !box{bm}_{t}",
+            f"tile.smem_store %h{j}, %s{j} : tensor<{bm}x64x{t}, {win}>, !box{bm}_{t}",
+            "tile.fence_async_shared",
+            "tile.barrier",
+            f"tma.async_store %s{j}, %descC[%off_m, {n_off(j)}] : !box{bm}_{t}, !desc{bm}_{t}",
+            "tma.store_commit"]
+    return "\n".join(indent + line for line in lines)
+
+
+def tiled_epilogue(t, c, indent):
+    """%acc rounded to the element type, staged in shared memory and stored
+    by TMA, one BM x 64 box at a time, in one bulk group."""
+    bm, bn, acc = c.bm, c.bn, c.acc()
+    tileC = f"!tileC{c.shape}_{t}"
+    lines = [f"%c_out = arith.truncf %acc : tensor<{bm}x{bn}xf32, {acc}> to tensor<{bm}x{bn}x{t}, {acc}>",
+             f"tile.smem_store %c_out, %c_shared : tensor<{bm}x{bn}x{t}, {acc}>, {tileC}",
+             "tile.fence_async_shared",
+             "tile.barrier"]
+    lines += [f"%cbox{j} = tile.smem_subslice %c_shared[0, {64 * j}] : {tileC} -> !box{bm}_{t}"
+              for j in range(bn // 64)]
+    lines += [f"tma.async_store %cbox{j}, %descC[%off_m, {n_off(j)}] : !box{bm}_{t}, !desc{bm}_{t}"
+              for j in range(bn // 64)]
+    lines.append("tma.store_commit")
+    return "\n".join(indent + line for line in lines)
+
+
+def tiled_aliases(t, configs, persistent):
     """Types of the Tiled kernels: a TMA box of R x 64 elements (one
     128-byte swizzle row wide) and its shared buffer for R = 64 (B), BM (A,
-    and one box of C), and the whole B and C tiles."""
+    and one box of C), the whole B and C tiles, and for the `persistent`
+    configurations the two-window staging ring of C."""
     rows = sorted({64} | {c.bm for c in configs})
     text = "".join(
         f"!desc{r}_{t} = !tma.descriptor<tensor<{r}x64x{t}>, swizzle = 128>\n"
@@ -497,28 +630,35 @@ def tiled_aliases(t, configs):
                     for bn in sorted({c.bn for c in configs}))
     text += "".join(f"!tileC{c.shape}_{t} = !tile.smem<{c.bm}x{c.bn}x{t}, #nvmma128, mutable>\n"
                     for c in configs)
+    text += "".join(f"!cring{bm}_{t} = !tile.smem<2x{bm}x64x{t}, #nvmma128, mutable>\n"
+                    for bm in sorted({c.bm for c in persistent}))
     return text
 
 
-def tiled_host(t, code, v, timed):
-    """Host side of a Tiled kernel: launch_{t}_{v} (a grid of ceil(N / BN) x
-    ceil(M / BM) CTAs of consumer_warps * 32 threads; tile-warp-specialize
-    widens the block for its producer warpgroup) and bench_{t}_{v} (timed:
-    checked against cuBLAS, then timed as in host()) or check_{t}_{v} (only
-    checked). K = 0 is allowed: a descriptor cannot have an empty dimension,
-    so A and B are stored 64 wide (random, never read: the kernel's K loop
-    runs zero times), and cuBLAS's reference helper refuses K < 1, so D is
-    compared with an all-zero f32 matrix (rel_err is then 0 only when D is
-    exactly zero, else infinite)."""
+LAUNCH_SIGNATURE = """(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
+                        %m: index, %n: index, %k: index)"""
+
+
+def tiled_launch(t, v):
+    """launch_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N] (A and B may be
+    stored wider than K): a grid of ceil(N / BN) x ceil(M / BM) CTAs of
+    consumer_warps * 32 threads (tile-warp-specialize widens the block for
+    its producer warpgroup), or for a persistent kernel min(tiles, SMs)
+    CTAs that are told the tile counts."""
     c, _ = TILED_BY_VARIANT[v]
-    fn = "bench" if timed else "check"
-    launch_args = "(memref<?x?x" + t + ">, memref<?x?x" + t + ">, memref<?x?x" + t + ">, index, index, index) -> ()"
-    timed_part = ("\n" + timing(t, v, launch_args)) if timed else ""
+    if c.group_m:
+        grid = """    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+"""
+        blocks, extra = "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32"
+    else:
+        grid, blocks, extra = "", "(%gx, %gy, %c1)", ""
     return f"""
-  // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N] (A and B may
-  // be stored wider than K).
-  func.func @launch_{t}_{v}(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
-                        %m: index, %n: index, %k: index) {{
+  func.func @launch_{t}_{v}{LAUNCH_SIGNATURE.format(t=t)} {{
     %c1 = arith.constant 1 : index
     %bm = arith.constant {c.bm} : index
     %bn = arith.constant {c.bn} : index
@@ -532,12 +672,59 @@ def tiled_host(t, code, v, timed):
     %mp = arith.addi %m, %bm1 : index
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_{t}_{v} blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc{c.bm}_{t}, %db : !desc64_{t}, %dc : !desc{c.bm}_{t}, %k32 : i32)
+{grid}    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_{t}_{v} blocks in {blocks} threads in (%threads, %c1, %c1)
+        args(%da : !desc{c.bm}_{t}, %db : !desc64_{t}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
     return
   }}
+"""
 
+
+def auto_launch(t):
+    """launch_{t}_auto: AUTO_RULE applied to the problem at run time."""
+    def choose(i, pad):
+        v = AUTO_RULE[i]
+        call = (f"{pad}func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : "
+                f"{LAUNCH_ARGS.format(t=t)}")
+        if i == len(AUTO_RULE) - 1:
+            return call
+        c, _ = TILED_BY_VARIANT[v]
+        return f"""{pad}%bm{i} = arith.constant {c.bm} : index
+{pad}%bn{i} = arith.constant {c.bn} : index
+{pad}%mp{i} = arith.ceildivui %m, %bm{i} : index
+{pad}%np{i} = arith.ceildivui %n, %bn{i} : index
+{pad}%tiles{i} = arith.muli %mp{i}, %np{i} : index
+{pad}%fills{i} = arith.cmpi uge, %tiles{i}, %sms : index
+{pad}scf.if %fills{i} {{
+{pad}  {call.strip()}
+{pad}}} else {{
+{choose(i + 1, pad + "  ")}
+{pad}}}"""
+    return f"""
+  // The configuration rule (AUTO_RULE in the generator): the first of
+  // {", ".join(AUTO_RULE)} whose tiles fill every SM, else the last.
+  func.func @launch_{t}_auto{LAUNCH_SIGNATURE.format(t=t)} {{
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+{choose(0, "    ")}
+    return
+  }}
+"""
+
+
+def tiled_host(t, code, v, timed):
+    """Host side of a Tiled kernel (or of `auto`): its launch function and
+    bench_{t}_{v} (timed: checked against cuBLAS, then timed as in host())
+    or check_{t}_{v} (only checked). K = 0 is allowed: a descriptor cannot
+    have an empty dimension, so A and B are stored 64 wide (random, never
+    read: the kernel's K loop runs zero times), and cuBLAS's reference
+    helper refuses K < 1, so D is compared with an all-zero f32 matrix
+    (rel_err is then 0 only when D is exactly zero, else infinite)."""
+    fn = "bench" if timed else "check"
+    launch_args = LAUNCH_ARGS.format(t=t)
+    timed_part = ("\n" + timing(t, v, launch_args)) if timed else ""
+    launch = auto_launch(t) if v == "auto" else tiled_launch(t, v)
+    return launch + f"""
   // Checks one run against cuBLAS (f32 reference){", then times it" if timed else ""}.
   func.func @{fn}_{t}_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
     %c0 = arith.constant 0 : index
@@ -569,7 +756,7 @@ PASS_VARIANTS = ["p2", "p3", "p4"]
 # The seed variants the benchmark still times: the best of them, and the
 # same loop warp-specialized (w2, w4: the measurement behind the default
 # pipeline's choice, bench/NOTES.md).
-BENCH_SEED_VARIANTS = ["p2", "w2", "w4"]
+BENCH_SEED_VARIANTS = ["p2"]
 
 
 def variant_kernel(t, v):
@@ -620,7 +807,12 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
             name_global(f"name_{t}_{v}_str", f"{t} {v}")
             for i, (m, n, k) in enumerate(shapes):
                 call(t, v, i, m, n, k, "bench", f"name_{t}_{v}_str")
+    # `auto` launches the rule's variants: their kernels and launch
+    # functions are emitted even where they get no rows of their own.
+    helpers = [v for v in AUTO_RULE if "auto" in tiled and v not in tiled]
+    kernel_variants = [v for v in tiled if v != "auto"] + helpers
     for t, code in TYPES.items():
+        body += [tiled_launch(t, v) for v in helpers]
         for v in tiled:
             body.append(tiled_host(t, code, v, timed))
             if timed:
@@ -630,10 +822,11 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
                 if not timed:
                     name_global(name, f"{t} {v} {m}x{n}x{k}")
                 call(t, v, i, m, n, k, "bench" if timed else "check", name)
-    configs = [TILED_BY_VARIANT[v][0] for v in tiled]
-    # Aliases are per block shape.
-    configs = [c for i, c in enumerate(configs)
-               if c.shape not in [d.shape for d in configs[:i]]]
+    all_configs = [TILED_BY_VARIANT[v][0] for v in kernel_variants]
+    # Aliases are per block shape (and for persistent kernels, per BM).
+    configs = [c for i, c in enumerate(all_configs)
+               if c.shape not in [d.shape for d in all_configs[:i]]]
+    persistent = [c for c in all_configs if c.group_m]
     attrs = []
     if variants:
         attrs.append("#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>")
@@ -641,12 +834,16 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
     if variants:
         attrs.append("#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>")
     attrs += [c.acc_attr() for c in configs]
+    attrs += sorted({c.window_attr() for c in persistent})
     type_aliases = "".join(aliases(t) for t in TYPES) if variants else ""
     if configs:
-        type_aliases += "".join(tiled_aliases(t, configs) for t in TYPES)
+        type_aliases += "".join(tiled_aliases(t, configs, persistent)
+                                for t in TYPES)
     kernels = "".join(kernels_for(t, variants) for t in TYPES)
-    kernels += "".join(tiled_kernel(t, v) for t in TYPES for v in tiled)
+    kernels += "".join(tiled_kernel(t, v) for t in TYPES for v in kernel_variants)
     fill = "\n  llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)" if tiled else ""
+    if any(TILED_BY_VARIANT[v][0].group_m for v in kernel_variants):
+        fill += "\n  llvm.func @tileRtMultiprocessorCount() -> i32"
     text = f"""{header}
 {chr(10).join(attrs)}
 {type_aliases}
@@ -692,14 +889,16 @@ def main():
 //   tile-run bench/gemm_bench.mlir
 // Variants: p2 = the TileLang seed (128x128x32 blocks of one warpgroup)
 // marked tile.num_stages = 2 and pipelined by tile-pipeline, the best
-// variant before warp specialization; w2 / w4 = the same loop marked
-// tile.num_stages = 2 / 4 and tile.warp_specialize (s1-s3 and p3/p4 stay in the GPU
-// tests tilelang-gemm-stages/pipelined.mlir; they were slower in every
-// run of bench/README.md). Block shapes BMxBN (BK = 64) over S stages:
-// wBMxBNsS = the seed's loop at that shape marked tile.num_stages = S and
-// tile.warp_specialize (tile-warp-specialize adds a producer warpgroup),
-// pBMxBNsS = the same loop pipelined by tile-pipeline alone; 128x128 with
+// variant before warp specialization. Block shapes BMxBN (BK = 64) over S
+// stages: wBMxBNsS = the seed's loop at that shape marked
+// tile.num_stages = S and tile.warp_specialize (tile-warp-specialize adds
+// a producer warpgroup), one CTA per output tile; 128x128 and 128x64 with
 // one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
+// ...g8 = persistent: at most one CTA per SM, walking the tiles in groups
+// of 8 block rows, each tile's TMA store overlapping the next tile's main
+// loop. auto = the configuration rule (AUTO_RULE in the generator): the
+// first of w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every
+// SM, else the last.
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.
@@ -761,13 +960,18 @@ def main():
     # block (1000^3), M smaller than the block (128x8192x8192: half of a
     # 256-row block is past M), full blocks (4096^3), and K step counts of
     # 0, 1 and 2 (K = 0, 64, 96: none a multiple of the stage count, and
-    # fewer steps than stages, so the producer's first round ends early).
+    # fewer steps than stages, so the producer's first round ends early);
+    # 2200x2304x328 gives the persistent kernels more tiles than SMs (CTAs
+    # take one or two, 18 block rows: groups of 8, 8 and 2) and 6 K steps
+    # per tile, so ring phases straddle tiles.
     ws_header = """// Generated by bench/generate_gemm_bench.py: the benchmark's warp-specialized
 // GEMMs (""" + ", ".join(WS_VARIANTS) + """: the seed's loop at block
 // shape BMxBNx64 marked tile.num_stages = S and tile.warp_specialize; f16
 // and bf16), w128x128 (no tile.num_stages: a one-slot ring) and
-// w128x128s4c2 (nvvm.minctasm = 2: register budgets for two CTAs per SM),
-// checked against cuBLAS's f32 result on fresh random inputs
+// w128x128s4c2 (nvvm.minctasm = 2: register budgets for two CTAs per SM);
+// ...g8 are persistent (one CTA per SM at most, tiles in groups of 8 block
+// rows, each tile's TMA store overlapping the next tile); `auto` is the
+// benchmark's configuration rule (AUTO_RULE). All are checked against cuBLAS's f32 result on fresh random inputs
 // with D poisoned first. K = 64 and 96 are 1 and 2 K steps (fewer than the
 // stages, not a multiple of them); K = 0 runs the K loop zero times, and D
 // must be exactly zero (the reference helper refuses K = 0, so D is
@@ -776,16 +980,18 @@ def main():
 // RUN: tile-run %s | FileCheck %s
 """
     ws_shapes = [(256, 256, 64), (256, 256, 96), (256, 256, 0),
-                 (1000, 1000, 1000), (128, 8192, 8192), (4096, 4096, 4096)]
+                 (1000, 1000, 1000), (128, 8192, 8192), (4096, 4096, 4096),
+                 (2200, 2304, 328)]
     checks = []
     for t in TYPES:
-        for v in WS_VARIANTS + EDGE_VARIANTS:
+        for v in WS_VARIANTS + EDGE_VARIANTS + ["auto"]:
             for (m, n, k) in ws_shapes:
                 err = ("rel_err=0.000e+00 max_abs_err=0.000e+00" if k == 0
                        else "rel_err={{[0-9.e+-]+}} {{.*}}")
                 checks.append(f"// CHECK: {t} {v} {m}x{n}x{k}: rows={m} cols={n} {err} nonfinite=0 -> PASS")
     text = render([], ws_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
-                  [], WS_VARIANTS + EDGE_VARIANTS, ws_shapes, timed=False)
+                  [], WS_VARIANTS + EDGE_VARIANTS + ["auto"], ws_shapes,
+                  timed=False)
     write(root, os.path.join("integration_test", "GEMM", "gemm-warp-specialized.mlir"),
           text)
 

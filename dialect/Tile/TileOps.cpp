@@ -442,6 +442,32 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
+LogicalResult ExtractSliceOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto dst = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> offsets = getOffsets();
+  if (dst.getRank() != src.getRank())
+    return emitOpError() << "result has rank " << dst.getRank()
+                         << "; a slice keeps the source's rank "
+                         << src.getRank();
+  if (int64_t(offsets.size()) != src.getRank())
+    return emitOpError() << "has " << offsets.size()
+                         << " offsets for a source of rank " << src.getRank();
+  if (dst.getElementType() != src.getElementType())
+    return emitOpError() << "result element type " << dst.getElementType()
+                         << " differs from the source's "
+                         << src.getElementType();
+  for (int64_t i = 0, e = src.getRank(); i < e; ++i) {
+    int64_t offset = offsets[i], size = dst.getDimSize(i);
+    if (offset < 0 || offset > src.getDimSize(i) - size)
+      return emitOpError() << "window [" << offset << ", " << offset << " + "
+                           << size << ") of dimension " << i
+                           << " is outside the source's [0, "
+                           << src.getDimSize(i) << ")";
+  }
+  return success();
+}
+
 LogicalResult ExpandDimsOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   auto dst = cast<RankedTensorType>(getResult().getType());

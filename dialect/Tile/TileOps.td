@@ -351,6 +351,32 @@ def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_ExtractSliceOp : Tile_Op<"extract_slice", [Pure]> {
+  let summary = "A rectangular window of a register tile";
+  let description = [{
+    The elements of `src` at `offsets` + [0, shape of the result), as a
+    register tile of the result's shape and element type in the result's
+    layout. It lowers to a selection of each thread's registers, so the
+    result layout must place every element in the thread that holds it in
+    the source, and each offset must be a multiple of the result's size
+    along that dimension (the lowering names the rule otherwise). A window
+    of 64 columns of a wgmma accumulator at a column offset that is a
+    multiple of 64, in the #tile.wgmma layout with instrShape = [16, 64], is
+    one: how an epilogue stages a large accumulator through a small shared
+    buffer, one window at a time.
+
+    ```mlir
+    %w = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc256> -> tensor<128x64xf32, #acc64>
+    ```
+  }];
+  let arguments = (ins Tile_RegisterTile:$src, DenseI64ArrayAttr:$offsets);
+  let results = (outs Tile_RegisterTile:$result);
+  let assemblyFormat = [{
+    $src `` $offsets attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
   let summary = "Inserts a dimension of size 1";
   let description = [{

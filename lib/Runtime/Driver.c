@@ -411,6 +411,10 @@ int tileRtDeviceAttribute(CUdevice_attribute attr) {
   return value;
 }
 
+int32_t tileRtMultiprocessorCount(void) {
+  return tileRtDeviceAttribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+}
+
 int tileRtLaunchBlocking(void) { return state.launchBlocking; }
 
 /*===----------------------------------------------------------------------===*\

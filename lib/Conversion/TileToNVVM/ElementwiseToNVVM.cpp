@@ -3,8 +3,9 @@
 // Register tiles are vectors of the thread's elements (RegisterTiles.h), so
 // elementwise arith/math operations become the same operations on the
 // vectors, and splats and splat constants vectors of one value. tile.range
-// is its coordinates' vector; tile.expand_dims and tile.broadcast, which
-// keep every element in its thread, a shuffle of the thread's registers.
+// is its coordinates' vector; tile.expand_dims, tile.extract_slice and
+// tile.broadcast, which keep every element in its thread, a shuffle of the
+// thread's registers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +29,9 @@ FailureOr<SplatElementsAttr> getSplatConstant(arith::ConstantOp op,
   return splat;
 }
 
-/// The register map of tile.expand_dims and tile.broadcast: only those that
-/// keep every element in its thread are lowered.
+/// The register map of tile.expand_dims, tile.extract_slice and
+/// tile.broadcast: only those that keep every element in its thread are
+/// lowered.
 FailureOr<SmallVector<int32_t>> getShufflePlan(Operation *op,
                                                EmitErrorFn emitError) {
   auto emitPrefixed = [&]() -> InFlightDiagnostic {
@@ -120,7 +122,8 @@ struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
   }
 };
 
-/// expand_dims and broadcast: a shuffle of the thread's registers.
+/// expand_dims, extract_slice and broadcast: a shuffle of the thread's
+/// registers.
 template <typename OpT>
 struct RegisterShuffleLowering : public ConvertOpToLLVMPattern<OpT> {
   using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
@@ -147,7 +150,7 @@ LogicalResult tilemlir::verifyElementwiseLowering(Operation *op) {
     if (succeeded(checkRegisterTileType(constant.getType())) &&
         failed(getSplatConstant(constant, emitError)))
       return failure();
-  if (isa<ExpandDimsOp, BroadcastOp>(op) &&
+  if (isa<ExpandDimsOp, ExtractSliceOp, BroadcastOp>(op) &&
       failed(getShufflePlan(op, emitError)))
     return failure();
   return success();
@@ -158,6 +161,7 @@ void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
   patterns.add<SplatConstantTileLowering, SplatTileLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
   patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
+               RegisterShuffleLowering<ExtractSliceOp>,
                RegisterShuffleLowering<BroadcastOp>>(converter,
                                                      /*benefit=*/2);
 }

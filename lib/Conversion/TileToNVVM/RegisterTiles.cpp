@@ -266,7 +266,8 @@ Value shuffleSync(OpBuilder &b, Location loc, Value value, Value laneOrMask,
 FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                const LinearLayout &dst,
                                                Projection project,
-                                               EmitErrorFn emitError) {
+                                               EmitErrorFn emitError,
+                                               ArrayRef<int32_t> offset) {
   unsigned srcRank = src.getOutDims().size();
   for (StringRef dim : kThreadDims) {
     ArrayRef<LinearLayout::Basis> s = src.getBases(dim), d = dst.getBases(dim);
@@ -285,6 +286,10 @@ FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
   SmallVector<int32_t> map;
   for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
     SmallVector<int32_t> target = project(getRegisterCoords(dst, r));
+    // The offsets' bits are above every coordinate of dst: adding them is
+    // XOR-ing them, so the thread parts stay equal.
+    for (auto [coord, shift] : llvm::zip(target, offset))
+      coord += shift;
     int64_t found = -1;
     for (int64_t s = 0, se = src.getNumRegisters(); s < se && found < 0; ++s)
       if (getRegisterCoords(src, s) == ArrayRef<int32_t>(target))
@@ -308,6 +313,19 @@ FailureOr<SmallVector<int32_t>> getOpRegisterMap(Operation *op,
                     "source and result must both be distributed register "
                     "tiles");
   ArrayRef<int64_t> srcShape = srcType.getShape();
+  SmallVector<int32_t> offset;
+  if (auto slice = dyn_cast<ExtractSliceOp>(op)) {
+    for (auto [i, start] : llvm::enumerate(slice.getOffsets())) {
+      if (start % dstType.getDimSize(i) != 0)
+        return emitRule(emitError,
+                        "offset " + Twine(start) + " of dimension " + Twine(i) +
+                            " is not a multiple of the result's size " +
+                            Twine(dstType.getDimSize(i)) +
+                            " there (a window at such an offset would "
+                            "straddle the source's register blocks)");
+      offset.push_back(int32_t(start));
+    }
+  }
   auto project = [&](ArrayRef<int32_t> coords) {
     SmallVector<int32_t> out(coords);
     if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
@@ -319,7 +337,7 @@ FailureOr<SmallVector<int32_t>> getOpRegisterMap(Operation *op,
     }
     return out;
   };
-  return getRegisterMap(*src, *dst, project, emitError);
+  return getRegisterMap(*src, *dst, project, emitError, offset);
 }
 
 void replaceWithRegisterShuffle(Operation *op, Value src, ArrayRef<int32_t> map,
@@ -350,8 +368,8 @@ constexpr llvm::StringLiteral kUnsupportedTileMessage =
 /// (tile.dot with A in registers: checked by the wgmma lowering.)
 bool isRegisterTileOp(Operation *op) {
   return isa<SplatOp, RangeOp, LoadOp, StoreOp, DotOp, SmemLoadOp, SmemStoreOp,
-             ConvertLayoutOp, ExpandDimsOp, BroadcastOp, arith::ConstantOp,
-             ReduceOp>(op) ||
+             ConvertLayoutOp, ExpandDimsOp, ExtractSliceOp, BroadcastOp,
+             arith::ConstantOp, ReduceOp>(op) ||
          (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1);
 }
 

@@ -88,16 +88,19 @@ using Projection = function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)>;
 
 /// For each register of `dst`, the register of `src` that holds the same
 /// element in the same thread, where `project` maps dst coordinates to src
-/// coordinates (linearly). Fails, emitting why, when some thread would need
-/// another thread's data.
+/// coordinates (linearly), then `offset` (if given; each a multiple of dst's
+/// size along its dimension) is added. Fails, emitting why, when some
+/// thread would need another thread's data.
 FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                const LinearLayout &dst,
                                                Projection project,
-                                               EmitErrorFn emitError = {});
+                                               EmitErrorFn emitError = {},
+                                               ArrayRef<int32_t> offset = {});
 
-/// Register map of tile.expand_dims, tile.broadcast or tile.convert_layout
-/// (see getRegisterMap): expand_dims drops `axis`, broadcast zeroes the
-/// coordinates along the source's size-1 dimensions.
+/// Register map of tile.expand_dims, tile.broadcast, tile.extract_slice or
+/// tile.convert_layout (see getRegisterMap): expand_dims drops `axis`,
+/// broadcast zeroes the coordinates along the source's size-1 dimensions,
+/// extract_slice adds its offsets (multiples of the result's sizes).
 FailureOr<SmallVector<int32_t>> getOpRegisterMap(Operation *op,
                                                  EmitErrorFn emitError = {});
 

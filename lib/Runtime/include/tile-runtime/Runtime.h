@@ -188,6 +188,11 @@ void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
 /// 0 otherwise. Never exits.
 int tileRtHasGpu(void);
 
+/// The number of streaming multiprocessors of the current device (what a
+/// persistent kernel's grid is sized by). Exits like every runtime call when
+/// there is no device.
+int32_t tileRtMultiprocessorCount(void);
+
 #ifdef __cplusplus
 }
 #endif
