@@ -9,9 +9,12 @@
 // one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
 // ...g8 = persistent: at most one CTA per SM, walking the tiles in groups
 // of 8 block rows, each tile's TMA store overlapping the next tile's main
-// loop. auto = the configuration rule (AUTO_RULE in the generator): the
-// first of w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every
-// SM, else the last.
+// loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
+// consumer warpgroups on alternate tiles, their MMA phases taking turns so
+// one's epilogue runs under the other's MMA. auto = the configuration rule
+// (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
+// and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
+// w128x64s6.
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.
@@ -19,9 +22,8 @@
 #nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
-#acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #acc128x256 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 256]>
-#acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
+#acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #acc128x64 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
@@ -53,28 +55,22 @@
 !box64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !desc128_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !box128_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
-!desc256_f16 = !tma.descriptor<tensor<256x64xf16>, swizzle = 128>
-!box256_f16 = !tile.smem<256x64xf16, #nvmma128, mutable>
 !tileB64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !tileB128_f16 = !tile.smem<64x128xf16, #nvmma128, mutable>
 !tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
-!tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
 !tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
-!tileC256x128_f16 = !tile.smem<256x128xf16, #nvmma128, mutable>
+!tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
 !tileC128x64_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
 !cring128_f16 = !tile.smem<2x128x64xf16, #nvmma128, mutable>
 !desc64_bf16 = !tma.descriptor<tensor<64x64xbf16>, swizzle = 128>
 !box64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !desc128_bf16 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128>
 !box128_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
-!desc256_bf16 = !tma.descriptor<tensor<256x64xbf16>, swizzle = 128>
-!box256_bf16 = !tile.smem<256x64xbf16, #nvmma128, mutable>
 !tileB64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !tileB128_bf16 = !tile.smem<64x128xbf16, #nvmma128, mutable>
 !tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
-!tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
-!tileC256x128_bf16 = !tile.smem<256x128xbf16, #nvmma128, mutable>
+!tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x64_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
 !cring128_bf16 = !tile.smem<2x128x64xbf16, #nvmma128, mutable>
 
@@ -208,70 +204,6 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC128x128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
-        tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc128x128>
-      } {tile.num_stages = 4 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xf16, #acc128x128>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc128x128>, !tileC128x128_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_f16 -> !box128_f16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_f16 -> !box128_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
     gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
@@ -343,129 +275,6 @@ module attributes {gpu.container_module} {
       tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
       tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
       tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w256x128s3(%descA: !desc256_f16, %descB: !desc64_f16, %descC: !desc256_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 256 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box256_f16
-      %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC256x128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_f16, !box256_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_f16, !tileB128_f16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
-        tile.barrier
-        scf.yield %d : tensor<256x128xf32, #acc256x128>
-      } {tile.num_stages = 3 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xf16, #acc256x128>
-      tile.smem_store %c_out, %c_shared : tensor<256x128xf16, #acc256x128>, !tileC256x128_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_f16 -> !box256_f16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_f16 -> !box256_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_f16, !desc256_f16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_f16, !desc256_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB64_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_f16 -> !box64_f16
-      %c_shared = tile.alloc_smem : !tileC128x64_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-        tile.barrier
-        scf.yield %d : tensor<128x64xf32, #acc128x64>
-      } {tile.num_stages = 6 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xf16, #acc128x64>
-      tile.smem_store %c_out, %c_shared : tensor<128x64xf16, #acc128x64>, !tileC128x64_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_f16 -> !box128_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
       tma.store_commit
       tma.store_wait pending = 0
       gpu.return
@@ -591,7 +400,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s6g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -657,7 +466,7 @@ module attributes {gpu.container_module} {
           %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
           tile.barrier
           scf.yield %d : tensor<128x128xf32, #acc128x128>
-        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        } {tile.num_stages = 5 : i32, tile.warp_specialize}
         %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
         %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
         tma.store_wait pending = 1 read_only
@@ -678,12 +487,12 @@ module attributes {gpu.container_module} {
         tile.barrier
         tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
         tma.store_commit
-      }
+      } {tile.ping_pong}
       tma.store_wait pending = 0
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s4(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -691,15 +500,14 @@ module attributes {gpu.container_module} {
       %c63_i32 = arith.constant 63 : i32
       %c64_i32 = arith.constant 64 : i32
       %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
       %k_padded = arith.addi %K, %c63_i32 : i32
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC128x128_bf16
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB64_f16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_f16 -> !box64_f16
+      %c_shared = tile.alloc_smem : !tileC128x64_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
@@ -710,38 +518,34 @@ module attributes {gpu.container_module} {
       }
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
       %bx = tile.program_id x
       %by = tile.program_id y
       %off_m = arith.muli %by, %bm_i32 : i32
       %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
       %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
         %k_i32 = arith.index_cast %k : index to i32
         %off_k = arith.muli %k_i32, %c64_i32 : i32
         mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
         mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
         tile.barrier
-        scf.yield %d : tensor<128x128xf32, #acc128x128>
-      } {tile.num_stages = 4 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x128xf32, #acc128x128> to tensor<128x128xbf16, #acc128x128>
-      tile.smem_store %c_out, %c_shared : tensor<128x128xbf16, #acc128x128>, !tileC128x128_bf16
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xf16, #acc128x64>, !tileC128x64_f16
       tile.fence_async_shared
       tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x128_bf16 -> !box128_bf16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC128x128_bf16 -> !box128_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
       tma.store_commit
       tma.store_wait pending = 0
       gpu.return
@@ -818,129 +622,6 @@ module attributes {gpu.container_module} {
       tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
       tma.async_store %cbox2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
       tma.async_store %cbox3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w256x128s3(%descA: !desc256_bf16, %descB: !desc64_bf16, %descC: !desc256_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 256 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box256_bf16
-      %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC256x128_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<256x128xf32, #acc256x128>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %off_n1 = arith.addi %off_n, %c64_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<256x128xf32, #acc256x128>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 32768 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_bf16, !box256_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box256_bf16, !tileB128_bf16, tensor<256x128xf32, #acc256x128> -> tensor<256x128xf32, #acc256x128>
-        tile.barrier
-        scf.yield %d : tensor<256x128xf32, #acc256x128>
-      } {tile.num_stages = 3 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<256x128xf32, #acc256x128> to tensor<256x128xbf16, #acc256x128>
-      tile.smem_store %c_out, %c_shared : tensor<256x128xbf16, #acc256x128>, !tileC256x128_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC256x128_bf16 -> !box256_bf16
-      %cbox1 = tile.smem_subslice %c_shared[0, 64] : !tileC256x128_bf16 -> !box256_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box256_bf16, !desc256_bf16
-      tma.async_store %cbox1, %descC[%off_m, %off_n1] : !box256_bf16, !desc256_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB64_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_bf16 -> !box64_bf16
-      %c_shared = tile.alloc_smem : !tileC128x64_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-        tile.barrier
-        scf.yield %d : tensor<128x64xf32, #acc128x64>
-      } {tile.num_stages = 6 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xbf16, #acc128x64>
-      tile.smem_store %c_out, %c_shared : tensor<128x64xbf16, #acc128x64>, !tileC128x64_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_bf16 -> !box128_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
       tma.store_commit
       tma.store_wait pending = 0
       gpu.return
@@ -1066,7 +747,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s6g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1132,7 +813,7 @@ module attributes {gpu.container_module} {
           %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
           tile.barrier
           scf.yield %d : tensor<128x128xf32, #acc128x128>
-        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        } {tile.num_stages = 5 : i32, tile.warp_specialize}
         %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
         %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
         tma.store_wait pending = 1 read_only
@@ -1153,7 +834,66 @@ module attributes {gpu.container_module} {
         tile.barrier
         tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
         tma.store_commit
+      } {tile.ping_pong}
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB64_bf16
+      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_bf16 -> !box64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x64_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
       }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
+        tile.barrier
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xbf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xbf16, #acc128x64>, !tileC128x64_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.store_commit
       tma.store_wait pending = 0
       gpu.return
     }
@@ -1161,19 +901,15 @@ module attributes {gpu.container_module} {
 
   llvm.mlir.global internal constant @name_f16_p2_str("f16 p2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_p2_str("bf16 p2\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x128s4_str("f16 w128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s3_str("f16 w128x256s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w256x128s3_str("f16 w256x128s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s4g8_str("f16 w128x256s4g8\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x128s6g8_str("f16 w128x128s6g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x128s5g8pp_str("f16 w128x128s5g8pp\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x128s4_str("bf16 w128x128s4\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w256x128s3_str("bf16 w256x128s3\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8_str("bf16 w128x256s4g8\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x128s6g8_str("bf16 w128x128s6g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x128s5g8pp_str("bf16 w128x128s5g8pp\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
@@ -1359,103 +1095,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_f16_w128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
   func.func @launch_f16_w128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -1533,200 +1172,6 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
       func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_f16_w256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 256 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 255 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc256_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc256_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_f16, %db : !desc64_f16, %dc : !desc256_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_f16_w128x64s6(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 64 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 63 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -1850,7 +1295,7 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_f16_w128x128s6g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+  func.func @launch_f16_w128x128s5g8pp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
@@ -1872,13 +1317,13 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    gpu.launch_func @kernels::@gemm_f16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x128s6g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+  func.func @bench_f16_w128x128s5g8pp(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
@@ -1911,7 +1356,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -1928,11 +1373,108 @@ module attributes {gpu.container_module} {
     %one = arith.constant 1 : i64
     %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
     scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_f16_w128x64s6(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_f16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -1954,28 +1496,35 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every SM, else the last.
+  // w128x256s4g8 (K >= 2048), w128x128s5g8pp (K >= 0) whose tiles
+  // fill every SM, else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
     %bn0 = arith.constant 256 : index
+    %least_k0 = arith.constant 2048 : index
     %mp0 = arith.ceildivui %m, %bm0 : index
     %np0 = arith.ceildivui %n, %bn0 : index
     %tiles0 = arith.muli %mp0, %np0 : index
-    %fills0 = arith.cmpi uge, %tiles0, %sms : index
+    %fill0 = arith.cmpi uge, %tiles0, %sms : index
+    %long0 = arith.cmpi uge, %k, %least_k0 : index
+    %fills0 = arith.andi %fill0, %long0 : i1
     scf.if %fills0 {
       func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
     } else {
       %bm1 = arith.constant 128 : index
       %bn1 = arith.constant 128 : index
+      %least_k1 = arith.constant 0 : index
       %mp1 = arith.ceildivui %m, %bm1 : index
       %np1 = arith.ceildivui %n, %bn1 : index
       %tiles1 = arith.muli %mp1, %np1 : index
-      %fills1 = arith.cmpi uge, %tiles1, %sms : index
+      %fill1 = arith.cmpi uge, %tiles1, %sms : index
+      %long1 = arith.cmpi uge, %k, %least_k1 : index
+      %fills1 = arith.andi %fill1, %long1 : i1
       scf.if %fills1 {
-        func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       } else {
         func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
       }
@@ -2059,103 +1608,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_bf16_w128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x128s4(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
   func.func @launch_bf16_w128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
@@ -2233,200 +1685,6 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
       func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_bf16_w256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 256 : index
-    %bn = arith.constant 128 : index
-    %bm1 = arith.constant 255 : index
-    %bn1 = arith.constant 127 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc256_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc256_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_bf16, %db : !desc64_bf16, %dc : !desc256_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w256x128s3(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_bf16_w128x64s6(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 64 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 63 : index
-    %threads = arith.constant 128 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-    }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2550,7 +1808,7 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_bf16_w128x128s6g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+  func.func @launch_bf16_w128x128s5g8pp(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
@@ -2572,13 +1830,13 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    gpu.launch_func @kernels::@gemm_bf16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x128s6g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+  func.func @bench_bf16_w128x128s5g8pp(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c64 = arith.constant 64 : index
@@ -2611,7 +1869,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2628,11 +1886,108 @@ module attributes {gpu.container_module} {
     %one = arith.constant 1 : i64
     %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
     scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x64s6(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 128 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_bf16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+    return
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x64s6(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
       %i64 = arith.index_cast %i : index to i64
       %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2654,28 +2009,35 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every SM, else the last.
+  // w128x256s4g8 (K >= 2048), w128x128s5g8pp (K >= 0) whose tiles
+  // fill every SM, else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index) {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
     %bn0 = arith.constant 256 : index
+    %least_k0 = arith.constant 2048 : index
     %mp0 = arith.ceildivui %m, %bm0 : index
     %np0 = arith.ceildivui %n, %bn0 : index
     %tiles0 = arith.muli %mp0, %np0 : index
-    %fills0 = arith.cmpi uge, %tiles0, %sms : index
+    %fill0 = arith.cmpi uge, %tiles0, %sms : index
+    %long0 = arith.cmpi uge, %k, %least_k0 : index
+    %fills0 = arith.andi %fill0, %long0 : i1
     scf.if %fills0 {
       func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
     } else {
       %bm1 = arith.constant 128 : index
       %bn1 = arith.constant 128 : index
+      %least_k1 = arith.constant 0 : index
       %mp1 = arith.ceildivui %m, %bm1 : index
       %np1 = arith.ceildivui %n, %bn1 : index
       %tiles1 = arith.muli %mp1, %np1 : index
-      %fills1 = arith.cmpi uge, %tiles1, %sms : index
+      %fill1 = arith.cmpi uge, %tiles1, %sms : index
+      %long1 = arith.cmpi uge, %k, %least_k1 : index
+      %fills1 = arith.andi %fill1, %long1 : i1
       scf.if %fills1 {
-        func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       } else {
         func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
       }
@@ -2795,42 +2157,12 @@ module attributes {gpu.container_module} {
     %name_bf16_p2_2 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
     %f_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_p2_2 = arith.addi %s_bf16_p2_1, %f_bf16_p2_2 : i32
-    %m_f16_w128x128s4_0 = arith.constant 4096 : index
-    %n_f16_w128x128s4_0 = arith.constant 4096 : index
-    %k_f16_w128x128s4_0 = arith.constant 4096 : index
-    %name_f16_w128x128s4_0 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
-    %f_f16_w128x128s4_0 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_0 = arith.addi %s_bf16_p2_2, %f_f16_w128x128s4_0 : i32
-    %m_f16_w128x128s4_1 = arith.constant 8192 : index
-    %n_f16_w128x128s4_1 = arith.constant 8192 : index
-    %k_f16_w128x128s4_1 = arith.constant 8192 : index
-    %name_f16_w128x128s4_1 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
-    %f_f16_w128x128s4_1 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_1, %n_f16_w128x128s4_1, %k_f16_w128x128s4_1, %name_f16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_1 = arith.addi %s_f16_w128x128s4_0, %f_f16_w128x128s4_1 : i32
-    %m_f16_w128x128s4_2 = arith.constant 8192 : index
-    %n_f16_w128x128s4_2 = arith.constant 8192 : index
-    %k_f16_w128x128s4_2 = arith.constant 512 : index
-    %name_f16_w128x128s4_2 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
-    %f_f16_w128x128s4_2 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_2, %n_f16_w128x128s4_2, %k_f16_w128x128s4_2, %name_f16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_2 = arith.addi %s_f16_w128x128s4_1, %f_f16_w128x128s4_2 : i32
-    %m_f16_w128x128s4_3 = arith.constant 128 : index
-    %n_f16_w128x128s4_3 = arith.constant 8192 : index
-    %k_f16_w128x128s4_3 = arith.constant 8192 : index
-    %name_f16_w128x128s4_3 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
-    %f_f16_w128x128s4_3 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_3, %n_f16_w128x128s4_3, %k_f16_w128x128s4_3, %name_f16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_3 = arith.addi %s_f16_w128x128s4_2, %f_f16_w128x128s4_3 : i32
-    %m_f16_w128x128s4_4 = arith.constant 1000 : index
-    %n_f16_w128x128s4_4 = arith.constant 1000 : index
-    %k_f16_w128x128s4_4 = arith.constant 1000 : index
-    %name_f16_w128x128s4_4 = llvm.mlir.addressof @name_f16_w128x128s4_str : !llvm.ptr
-    %f_f16_w128x128s4_4 = func.call @bench_f16_w128x128s4(%m_f16_w128x128s4_4, %n_f16_w128x128s4_4, %k_f16_w128x128s4_4, %name_f16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s4_4 = arith.addi %s_f16_w128x128s4_3, %f_f16_w128x128s4_4 : i32
     %m_f16_w128x256s3_0 = arith.constant 4096 : index
     %n_f16_w128x256s3_0 = arith.constant 4096 : index
     %k_f16_w128x256s3_0 = arith.constant 4096 : index
     %name_f16_w128x256s3_0 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
     %f_f16_w128x256s3_0 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x256s3_0 = arith.addi %s_f16_w128x128s4_4, %f_f16_w128x256s3_0 : i32
+    %s_f16_w128x256s3_0 = arith.addi %s_bf16_p2_2, %f_f16_w128x256s3_0 : i32
     %m_f16_w128x256s3_1 = arith.constant 8192 : index
     %n_f16_w128x256s3_1 = arith.constant 8192 : index
     %k_f16_w128x256s3_1 = arith.constant 8192 : index
@@ -2855,72 +2187,12 @@ module attributes {gpu.container_module} {
     %name_f16_w128x256s3_4 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
     %f_f16_w128x256s3_4 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_w128x256s3_4 = arith.addi %s_f16_w128x256s3_3, %f_f16_w128x256s3_4 : i32
-    %m_f16_w256x128s3_0 = arith.constant 4096 : index
-    %n_f16_w256x128s3_0 = arith.constant 4096 : index
-    %k_f16_w256x128s3_0 = arith.constant 4096 : index
-    %name_f16_w256x128s3_0 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
-    %f_f16_w256x128s3_0 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_0, %n_f16_w256x128s3_0, %k_f16_w256x128s3_0, %name_f16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_w256x128s3_0 : i32
-    %m_f16_w256x128s3_1 = arith.constant 8192 : index
-    %n_f16_w256x128s3_1 = arith.constant 8192 : index
-    %k_f16_w256x128s3_1 = arith.constant 8192 : index
-    %name_f16_w256x128s3_1 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
-    %f_f16_w256x128s3_1 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_1, %n_f16_w256x128s3_1, %k_f16_w256x128s3_1, %name_f16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_1 = arith.addi %s_f16_w256x128s3_0, %f_f16_w256x128s3_1 : i32
-    %m_f16_w256x128s3_2 = arith.constant 8192 : index
-    %n_f16_w256x128s3_2 = arith.constant 8192 : index
-    %k_f16_w256x128s3_2 = arith.constant 512 : index
-    %name_f16_w256x128s3_2 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
-    %f_f16_w256x128s3_2 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_2, %n_f16_w256x128s3_2, %k_f16_w256x128s3_2, %name_f16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_2 = arith.addi %s_f16_w256x128s3_1, %f_f16_w256x128s3_2 : i32
-    %m_f16_w256x128s3_3 = arith.constant 128 : index
-    %n_f16_w256x128s3_3 = arith.constant 8192 : index
-    %k_f16_w256x128s3_3 = arith.constant 8192 : index
-    %name_f16_w256x128s3_3 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
-    %f_f16_w256x128s3_3 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_3, %n_f16_w256x128s3_3, %k_f16_w256x128s3_3, %name_f16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_3 = arith.addi %s_f16_w256x128s3_2, %f_f16_w256x128s3_3 : i32
-    %m_f16_w256x128s3_4 = arith.constant 1000 : index
-    %n_f16_w256x128s3_4 = arith.constant 1000 : index
-    %k_f16_w256x128s3_4 = arith.constant 1000 : index
-    %name_f16_w256x128s3_4 = llvm.mlir.addressof @name_f16_w256x128s3_str : !llvm.ptr
-    %f_f16_w256x128s3_4 = func.call @bench_f16_w256x128s3(%m_f16_w256x128s3_4, %n_f16_w256x128s3_4, %k_f16_w256x128s3_4, %name_f16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w256x128s3_4 = arith.addi %s_f16_w256x128s3_3, %f_f16_w256x128s3_4 : i32
-    %m_f16_w128x64s6_0 = arith.constant 4096 : index
-    %n_f16_w128x64s6_0 = arith.constant 4096 : index
-    %k_f16_w128x64s6_0 = arith.constant 4096 : index
-    %name_f16_w128x64s6_0 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_0 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x64s6_0 = arith.addi %s_f16_w256x128s3_4, %f_f16_w128x64s6_0 : i32
-    %m_f16_w128x64s6_1 = arith.constant 8192 : index
-    %n_f16_w128x64s6_1 = arith.constant 8192 : index
-    %k_f16_w128x64s6_1 = arith.constant 8192 : index
-    %name_f16_w128x64s6_1 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_1 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x64s6_1 = arith.addi %s_f16_w128x64s6_0, %f_f16_w128x64s6_1 : i32
-    %m_f16_w128x64s6_2 = arith.constant 8192 : index
-    %n_f16_w128x64s6_2 = arith.constant 8192 : index
-    %k_f16_w128x64s6_2 = arith.constant 512 : index
-    %name_f16_w128x64s6_2 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_2 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x64s6_2 = arith.addi %s_f16_w128x64s6_1, %f_f16_w128x64s6_2 : i32
-    %m_f16_w128x64s6_3 = arith.constant 128 : index
-    %n_f16_w128x64s6_3 = arith.constant 8192 : index
-    %k_f16_w128x64s6_3 = arith.constant 8192 : index
-    %name_f16_w128x64s6_3 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_3 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x64s6_3 = arith.addi %s_f16_w128x64s6_2, %f_f16_w128x64s6_3 : i32
-    %m_f16_w128x64s6_4 = arith.constant 1000 : index
-    %n_f16_w128x64s6_4 = arith.constant 1000 : index
-    %k_f16_w128x64s6_4 = arith.constant 1000 : index
-    %name_f16_w128x64s6_4 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_4 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
     %m_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %n_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %k_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %name_f16_w128x256s4g8_0 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
     %f_f16_w128x256s4g8_0 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x256s4g8_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_w128x256s4g8_0 : i32
+    %s_f16_w128x256s4g8_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_w128x256s4g8_0 : i32
     %m_f16_w128x256s4g8_1 = arith.constant 8192 : index
     %n_f16_w128x256s4g8_1 = arith.constant 8192 : index
     %k_f16_w128x256s4g8_1 = arith.constant 8192 : index
@@ -2945,42 +2217,72 @@ module attributes {gpu.container_module} {
     %name_f16_w128x256s4g8_4 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
     %f_f16_w128x256s4g8_4 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_w128x256s4g8_4 = arith.addi %s_f16_w128x256s4g8_3, %f_f16_w128x256s4g8_4 : i32
-    %m_f16_w128x128s6g8_0 = arith.constant 4096 : index
-    %n_f16_w128x128s6g8_0 = arith.constant 4096 : index
-    %k_f16_w128x128s6g8_0 = arith.constant 4096 : index
-    %name_f16_w128x128s6g8_0 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
-    %f_f16_w128x128s6g8_0 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_0, %n_f16_w128x128s6g8_0, %k_f16_w128x128s6g8_0, %name_f16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s6g8_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x128s6g8_0 : i32
-    %m_f16_w128x128s6g8_1 = arith.constant 8192 : index
-    %n_f16_w128x128s6g8_1 = arith.constant 8192 : index
-    %k_f16_w128x128s6g8_1 = arith.constant 8192 : index
-    %name_f16_w128x128s6g8_1 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
-    %f_f16_w128x128s6g8_1 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_1, %n_f16_w128x128s6g8_1, %k_f16_w128x128s6g8_1, %name_f16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s6g8_1 = arith.addi %s_f16_w128x128s6g8_0, %f_f16_w128x128s6g8_1 : i32
-    %m_f16_w128x128s6g8_2 = arith.constant 8192 : index
-    %n_f16_w128x128s6g8_2 = arith.constant 8192 : index
-    %k_f16_w128x128s6g8_2 = arith.constant 512 : index
-    %name_f16_w128x128s6g8_2 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
-    %f_f16_w128x128s6g8_2 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_2, %n_f16_w128x128s6g8_2, %k_f16_w128x128s6g8_2, %name_f16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s6g8_2 = arith.addi %s_f16_w128x128s6g8_1, %f_f16_w128x128s6g8_2 : i32
-    %m_f16_w128x128s6g8_3 = arith.constant 128 : index
-    %n_f16_w128x128s6g8_3 = arith.constant 8192 : index
-    %k_f16_w128x128s6g8_3 = arith.constant 8192 : index
-    %name_f16_w128x128s6g8_3 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
-    %f_f16_w128x128s6g8_3 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_3, %n_f16_w128x128s6g8_3, %k_f16_w128x128s6g8_3, %name_f16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s6g8_3 = arith.addi %s_f16_w128x128s6g8_2, %f_f16_w128x128s6g8_3 : i32
-    %m_f16_w128x128s6g8_4 = arith.constant 1000 : index
-    %n_f16_w128x128s6g8_4 = arith.constant 1000 : index
-    %k_f16_w128x128s6g8_4 = arith.constant 1000 : index
-    %name_f16_w128x128s6g8_4 = llvm.mlir.addressof @name_f16_w128x128s6g8_str : !llvm.ptr
-    %f_f16_w128x128s6g8_4 = func.call @bench_f16_w128x128s6g8(%m_f16_w128x128s6g8_4, %n_f16_w128x128s6g8_4, %k_f16_w128x128s6g8_4, %name_f16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_w128x128s6g8_4 = arith.addi %s_f16_w128x128s6g8_3, %f_f16_w128x128s6g8_4 : i32
+    %m_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %n_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %k_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %name_f16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
+    %f_f16_w128x128s5g8pp_0 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_0, %n_f16_w128x128s5g8pp_0, %k_f16_w128x128s5g8pp_0, %name_f16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s5g8pp_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x128s5g8pp_0 : i32
+    %m_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %n_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %k_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %name_f16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
+    %f_f16_w128x128s5g8pp_1 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_1, %n_f16_w128x128s5g8pp_1, %k_f16_w128x128s5g8pp_1, %name_f16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s5g8pp_1 = arith.addi %s_f16_w128x128s5g8pp_0, %f_f16_w128x128s5g8pp_1 : i32
+    %m_f16_w128x128s5g8pp_2 = arith.constant 8192 : index
+    %n_f16_w128x128s5g8pp_2 = arith.constant 8192 : index
+    %k_f16_w128x128s5g8pp_2 = arith.constant 512 : index
+    %name_f16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
+    %f_f16_w128x128s5g8pp_2 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_2, %n_f16_w128x128s5g8pp_2, %k_f16_w128x128s5g8pp_2, %name_f16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s5g8pp_2 = arith.addi %s_f16_w128x128s5g8pp_1, %f_f16_w128x128s5g8pp_2 : i32
+    %m_f16_w128x128s5g8pp_3 = arith.constant 128 : index
+    %n_f16_w128x128s5g8pp_3 = arith.constant 8192 : index
+    %k_f16_w128x128s5g8pp_3 = arith.constant 8192 : index
+    %name_f16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
+    %f_f16_w128x128s5g8pp_3 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_3, %n_f16_w128x128s5g8pp_3, %k_f16_w128x128s5g8pp_3, %name_f16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s5g8pp_3 = arith.addi %s_f16_w128x128s5g8pp_2, %f_f16_w128x128s5g8pp_3 : i32
+    %m_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %n_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %k_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %name_f16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
+    %f_f16_w128x128s5g8pp_4 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_4, %n_f16_w128x128s5g8pp_4, %k_f16_w128x128s5g8pp_4, %name_f16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x128s5g8pp_4 = arith.addi %s_f16_w128x128s5g8pp_3, %f_f16_w128x128s5g8pp_4 : i32
+    %m_f16_w128x64s6_0 = arith.constant 4096 : index
+    %n_f16_w128x64s6_0 = arith.constant 4096 : index
+    %k_f16_w128x64s6_0 = arith.constant 4096 : index
+    %name_f16_w128x64s6_0 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_0 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_0 = arith.addi %s_f16_w128x128s5g8pp_4, %f_f16_w128x64s6_0 : i32
+    %m_f16_w128x64s6_1 = arith.constant 8192 : index
+    %n_f16_w128x64s6_1 = arith.constant 8192 : index
+    %k_f16_w128x64s6_1 = arith.constant 8192 : index
+    %name_f16_w128x64s6_1 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_1 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_1 = arith.addi %s_f16_w128x64s6_0, %f_f16_w128x64s6_1 : i32
+    %m_f16_w128x64s6_2 = arith.constant 8192 : index
+    %n_f16_w128x64s6_2 = arith.constant 8192 : index
+    %k_f16_w128x64s6_2 = arith.constant 512 : index
+    %name_f16_w128x64s6_2 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_2 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_2 = arith.addi %s_f16_w128x64s6_1, %f_f16_w128x64s6_2 : i32
+    %m_f16_w128x64s6_3 = arith.constant 128 : index
+    %n_f16_w128x64s6_3 = arith.constant 8192 : index
+    %k_f16_w128x64s6_3 = arith.constant 8192 : index
+    %name_f16_w128x64s6_3 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_3 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_3 = arith.addi %s_f16_w128x64s6_2, %f_f16_w128x64s6_3 : i32
+    %m_f16_w128x64s6_4 = arith.constant 1000 : index
+    %n_f16_w128x64s6_4 = arith.constant 1000 : index
+    %k_f16_w128x64s6_4 = arith.constant 1000 : index
+    %name_f16_w128x64s6_4 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
+    %f_f16_w128x64s6_4 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
     %m_f16_auto_0 = arith.constant 4096 : index
     %n_f16_auto_0 = arith.constant 4096 : index
     %k_f16_auto_0 = arith.constant 4096 : index
     %name_f16_auto_0 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
     %f_f16_auto_0 = func.call @bench_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_f16_auto_0 = arith.addi %s_f16_w128x128s6g8_4, %f_f16_auto_0 : i32
+    %s_f16_auto_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 8192 : index
     %n_f16_auto_1 = arith.constant 8192 : index
     %k_f16_auto_1 = arith.constant 8192 : index
@@ -3005,42 +2307,12 @@ module attributes {gpu.container_module} {
     %name_f16_auto_4 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
     %f_f16_auto_4 = func.call @bench_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
     %s_f16_auto_4 = arith.addi %s_f16_auto_3, %f_f16_auto_4 : i32
-    %m_bf16_w128x128s4_0 = arith.constant 4096 : index
-    %n_bf16_w128x128s4_0 = arith.constant 4096 : index
-    %k_bf16_w128x128s4_0 = arith.constant 4096 : index
-    %name_bf16_w128x128s4_0 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
-    %f_bf16_w128x128s4_0 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_0, %n_bf16_w128x128s4_0, %k_bf16_w128x128s4_0, %name_bf16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_0 = arith.addi %s_f16_auto_4, %f_bf16_w128x128s4_0 : i32
-    %m_bf16_w128x128s4_1 = arith.constant 8192 : index
-    %n_bf16_w128x128s4_1 = arith.constant 8192 : index
-    %k_bf16_w128x128s4_1 = arith.constant 8192 : index
-    %name_bf16_w128x128s4_1 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
-    %f_bf16_w128x128s4_1 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_1, %n_bf16_w128x128s4_1, %k_bf16_w128x128s4_1, %name_bf16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_1 = arith.addi %s_bf16_w128x128s4_0, %f_bf16_w128x128s4_1 : i32
-    %m_bf16_w128x128s4_2 = arith.constant 8192 : index
-    %n_bf16_w128x128s4_2 = arith.constant 8192 : index
-    %k_bf16_w128x128s4_2 = arith.constant 512 : index
-    %name_bf16_w128x128s4_2 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
-    %f_bf16_w128x128s4_2 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_2, %n_bf16_w128x128s4_2, %k_bf16_w128x128s4_2, %name_bf16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_2 = arith.addi %s_bf16_w128x128s4_1, %f_bf16_w128x128s4_2 : i32
-    %m_bf16_w128x128s4_3 = arith.constant 128 : index
-    %n_bf16_w128x128s4_3 = arith.constant 8192 : index
-    %k_bf16_w128x128s4_3 = arith.constant 8192 : index
-    %name_bf16_w128x128s4_3 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
-    %f_bf16_w128x128s4_3 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_3, %n_bf16_w128x128s4_3, %k_bf16_w128x128s4_3, %name_bf16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_3 = arith.addi %s_bf16_w128x128s4_2, %f_bf16_w128x128s4_3 : i32
-    %m_bf16_w128x128s4_4 = arith.constant 1000 : index
-    %n_bf16_w128x128s4_4 = arith.constant 1000 : index
-    %k_bf16_w128x128s4_4 = arith.constant 1000 : index
-    %name_bf16_w128x128s4_4 = llvm.mlir.addressof @name_bf16_w128x128s4_str : !llvm.ptr
-    %f_bf16_w128x128s4_4 = func.call @bench_bf16_w128x128s4(%m_bf16_w128x128s4_4, %n_bf16_w128x128s4_4, %k_bf16_w128x128s4_4, %name_bf16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s4_4 = arith.addi %s_bf16_w128x128s4_3, %f_bf16_w128x128s4_4 : i32
     %m_bf16_w128x256s3_0 = arith.constant 4096 : index
     %n_bf16_w128x256s3_0 = arith.constant 4096 : index
     %k_bf16_w128x256s3_0 = arith.constant 4096 : index
     %name_bf16_w128x256s3_0 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
     %f_bf16_w128x256s3_0 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x256s3_0 = arith.addi %s_bf16_w128x128s4_4, %f_bf16_w128x256s3_0 : i32
+    %s_bf16_w128x256s3_0 = arith.addi %s_f16_auto_4, %f_bf16_w128x256s3_0 : i32
     %m_bf16_w128x256s3_1 = arith.constant 8192 : index
     %n_bf16_w128x256s3_1 = arith.constant 8192 : index
     %k_bf16_w128x256s3_1 = arith.constant 8192 : index
@@ -3065,72 +2337,12 @@ module attributes {gpu.container_module} {
     %name_bf16_w128x256s3_4 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
     %f_bf16_w128x256s3_4 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_w128x256s3_4 = arith.addi %s_bf16_w128x256s3_3, %f_bf16_w128x256s3_4 : i32
-    %m_bf16_w256x128s3_0 = arith.constant 4096 : index
-    %n_bf16_w256x128s3_0 = arith.constant 4096 : index
-    %k_bf16_w256x128s3_0 = arith.constant 4096 : index
-    %name_bf16_w256x128s3_0 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
-    %f_bf16_w256x128s3_0 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_0, %n_bf16_w256x128s3_0, %k_bf16_w256x128s3_0, %name_bf16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_w256x128s3_0 : i32
-    %m_bf16_w256x128s3_1 = arith.constant 8192 : index
-    %n_bf16_w256x128s3_1 = arith.constant 8192 : index
-    %k_bf16_w256x128s3_1 = arith.constant 8192 : index
-    %name_bf16_w256x128s3_1 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
-    %f_bf16_w256x128s3_1 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_1, %n_bf16_w256x128s3_1, %k_bf16_w256x128s3_1, %name_bf16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_1 = arith.addi %s_bf16_w256x128s3_0, %f_bf16_w256x128s3_1 : i32
-    %m_bf16_w256x128s3_2 = arith.constant 8192 : index
-    %n_bf16_w256x128s3_2 = arith.constant 8192 : index
-    %k_bf16_w256x128s3_2 = arith.constant 512 : index
-    %name_bf16_w256x128s3_2 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
-    %f_bf16_w256x128s3_2 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_2, %n_bf16_w256x128s3_2, %k_bf16_w256x128s3_2, %name_bf16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_2 = arith.addi %s_bf16_w256x128s3_1, %f_bf16_w256x128s3_2 : i32
-    %m_bf16_w256x128s3_3 = arith.constant 128 : index
-    %n_bf16_w256x128s3_3 = arith.constant 8192 : index
-    %k_bf16_w256x128s3_3 = arith.constant 8192 : index
-    %name_bf16_w256x128s3_3 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
-    %f_bf16_w256x128s3_3 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_3, %n_bf16_w256x128s3_3, %k_bf16_w256x128s3_3, %name_bf16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_3 = arith.addi %s_bf16_w256x128s3_2, %f_bf16_w256x128s3_3 : i32
-    %m_bf16_w256x128s3_4 = arith.constant 1000 : index
-    %n_bf16_w256x128s3_4 = arith.constant 1000 : index
-    %k_bf16_w256x128s3_4 = arith.constant 1000 : index
-    %name_bf16_w256x128s3_4 = llvm.mlir.addressof @name_bf16_w256x128s3_str : !llvm.ptr
-    %f_bf16_w256x128s3_4 = func.call @bench_bf16_w256x128s3(%m_bf16_w256x128s3_4, %n_bf16_w256x128s3_4, %k_bf16_w256x128s3_4, %name_bf16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w256x128s3_4 = arith.addi %s_bf16_w256x128s3_3, %f_bf16_w256x128s3_4 : i32
-    %m_bf16_w128x64s6_0 = arith.constant 4096 : index
-    %n_bf16_w128x64s6_0 = arith.constant 4096 : index
-    %k_bf16_w128x64s6_0 = arith.constant 4096 : index
-    %name_bf16_w128x64s6_0 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_0 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x64s6_0 = arith.addi %s_bf16_w256x128s3_4, %f_bf16_w128x64s6_0 : i32
-    %m_bf16_w128x64s6_1 = arith.constant 8192 : index
-    %n_bf16_w128x64s6_1 = arith.constant 8192 : index
-    %k_bf16_w128x64s6_1 = arith.constant 8192 : index
-    %name_bf16_w128x64s6_1 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_1 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x64s6_1 = arith.addi %s_bf16_w128x64s6_0, %f_bf16_w128x64s6_1 : i32
-    %m_bf16_w128x64s6_2 = arith.constant 8192 : index
-    %n_bf16_w128x64s6_2 = arith.constant 8192 : index
-    %k_bf16_w128x64s6_2 = arith.constant 512 : index
-    %name_bf16_w128x64s6_2 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_2 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x64s6_2 = arith.addi %s_bf16_w128x64s6_1, %f_bf16_w128x64s6_2 : i32
-    %m_bf16_w128x64s6_3 = arith.constant 128 : index
-    %n_bf16_w128x64s6_3 = arith.constant 8192 : index
-    %k_bf16_w128x64s6_3 = arith.constant 8192 : index
-    %name_bf16_w128x64s6_3 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_3 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x64s6_3 = arith.addi %s_bf16_w128x64s6_2, %f_bf16_w128x64s6_3 : i32
-    %m_bf16_w128x64s6_4 = arith.constant 1000 : index
-    %n_bf16_w128x64s6_4 = arith.constant 1000 : index
-    %k_bf16_w128x64s6_4 = arith.constant 1000 : index
-    %name_bf16_w128x64s6_4 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_4 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
     %m_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %n_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %k_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %name_bf16_w128x256s4g8_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
     %f_bf16_w128x256s4g8_0 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x256s4g8_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_w128x256s4g8_0 : i32
+    %s_bf16_w128x256s4g8_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_w128x256s4g8_0 : i32
     %m_bf16_w128x256s4g8_1 = arith.constant 8192 : index
     %n_bf16_w128x256s4g8_1 = arith.constant 8192 : index
     %k_bf16_w128x256s4g8_1 = arith.constant 8192 : index
@@ -3155,42 +2367,72 @@ module attributes {gpu.container_module} {
     %name_bf16_w128x256s4g8_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
     %f_bf16_w128x256s4g8_4 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_w128x256s4g8_4 = arith.addi %s_bf16_w128x256s4g8_3, %f_bf16_w128x256s4g8_4 : i32
-    %m_bf16_w128x128s6g8_0 = arith.constant 4096 : index
-    %n_bf16_w128x128s6g8_0 = arith.constant 4096 : index
-    %k_bf16_w128x128s6g8_0 = arith.constant 4096 : index
-    %name_bf16_w128x128s6g8_0 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_0 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_0, %n_bf16_w128x128s6g8_0, %k_bf16_w128x128s6g8_0, %name_bf16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s6g8_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x128s6g8_0 : i32
-    %m_bf16_w128x128s6g8_1 = arith.constant 8192 : index
-    %n_bf16_w128x128s6g8_1 = arith.constant 8192 : index
-    %k_bf16_w128x128s6g8_1 = arith.constant 8192 : index
-    %name_bf16_w128x128s6g8_1 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_1 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_1, %n_bf16_w128x128s6g8_1, %k_bf16_w128x128s6g8_1, %name_bf16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s6g8_1 = arith.addi %s_bf16_w128x128s6g8_0, %f_bf16_w128x128s6g8_1 : i32
-    %m_bf16_w128x128s6g8_2 = arith.constant 8192 : index
-    %n_bf16_w128x128s6g8_2 = arith.constant 8192 : index
-    %k_bf16_w128x128s6g8_2 = arith.constant 512 : index
-    %name_bf16_w128x128s6g8_2 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_2 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_2, %n_bf16_w128x128s6g8_2, %k_bf16_w128x128s6g8_2, %name_bf16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s6g8_2 = arith.addi %s_bf16_w128x128s6g8_1, %f_bf16_w128x128s6g8_2 : i32
-    %m_bf16_w128x128s6g8_3 = arith.constant 128 : index
-    %n_bf16_w128x128s6g8_3 = arith.constant 8192 : index
-    %k_bf16_w128x128s6g8_3 = arith.constant 8192 : index
-    %name_bf16_w128x128s6g8_3 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_3 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_3, %n_bf16_w128x128s6g8_3, %k_bf16_w128x128s6g8_3, %name_bf16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s6g8_3 = arith.addi %s_bf16_w128x128s6g8_2, %f_bf16_w128x128s6g8_3 : i32
-    %m_bf16_w128x128s6g8_4 = arith.constant 1000 : index
-    %n_bf16_w128x128s6g8_4 = arith.constant 1000 : index
-    %k_bf16_w128x128s6g8_4 = arith.constant 1000 : index
-    %name_bf16_w128x128s6g8_4 = llvm.mlir.addressof @name_bf16_w128x128s6g8_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_4 = func.call @bench_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_4, %n_bf16_w128x128s6g8_4, %k_bf16_w128x128s6g8_4, %name_bf16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_w128x128s6g8_4 = arith.addi %s_bf16_w128x128s6g8_3, %f_bf16_w128x128s6g8_4 : i32
+    %m_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %n_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %k_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
+    %name_bf16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
+    %f_bf16_w128x128s5g8pp_0 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_0, %n_bf16_w128x128s5g8pp_0, %k_bf16_w128x128s5g8pp_0, %name_bf16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s5g8pp_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x128s5g8pp_0 : i32
+    %m_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %n_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %k_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
+    %name_bf16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
+    %f_bf16_w128x128s5g8pp_1 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_1, %n_bf16_w128x128s5g8pp_1, %k_bf16_w128x128s5g8pp_1, %name_bf16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s5g8pp_1 = arith.addi %s_bf16_w128x128s5g8pp_0, %f_bf16_w128x128s5g8pp_1 : i32
+    %m_bf16_w128x128s5g8pp_2 = arith.constant 8192 : index
+    %n_bf16_w128x128s5g8pp_2 = arith.constant 8192 : index
+    %k_bf16_w128x128s5g8pp_2 = arith.constant 512 : index
+    %name_bf16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
+    %f_bf16_w128x128s5g8pp_2 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_2, %n_bf16_w128x128s5g8pp_2, %k_bf16_w128x128s5g8pp_2, %name_bf16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s5g8pp_2 = arith.addi %s_bf16_w128x128s5g8pp_1, %f_bf16_w128x128s5g8pp_2 : i32
+    %m_bf16_w128x128s5g8pp_3 = arith.constant 128 : index
+    %n_bf16_w128x128s5g8pp_3 = arith.constant 8192 : index
+    %k_bf16_w128x128s5g8pp_3 = arith.constant 8192 : index
+    %name_bf16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
+    %f_bf16_w128x128s5g8pp_3 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_3, %n_bf16_w128x128s5g8pp_3, %k_bf16_w128x128s5g8pp_3, %name_bf16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s5g8pp_3 = arith.addi %s_bf16_w128x128s5g8pp_2, %f_bf16_w128x128s5g8pp_3 : i32
+    %m_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %n_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %k_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
+    %name_bf16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
+    %f_bf16_w128x128s5g8pp_4 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_4, %n_bf16_w128x128s5g8pp_4, %k_bf16_w128x128s5g8pp_4, %name_bf16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x128s5g8pp_4 = arith.addi %s_bf16_w128x128s5g8pp_3, %f_bf16_w128x128s5g8pp_4 : i32
+    %m_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %n_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %k_bf16_w128x64s6_0 = arith.constant 4096 : index
+    %name_bf16_w128x64s6_0 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_0 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_0 = arith.addi %s_bf16_w128x128s5g8pp_4, %f_bf16_w128x64s6_0 : i32
+    %m_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %n_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_1 = arith.constant 8192 : index
+    %name_bf16_w128x64s6_1 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_1 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_1 = arith.addi %s_bf16_w128x64s6_0, %f_bf16_w128x64s6_1 : i32
+    %m_bf16_w128x64s6_2 = arith.constant 8192 : index
+    %n_bf16_w128x64s6_2 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_2 = arith.constant 512 : index
+    %name_bf16_w128x64s6_2 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_2 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_2 = arith.addi %s_bf16_w128x64s6_1, %f_bf16_w128x64s6_2 : i32
+    %m_bf16_w128x64s6_3 = arith.constant 128 : index
+    %n_bf16_w128x64s6_3 = arith.constant 8192 : index
+    %k_bf16_w128x64s6_3 = arith.constant 8192 : index
+    %name_bf16_w128x64s6_3 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_3 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_3 = arith.addi %s_bf16_w128x64s6_2, %f_bf16_w128x64s6_3 : i32
+    %m_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %n_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %k_bf16_w128x64s6_4 = arith.constant 1000 : index
+    %name_bf16_w128x64s6_4 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
+    %f_bf16_w128x64s6_4 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
     %m_bf16_auto_0 = arith.constant 4096 : index
     %n_bf16_auto_0 = arith.constant 4096 : index
     %k_bf16_auto_0 = arith.constant 4096 : index
     %name_bf16_auto_0 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
     %f_bf16_auto_0 = func.call @bench_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
-    %s_bf16_auto_0 = arith.addi %s_bf16_w128x128s6g8_4, %f_bf16_auto_0 : i32
+    %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 8192 : index
     %n_bf16_auto_1 = arith.constant 8192 : index
     %k_bf16_auto_1 = arith.constant 8192 : index

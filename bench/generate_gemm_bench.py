@@ -349,7 +349,7 @@ class Tiled:
     producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
 
     def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
-                 group_m=None):
+                 group_m=None, ping_pong=False):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
@@ -358,13 +358,17 @@ class Tiled:
         # Persistent (see persistent_kernel) when set: a grid of at most one
         # CTA per SM walks the output tiles in groups of group_m block rows.
         self.group_m = group_m
+        # Persistent only: the tile loop marked tile.ping_pong, so that two
+        # consumer warpgroups take alternate tiles.
+        self.ping_pong = ping_pong
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
         stages = f"s{self.stages}" if self.stages else ""
         ctas = f"c{self.ctas_per_sm}" if self.ctas_per_sm else ""
         group = f"g{self.group_m}" if self.group_m else ""
-        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}"
+        pp = "pp" if self.ping_pong else ""
+        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}"
 
     def acc(self):
         return f"#acc{self.shape}"
@@ -395,7 +399,8 @@ TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
 # the next tile writes it, so each tile's TMA store overlaps the next
 # tile's main loop.
 PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
-              Tiled(128, 128, 4, 128, 6, group_m=8)]
+              Tiled(128, 128, 4, 128, 6, group_m=8),
+              Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
 # the case that raced in TileLang), and 128x128 at two CTAs per SM (256
@@ -407,17 +412,24 @@ TILED_BY_VARIANT = {c.variant(ws): (c, ws) for c in TILED + EDGE
 TILED_BY_VARIANT.update({c.variant(True): (c, True) for c in PERSISTENT})
 PERSISTENT_VARIANTS = [c.variant(True) for c in PERSISTENT]
 WS_VARIANTS = [c.variant(True) for c in TILED] + PERSISTENT_VARIANTS
-# The configuration rule of the `auto` rows (launch_{t}_auto): the first of
-# these whose output tiles (ceil(M / BM) * ceil(N / BN)) fill every SM at
-# least once, else the last (the most tiles). Larger tiles move fewer bytes
-# per FLOP; below one tile per SM, SMs idle, which costs more.
-AUTO_RULE = ["w128x256s4g8", "w128x128s6g8", "w128x64s6"]
+# The configuration rule of the `auto` rows (launch_{t}_auto): the first
+# (variant, least K) of these whose output tiles (ceil(M / BM) *
+# ceil(N / BN)) fill every SM at least once and whose K is at least its
+# least K, else the last (the most tiles). Larger tiles move fewer bytes per
+# FLOP; below one tile per SM, SMs idle, which costs more. The cooperative
+# 128x256 kernel leaves the tensor cores idle during each tile's epilogue,
+# a share that grows as K shrinks; ping-pong hides it under the other
+# warpgroup's MMA. Measured (bench/NOTES.md): cooperative ahead at K = 4096
+# and 8192 (by 0.01-0.04), ping-pong at K = 512 (0.96 against 0.85); the
+# threshold 2048 lies between the measured points.
+AUTO_RULE = [("w128x256s4g8", 2048), ("w128x128s5g8pp", 0), ("w128x64s6", 0)]
 EDGE_VARIANTS = [c.variant(True) for c in EDGE]
-# The benchmark's rows: every specialized block shape, grid and
-# persistent, and the configuration rule. (The same loops pipelined by
-# tile-pipeline alone, `p`, and the seed's loop specialized were slower in
-# every earlier run: bench/NOTES.md.)
-TILED_VARIANTS = WS_VARIANTS + ["auto"]
+# The benchmark's rows: the configuration rule, the kernels it chooses
+# from, and the fastest grid (non-persistent) kernel. The other block
+# shapes (w128x128s4, w256x128s3, w128x128s6g8), the same loops pipelined by
+# tile-pipeline alone (`p`) and the seed's loop specialized were slower in
+# the runs of bench/NOTES.md; they stay in the GPU test.
+TILED_VARIANTS = ["w128x256s3"] + [v for v, _ in AUTO_RULE] + ["auto"]
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -487,7 +499,7 @@ def persistent_kernel(t, v):
         %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}
 {tiled_k_loop(t, c, ws, "        ")}
 {windowed_epilogue(t, c, "        ")}
-      }}
+      }}{" {tile.ping_pong}" if c.ping_pong else ""}
       tma.store_wait pending = 0
       gpu.return
     }}
@@ -683,7 +695,7 @@ def tiled_launch(t, v):
 def auto_launch(t):
     """launch_{t}_auto: AUTO_RULE applied to the problem at run time."""
     def choose(i, pad):
-        v = AUTO_RULE[i]
+        v, least_k = AUTO_RULE[i]
         call = (f"{pad}func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : "
                 f"{LAUNCH_ARGS.format(t=t)}")
         if i == len(AUTO_RULE) - 1:
@@ -691,10 +703,13 @@ def auto_launch(t):
         c, _ = TILED_BY_VARIANT[v]
         return f"""{pad}%bm{i} = arith.constant {c.bm} : index
 {pad}%bn{i} = arith.constant {c.bn} : index
+{pad}%least_k{i} = arith.constant {least_k} : index
 {pad}%mp{i} = arith.ceildivui %m, %bm{i} : index
 {pad}%np{i} = arith.ceildivui %n, %bn{i} : index
 {pad}%tiles{i} = arith.muli %mp{i}, %np{i} : index
-{pad}%fills{i} = arith.cmpi uge, %tiles{i}, %sms : index
+{pad}%fill{i} = arith.cmpi uge, %tiles{i}, %sms : index
+{pad}%long{i} = arith.cmpi uge, %k, %least_k{i} : index
+{pad}%fills{i} = arith.andi %fill{i}, %long{i} : i1
 {pad}scf.if %fills{i} {{
 {pad}  {call.strip()}
 {pad}}} else {{
@@ -702,7 +717,8 @@ def auto_launch(t):
 {pad}}}"""
     return f"""
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // {", ".join(AUTO_RULE)} whose tiles fill every SM, else the last.
+  // {", ".join(f"{v} (K >= {k})" for v, k in AUTO_RULE[:-1])} whose tiles
+  // fill every SM, else {AUTO_RULE[-1][0]}.
   func.func @launch_{t}_auto{LAUNCH_SIGNATURE.format(t=t)} {{
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
@@ -809,7 +825,7 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
                 call(t, v, i, m, n, k, "bench", f"name_{t}_{v}_str")
     # `auto` launches the rule's variants: their kernels and launch
     # functions are emitted even where they get no rows of their own.
-    helpers = [v for v in AUTO_RULE if "auto" in tiled and v not in tiled]
+    helpers = [v for v, _ in AUTO_RULE if "auto" in tiled and v not in tiled]
     kernel_variants = [v for v in tiled if v != "auto"] + helpers
     for t, code in TYPES.items():
         body += [tiled_launch(t, v) for v in helpers]
@@ -896,9 +912,12 @@ def main():
 // one consumer warpgroup, 128x256 and 256x128 with two sharing the tile.
 // ...g8 = persistent: at most one CTA per SM, walking the tiles in groups
 // of 8 block rows, each tile's TMA store overlapping the next tile's main
-// loop. auto = the configuration rule (AUTO_RULE in the generator): the
-// first of w128x256s4g8, w128x128s6g8, w128x64s6 whose tiles fill every
-// SM, else the last.
+// loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
+// consumer warpgroups on alternate tiles, their MMA phases taking turns so
+// one's epilogue runs under the other's MMA. auto = the configuration rule
+// (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
+// and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
+// w128x64s6.
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.

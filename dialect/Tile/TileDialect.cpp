@@ -140,7 +140,7 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << name << "' must be a positive integer";
     return success();
   }
-  if (name == kWarpSpecializeAttrName) {
+  if (name == kWarpSpecializeAttrName || name == kPingPongAttrName) {
     if (!isa<scf::ForOp>(op))
       return op->emitOpError() << "'" << name << "' belongs on an scf.for";
     if (!isa<UnitAttr>(attr.getValue()))

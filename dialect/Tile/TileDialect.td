@@ -39,6 +39,9 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";
     static constexpr ::llvm::StringLiteral kWarpSpecializeAttrName =
         "tile.warp_specialize";
+    /// On the persistent loop around warp-specialized loops: its iterations
+    /// alternate between two consumer warpgroups (tile-warp-specialize).
+    static constexpr ::llvm::StringLiteral kPingPongAttrName = "tile.ping_pong";
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
     static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";

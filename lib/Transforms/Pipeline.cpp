@@ -448,6 +448,24 @@ void Pipeliner::carryBase() {
     return;
   Location loc = loop.getLoc();
   Type type = loop.getInductionVar().getType();
+  if (plan.pingPong) {
+    // The enclosing loop's original lower bound and step: a copy of it
+    // that runs every other iteration keeps counting them.
+    scf::ForOp outer = plan.enclosing.front();
+    OpBuilder b(loop);
+    Value done = b.createOrFold<arith::SubIOp>(loc, outer.getInductionVar(),
+                                               outer.getLowerBound());
+    done = b.createOrFold<arith::DivUIOp>(loc, done, outer.getStep());
+    if (type.isIndex() || done.getType().isIndex())
+      done = b.createOrFold<arith::IndexCastUIOp>(loc, type, done);
+    else if (done.getType().getIntOrFloatBitWidth() >
+             type.getIntOrFloatBitWidth())
+      done = b.createOrFold<arith::TruncIOp>(loc, type, done);
+    else
+      done = b.createOrFold<arith::ExtUIOp>(loc, type, done);
+    base = arith::MulIOp::create(b, loc, done, tripCount(b));
+    return;
+  }
   IRRewriter rewriter(loop.getContext());
   SmallVector<scf::ForOp> carriers;
   Value init;

@@ -51,6 +51,13 @@ struct PipelinePlan {
   /// The scf.for loops around `loop`, outermost first, that carry the
   /// running count of pipelined iterations.
   SmallVector<scf::ForOp> enclosing;
+  /// Ping-pong (tile-warp-specialize): `enclosing` is the one loop whose
+  /// iterations alternate between two consumer warpgroups, and `loop`'s
+  /// bounds do not change inside it. The count of iterations before the
+  /// current one is then computed from that loop's induction variable,
+  /// ((iv - lb) / step) * trip count, instead of carried, so it stays right
+  /// in a copy that runs every other iteration.
+  bool pingPong = false;
 };
 
 /// Ops tile-warp-specialize's loop rewrite gives to the producer warp.

@@ -35,6 +35,14 @@
 // consumers share the rest. Constant block sizes of gpu.launch_func ops of
 // the kernel in the same module grow by the producer's 128 threads.
 //
+// Ping-pong (a one-warpgroup kernel whose persistent tile loop is marked
+// tile.ping_pong): a second consumer partition runs a copy of the
+// consumers' code; the two take alternate iterations of the tile loop
+// (lb + g step, step 2 step for warpgroup g), count the rings' iterations
+// from the loop's original bounds (Pipeliner.h: PipelinePlan::pingPong),
+// keep their own copies of the buffers only consumers use, and take turns
+// for their MMA phases on two "turn" mbarriers (makePingPongCopy).
+//
 // What it cannot do it refuses with a warning and leaves to tile-pipeline.
 //
 //===----------------------------------------------------------------------===//
@@ -361,6 +369,201 @@ Operation *chooseSplit(gpu::GPUFuncOp func, SmallVector<MarkedLoop> &loops) {
 }
 
 //===----------------------------------------------------------------------===//
+// Ping-pong
+//===----------------------------------------------------------------------===//
+
+/// What the rewritten marked loops carry until the split, so that each
+/// consumer copy finds where its MMAs end.
+constexpr StringLiteral kMathLoopAttrName = "tile.ping_pong_math";
+/// One warpgroup's code runs on two.
+constexpr int64_t kPingPongGroups = 2;
+
+/// Warns that `loop` keeps one consumer copy, and why.
+InFlightDiagnostic refusePingPong(scf::ForOp loop) {
+  loop->removeAttr(tile::TileDialect::kPingPongAttrName);
+  InFlightDiagnostic diag = loop.emitWarning();
+  diag << "tile-warp-specialize: no ping-pong schedule: ";
+  return diag;
+}
+
+/// The loop of `func` marked tile.ping_pong, if there is exactly one.
+scf::ForOp findPingPong(gpu::GPUFuncOp func) {
+  SmallVector<scf::ForOp> marked;
+  func.walk([&](scf::ForOp loop) {
+    if (loop->hasAttr(tile::TileDialect::kPingPongAttrName))
+      marked.push_back(loop);
+  });
+  if (marked.size() > 1)
+    for (scf::ForOp loop : marked)
+      refusePingPong(loop) << "the kernel has " << marked.size()
+                           << " loops marked tile.ping_pong; one loop's "
+                              "iterations alternate between the consumers";
+  return marked.size() == 1 ? marked.front() : scf::ForOp();
+}
+
+/// Whether `op`, which the consumers run outside the ping-pong loop, may
+/// run on both warpgroups: it writes nothing, or only waits.
+bool isSafeTwice(Operation *op) {
+  return isMemoryEffectFree(op) ||
+         isa<gpu::ReturnOp, tile::BarrierOp, tma::StoreWaitOp, scf::YieldOp>(
+             op);
+}
+
+/// The conditions of a ping-pong schedule: one consumer warpgroup's code,
+/// every specialized loop directly in the ping-pong loop with bounds that
+/// do not change in it (the other warpgroup's iterations are counted, not
+/// seen), nothing else after the split that would run twice, and no
+/// barrier of the user's in the consumers' code (each warpgroup would need
+/// its own).
+LogicalResult checkPingPong(gpu::GPUFuncOp func, scf::ForOp pingPong,
+                            ArrayRef<MarkedLoop> loops, int64_t consumerWarps,
+                            Operation *split) {
+  if (consumerWarps != 4)
+    return refusePingPong(pingPong)
+           << "the kernel's " << consumerWarps
+           << " warps are one warpgroup's code run on two warpgroups only "
+              "with tile.num_warps = 4";
+  if (pingPong != split)
+    return refusePingPong(pingPong)
+           << "the loop must be the kernel's top-level operation that holds "
+              "the first warp-specialized loop";
+  for (const MarkedLoop &marked : loops) {
+    scf::ForOp loop = marked.plan->loop;
+    if (loop->getParentOp() != pingPong)
+      return refusePingPong(pingPong)
+             << "a warp-specialized loop is not directly in its body";
+    for (Value bound :
+         {loop.getLowerBound(), loop.getUpperBound(), loop.getStep()})
+      if (!pingPong.isDefinedOutsideOfLoop(bound))
+        return refusePingPong(pingPong)
+               << "a warp-specialized loop's bounds are computed inside it "
+                  "(each warpgroup counts the other's iterations)";
+  }
+  for (Operation *op = split->getNextNode(); op; op = op->getNextNode())
+    if (!isSafeTwice(op))
+      return refusePingPong(pingPong)
+             << "'" << op->getName()
+             << "' after it would run on both consumer warpgroups";
+  auto isBarrier = [](Type type) {
+    return isa<mbarrier::BarrierType, mbarrier::GroupType>(type);
+  };
+  WalkResult userBarrier =
+      pingPong.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op->hasAttr(kMathLoopAttrName) ||
+            llvm::any_of(
+                loops, [&](const MarkedLoop &m) { return m.plan->loop == op; }))
+          return WalkResult::skip();
+        return llvm::any_of(op->getOperandTypes(), isBarrier)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      });
+  if (userBarrier.wasInterrupted())
+    return refusePingPong(pingPong)
+           << "its body uses an mbarrier outside the warp-specialized loops";
+  // Buffers only the consumers use are copied per warpgroup; a view made
+  // before the loop would still name the first copy.
+  auto isLoadOp = [&](Operation *op) {
+    return llvm::any_of(loops, [&](const MarkedLoop &m) {
+      return m.plan->loadOps.contains(op) || m.plan->loadSlice.contains(op);
+    });
+  };
+  WalkResult sharedView = pingPong.getBody()->walk([&](Operation *op) {
+    if (isLoadOp(op))
+      return WalkResult::advance();
+    for (Value v : op->getOperands())
+      if (isa<tile::SharedMemoryType>(v.getType()) &&
+          pingPong.isDefinedOutsideOfLoop(v) &&
+          !v.getDefiningOp<tile::AllocSmemOp>())
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (sharedView.wasInterrupted())
+    return refusePingPong(pingPong)
+           << "its body uses a shared-memory view made before it (each "
+              "warpgroup gets its own copy of the consumers' buffers: make "
+              "the view inside the loop)";
+  return success();
+}
+
+/// Two "turn" barriers, initialized by one thread before the split: the
+/// warpgroups' MMA phases alternate on them. (mbarriers with parities
+/// rather than named barriers: the last tile's hand-over then needs no
+/// matching wait.)
+Value makeTurnBarriers(OpBuilder &b, Location loc) {
+  MLIRContext *ctx = b.getContext();
+  Value turns = mbarrier::AllocOp::create(
+      b, loc, mbarrier::GroupType::get(ctx, kPingPongGroups));
+  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
+  auto once = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  OpBuilder inOnce(once.thenBlock()->getTerminator());
+  for (int64_t g = 0; g < kPingPongGroups; ++g) {
+    Value index = arith::ConstantIndexOp::create(inOnce, loc, g);
+    Value bar = mbarrier::IndexOp::create(
+        inOnce, loc, mbarrier::BarrierType::get(ctx), turns, index);
+    mbarrier::InitOp::create(inOnce, loc, bar, /*arrivals=*/128u);
+  }
+  return turns;
+}
+
+/// Warpgroup `group`'s copy of the ping-pong loop in `region`: iterations
+/// group, group + 2, ... of the original; each waits for its turn before
+/// its first MMA and hands the turn over once its last MMA is issued. Its
+/// k-th turn is phase k of turns[group], completed by the other
+/// warpgroup's 128 arrivals; warpgroup 0's first wait is for parity 1,
+/// which a fresh barrier counts as complete.
+void makePingPongCopy(Region &region, int64_t group, Value turns) {
+  scf::ForOp loop;
+  region.walk([&](scf::ForOp candidate) {
+    if (candidate->hasAttr(tile::TileDialect::kPingPongAttrName))
+      loop = candidate;
+  });
+  assert(loop && "the ping-pong loop is in every consumer copy");
+  loop->removeAttr(tile::TileDialect::kPingPongAttrName);
+  Location loc = loop.getLoc();
+  MLIRContext *ctx = loop.getContext();
+  OpBuilder b(loop);
+  Value lb = loop.getLowerBound(), step = loop.getStep();
+  Type type = step.getType();
+  auto constant = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
+  };
+  Value offset = arith::MulIOp::create(b, loc, step, constant(b, group));
+  loop.getLowerBoundMutable().assign(arith::AddIOp::create(b, loc, lb, offset));
+  loop.getStepMutable().assign(
+      arith::MulIOp::create(b, loc, step, constant(b, kPingPongGroups)));
+
+  Type barrierType = mbarrier::BarrierType::get(ctx);
+  auto turn = [&](OpBuilder &b, int64_t g) -> Value {
+    return mbarrier::IndexOp::create(b, loc, barrierType, turns,
+                                     arith::ConstantIndexOp::create(b, loc, g));
+  };
+  b.setInsertionPointToStart(loop.getBody());
+  Value k = arith::DivUIOp::create(b, loc,
+                                   arith::SubIOp::create(b, loc,
+                                                         loop.getInductionVar(),
+                                                         loop.getLowerBound()),
+                                   loop.getStep());
+  Value k32 = type.isIndex()
+                  ? b.createOrFold<arith::IndexCastUIOp>(loc, b.getI32Type(), k)
+                  : b.createOrFold<arith::TruncIOp>(loc, b.getI32Type(), k);
+  Value parity = arith::AndIOp::create(
+      b, loc, k32, arith::ConstantIntOp::create(b, loc, 1, 32));
+  if (group == 0)
+    parity = arith::XOrIOp::create(b, loc, parity,
+                                   arith::ConstantIntOp::create(b, loc, 1, 32));
+  mbarrier::WaitOp::create(b, loc, turn(b, group), parity);
+
+  Operation *lastMath = nullptr;
+  for (Operation &op : *loop.getBody())
+    if (op.hasAttr(kMathLoopAttrName))
+      lastMath = &op;
+  assert(lastMath && "the ping-pong loop holds the specialized loops");
+  region.walk([](scf::ForOp math) { math->removeAttr(kMathLoopAttrName); });
+  b.setInsertionPointAfter(lastMath);
+  mbarrier::ArriveOp::create(b, loc, turn(b, 1 - group), 1u, Value(), Value());
+}
+
+//===----------------------------------------------------------------------===//
 // The split
 //===----------------------------------------------------------------------===//
 
@@ -478,9 +681,53 @@ llvm::SetVector<Value> collectCaptures(gpu::GPUFuncOp func,
   return captures;
 }
 
+/// Shared buffers the producer does not use, allocated before the split:
+/// with ping-pong each consumer warpgroup gets its own (the other may be
+/// in its epilogue).
+SmallVector<Value> collectPrivateBuffers(ArrayRef<Value> captures,
+                                         Block &producer) {
+  SmallVector<Value> buffers;
+  for (auto [i, capture] : llvm::enumerate(captures))
+    if (capture.getDefiningOp<tile::AllocSmemOp>() &&
+        producer.getArgument(i).use_empty())
+      buffers.push_back(capture);
+  return buffers;
+}
+
+/// A consumer copy of `rest` in `partition` (ping-pong's second
+/// warpgroup): captures map to the partition's arguments, private buffers
+/// to their copies' arguments.
+void cloneConsumers(ArrayRef<Operation *> rest, Block &partition,
+                    tile::WarpSpecializeOp ws,
+                    const DenseMap<Value, Value> &privateCopy) {
+  IRMapping map;
+  for (auto [capture, arg] :
+       llvm::zip_equal(ws.getExplicitCaptures(), partition.getArguments()))
+    map.map(capture, arg);
+  for (auto [original, copy] : privateCopy)
+    for (auto [capture, arg] :
+         llvm::zip_equal(ws.getExplicitCaptures(), partition.getArguments()))
+      if (capture == copy)
+        map.map(original, arg);
+  OpBuilder b(partition.getTerminator());
+  for (Operation *op : rest)
+    b.clone(*op, map);
+}
+
+/// Appends `value` to the captures of `ws`, as an argument of every
+/// partition.
+void addCapture(tile::WarpSpecializeOp ws, Value value) {
+  ws.getExplicitCapturesMutable().append(value);
+  for (Region &partition : ws.getPartitionRegions())
+    partition.addArgument(value.getType(), value.getLoc());
+}
+
 /// Everything from `split` on runs on the consumers (the default region)
 /// and, pruned, on one thread of the producer warpgroup (partition 0).
-void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps) {
+/// With `pingPong` a second consumer warpgroup (partition 1) runs its own
+/// copy; the two take alternate iterations of the ping-pong loop.
+void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
+                 bool pingPong) {
   Block &entry = func.front();
   SmallVector<Operation *> rest;
   for (Operation *op = split; op != entry.getTerminator();
@@ -489,41 +736,84 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps) {
   llvm::SetVector<Value> captures = collectCaptures(func, rest);
   Location loc = split->getLoc();
   MLIRContext *ctx = func.getContext();
-  Budgets budgets = computeBudgets(split, consumerWarps);
+  int64_t groups = pingPong ? kPingPongGroups : 1;
+  Budgets budgets = computeBudgets(split, consumerWarps * groups);
 
   OpBuilder b(split);
+  Value turns = pingPong ? makeTurnBarriers(b, loc) : Value();
   // The barriers' inits, made by one thread, must be seen by every warp.
   tile::BarrierOp::create(b, loc);
+  SmallVector<int32_t> warps = {int32_t(kProducerWarps)};
+  SmallVector<int32_t> regs;
+  if (budgets.producer)
+    regs.push_back(*budgets.producer);
+  if (pingPong) {
+    warps.push_back(int32_t(consumerWarps));
+    if (budgets.consumer)
+      regs.push_back(*budgets.consumer);
+  }
   auto ws = tile::WarpSpecializeOp::create(
-      b, loc, TypeRange{}, captures.getArrayRef(),
-      ArrayRef<int32_t>{int32_t(kProducerWarps)},
-      budgets.producer ? DenseI32ArrayAttr::get(ctx, {*budgets.producer})
-                       : DenseI32ArrayAttr(),
+      b, loc, TypeRange{}, captures.getArrayRef(), warps,
+      regs.empty() ? DenseI32ArrayAttr() : DenseI32ArrayAttr::get(ctx, regs),
       budgets.consumer ? b.getI32IntegerAttr(*budgets.consumer) : IntegerAttr(),
-      /*partitionRegionsCount=*/1);
+      /*partitionRegionsCount=*/warps.size());
 
   b.createBlock(&ws.getDefaultRegion());
   auto yield = tile::WarpYieldOp::create(b, loc);
-  Block *partition = b.createBlock(&ws.getPartitionRegions()[0]);
+  for (Region &region : ws.getPartitionRegions()) {
+    Block *block = b.createBlock(&region);
+    for (Value capture : captures)
+      block->addArgument(capture.getType(), capture.getLoc());
+  }
+  Block &producer = ws.getPartitionRegions()[0].front();
+  b.setInsertionPointToEnd(&producer);
   IRMapping map;
-  for (Value capture : captures)
-    map.map(capture,
-            partition->addArgument(capture.getType(), capture.getLoc()));
+  for (auto [capture, arg] : llvm::zip_equal(captures, producer.getArguments()))
+    map.map(capture, arg);
   Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
   auto single = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
   tile::WarpReturnOp::create(b, loc);
   OpBuilder inSingle(single.thenBlock()->getTerminator());
   for (Operation *op : rest)
     inSingle.clone(*op, map);
+  pruneToProducer(single.getThenRegion());
+  single.walk([](scf::ForOp loop) {
+    loop->removeAttr(tile::TileDialect::kPingPongAttrName);
+    loop->removeAttr(kMathLoopAttrName);
+  });
+
+  if (pingPong) {
+    Block &second = ws.getPartitionRegions()[1].front();
+    b.setInsertionPointToEnd(&second);
+    tile::WarpReturnOp::create(b, loc);
+    DenseMap<Value, Value> privateCopy;
+    for (Value buffer :
+         collectPrivateBuffers(captures.getArrayRef(), producer)) {
+      OpBuilder before(buffer.getDefiningOp());
+      before.setInsertionPointAfterValue(buffer);
+      Value copy = before.clone(*buffer.getDefiningOp())->getResult(0);
+      privateCopy[buffer] = copy;
+      addCapture(ws, copy);
+    }
+    addCapture(ws, turns);
+    cloneConsumers(rest, second, ws, privateCopy);
+    pruneToConsumers(ws.getPartitionRegions()[1]);
+    makePingPongCopy(ws.getPartitionRegions()[1], 1,
+                     second.getArguments().back());
+  }
   for (Operation *op : rest)
     op->moveBefore(yield);
-  pruneToProducer(single.getThenRegion());
   pruneToConsumers(ws.getDefaultRegion());
-  // Only what the producer still uses stays captured.
-  for (int i = int(partition->getNumArguments()) - 1; i >= 0; --i) {
-    if (!partition->getArgument(i).use_empty())
+  if (pingPong)
+    makePingPongCopy(ws.getDefaultRegion(), 0, turns);
+  // Only what a partition still uses stays captured.
+  for (int i = int(ws.getExplicitCaptures().size()) - 1; i >= 0; --i) {
+    if (llvm::any_of(ws.getPartitionRegions(), [&](Region &region) {
+          return !region.getArgument(i).use_empty();
+        }))
       continue;
-    partition->eraseArgument(i);
+    for (Region &region : ws.getPartitionRegions())
+      region.eraseArgument(i);
     ws->eraseOperand(i);
   }
 }
@@ -531,10 +821,10 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps) {
 /// Launches of `func` in `module` with a constant block size: from the
 /// consumers' threads to all of them.
 LogicalResult updateLaunches(ModuleOp module, gpu::GPUFuncOp func,
-                             int64_t consumerWarps) {
+                             int64_t consumerWarps, int64_t groups) {
   auto gpuModule = func->getParentOfType<gpu::GPUModuleOp>();
   int64_t consumers = consumerWarps * 32;
-  int64_t all = (consumerWarps + kProducerWarps) * 32;
+  int64_t all = (consumerWarps * groups + kProducerWarps) * 32;
   WalkResult result =
       module.walk([&](gpu::LaunchFuncOp launch) {
         if (!gpuModule ||
@@ -549,8 +839,9 @@ LogicalResult updateLaunches(ModuleOp module, gpu::GPUFuncOp func,
         if (!x || y != 1 || z != 1 || *x != consumers) {
           launch.emitError()
               << "tile-warp-specialize: @" << func.getName() << " now runs "
-              << all << " threads (its " << consumers
-              << " consumer threads and a " << kProducerWarps * 32
+              << all << " threads ("
+              << (groups == 1 ? "its " : "for ping-pong, two copies of its ")
+              << consumers << " consumer threads and a " << kProducerWarps * 32
               << "-thread producer warpgroup), but this launch's block size is "
                  "not the constant ("
               << consumers << ", 1, 1) it can rewrite";
@@ -612,6 +903,12 @@ struct WarpSpecialize
       if (failed(specializeKernel(module, cast_or_null<gpu::GPUFuncOp>(kernel),
                                   marked)))
         return signalPassFailure();
+    // Ping-pong loops that were not used (their kernel was refused or has
+    // no warp-specialized loop) say so.
+    module.walk([](scf::ForOp loop) {
+      if (loop->hasAttr(tile::TileDialect::kPingPongAttrName))
+        refusePingPong(loop) << "no loop in it is warp-specialized";
+    });
   }
 
   LogicalResult specializeKernel(ModuleOp module, gpu::GPUFuncOp func,
@@ -625,14 +922,26 @@ struct WarpSpecialize
     SmallVector<MarkedLoop> loops;
     if (failed(analyzeLoops(marked, loops)))
       return failure();
-    if (!chooseSplit(func, loops))
+    scf::ForOp pingPong = findPingPong(func);
+    Operation *split = chooseSplit(func, loops);
+    if (!split)
       return success();
-    for (MarkedLoop &loop : loops)
+    if (pingPong &&
+        failed(checkPingPong(func, pingPong, loops, consumerWarps, split)))
+      pingPong = {};
+    for (MarkedLoop &loop : loops) {
+      loop.plan->pingPong = bool(pingPong);
+      // With ping-pong, one warpgroup consumes each slot.
       loop.pipeliner->rewriteForWarpSpecialization(consumerWarps * 32);
+      if (pingPong)
+        loop.plan->loop->setAttr(kMathLoopAttrName,
+                                 UnitAttr::get(func.getContext()));
+    }
     // Enclosing loops were rebuilt with the iteration count: find the
     // split again.
-    splitKernel(func, findSplit(func, loops), consumerWarps);
-    return updateLaunches(module, func, consumerWarps);
+    splitKernel(func, findSplit(func, loops), consumerWarps, bool(pingPong));
+    return updateLaunches(module, func, consumerWarps,
+                          pingPong ? kPingPongGroups : 1);
   }
 };
 

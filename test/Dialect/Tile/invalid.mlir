@@ -269,6 +269,42 @@ gpu.module @m {
 
 // -----
 
+gpu.module @m {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{'tile.ping_pong' belongs on an scf.for}}
+    tile.barrier {tile.ping_pong}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'tile.ping_pong' is a unit attribute}}
+    scf.for %i = %c0 to %n step %c1 {
+    } {tile.ping_pong = 2 : i32}
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%n: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{'tile.warp_specialize' is a unit attribute}}
+    scf.for %i = %c0 to %n step %c1 {
+    } {tile.warp_specialize = true}
+    gpu.return
+  }
+}
+
+// -----
+
 func.func @host() {
     // expected-error @+1 {{'tile.alloc_smem' op must be inside device code (a gpu.module or gpu.func)}}
     %a = tile.alloc_smem : !tile.smem<4xf32, mutable>

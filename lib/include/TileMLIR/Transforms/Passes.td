@@ -142,12 +142,28 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "::mlir::ModuleOp"> {
     sizes of `gpu.launch_func` ops of the kernel in the module grow by the
     producer's 128 threads (other launches are an error).
 
+    Ping-pong: in a kernel written for one consumer warpgroup
+    (`tile.num_warps = 4`), an `scf.for` over output tiles marked
+    `tile.ping_pong` (a unit attribute; the kernel's top-level loop that
+    holds its marked loops, whose bounds it does not change) runs its
+    iterations alternately on two consumer warpgroups: the default region
+    takes lb, lb + 2 step, ..., a second consumer partition lb + step, lb +
+    3 step, .... Both count the rings' iterations from the loop's original
+    bounds, as the producer does; one warpgroup consumes each slot (128
+    empty-barrier arrivals); shared buffers only the consumers use are
+    copied for the second warpgroup; two "turn" mbarriers make the
+    warpgroups' MMA phases alternate, so one's epilogue runs under the
+    other's MMA. Launches grow from 128 to 384 threads. What it cannot
+    alternate (other warp counts, several such loops, bounds computed per
+    tile, a view of a consumer buffer made before the loop, a user mbarrier
+    in the loop outside the specialized loops, effects after the loop) gets
+    a warning, and the loops are specialized without it.
+
     Loops it cannot specialize get a warning that says why and stay as they
     are (tile-pipeline may still pipeline them): loops whose loads are not
     TMA, nested marked loops, kernels whose warps are not whole warpgroups
     or that already have a `tile.warp_specialize`, and what tile-pipeline
-    refuses. Not supported yet: ping-pong consumers (two warpgroups on
-    different tiles), clusters and multicast.
+    refuses. Not supported yet: clusters and TMA multicast.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
