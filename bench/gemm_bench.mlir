@@ -14,7 +14,9 @@
 // one's epilogue runs under the other's MMA. auto = the configuration rule
 // (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
 // and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
-// w128x64s6.
+// w128x64s6. e4m3 w128x256x128s4g8 = the persistent cooperative kernel
+// with e4m3 operands (BK = 128, B stored [N, K]) and bf16 C, timed against
+// cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma accumulates).
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.
@@ -73,6 +75,13 @@
 !tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x64_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
 !cring128_bf16 = !tile.smem<2x128x64xbf16, #nvmma128, mutable>
+#nvmma128e8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
+#nvmma128e8t = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
+!desc8A = !tma.descriptor<tensor<128x128xf8E4M3FN>, swizzle = 128>
+!box8A = !tile.smem<128x128xf8E4M3FN, #nvmma128e8, mutable>
+!desc8B = !tma.descriptor<tensor<256x128xf8E4M3FN>, swizzle = 128>
+!box8B = !tile.smem<256x128xf8E4M3FN, #nvmma128e8, mutable>
+!box8Bt = !tile.smem<128x256xf8E4M3FN, #nvmma128e8t, mutable>
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
@@ -897,6 +906,121 @@ module attributes {gpu.container_module} {
       tma.store_wait pending = 0
       gpu.return
     }
+
+    gpu.func @gemm_e4m3_w128x256x128s4g8(%descA: !desc8A, %descB: !desc8B, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c127_i32 = arith.constant 127 : i32
+      %bk_i32 = arith.constant 128 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c127_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %bk_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box8A
+      %b_shared = tile.alloc_smem : !box8B
+      %b_kn = tile.smem_trans %b_shared, order = [1, 0] : !box8B -> !box8Bt
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %bk_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc8A, !box8A
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b : !desc8B, !box8B
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_kn, %c_local : !box8A, !box8Bt, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h2 = arith.truncf %w2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h2, %s2 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+        %h3 = arith.truncf %w3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h3, %s3 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
   }
 
   llvm.mlir.global internal constant @name_f16_p2_str("f16 p2\00") {addr_space = 0 : i32}
@@ -911,10 +1035,12 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_w128x128s5g8pp_str("bf16 w128x128s5g8pp\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
+  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -2121,6 +2247,94 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  func.func @launch_e4m3_w128x256x128s4g8(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf8E4M3FN> -> !desc8A
+    %db = tma.make_descriptor %b : memref<?x?xf8E4M3FN> -> !desc8B
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %gx = arith.ceildivui %n, %bn : index
+    %gy = arith.ceildivui %m, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_e4m3_w128x256x128s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc8A, %db : !desc8B, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }
+
+  func.func @bench_e4m3_w128x256x128s4g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf8E4M3FN>
+    %b, %t2 = gpu.alloc async [%t1] (%n, %k) : memref<?x?xf8E4M3FN>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %nk = arith.muli %n64, %k64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %e4m3 = arith.constant 3 : i32
+    %bf16 = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %transposed = arith.constant 1 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {
+      func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+    }
+    scf.for %i = %c0 to %c10 step %c1 {
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   func.func @main() -> i32 {
     %m_f16_p2_0 = arith.constant 4096 : index
     %n_f16_p2_0 = arith.constant 4096 : index
@@ -2457,6 +2671,18 @@ module attributes {gpu.container_module} {
     %name_bf16_auto_4 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
     %f_bf16_auto_4 = func.call @bench_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
     %s_bf16_auto_4 = arith.addi %s_bf16_auto_3, %f_bf16_auto_4 : i32
-    return %s_bf16_auto_4 : i32
+    %m_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
+    %n_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
+    %k_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
+    %name_e4m3_w128x256x128s4g8_0 = llvm.mlir.addressof @name_e4m3_str : !llvm.ptr
+    %f_e4m3_w128x256x128s4g8_0 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_0, %n_e4m3_w128x256x128s4g8_0, %k_e4m3_w128x256x128s4g8_0, %name_e4m3_w128x256x128s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %s_e4m3_w128x256x128s4g8_0 = arith.addi %s_bf16_auto_4, %f_e4m3_w128x256x128s4g8_0 : i32
+    %m_e4m3_w128x256x128s4g8_1 = arith.constant 4096 : index
+    %n_e4m3_w128x256x128s4g8_1 = arith.constant 7168 : index
+    %k_e4m3_w128x256x128s4g8_1 = arith.constant 16384 : index
+    %name_e4m3_w128x256x128s4g8_1 = llvm.mlir.addressof @name_e4m3_str : !llvm.ptr
+    %f_e4m3_w128x256x128s4g8_1 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_1, %n_e4m3_w128x256x128s4g8_1, %k_e4m3_w128x256x128s4g8_1, %name_e4m3_w128x256x128s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %s_e4m3_w128x256x128s4g8_1 = arith.addi %s_e4m3_w128x256x128s4g8_0, %f_e4m3_w128x256x128s4g8_1 : i32
+    return %s_e4m3_w128x256x128s4g8_1 : i32
   }
 }

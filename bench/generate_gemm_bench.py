@@ -628,6 +628,210 @@ def tiled_epilogue(t, c, indent):
     return "\n".join(indent + line for line in lines)
 
 
+# fp8 (e4m3) on the same path: the persistent cooperative 128x256 kernel
+# with BK = 128 (one 128-byte swizzle row of 8-bit elements), 4 stages.
+# wgmma takes 8-bit operands K-major only, so B is stored [N, K] (as
+# cuBLASLt's fp8 GEMM wants it too), loaded as one 256 x 128 box and viewed
+# K x N through tile.smem_trans. C is bf16, through the bf16 kernels'
+# two-window staging ring and descriptors.
+FP8 = Tiled(128, 256, 8, 256, 4, group_m=8)
+FP8_VARIANT = "w128x256x128s4g8"
+FP8_SHAPES = [(8192, 8192, 8192), (4096, 7168, 16384)]
+# In the GPU test: one K step, a partial last K step and edge tiles (rows of
+# an e4m3 tensor must be a multiple of 16 bytes for TMA, so K is 1008), and
+# more tiles than SMs with partial tile groups.
+FP8_TEST_SHAPES = [(256, 256, 128), (1000, 1000, 1008), (2200, 2304, 384)]
+FP8_ALIASES = """#nvmma128e8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
+#nvmma128e8t = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
+!desc8A = !tma.descriptor<tensor<128x128xf8E4M3FN>, swizzle = 128>
+!box8A = !tile.smem<128x128xf8E4M3FN, #nvmma128e8, mutable>
+!desc8B = !tma.descriptor<tensor<256x128xf8E4M3FN>, swizzle = 128>
+!box8B = !tile.smem<256x128xf8E4M3FN, #nvmma128e8, mutable>
+!box8Bt = !tile.smem<128x256xf8E4M3FN, #nvmma128e8t, mutable>
+"""
+
+
+def fp8_kernel():
+    """persistent_kernel's structure for e4m3 operands (see FP8)."""
+    c, acc = FP8, FP8.acc()
+    return f"""
+    gpu.func @gemm_e4m3_{FP8_VARIANT}(%descA: !desc8A, %descB: !desc8B, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = 8 : i32}} {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %c127_i32 = arith.constant 127 : i32
+      %bk_i32 = arith.constant 128 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c127_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %bk_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box8A
+      %b_shared = tile.alloc_smem : !box8B
+      %b_kn = tile.smem_trans %b_shared, order = [1, 0] : !box8B -> !box8Bt
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {{
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }}
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, {acc}>
+      %group_m = arith.constant {c.group_m} : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {{
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, {acc}>) {{
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %bk_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc8A, !box8A
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b : !desc8B, !box8B
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_kn, %c_local : !box8A, !box8Bt, tensor<128x256xf32, {acc}> -> tensor<128x256xf32, {acc}>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, {acc}>
+        }} {{tile.num_stages = {c.stages} : i32, tile.warp_specialize}}
+{windowed_epilogue("bf16", c, "        ")}
+      }}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+FP8_TIMING = """    // Timing: 3 warm-ups, median of 10.
+    %c3 = arith.constant 3 : index
+    %c10 = arith.constant 10 : index
+    %one = arith.constant 1 : i64
+    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+    scf.for %i = %c0 to %c3 step %c1 {{
+      func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
+    }}
+    scf.for %i = %c0 to %c10 step %c1 {{
+      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+      func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
+      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+      %i64 = arith.index_cast %i : index to i64
+      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+      llvm.store %ms, %slot : f64, !llvm.ptr
+    }}
+    %count = arith.constant 10 : i32
+    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+    %iters = arith.constant 10 : i32
+    %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+"""
+
+
+def fp8_host(timed):
+    """launch_e4m3 (A [M, K], B [N, K] in e4m3, C [M, N] in bf16) and
+    bench_e4m3 (check_e4m3 untimed): checked against cuBLAS's f32 GEMM of
+    the exactly widened operands, then timed next to cuBLASLt's e4m3 GEMM
+    (tile-runtime's tileRtCublasLtFp8GemmTimeMs, fast accumulation like
+    wgmma's)."""
+    v = FP8_VARIANT
+    fn = "bench" if timed else "check"
+    args = "(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()"
+    timing = FP8_TIMING.format(v=v, args=args) if timed else ""
+    return f"""
+  func.func @launch_e4m3_{v}(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index) {{
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf8E4M3FN> -> !desc8A
+    %db = tma.make_descriptor %b : memref<?x?xf8E4M3FN> -> !desc8B
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %gx = arith.ceildivui %n, %bn : index
+    %gy = arith.ceildivui %m, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    gpu.launch_func @kernels::@gemm_e4m3_{v} blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc8A, %db : !desc8B, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return
+  }}
+
+  func.func @{fn}_e4m3_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf8E4M3FN>
+    %b, %t2 = gpu.alloc async [%t1] (%n, %k) : memref<?x?xf8E4M3FN>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %nk = arith.muli %n64, %k64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %e4m3 = arith.constant 3 : i32
+    %bf16 = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %transposed = arith.constant 1 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+{timing}    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }}
+"""
+
+
 def tiled_aliases(t, configs, persistent):
     """Types of the Tiled kernels: a TMA box of R x 64 elements (one
     128-byte swizzle row wide) and its shared buffer for R = 64 (B), BM (A,
@@ -789,11 +993,13 @@ def kernels_for(t, variants):
 
 
 def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
-           timed=True):
-    """One program: the seed-shaped `variants` on `shapes` and the Tiled
-    variants `tiled` on `tiled_shapes`, each problem checked against cuBLAS
-    and, when `timed`, timed next to it (untimed, each problem's check line
-    names its shape, since no table row follows it)."""
+           timed=True, fp8_shapes=()):
+    """One program: the seed-shaped `variants` on `shapes`, the Tiled
+    variants `tiled` on `tiled_shapes` and the fp8 kernel (FP8, timed
+    against cuBLASLt; it uses the bf16 persistent 128x256 kernel's types)
+    on `fp8_shapes`, each problem checked against cuBLAS and, when `timed`,
+    timed next to it (untimed, each problem's check line names its shape,
+    since no table row follows it)."""
     body = []
     calls = []
     names = []
@@ -860,6 +1066,20 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
     fill = "\n  llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)" if tiled else ""
     if any(TILED_BY_VARIANT[v][0].group_m for v in kernel_variants):
         fill += "\n  llvm.func @tileRtMultiprocessorCount() -> i32"
+    if fp8_shapes:
+        assert "w128x256s4g8" in kernel_variants
+        type_aliases += FP8_ALIASES
+        kernels += fp8_kernel()
+        body.append(fp8_host(timed))
+        if timed:
+            name_global("name_e4m3_str", f"e4m3 {FP8_VARIANT}")
+        for i, (m, n, k) in enumerate(fp8_shapes):
+            name = "name_e4m3_str" if timed else f"name_e4m3_{i}_str"
+            if not timed:
+                name_global(name, f"e4m3 {FP8_VARIANT} {m}x{n}x{k}")
+            call("e4m3", FP8_VARIANT, i, m, n, k, "bench" if timed else "check",
+                 name)
+        fill += "\n  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64"
     text = f"""{header}
 {chr(10).join(attrs)}
 {type_aliases}
@@ -917,14 +1137,16 @@ def main():
 // one's epilogue runs under the other's MMA. auto = the configuration rule
 // (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
 // and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
-// w128x64s6.
+// w128x64s6. e4m3 w128x256x128s4g8 = the persistent cooperative kernel
+// with e4m3 operands (BK = 128, B stored [N, K]) and bf16 C, timed against
+// cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma accumulates).
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 after 3 warm-ups, CUDA events) and their ratio.
 """
     write(root, os.path.join("bench", "gemm_bench.mlir"),
           render(SHAPES, header, BENCH_SEED_VARIANTS, TILED_VARIANTS,
-                 TILED_SHAPES))
+                 TILED_SHAPES, fp8_shapes=FP8_SHAPES))
     # The same kernels as a GPU integration test on smaller problems,
     # including shapes that are not multiples of the 128x128x32 block and a
     # K shorter than the pipeline.
@@ -990,7 +1212,9 @@ def main():
 // w128x128s4c2 (nvvm.minctasm = 2: register budgets for two CTAs per SM);
 // ...g8 are persistent (one CTA per SM at most, tiles in groups of 8 block
 // rows, each tile's TMA store overlapping the next tile); `auto` is the
-// benchmark's configuration rule (AUTO_RULE). All are checked against cuBLAS's f32 result on fresh random inputs
+// benchmark's configuration rule (AUTO_RULE); e4m3 """ + FP8_VARIANT + """ the
+// persistent cooperative kernel on e4m3 operands (B stored [N, K]) with a
+// bf16 result. All are checked against cuBLAS's f32 result on fresh random inputs
 // with D poisoned first. K = 64 and 96 are 1 and 2 K steps (fewer than the
 // stages, not a multiple of them); K = 0 runs the K loop zero times, and D
 // must be exactly zero (the reference helper refuses K = 0, so D is
@@ -1008,9 +1232,11 @@ def main():
                 err = ("rel_err=0.000e+00 max_abs_err=0.000e+00" if k == 0
                        else "rel_err={{[0-9.e+-]+}} {{.*}}")
                 checks.append(f"// CHECK: {t} {v} {m}x{n}x{k}: rows={m} cols={n} {err} nonfinite=0 -> PASS")
+    for (m, n, k) in FP8_TEST_SHAPES:
+        checks.append(f"// CHECK: e4m3 {FP8_VARIANT} {m}x{n}x{k}: rows={m} cols={n} rel_err={{{{[0-9.e+-]+}}}} {{{{.*}}}} nonfinite=0 -> PASS")
     text = render([], ws_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
                   [], WS_VARIANTS + EDGE_VARIANTS + ["auto"], ws_shapes,
-                  timed=False)
+                  timed=False, fp8_shapes=FP8_TEST_SHAPES)
     write(root, os.path.join("integration_test", "GEMM", "gemm-warp-specialized.mlir"),
           text)
 

@@ -153,6 +153,12 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
                                 int32_t bTransposed, int iters);
 /// 1 when cuBLAS could be loaded (never exits for lack of cuBLAS).
 int tileRtHasCublas(void);
+/// Median milliseconds of cuBLASLt's e4m3 GEMM D[M, N] = A[M, K] * B[N, K]^T
+/// (both K-major, f32 accumulation without cuBLAS's extra promotion, like
+/// wgmma's; D in bf16, f16 or f32) over `iters` launches after 3 warm-ups,
+/// on fresh random operands; -1 without cuBLASLt or an algorithm for it.
+double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
+                                   int32_t outDtype, int iters);
 
 /// Records a start event on the legacy default stream; returns a timer.
 void *tileRtTimerStart(void);
