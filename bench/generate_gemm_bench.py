@@ -265,7 +265,8 @@ def operands(t, code, k):
 """
 
 
-def timing(t, v, launch_args, index_constants=False):
+def timing(t, v, launch_args, index_constants=False,
+           baseline="@tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters)"):
     """3 warm-up launches, the median of 10 timed ones next to cuBLAS's, and
     the report row."""
     constants = ("    %c0 = arith.constant 0 : index\n"
@@ -289,7 +290,7 @@ def timing(t, v, launch_args, index_constants=False):
     %count = arith.constant 10 : i32
     %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
     %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+    %cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
     llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 """
 
@@ -477,7 +478,23 @@ def persistent_kernel(t, v):
     gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: !desc64_{t}, %descC: !desc{c.bm}_{t}, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32}} {{
 {tiled_prologue(t, c)}
-      %group_m = arith.constant {c.group_m} : i32
+{grouped_tile_loop(c)}
+{tiled_k_loop(t, c, ws, "        ")}
+{windowed_epilogue(t, c, "        ")}
+      }}{" {tile.ping_pong}" if c.ping_pong else ""}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+def grouped_tile_loop(c):
+    """The persistent tile loop's head: CTA b takes tiles b, b + G, ... (G
+    CTAs) in groups of c.group_m block rows (tile i of a group is block row
+    i % rows, block column i / rows), and gets %off_m and %off_n (and the
+    box columns of n_offsets) of its tile. The loop's body continues after
+    it; the caller closes it."""
+    return f"""      %group_m = arith.constant {c.group_m} : i32
       %num_tiles = arith.muli %tiles_m, %tiles_n : i32
       %group_tiles = arith.muli %tiles_n, %group_m : i32
       %bid = tile.program_id x
@@ -496,14 +513,7 @@ def persistent_kernel(t, v):
         %tile_m = arith.addi %group_row, %row_in_group : i32
         %tile_n = arith.divui %in_group, %rows : i32
         %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}
-{tiled_k_loop(t, c, ws, "        ")}
-{windowed_epilogue(t, c, "        ")}
-      }}{" {tile.ping_pong}" if c.ping_pong else ""}
-      tma.store_wait pending = 0
-      gpu.return
-    }}
-"""
+        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}"""
 
 
 def n_offsets(c, indent):
@@ -683,26 +693,7 @@ def fp8_kernel():
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<128x256xf32, {acc}>
-      %group_m = arith.constant {c.group_m} : i32
-      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
-      %group_tiles = arith.muli %tiles_n, %group_m : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %first = arith.index_cast %bid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %grid : i32 to index
-      scf.for %tile = %first to %last step %stride {{
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_m : i32
-        %rows_left = arith.subi %tiles_m, %group_row : i32
-        %rows = arith.minui %rows_left, %group_m : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_m = arith.addi %group_row, %row_in_group : i32
-        %tile_n = arith.divui %in_group, %rows : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}
+{grouped_tile_loop(c)}
         %acc = scf.for %k = %c0 to %k_tiles step %c1
             iter_args(%c_local = %init) -> (tensor<128x256xf32, {acc}>) {{
           %k_i32 = arith.index_cast %k : index to i32
@@ -728,30 +719,6 @@ def fp8_kernel():
 """
 
 
-FP8_TIMING = """    // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {{
-      func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
-    }}
-    scf.for %i = %c0 to %c10 step %c1 {{
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }}
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-"""
-
-
 def fp8_host(timed):
     """launch_e4m3 (A [M, K], B [N, K] in e4m3, C [M, N] in bf16) and
     bench_e4m3 (check_e4m3 untimed): checked against cuBLAS's f32 GEMM of
@@ -761,7 +728,8 @@ def fp8_host(timed):
     v = FP8_VARIANT
     fn = "bench" if timed else "check"
     args = "(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()"
-    timing = FP8_TIMING.format(v=v, args=args) if timed else ""
+    baseline = "@tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters)"
+    timed_rows = timing("e4m3", v, args, baseline=baseline) if timed else ""
     return f"""
   func.func @launch_e4m3_{v}(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
                          %m: index, %n: index, %k: index) {{
@@ -821,7 +789,7 @@ def fp8_host(timed):
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-{timing}    %t5 = gpu.wait async
+{timed_rows}    %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
