@@ -5,12 +5,19 @@ BUILD_DIR ?= build
 LLVM_PREFIX ?= /usr/lib/llvm-22
 CMAKE_BUILD_TYPE ?= Release
 
+# The compilers: clang-22 by default; GCC 12 works too, in its own build
+# directory: make check BUILD_DIR=build-gcc TILE_CC=gcc TILE_CXX=g++
+TILE_CC ?= clang-22
+TILE_CXX ?= clang++-22
+
 CMAKE_FLAGS := -G Ninja \
   -DCMAKE_BUILD_TYPE=$(CMAKE_BUILD_TYPE) \
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DLLVM_ENABLE_LLD=ON \
+  -DCMAKE_C_COMPILER=$(TILE_CC) -DCMAKE_CXX_COMPILER=$(TILE_CXX) \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_DIR=$(LLVM_PREFIX)/lib/cmake/llvm
+ifneq ($(findstring clang,$(TILE_CXX)),)
+CMAKE_FLAGS += -DLLVM_ENABLE_LLD=ON
+endif
 
 ifneq ($(shell command -v ccache 2>/dev/null),)
 CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
