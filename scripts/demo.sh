@@ -95,11 +95,12 @@ Pipeline status:
   pipelining inside persistent (scf.for) outer loops          done (sm_90a runs)
   warp specialization (tile-warp-specialize: TMA producer,
   1-3 consumer warpgroups, cooperative 128x256/256x128,
-  persistent loops, computed setmaxnreg budgets)              done (sm_90a runs)
+  ping-pong (tile.ping_pong), persistent loops, computed
+  setmaxnreg budgets); fp8 e4m3 GEMM on the same path         done (sm_90a runs)
   mbarrier wait timeouts that name the barrier
   (tile-run --tile-wait-timeout)                              done (sm_90a runs)
   register tiles of rank > 4 / non-power-of-two shapes,
-  2-CTA tcgen05 MMA, tile-legalize-layouts, ping-pong
-  consumers, clusters / TMA multicast                         not implemented yet
+  2-CTA tcgen05 MMA, tile-legalize-layouts, clusters /
+  TMA multicast in tile-warp-specialize                       not implemented yet
 TXT
 exit $status
