@@ -456,14 +456,8 @@ void Pipeliner::carryBase() {
     Value done = b.createOrFold<arith::SubIOp>(loc, outer.getInductionVar(),
                                                outer.getLowerBound());
     done = b.createOrFold<arith::DivUIOp>(loc, done, outer.getStep());
-    if (type.isIndex() || done.getType().isIndex())
-      done = b.createOrFold<arith::IndexCastUIOp>(loc, type, done);
-    else if (done.getType().getIntOrFloatBitWidth() >
-             type.getIntOrFloatBitWidth())
-      done = b.createOrFold<arith::TruncIOp>(loc, type, done);
-    else
-      done = b.createOrFold<arith::ExtUIOp>(loc, type, done);
-    base = arith::MulIOp::create(b, loc, done, tripCount(b));
+    base = arith::MulIOp::create(b, loc, castUnsigned(b, loc, done, type),
+                                 tripCount(b));
     return;
   }
   IRRewriter rewriter(loop.getContext());
@@ -518,15 +512,18 @@ Value Pipeliner::parityOf(OpBuilder &b, Value j, Type phaseType) {
   Value two = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 2));
   Value round = arith::DivUIOp::create(b, loc, j, n);
   Value parity = arith::RemUIOp::create(b, loc, round, two);
-  if (type.isIndex())
-    return arith::IndexCastUIOp::create(b, loc, phaseType, parity);
-  unsigned from = type.getIntOrFloatBitWidth();
-  unsigned to = phaseType.getIntOrFloatBitWidth();
-  if (from > to)
-    return arith::TruncIOp::create(b, loc, phaseType, parity);
-  if (from < to)
-    return arith::ExtUIOp::create(b, loc, phaseType, parity);
-  return parity;
+  return castUnsigned(b, loc, parity, phaseType);
+}
+
+Value tilemlir::castUnsigned(OpBuilder &b, Location loc, Value v, Type type) {
+  Type from = v.getType();
+  if (from == type)
+    return v;
+  if (from.isIndex() || type.isIndex())
+    return arith::IndexCastUIOp::create(b, loc, type, v);
+  if (from.getIntOrFloatBitWidth() > type.getIntOrFloatBitWidth())
+    return arith::TruncIOp::create(b, loc, type, v);
+  return arith::ExtUIOp::create(b, loc, type, v);
 }
 
 /// The value of view `v` of a pipelined buffer for the slot the buffers are

@@ -60,6 +60,10 @@ struct PipelinePlan {
   bool pingPong = false;
 };
 
+/// `v` (an index or integer, not negative) as `type` (an index or integer):
+/// itself when the types agree, else index_castui, trunci or extui.
+Value castUnsigned(OpBuilder &b, Location loc, Value v, Type type);
+
 /// Ops tile-warp-specialize's loop rewrite gives to the producer warp.
 constexpr StringLiteral kProducerAttrName = "tile.producer";
 

@@ -543,9 +543,7 @@ void makePingPongCopy(Region &region, int64_t group, Value turns) {
                                                          loop.getInductionVar(),
                                                          loop.getLowerBound()),
                                    loop.getStep());
-  Value k32 = type.isIndex()
-                  ? b.createOrFold<arith::IndexCastUIOp>(loc, b.getI32Type(), k)
-                  : b.createOrFold<arith::TruncIOp>(loc, b.getI32Type(), k);
+  Value k32 = castUnsigned(b, loc, k, b.getI32Type());
   Value parity = arith::AndIOp::create(
       b, loc, k32, arith::ConstantIntOp::create(b, loc, 1, 32));
   if (group == 0)
