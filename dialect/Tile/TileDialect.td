@@ -24,6 +24,10 @@ def Tile_Dialect : Dialect {
     dialect:
     - `tile.num_warps = N` on a kernel: warps per CTA (1 to 32).
     - `tile.num_stages = N` on an `scf.for`: software-pipelining depth.
+    - `tile.warp_specialize` (unit) on an `scf.for`: split its kernel into
+      a TMA producer and MMA consumers (`tile-warp-specialize`).
+    - `tile.ping_pong` (unit) on the persistent tile loop around such loops:
+      two consumer warpgroups take its iterations in turn.
     - `tile.shared_memory_bytes = N` on a kernel: set by the shared-memory
       allocator (at most 232448 bytes on sm_90a).
     - `tile.offset = N` on `tile.alloc_smem` / `mbarrier.alloc`: the
