@@ -515,7 +515,7 @@ Value Pipeliner::parityOf(OpBuilder &b, Value j, Type phaseType) {
   return castUnsigned(b, loc, parity, phaseType);
 }
 
-Value tilemlir::castUnsigned(OpBuilder &b, Location loc, Value v, Type type) {
+Value castUnsigned(OpBuilder &b, Location loc, Value v, Type type) {
   Type from = v.getType();
   if (from == type)
     return v;
