@@ -585,7 +585,7 @@ def verdict(path):
         supported[name] = not against and ran > 0
         print(f"{name}: {'SUPPORTED' if supported[name] else 'REFUTED'} "
               f"({ran - len(against)}/{ran} cases agree) - {text}")
-        for i, c in against[:6]:
+        for i, c in against[:3]:
             print(f"    case {i} {c.label}: {observed.get(i)}")
     checked = [(i, c) for i, c in enumerate(cases) if c.checked]
     ok = all(observed.get(i) == c.predicted() for i, c in checked)
