@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # make gpu-check RESULTS=DIR: FileChecks the outputs that gpu-bundle/run.sh
 # wrote on a GPU machine against the CHECK lines of each integration test.
+# A test may name a command that explains its output (`// BUNDLE-VERDICT:
+# cmd ... %out ...`, run from the repository root with %out the output
+# file): its report follows the test's PASS or FAIL line.
 # make gpu-check-sanitize RESULTS=DIR (gpu-check.sh --sanitize BUILD DIR):
 # checks what `gpu-bundle/run.sh --sanitize DIR` wrote instead: every
 # bundled test has a summary line per tool, and each says CLEAN (0 errors)
@@ -90,6 +93,12 @@ for testfile in "$bundle"/*.test; do
   else
     echo "FAIL: $rel (FileCheck)"
     failed=$((failed + 1))
+  fi
+  read -r -a verdict <<<"$(sed -n 's|^// BUNDLE-VERDICT: *||p' \
+    "$here/integration_test/$rel" | head -1)"
+  if ((${#verdict[@]})); then
+    out=$(cd "$results" && pwd)/$name.out
+    (cd "$here" && "${verdict[@]//%out/$out}") 2>&1 | sed 's/^/  | /'
   fi
 done
 echo "$passed passed, $failed failed"

@@ -30,6 +30,7 @@
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)
+// BUNDLE-VERDICT: python3 integration_test/TMA/generate_roundtrips.py --verdict %out
 // RUN: tile-run --tile-wait-timeout=200000000 %s | FileCheck %s
 
 // CHECK-LABEL: case 0 load aligned-inside f32 sw0 at [3, 4]: start

@@ -500,6 +500,7 @@ def render_edge_cases():
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)
+// BUNDLE-VERDICT: python3 integration_test/TMA/generate_roundtrips.py --verdict %out
 // RUN: tile-run --tile-wait-timeout=200000000 %s | FileCheck %s
 
 {chr(10).join(checks)}
