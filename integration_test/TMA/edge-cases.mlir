@@ -23,6 +23,7 @@
 //   H6 int32-range: coordinates near the ends of the int32 range fault.
 //   H7 store-ragged: a store faults when the tensor's row ends inside the box mid 16-byte unit.
 //   H8 store-few: a store faults when only a few (<= 4) elements of its box are inside.
+//   H9 swizzle-span: with a swizzle, a copy whose start is 16-byte aligned but not at a multiple of the swizzle span faults.
 // The CHECK lines are the prediction of the rule TileMLIR implements (H1:
 // TMAToNVVM.cpp): unaligned stores and reductions fault (the probe's copies
 // carry tma.unchecked_alignment, so the hardware sees them), with

@@ -303,6 +303,10 @@ HYPOTHESES = [
     ("H8 store-few", "a store faults when only a few (<= 4) elements of its "
      "box are inside", lambda c: c.store_side and c.aligned,
      lambda c: 0 < c.inside <= 4),
+    ("H9 swizzle-span", "with a swizzle, a copy whose start is 16-byte "
+     "aligned but not at a multiple of the swizzle span faults",
+     lambda c: c.aligned and c.cfg.swizzle > 0,
+     lambda c: c.col * c.cfg.bytes % c.cfg.swizzle != 0),
 ]
 
 
