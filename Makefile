@@ -24,7 +24,8 @@ CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
                -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 endif
 
-.PHONY: all deps configure build check demo docs gpu-bundle gpu-check clean
+.PHONY: all deps configure build check demo docs gpu-bundle gpu-check \
+	gpu-check-sanitize clean
 
 all: build
 
@@ -53,6 +54,11 @@ gpu-bundle: build
 gpu-check:
 	@test -n "$(RESULTS)" || { echo "usage: make gpu-check RESULTS=DIR"; exit 2; }
 	@scripts/gpu-check.sh $(BUILD_DIR) $(RESULTS)
+
+# The summaries of build/gpu-bundle/run.sh --sanitize RESULTS_DIR.
+gpu-check-sanitize:
+	@test -n "$(RESULTS)" || { echo "usage: make gpu-check-sanitize RESULTS=DIR"; exit 2; }
+	@scripts/gpu-check.sh --sanitize $(BUILD_DIR) $(RESULTS)
 
 # Regenerates docs/Dialects/*.md from the TableGen definitions.
 docs: configure

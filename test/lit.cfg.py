@@ -35,6 +35,7 @@ tools = [
     ToolSubst("tile-runtime-formats-test", unresolved="fatal"),
     ToolSubst("tile-runtime-tensormap-test", unresolved="fatal"),
     ToolSubst("tile-runtime-host-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-cases-test", unresolved="fatal"),
     ToolSubst("tile-runtime-nogpu-test", unresolved="fatal"),
     ToolSubst("tile-runtime-gpu-test", unresolved="fatal"),
 ]
