@@ -93,10 +93,27 @@ bool sameIndex(Value a, Value b, unsigned depth = 6) {
   return true;
 }
 
+/// Whether `v` can differ between the threads of a CTA: it is computed
+/// from a thread or warp index.
+bool variesByThread(Value v, unsigned depth = 8) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth == 0)
+    return false;
+  if (isa<tile::ThreadIdOp, tile::WarpIdOp, gpu::ThreadIdOp, gpu::LaneIdOp>(
+          def))
+    return true;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return variesByThread(operand, depth - 1);
+  });
+}
+
 struct BarrierId {
   Operation *group = nullptr;
   Value index;
   std::optional<int64_t> constantIndex;
+  /// Different threads select different barriers (for example one per
+  /// warp): how many threads reach each one is not known here.
+  bool perThread = false;
 
   bool known() const { return group != nullptr; }
   bool sameAs(const BarrierId &other) const {
@@ -117,6 +134,7 @@ BarrierId identify(Value barrier) {
   id.group = traceGroup(index.getGroup());
   id.index = index.getIndex();
   id.constantIndex = getConstant(id.index);
+  id.perThread = variesByThread(id.index);
   return id;
 }
 
@@ -272,7 +290,10 @@ void EventCollector::collect(Operation *op, std::optional<int64_t> threads,
                              SmallVectorImpl<Event> &out) {
   auto push = [&](EventKind kind, Value barrier, int64_t unit,
                   std::optional<int64_t> executions) {
-    out.push_back({kind, identify(barrier), op, unit, executions});
+    BarrierId id = identify(barrier);
+    if (id.perThread)
+      executions = std::nullopt;
+    out.push_back({kind, id, op, unit, executions});
   };
   if (auto e = dyn_cast<mbarrier::ExpectTxOp>(op)) {
     push(EventKind::Expect, e.getBarrier(), e.getBytes(),

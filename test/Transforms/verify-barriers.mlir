@@ -444,3 +444,32 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+!d = !tma.descriptor<tensor<1x256xf32>>
+!r = !tile.smem<8x256xf32, mutable>
+!p = !tile.smem<1x256xf32, mutable>
+
+// Legal: one barrier per warp (the index is the warp id), 32 arrivals each;
+// how many threads reach each barrier is not counted.
+gpu.module @m {
+  gpu.func @k(%d: !d, %x: i32) kernel attributes {tile.num_warps = 8 : i32} {
+    %warp = tile.warp_id
+    %w = arith.index_cast %warp : i32 to index
+    %shared = tile.alloc_smem : !r
+    %bars = mbarrier.alloc : !mbarrier.group<8>
+    %bar = mbarrier.index %bars[%w] : !mbarrier.group<8>
+    %row = tile.smem_subslice %shared[0, 0] : !r -> !p
+    %warp_leader = tile.elect warp
+    scf.if %warp_leader {
+      mbarrier.init %bar, arrivals = 32
+    }
+    tile.barrier
+    mbarrier.expect_tx %bar, bytes = 1024 if %warp_leader
+    tma.async_load %d[%x, %x], %row, %bar scope = warp : !d, !p
+    mbarrier.arrive %bar
+    mbarrier.wait %bar, phase %x : i32
+    gpu.return
+  }
+}
