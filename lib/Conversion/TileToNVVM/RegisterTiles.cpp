@@ -142,9 +142,14 @@ std::pair<Value, Value> tilemlir::getWgmmaFragmentCoords(I32Builder &ib,
   int64_t k = q / 4, i = (q / 2) % 2, j = q % 2;
   // Layouts index warps by the low bits of the warp id (a partition's
   // warps start at a multiple of the layout's).
-  Value row = ib.add(ib.c(mrep * 16 * w0 + 8 * i),
-                     ib.add(ib.mul(ib.urem(warp, w0), 16), ib.udiv(lane, 4)));
-  Value col = ib.add(ib.c(k * 8 + j), ib.mul(ib.urem(lane, 4), 2));
+  // One op per statement: argument evaluation order is unspecified, and
+  // the emitted IR must not depend on the host compiler.
+  Value rowBase = ib.c(mrep * 16 * w0 + 8 * i);
+  Value warpRow = ib.mul(ib.urem(warp, w0), 16);
+  Value threadRow = ib.add(warpRow, ib.udiv(lane, 4));
+  Value row = ib.add(rowBase, threadRow);
+  Value colBase = ib.c(k * 8 + j);
+  Value col = ib.add(colBase, ib.mul(ib.urem(lane, 4), 2));
   return {row, col};
 }
 

@@ -449,9 +449,9 @@ struct BulkLoadLowering : public ConvertOpToLLVMPattern<tma::BulkLoadOp> {
     auto dstType = cast<tile::SharedMemoryType>(op.getDst().getType());
     Value src = elementAddress(rewriter, loc, adaptor.getSrc(),
                                adaptor.getOffset(), dstType.getElementType());
+    Value dst = toClusterAddress(rewriter, loc, adaptor.getDst());
     NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(
-        rewriter, loc, toClusterAddress(rewriter, loc, adaptor.getDst()), src,
-        adaptor.getBarrier(),
+        rewriter, loc, dst, src, adaptor.getBarrier(),
         bulkBytes(rewriter, loc, dstType), Value(), Value());
     rewriter.eraseOp(op);
     return success();
