@@ -92,10 +92,12 @@ FailureOr<LinearLayout> tilemlir::getRegisterLayout(Type type,
                                    Twine(tensor.getRank()) +
                                    "; distributed register tiles have rank 1 "
                                    "to 4");
-  if (!isDistributedLayout(tensor.getEncoding()) && !getSupportedWgmma(type))
+  if (!isDistributedLayout(tensor.getEncoding()) &&
+      !isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()))
     return emitRule(emitError,
                     "the tile has no distributed layout (#tile.blocked, "
-                    "#tile.slice, #tile.linear or #tile.dot_operand)");
+                    "#tile.slice, #tile.linear, #tile.wgmma or "
+                    "#tile.dot_operand)");
   Type element = tensor.getElementType();
   if (!isSupportedElementType(element)) {
     std::string name;
@@ -120,10 +122,25 @@ bool tilemlir::isDistributedRegisterTile(Type type) {
 
 LogicalResult tilemlir::checkRegisterTileType(Type type,
                                               EmitErrorFn emitError) {
+  // Accumulator tiles of any whole number of warpgroup tiles (M = 192
+  // too) have the wgmma fragment lowering; other power-of-two tiles in a
+  // wgmma layout (a broadcast row or column) are ordinary distributed
+  // tiles.
+  if (getSupportedWgmma(type))
+    return success();
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (tensor && isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()))
-    return getSupportedWgmma(type, emitError);
-  return getRegisterLayout(type, emitError);
+  if (!tensor || !isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()) ||
+      tensor.getRank() != 2 ||
+      llvm::all_of(tensor.getShape(), llvm::isPowerOf2_64))
+    return getRegisterLayout(type, emitError);
+  // Neither kind: both rules, the accumulator's with its numbers.
+  if (!emitError)
+    return failure();
+  return getSupportedWgmma(type, [&]() -> InFlightDiagnostic {
+    InFlightDiagnostic diag = emitError();
+    diag << "other tiles in a wgmma layout need power-of-two dimensions; ";
+    return diag;
+  });
 }
 
 int64_t tilemlir::getWgmmaElementsPerThread(RankedTensorType type) {
@@ -366,8 +383,8 @@ constexpr llvm::StringLiteral kUnsupportedTileMessage =
     "not supported yet: register tiles (tensor values) other than the wgmma "
     "accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and "
     "instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in "
-    "#tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts "
-    "are not lowered to NVVM yet: ";
+    "#tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or "
+    "#tile.dot_operand layouts are not lowered to NVVM yet: ";
 
 /// The operations the op families lower on distributed register tiles.
 /// (tile.dot with A in registers: checked by the wgmma lowering.)
@@ -378,12 +395,12 @@ bool isRegisterTileOp(Operation *op) {
          (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1);
 }
 
-/// Operations on wgmma tiles alone keep the checks of the wgmma lowering.
+/// Operations on wgmma accumulator tiles alone keep the checks of the
+/// wgmma lowering.
 bool hasDistributedTile(Operation *op) {
   auto isTile = [](Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    return tensor && isDistributedLayout(tensor.getEncoding()) &&
-           succeeded(getRegisterLayout(t));
+    return tensor && !getSupportedWgmma(t) && succeeded(getRegisterLayout(t));
   };
   return llvm::any_of(op->getOperandTypes(), isTile) ||
          llvm::any_of(op->getResultTypes(), isTile);
