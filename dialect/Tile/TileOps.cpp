@@ -284,7 +284,7 @@ static LogicalResult verifyWgmmaSharedOperand(Operation *op,
                                               StringRef name, bool isB) {
   Attribute encoding = type.getEncoding();
   if (!encoding)
-    return success(); // tile-legalize-layouts picks one.
+    return success(); // The lowering asks for one.
   auto nvmma = dyn_cast<NVMMASharedLayoutAttr>(encoding);
   if (!nvmma)
     return op->emitOpError()

@@ -31,6 +31,8 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // pipeliner.
   // Proxy fences on the kernel as written, so that pipelining and warp
   // specialization carry each fence along with its write.
+  // Layouts first: every later pass and the lowering see typed tiles.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTileLegalizeLayouts());
   pm.addNestedPass<gpu::GPUModuleOp>(createTileInsertFences());
   // The barrier protocol is checked on the kernel as written (where a
   // mistake is reported against the user's ops) and again after the

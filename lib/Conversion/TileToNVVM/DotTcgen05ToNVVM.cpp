@@ -53,7 +53,8 @@ FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
   auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(type.getEncoding());
   if (!nvmma) {
     why = "a tcgen05.mma operand without an NVMMA layout "
-          "(tile-legalize-layouts picks one)";
+          "(write one: tile-legalize-layouts does not choose shared "
+          "layouts yet)";
     return failure();
   }
   if (nvmma.getSwizzle() == 0) {

@@ -173,6 +173,54 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "::mlir::ModuleOp"> {
                            "::mlir::mbarrier::MBarrierDialect"];
 }
 
+def TileLegalizeLayouts
+    : Pass<"tile-legalize-layouts", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give every register tile written without a layout one";
+  let description = [{
+    Kernels may leave the encoding of their register tiles (ranked tensors)
+    out; this pass chooses one for each, keeping every layout the user
+    wrote. Ops relate the layouts of their tiles: elementwise ops,
+    `tile.broadcast`, `tile.extract_slice`, `tile.load` and `tile.store`
+    want one layout on all of them; `tile.expand_dims` wants a
+    `#tile.slice` of its result's layout on its source, `tile.reduce` gives
+    its result a slice of its source's; `tile.dot` wants a
+    `#tile.dot_operand` of its accumulator's layout on a register A; a
+    value carried by `scf.for` has one layout in its init, iteration
+    argument, yield and result, and so do an `scf.if`'s results and yields;
+    the source of a `tile.convert_layout` without a layout takes the one it
+    converts to.
+
+    Layouts start at anchors and spread through those relations, each tile
+    taking the first layout that reaches it: the user's layouts; the wgmma
+    accumulator of each `tile.dot` (`#tile.wgmma<warpsPerCTA = [W, 1],
+    instrShape = [16, N]>` for the kernel's `tile.num_warps` W); each
+    `tile.load`'s coalesced `#tile.blocked` layout (16-byte vectors along
+    the last dimension where the offsets are that contiguous, lanes along
+    it, warps along the first), or the layout its users want when loading
+    in it is cheaper; a coalesced default for the rest. Tiles computed from
+    `tile.range`, `tile.splat` and constants alone (offsets, masks, fill
+    values) are recomputed in whatever layout each use needs instead of
+    converted. Where layouts still disagree, the operand is converted with
+    one `tile.convert_layout` per value and layout; user conversions that
+    end up converting to their source's layout are removed.
+
+    Cost model: a load takes the layout its users want instead of the
+    coalesced one when converting would move data between threads (warp
+    shuffles or shared memory) and the wanted layout still uses at least half of every 32-byte sector a warp
+    reads (the wgmma accumulator does for f32 and f16); a store converts a
+    value whose layout uses less than half of each sector to the coalesced
+    layout.
+
+    Errors: a kernel with tiles to lay out and no `tile.num_warps`; a
+    `tile.dot` whose accumulator does not fit the kernel's warps (M a
+    multiple of 16 W, W a multiple of 4, N a power of two from 8 to 256),
+    with the numbers; tiles inside `tile.warp_specialize` partitions and
+    ops the pass does not know (`scf.while`, tensor-memory ops, calls),
+    "not supported yet". Shared buffers without a layout are left alone
+    (not supported yet).
+  }];
+}
+
 def TileInsertFences
     : Pass<"tile-insert-fences", "::mlir::gpu::GPUModuleOp"> {
   let summary = "fence.proxy.async between generic writes and async-proxy "

@@ -1,0 +1,803 @@
+//===- LegalizeLayouts.cpp - Layouts for register tiles written without ---===//
+//
+// Every register tile (ranked tensor) of a kernel written without an
+// encoding gets one. The ops relate the layouts of their tiles: an
+// elementwise op, tile.broadcast, tile.load and tile.store want one layout
+// on all of theirs, tile.expand_dims and tile.reduce a #tile.slice of one
+// on the other, tile.dot a #tile.dot_operand of its accumulator's on a
+// register A, and scf.for / scf.if one layout on a carried value, its
+// yields and its results. Each such op is a group whose layouts follow
+// from one pivot layout.
+//
+// Layouts start at anchors and spread through the groups, each tile taking
+// the first layout that reaches it, in this order: layouts the user wrote;
+// the wgmma accumulator of each tile.dot; each tile.load's coalesced
+// layout, or the layout its users want when loading in it costs less than
+// converting (the cost model below); other tiles a coalesced default.
+// Tiles computed from nothing but tile.range, tile.splat and constants
+// (offsets, masks, fill values) take no layout of their own: every use
+// gets a copy of their computation in the layout it needs. Where a group's
+// layouts disagree, the pass converts the operand (tile.convert_layout,
+// once per value and layout, right after its definition).
+//
+// Cost model. Loading in a layout L instead of the coalesced one is chosen
+// when converting would move data between threads (shuffles or shared
+// memory) and L still uses at least half of each 32-byte sector a warp
+// touches (the wgmma accumulator
+// reads 8-byte pairs, four lanes to a row segment: whole sectors for f32).
+// A store converts its value to the coalesced layout when the value's own
+// layout uses less than half of each sector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMLIR/Transforms/Passes.h"
+
+#include "TMem/TMemDialect.h"
+#include "Tile/TileDialect.h"
+#include "TileMLIR/Analysis/AxisInfo.h"
+#include "TileMLIR/Analysis/LayoutQueries.h"
+#include "TileMLIR/Analysis/TensorMemoryLayouts.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <deque>
+#include <set>
+
+namespace mlir::tilemlir {
+#define GEN_PASS_DEF_TILELEGALIZELAYOUTS
+#include "TileMLIR/Transforms/Passes.h.inc"
+} // namespace mlir::tilemlir
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tilemlir;
+
+namespace {
+
+/// A register tile still to be given a layout.
+bool needsLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && !tensor.getEncoding();
+}
+
+RankedTensorType withLayout(Type type, Attribute layout) {
+  auto tensor = cast<RankedTensorType>(type);
+  return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                               layout);
+}
+
+/// How the layout of one value of a group follows from the group's pivot.
+struct Tie {
+  enum Kind { Same, Slice, DotOperand };
+  Value value;
+  Kind kind = Same;
+  /// The sliced dimension, or the dot operand's kWidth.
+  unsigned param = 0;
+  /// The operand this value is (null for results and block arguments).
+  OpOperand *use = nullptr;
+};
+
+/// Values whose layouts determine each other through `op`. The `decider`
+/// tie's layout fixes the pivot when the group is rewritten; the other
+/// results and block arguments follow from it, the other operands are
+/// converted to what it needs.
+struct Group {
+  Operation *op = nullptr;
+  SmallVector<Tie> ties;
+  unsigned decider = 0;
+};
+
+Attribute applyTie(const Tie &tie, Attribute pivot) {
+  MLIRContext *context = pivot.getContext();
+  switch (tie.kind) {
+  case Tie::Same:
+    return pivot;
+  case Tie::Slice:
+    if (auto parent = dyn_cast<DistributedLayoutAttr>(pivot))
+      return SliceLayoutAttr::get(context, tie.param, parent);
+    return {};
+  case Tie::DotOperand:
+    if (auto parent = dyn_cast<WgmmaLayoutAttr>(pivot))
+      return DotOperandLayoutAttr::get(context, 0, parent, tie.param);
+    return {};
+  }
+  return {};
+}
+
+/// The pivot a tie's layout implies; null when the layout has no such form
+/// (a slice along another dimension, a dot operand of nothing).
+Attribute invertTie(const Tie &tie, Attribute layout) {
+  switch (tie.kind) {
+  case Tie::Same:
+    return layout;
+  case Tie::Slice:
+    if (auto slice = dyn_cast<SliceLayoutAttr>(layout);
+        slice && slice.getDim() == tie.param)
+      return slice.getParent();
+    return {};
+  case Tie::DotOperand:
+    if (auto dot = dyn_cast<DotOperandLayoutAttr>(layout))
+      return dot.getParent();
+    return {};
+  }
+  return {};
+}
+
+bool isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
+
+void addOperandTies(Group &group, Operation *op, Tie::Kind kind = Tie::Same) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (isTensor(operand.get()))
+      group.ties.push_back({operand.get(), kind, 0, &operand});
+}
+
+/// The group of an op whose tiles share one layout, its first result
+/// deciding.
+Group sameLayoutGroup(Operation *op) {
+  Group group{op, {}, 0};
+  for (Value result : op->getResults())
+    if (isTensor(result))
+      group.ties.push_back({result});
+  addOperandTies(group, op);
+  return group;
+}
+
+/// Elements of `kind` per 32-bit register of a wgmma A operand.
+unsigned getKWidth(Type element) {
+  unsigned bits = getTileElementBits(element);
+  return bits ? std::max(1u, 32 / bits) : 1;
+}
+
+/// The groups of `op` (none for ops that only produce tiles: tile.range,
+/// tile.splat, constants, tile.smem_load).
+SmallVector<Group> getGroups(Operation *op) {
+  SmallVector<Group> groups;
+  if (auto expand = dyn_cast<ExpandDimsOp>(op)) {
+    groups.push_back({op, {{expand.getResult()}}, 0});
+    groups.back().ties.push_back({expand.getSrc(), Tie::Slice,
+                                  unsigned(expand.getAxis()),
+                                  &expand.getSrcMutable()});
+  } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    groups.push_back(
+        {op, {{reduce.getSrc(), Tie::Same, 0, &reduce.getSrcMutable()}}, 0});
+    groups.back().ties.push_back(
+        {reduce.getResult(), Tie::Slice, unsigned(reduce.getAxis())});
+  } else if (auto dot = dyn_cast<DotOp>(op)) {
+    Group group{op, {{dot.getResult()}}, 0};
+    group.ties.push_back({dot.getAcc(), Tie::Same, 0, &dot.getAccMutable()});
+    if (isTensor(dot.getA()))
+      group.ties.push_back({dot.getA(), Tie::DotOperand,
+                            getKWidth(getElementTypeOrSelf(dot.getA())),
+                            &dot.getAMutable()});
+    groups.push_back(std::move(group));
+  } else if (auto store = dyn_cast<StoreOp>(op)) {
+    if (isTensor(store.getValue())) {
+      Group group{op, {}, 0};
+      group.ties.push_back(
+          {store.getValue(), Tie::Same, 0, &store.getValueMutable()});
+      for (OpOperand &operand : op->getOpOperands())
+        if (isTensor(operand.get()) && &operand != group.ties[0].use)
+          group.ties.push_back({operand.get(), Tie::Same, 0, &operand});
+      groups.push_back(std::move(group));
+    }
+  } else if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    // A source without a layout takes the one converted to: the user
+    // named the layout wanted there.
+    if (needsLayout(convert.getSrc().getType()))
+      groups.push_back(
+          {op,
+           {{convert.getResult()},
+            {convert.getSrc(), Tie::Same, 0, &convert.getSrcMutable()}},
+           0});
+  } else if (auto store = dyn_cast<SmemStoreOp>(op)) {
+    if (isTensor(store.getValue()))
+      groups.push_back(
+          {op,
+           {{store.getValue(), Tie::Same, 0, &store.getValueMutable()}},
+           0});
+  } else if (auto store = dyn_cast<tmem::StoreOp>(op)) {
+    groups.push_back(
+        {op, {{store.getValue(), Tie::Same, 0, &store.getValueMutable()}}, 0});
+  } else if (isa<LoadOp, BroadcastOp, ExtractSliceOp>(op) ||
+             (op->hasTrait<OpTrait::Elementwise>() &&
+              op->getNumResults() == 1)) {
+    groups.push_back(sameLayoutGroup(op));
+  } else if (auto wait = dyn_cast<DotWaitOp>(op)) {
+    for (auto [result, operand] :
+         llvm::zip_equal(wait.getOutputs(), op->getOpOperands()))
+      groups.push_back(
+          {op, {{result}, {operand.get(), Tie::Same, 0, &operand}}, 0});
+  } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!isTensor(arg))
+        continue;
+      groups.push_back(
+          {op,
+           {{loop.getInitArgs()[i], Tie::Same, 0,
+             &loop.getInitArgsMutable()[i]},
+            {arg},
+            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)},
+            {loop.getResult(i)}},
+           1});
+    }
+  } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+    for (auto [i, result] : llvm::enumerate(branch.getResults())) {
+      if (!isTensor(result))
+        continue;
+      Group group{op, {{result}}, 0};
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!region->empty()) {
+          Operation *yield = region->front().getTerminator();
+          group.ties.push_back(
+              {yield->getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)});
+        }
+      groups.push_back(std::move(group));
+    }
+  }
+  // Scalar elementwise ops relate no tiles.
+  llvm::erase_if(groups, [](const Group &group) { return group.ties.empty(); });
+  return groups;
+}
+
+/// Ops whose tiles this pass can give layouts to, with or without a group.
+bool isHandled(Operation *op) {
+  return isa<RangeOp, SplatOp, arith::ConstantOp, SmemLoadOp, ConvertLayoutOp,
+             scf::YieldOp, tmem::LoadOp>(op) ||
+         !getGroups(op).empty();
+}
+
+/// Ops whose tiles are recomputed in whatever layout each use needs.
+bool isCheapProducer(Operation *op) {
+  if (isa<RangeOp, SplatOp, arith::ConstantOp>(op))
+    return true;
+  return op->getNumRegions() == 0 && isPure(op) && op->getNumResults() == 1 &&
+         (isa<BroadcastOp, ExpandDimsOp, ExtractSliceOp>(op) ||
+          op->hasTrait<OpTrait::Elementwise>());
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Anchor layouts
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+int64_t floorPowerOf2(int64_t v) {
+  return v < 1 ? 1 : int64_t(1) << llvm::Log2_64(v);
+}
+
+/// The coalesced #tile.blocked layout of a `shape` tile of `bits`-bit
+/// elements over `numWarps` warps: `contiguity` consecutive elements of the
+/// last dimension per thread (at most 16 bytes), lanes along the last
+/// dimension first, warps along the first.
+BlockedLayoutAttr getCoalescedLayout(MLIRContext *context,
+                                     ArrayRef<int64_t> shape, unsigned bits,
+                                     int64_t numWarps, int64_t contiguity) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
+  for (unsigned d = rank; d-- > 0;)
+    order.push_back(d);
+  int64_t vector = std::max<int64_t>(1, 128 / std::max(bits, 1u));
+  spt[rank - 1] = floorPowerOf2(
+      std::min({vector, contiguity, std::max<int64_t>(shape[rank - 1], 1)}));
+  int64_t lanes = 32, warps = floorPowerOf2(numWarps);
+  for (unsigned d : order) {
+    int64_t t = std::min(lanes, floorPowerOf2(shape[d] / spt[d]));
+    tpw[d] = t;
+    lanes /= t;
+  }
+  tpw[order.front()] *= lanes;
+  for (unsigned d : llvm::reverse(order)) {
+    int64_t rest = floorPowerOf2(shape[d] / (spt[d] * tpw[d]));
+    int64_t w = std::min(warps, rest);
+    wpc[d] = w;
+    warps /= w;
+  }
+  wpc[order.back()] *= warps;
+  return BlockedLayoutAttr::get(context, spt, tpw, wpc, order);
+}
+
+/// The share of each 32-byte sector that one warp access of `type` (in
+/// its layout, memory contiguous along the last dimension in runs of
+/// `contiguity`) uses; 0 when the layout is not understood.
+double getSectorEfficiency(RankedTensorType type, int64_t contiguity) {
+  FailureOr<LinearLayout> layout = toLinearLayout(type);
+  FailureOr<int64_t> width = getVectorWidth(type);
+  unsigned bits = getTileElementBits(type.getElementType());
+  if (failed(layout) || failed(width) || bits < 8)
+    return 0;
+  int64_t bytes = bits / 8, vector = std::min(*width, contiguity);
+  unsigned last = type.getRank() - 1;
+  std::set<std::pair<SmallVector<int32_t>, int64_t>> elements, sectors;
+  for (int32_t lane = 0; lane < 32; ++lane) {
+    SmallVector<int32_t> coords = *layout->apply({{kLane, lane}});
+    int64_t col = coords[last];
+    coords[last] = 0;
+    for (int64_t e = col; e < col + vector; ++e) {
+      elements.insert({coords, e});
+      sectors.insert({coords, e * bytes / 32});
+    }
+  }
+  return double(elements.size() * bytes) / double(sectors.size() * 32);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The legalizer
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+class LayoutLegalizer {
+public:
+  LayoutLegalizer(gpu::GPUFuncOp func, int64_t numWarps)
+      : func(func), numWarps(numWarps), context(func.getContext()),
+        dominance(func) {}
+
+  LogicalResult run() {
+    if (failed(collect()))
+      return failure();
+    if (failed(propagateFromAnchors()))
+      return failure();
+    rewrite();
+    return verifyComplete();
+  }
+
+private:
+  LogicalResult collect();
+  LogicalResult propagateFromAnchors();
+  void assign(Value v, Attribute layout);
+  void spread();
+  FailureOr<Attribute> getAccumulatorLayout(DotOp dot);
+  FailureOr<Attribute> getTensorMemoryLayout(Operation *op,
+                                             RankedTensorType tile,
+                                             tmem::BufferType buffer);
+  Attribute getLoadLayout(LoadOp load);
+  Attribute getDefaultLayout(Value v, int64_t contiguity = 16);
+  Attribute getWantedLayout(Value v);
+
+  void rewrite();
+  Attribute choosePivot(const Group &group);
+  Value materialize(Value v, Attribute layout);
+  Value convert(Value v, Attribute layout, Operation *user);
+  LogicalResult verifyComplete();
+
+  /// Free: a tile without a layout that is not recomputed per use.
+  bool isFree(Value v) { return needsLayout(v.getType()) && !cheap.count(v); }
+  /// A tile.load's result: it chooses its own layout (getLoadLayout) from
+  /// what the others want; nothing spreads into it.
+  static bool isLoaded(Value v) {
+    return isa_and_nonnull<LoadOp>(v.getDefiningOp());
+  }
+
+  gpu::GPUFuncOp func;
+  int64_t numWarps;
+  MLIRContext *context;
+  DominanceInfo dominance;
+  SmallVector<Group> groups;
+  DenseMap<Value, SmallVector<unsigned>> groupsOf;
+  DenseSet<Value> cheap;
+  /// Tiles whose layouts the user wrote.
+  DenseSet<Value> written;
+  /// The layout each free tile has been given, and those the user wrote.
+  DenseMap<Value, Attribute> layouts;
+  std::deque<Value> queue;
+  DenseMap<std::pair<Value, Attribute>, Value> copies;
+};
+
+LogicalResult LayoutLegalizer::collect() {
+  WalkResult walk = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    bool hasFreeTile =
+        llvm::any_of(op->getOperandTypes(), needsLayout) ||
+        llvm::any_of(op->getResultTypes(), needsLayout) ||
+        llvm::any_of(op->getRegions(), [](Region &region) {
+          return llvm::any_of(region.getArguments(), [](BlockArgument arg) {
+            return needsLayout(arg.getType());
+          });
+        });
+    if (hasFreeTile && op->getParentOfType<WarpSpecializeOp>())
+      return op->emitOpError()
+                 << "not supported yet: tile-legalize-layouts inside "
+                    "tile.warp_specialize partitions (their warps are "
+                    "renumbered); write the layouts of these tiles",
+             WalkResult::interrupt();
+    if (hasFreeTile && !isHandled(op))
+      return op->emitOpError()
+                 << "not supported yet: tile-legalize-layouts does not "
+                    "choose layouts for the register tiles of this op; "
+                    "write them",
+             WalkResult::interrupt();
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op);
+        convert && needsLayout(convert.getType()))
+      return op->emitOpError()
+                 << "converts to no layout: tile.convert_layout names the "
+                    "layout it converts to",
+             WalkResult::interrupt();
+    if (op->getNumResults() == 1 && needsLayout(op->getResult(0).getType()) &&
+        isCheapProducer(op) && llvm::all_of(op->getOperands(), [&](Value v) {
+          return !isTensor(v) || cheap.count(v);
+        }))
+      cheap.insert(op->getResult(0));
+    for (Group &group : getGroups(op)) {
+      for (const Tie &tie : group.ties)
+        groupsOf[tie.value].push_back(groups.size());
+      groups.push_back(std::move(group));
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+void LayoutLegalizer::assign(Value v, Attribute layout) {
+  if (layouts.try_emplace(v, layout).second)
+    queue.push_back(v);
+}
+
+/// Gives every free tile of a group the layout its pivot implies, from
+/// each tile that has one, until nothing changes (loads excepted).
+void LayoutLegalizer::spread() {
+  while (!queue.empty()) {
+    Value v = queue.front();
+    queue.pop_front();
+    Attribute layout = layouts.lookup(v);
+    for (unsigned index : groupsOf.lookup(v)) {
+      const Group &group = groups[index];
+      for (const Tie &tie : group.ties) {
+        if (tie.value != v)
+          continue;
+        Attribute pivot = invertTie(tie, layout);
+        if (!pivot)
+          continue;
+        for (const Tie &other : group.ties)
+          if (isFree(other.value) && !layouts.count(other.value) &&
+              !isLoaded(other.value))
+            if (Attribute implied = applyTie(other, pivot))
+              assign(other.value, implied);
+      }
+    }
+  }
+}
+
+LogicalResult LayoutLegalizer::propagateFromAnchors() {
+  // The user's layouts first: they are kept.
+  auto keep = [&](Value v) {
+    if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
+        tensor && tensor.getEncoding()) {
+      written.insert(v);
+      assign(v, tensor.getEncoding());
+    }
+  };
+  func.walk([&](Operation *op) {
+    llvm::for_each(op->getResults(), keep);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::for_each(block.getArguments(), keep);
+  });
+  spread();
+  // Then the wgmma accumulators and the tiles tensor memory moves, which
+  // only one layout can hold.
+  WalkResult walk = func.walk([&](Operation *op) {
+    Value tile;
+    FailureOr<Attribute> layout = Attribute();
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      tile = dot.getResult();
+      if (isFree(tile) && !layouts.count(tile))
+        layout = getAccumulatorLayout(dot);
+    } else if (auto load = dyn_cast<tmem::LoadOp>(op)) {
+      tile = load.getResult();
+      if (isFree(tile) && !layouts.count(tile))
+        layout =
+            getTensorMemoryLayout(op, load.getType(), load.getSrc().getType());
+    } else if (auto store = dyn_cast<tmem::StoreOp>(op)) {
+      tile = store.getValue();
+      if (isFree(tile) && !layouts.count(tile))
+        layout = getTensorMemoryLayout(op, store.getValue().getType(),
+                                       store.getDst().getType());
+    }
+    if (failed(layout))
+      return WalkResult::interrupt();
+    if (*layout) {
+      assign(tile, *layout);
+      spread();
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  // Then loads, and last every tile nothing reached.
+  func.walk([&](LoadOp load) {
+    if (isFree(load.getResult()) && !layouts.count(load.getResult()))
+      assign(load.getResult(), getLoadLayout(load));
+    spread();
+  });
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto visit = [&](Value v) {
+      if (isFree(v) && !layouts.count(v)) {
+        assign(v, getDefaultLayout(v));
+        spread();
+      }
+    };
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::for_each(block.getArguments(), visit);
+    llvm::for_each(op->getResults(), visit);
+  });
+  return success();
+}
+
+FailureOr<Attribute> LayoutLegalizer::getAccumulatorLayout(DotOp dot) {
+  auto type = cast<RankedTensorType>(dot.getType());
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  if (numWarps % 4 != 0)
+    return dot.emitOpError()
+           << "needs whole warpgroups for its wgmma accumulator, but the "
+              "kernel runs "
+           << numWarps << " warps (tile.num_warps): use a multiple of 4";
+  if (m % (16 * numWarps) != 0)
+    return dot.emitOpError()
+           << "has a " << m << "x" << n << " accumulator, but the kernel's "
+           << numWarps << " warps take 16 rows each: M must be a multiple of "
+           << 16 * numWarps << " (tile.num_warps = " << m / 16
+           << " or fewer whole warpgroups fits M = " << m << ")";
+  if (n > 256 || !llvm::isPowerOf2_64(n) || n < 8)
+    return dot.emitOpError()
+           << "has N = " << n
+           << ": tile-legalize-layouts gives a tile.dot one wgmma "
+              "instruction per row of warps, whose N is a power of two from "
+              "8 to 256; split the tile along N";
+  SmallVector<unsigned> warps = {unsigned(numWarps), 1};
+  SmallVector<unsigned> instr = {16, unsigned(n)};
+  return Attribute(WgmmaLayoutAttr::get(context, warps, instr));
+}
+
+/// The 32x32b tcgen05.ld / tcgen05.st layout: thread l of warp w holds row
+/// 32 (w % 4) + l, further warpgroups split the columns.
+FailureOr<Attribute>
+LayoutLegalizer::getTensorMemoryLayout(Operation *op, RankedTensorType tile,
+                                       tmem::BufferType buffer) {
+  int64_t rows = tile.getDimSize(0), cols = tile.getDimSize(1);
+  int64_t groupsOfWarps = numWarps / 4;
+  if (tile.getRank() != 2 || rows != 128 || numWarps % 4 != 0 ||
+      cols % groupsOfWarps != 0)
+    return op->emitOpError()
+           << "moves a " << rows << "x" << cols
+           << " tile: tile-legalize-layouts lays out 128-row tiles over "
+              "whole warpgroups (tcgen05.ld/st 32x32b, a row per thread), "
+              "and the kernel runs "
+           << numWarps << " warps; write the tile's layout";
+  SmallVector<unsigned> spt = {1, unsigned(cols / groupsOfWarps)};
+  SmallVector<unsigned> tpw = {32, 1}, order = {0, 1};
+  SmallVector<unsigned> wpc = {4, unsigned(groupsOfWarps)};
+  auto layout = BlockedLayoutAttr::get(context, spt, tpw, wpc, order);
+  std::string why;
+  if (failed(planTensorMemoryAccess(withLayout(tile, layout), buffer, why)))
+    return op->emitOpError() << "has no register layout tile-legalize-layouts "
+                                "can give it: "
+                             << why;
+  return Attribute(layout);
+}
+
+/// A layout the groups around `v` already ask of it, if any.
+Attribute LayoutLegalizer::getWantedLayout(Value v) {
+  for (unsigned index : groupsOf.lookup(v)) {
+    const Group &group = groups[index];
+    const Tie *mine = llvm::find_if(
+        group.ties, [&](const Tie &tie) { return tie.value == v; });
+    for (const Tie &other : group.ties) {
+      auto it = layouts.find(other.value);
+      if (other.value == v || it == layouts.end())
+        continue;
+      if (Attribute pivot = invertTie(other, it->second))
+        if (Attribute wanted = applyTie(*mine, pivot))
+          return wanted;
+    }
+  }
+  return {};
+}
+
+Attribute LayoutLegalizer::getDefaultLayout(Value v, int64_t contiguity) {
+  auto type = cast<RankedTensorType>(v.getType());
+  return getCoalescedLayout(context, type.getShape(),
+                            getTileElementBits(type.getElementType()), numWarps,
+                            contiguity);
+}
+
+/// The coalesced layout for the load's offsets, or the layout its users
+/// want when the cost model prefers loading in it.
+Attribute LayoutLegalizer::getLoadLayout(LoadOp load) {
+  int64_t contiguity = getAxisInfo(load.getOffsets()).contiguity;
+  Attribute coalesced = getDefaultLayout(load.getResult(), contiguity);
+  Attribute wanted = getWantedLayout(load.getResult());
+  if (!wanted || wanted == coalesced)
+    return coalesced;
+  auto type = cast<RankedTensorType>(load.getType());
+  RankedTensorType wantedType = withLayout(type, wanted);
+  FailureOr<LayoutConversionPlan> plan =
+      planLayoutConversion(withLayout(type, coalesced), wantedType);
+  bool movesData = failed(plan) ||
+                   plan->kind == LayoutConversionKind::WarpShuffle ||
+                   plan->kind == LayoutConversionKind::SharedMemory;
+  if (movesData && getSectorEfficiency(wantedType, contiguity) >= 0.5)
+    return wanted;
+  return coalesced;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The pivot of a group from its decider's layout, once the decider is
+/// typed (a cheap decider, a stored fill value, takes the default; a
+/// stored value in a layout of its own that wastes sectors is converted
+/// to the coalesced one).
+Attribute LayoutLegalizer::choosePivot(const Group &group) {
+  const Tie &decider = group.ties[group.decider];
+  Value value = decider.use ? decider.use->get() : decider.value;
+  if (auto store = dyn_cast<tmem::StoreOp>(group.op)) {
+    // The value's layout where tcgen05.st can store it, else the 32x32b one.
+    auto tile = cast<RankedTensorType>(value.getType());
+    std::string why;
+    if (tile.getEncoding() &&
+        succeeded(planTensorMemoryAccess(tile, store.getDst().getType(), why)))
+      return tile.getEncoding();
+    FailureOr<Attribute> layout =
+        getTensorMemoryLayout(store, tile, store.getDst().getType());
+    return succeeded(layout) ? *layout : Attribute();
+  }
+  auto store = dyn_cast<StoreOp>(group.op);
+  int64_t contiguity =
+      store ? getAxisInfo(store.getOffsets()).contiguity : int64_t(16);
+  Attribute layout = cast<RankedTensorType>(value.getType()).getEncoding();
+  if (!layout)
+    return getDefaultLayout(value, contiguity);
+  if (store && !written.count(value) &&
+      getSectorEfficiency(cast<RankedTensorType>(value.getType()), contiguity) <
+          0.5)
+    return getDefaultLayout(value, contiguity);
+  return invertTie(decider, layout);
+}
+
+/// A copy of the computation of cheap `v` in `layout`, right after the
+/// original (whose operands dominate every use of it).
+Value LayoutLegalizer::materialize(Value v, Attribute layout) {
+  auto [it, inserted] = copies.try_emplace({v, layout}, Value());
+  if (!inserted)
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  OpBuilder b(def);
+  b.setInsertionPointAfter(def);
+  Operation *copy = b.clone(*def);
+  RankedTensorType type = withLayout(v.getType(), layout);
+  copy->getResult(0).setType(type);
+  if (auto constant = dyn_cast<arith::ConstantOp>(copy))
+    constant.setValueAttr(
+        cast<DenseElementsAttr>(constant.getValue()).reshape(type));
+  for (Group &group : getGroups(copy)) {
+    Attribute pivot = invertTie(group.ties[group.decider], layout);
+    for (const Tie &tie : group.ties)
+      if (tie.use && needsLayout(tie.value.getType()))
+        tie.use->set(materialize(tie.value, applyTie(tie, pivot)));
+  }
+  return copies[{v, layout}] = copy->getResult(0);
+}
+
+/// `v` in `layout` for `user`: itself, or a tile.convert_layout shared by
+/// the users it dominates, placed before the first of them (in `v`'s
+/// block), not after the definition: a tmem.load's registers are not
+/// ready before its tmem.wait, which the first user follows.
+Value LayoutLegalizer::convert(Value v, Attribute layout, Operation *user) {
+  if (cast<RankedTensorType>(v.getType()).getEncoding() == layout)
+    return v;
+  Value &converted = copies[{v, layout}];
+  if (converted && dominance.properlyDominates(converted, user))
+    return converted;
+  OpBuilder b(context);
+  b.setInsertionPoint(v.getParentBlock()->findAncestorOpInBlock(*user));
+  converted = ConvertLayoutOp::create(b, v.getLoc(),
+                                      withLayout(v.getType(), layout), v);
+  return converted;
+}
+
+void LayoutLegalizer::rewrite() {
+  // Every free tile takes its layout; then each group, in program order (a
+  // decider is typed before the groups that read it), forces its other
+  // results and block arguments; then, every type final, operands are
+  // converted (or cheap ones recomputed) to what their groups need.
+  for (auto &[value, layout] : layouts)
+    if (needsLayout(value.getType()))
+      value.setType(withLayout(value.getType(), layout));
+  SmallVector<Attribute> pivots;
+  for (const Group &group : groups) {
+    bool isCheap =
+        group.op->getNumResults() == 1 && cheap.count(group.op->getResult(0));
+    pivots.push_back(isCheap ? Attribute() : choosePivot(group));
+    if (!pivots.back())
+      continue;
+    for (const Tie &tie : group.ties)
+      if (Attribute layout = applyTie(tie, pivots.back()); layout && !tie.use)
+        Value(tie.value).setType(withLayout(tie.value.getType(), layout));
+  }
+  for (auto [group, pivot] : llvm::zip_equal(groups, pivots)) {
+    if (!pivot)
+      continue;
+    for (const Tie &tie : group.ties) {
+      Attribute layout = applyTie(tie, pivot);
+      if (!tie.use || !layout)
+        continue;
+      Value v = tie.use->get();
+      tie.use->set(cheap.count(v) ? materialize(v, layout)
+                                  : convert(v, layout, tie.use->getOwner()));
+    }
+  }
+  // User conversions that became no-ops, and the originals of copied cheap
+  // computations, go.
+  func.walk([&](ConvertLayoutOp op) {
+    if (op.getSrc().getType() == op.getType()) {
+      op.replaceAllUsesWith(op.getSrc());
+      op->erase();
+    }
+  });
+  SmallVector<Operation *> originals;
+  func.walk([&](Operation *op) {
+    if (op->getNumResults() == 1 && cheap.count(op->getResult(0)))
+      originals.push_back(op);
+  });
+  for (Operation *op : llvm::reverse(originals))
+    if (op->use_empty())
+      op->erase();
+}
+
+LogicalResult LayoutLegalizer::verifyComplete() {
+  WalkResult walk = func.walk([&](Operation *op) {
+    bool left = llvm::any_of(op->getResultTypes(), needsLayout) ||
+                llvm::any_of(op->getOperandTypes(), needsLayout);
+    if (left)
+      return op->emitOpError() << "internal error: tile-legalize-layouts "
+                                  "left a register tile of this op without "
+                                  "a layout",
+             WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+struct LegalizeLayouts
+    : public tilemlir::impl::TileLegalizeLayoutsBase<LegalizeLayouts> {
+  void runOnOperation() override {
+    getOperation().walk(
+        [&](gpu::GPUFuncOp func) {
+          bool free = false;
+          func.walk([&](Operation *op) {
+            free |= llvm::any_of(op->getResultTypes(), needsLayout);
+          });
+          if (!free)
+            return;
+          auto numWarps =
+              func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
+          if (!numWarps) {
+            func.emitOpError()
+                << "has register tiles without layouts but no "
+                << TileDialect::kNumWarpsAttrName
+                << ": tile-legalize-layouts needs the kernel's warp count to "
+                   "choose their layouts";
+            return signalPassFailure();
+          }
+          if (failed(LayoutLegalizer(func, numWarps.getInt()).run()))
+            signalPassFailure();
+        });
+  }
+};
+
+} // namespace

@@ -1,0 +1,113 @@
+// RUN: tile-opt %s -split-input-file --tile-legalize-layouts -verify-diagnostics
+
+// What tile-legalize-layouts refuses, each with the rule and its numbers.
+
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op has register tiles without layouts but no tile.num_warps: tile-legalize-layouts needs the kernel's warp count to choose their layouts}}
+  gpu.func @no_warps(%x: f32) kernel {
+    %t = tile.splat %x : tensor<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m {
+  gpu.func @rows(%n: index) kernel attributes {tile.num_warps = 8 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #swt, mutable>
+    %z = arith.constant dense<0.0> : tensor<64x128xf32>
+    // expected-error @+1 {{'tile.dot' op has a 64x128 accumulator, but the kernel's 8 warps take 16 rows each: M must be a multiple of 128 (tile.num_warps = 4 or fewer whole warpgroups fits M = 64)}}
+    %d = tile.dot %a, %b, %z : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #swt, mutable>, tensor<64x128xf32> -> tensor<64x128xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m {
+  gpu.func @warpgroups(%n: index) kernel attributes {tile.num_warps = 2 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #swt, mutable>
+    %z = arith.constant dense<0.0> : tensor<64x128xf32>
+    // expected-error @+1 {{'tile.dot' op needs whole warpgroups for its wgmma accumulator, but the kernel runs 2 warps (tile.num_warps): use a multiple of 4}}
+    %d = tile.dot %a, %b, %z : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #swt, mutable>, tensor<64x128xf32> -> tensor<64x128xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m {
+  gpu.func @wide(%n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x512xf16, #swt, mutable>
+    %z = arith.constant dense<0.0> : tensor<64x512xf32>
+    // expected-error @+1 {{'tile.dot' op has N = 512: tile-legalize-layouts gives a tile.dot one wgmma instruction per row of warps, whose N is a power of two from 8 to 256; split the tile along N}}
+    %d = tile.dot %a, %b, %z : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x512xf16, #swt, mutable>, tensor<64x512xf32> -> tensor<64x512xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @partition(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize(%x) default {
+      tile.warp_yield
+    }
+    partition0(%a: f32) num_warps(1) {
+      // expected-error @+1 {{'tile.splat' op not supported yet: tile-legalize-layouts inside tile.warp_specialize partitions (their warps are renumbered); write the layouts of these tiles}}
+      %t = tile.splat %a : tensor<32xf32>
+      tile.warp_return
+    } : (f32) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @loop(%x: f32, %c: i1) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<64xf32>
+    // expected-error @+1 {{'scf.while' op not supported yet: tile-legalize-layouts does not choose layouts for the register tiles of this op; write them}}
+    %r = scf.while (%v = %t) : (tensor<64xf32>) -> tensor<64xf32> {
+      scf.condition(%c) %v : tensor<64xf32>
+    } do {
+    ^bb0(%w: tensor<64xf32>):
+      scf.yield %w : tensor<64xf32>
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+#b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+gpu.module @m {
+  gpu.func @to_nothing(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<128xf32, #b>
+    // expected-error @+1 {{'tile.convert_layout' op converts to no layout: tile.convert_layout names the layout it converts to}}
+    %u = tile.convert_layout %t : tensor<128xf32, #b> -> tensor<128xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#tl = #tmem.layout<block = [64, 64], col_stride = 1>
+gpu.module @m {
+  gpu.func @tmem_rows() kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tmem.alloc : !tmem.buffer<64x64xf32, #tl>
+    // expected-error @+1 {{'tmem.load' op moves a 64x64 tile: tile-legalize-layouts lays out 128-row tiles over whole warpgroups (tcgen05.ld/st 32x32b, a row per thread), and the kernel runs 4 warps; write the tile's layout}}
+    %o = tmem.load %t : !tmem.buffer<64x64xf32, #tl> -> tensor<64x64xf32>
+    tmem.dealloc %t : !tmem.buffer<64x64xf32, #tl>
+    gpu.return
+  }
+}
