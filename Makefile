@@ -4,6 +4,12 @@
 #   make check-sanitize  the lit suite on an ASan + UBSan build (clang-22,
 #                        $(SANITIZE_BUILD_DIR); the sanitizer runtimes are
 #                        installed when missing)
+#   make fuzz            build tile-fuzz (libFuzzer over parse, verify and the
+#                        tile-to-llvm pipeline, through the C API) in the same
+#                        build and run it for FUZZ_RUNS inputs from a seed
+#                        corpus made of the test suite; fails on any crash,
+#                        hang (FUZZ_TIMEOUT s per input), RSS overrun
+#                        (FUZZ_RSS_MB) or sanitizer report
 BUILD_DIR ?= build
 LLVM_PREFIX ?= /usr/lib/llvm-22
 CMAKE_BUILD_TYPE ?= Release
@@ -28,15 +34,16 @@ CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
 endif
 
 # The sanitized build: ASan and UBSan on TileMLIR's code (libMLIR/libLLVM are
-# Debian's, uninstrumented). -O1 and line tables: reports with file:line at
-# a fraction of -O3's build time.
+# Debian's, uninstrumented), plus libFuzzer's coverage instrumentation, so
+# that check-sanitize and fuzz share one build (CI compiles it once). -O1 and
+# line tables: reports with file:line at a fraction of -O3's build time.
 SANITIZE_BUILD_DIR ?= build-sanitize
 SANITIZE_CMAKE_FLAGS := -G Ninja \
   -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_C_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
   -DCMAKE_CXX_FLAGS_RELEASE="-O1 -gline-tables-only -DNDEBUG" \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DLLVM_ENABLE_LLD=ON -DTILE_SANITIZE=ON \
+  -DLLVM_ENABLE_LLD=ON -DTILE_FUZZ=ON \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_DIR=$(LLVM_PREFIX)/lib/cmake/llvm
 ifneq ($(shell command -v ccache 2>/dev/null),)
@@ -44,8 +51,18 @@ SANITIZE_CMAKE_FLAGS += -DCMAKE_C_COMPILER_LAUNCHER=ccache \
                         -DCMAKE_CXX_COMPILER_LAUNCHER=ccache
 endif
 
+# make fuzz: inputs to run (the default suits CI: a few minutes, seed corpus
+# included), seconds one input may take before it counts as a hang, the RSS
+# limit, the longest input generated, and the random seed (fixed, so that
+# a CI run is reproducible; 0: a new one each run).
+FUZZ_RUNS ?= 5000
+FUZZ_TIMEOUT ?= 30
+FUZZ_RSS_MB ?= 2048
+FUZZ_MAX_LEN ?= 81920
+FUZZ_SEED ?= 1
+
 .PHONY: all deps configure build check demo docs gpu-bundle gpu-check clean \
-        sanitize-deps check-sanitize
+        sanitize-deps check-sanitize fuzz
 
 all: build
 
@@ -72,6 +89,12 @@ $(SANITIZE_BUILD_DIR)/build.ninja: | sanitize-deps
 # Only what the lit suite needs (check-tile's dependencies), not `all`.
 check-sanitize: sanitize-deps $(SANITIZE_BUILD_DIR)/build.ninja
 	cmake --build $(SANITIZE_BUILD_DIR) --target check-tile
+
+fuzz: sanitize-deps $(SANITIZE_BUILD_DIR)/build.ninja
+	cmake --build $(SANITIZE_BUILD_DIR) --target tile-fuzz tile-fuzz-corpus
+	@scripts/fuzz.sh $(SANITIZE_BUILD_DIR) -runs=$(FUZZ_RUNS) \
+	  -timeout=$(FUZZ_TIMEOUT) -rss_limit_mb=$(FUZZ_RSS_MB) \
+	  -max_len=$(FUZZ_MAX_LEN) -seed=$(FUZZ_SEED)
 
 demo: build
 	@scripts/demo.sh $(BUILD_DIR)
