@@ -64,8 +64,8 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_MAX_LEN ?= 32768
 FUZZ_SEED ?= 1
 
-.PHONY: all deps configure build check demo docs gpu-bundle gpu-check clean \
-        sanitize-deps check-sanitize fuzz
+.PHONY: all deps configure build check demo docs gpu-bundle gpu-check \
+        gpu-check-sanitize clean sanitize-deps check-sanitize fuzz
 
 all: build
 
@@ -110,6 +110,11 @@ gpu-bundle: build
 gpu-check:
 	@test -n "$(RESULTS)" || { echo "usage: make gpu-check RESULTS=DIR"; exit 2; }
 	@scripts/gpu-check.sh $(BUILD_DIR) $(RESULTS)
+
+# The summaries of build/gpu-bundle/run.sh --sanitize RESULTS_DIR.
+gpu-check-sanitize:
+	@test -n "$(RESULTS)" || { echo "usage: make gpu-check-sanitize RESULTS=DIR"; exit 2; }
+	@scripts/gpu-check.sh --sanitize $(BUILD_DIR) $(RESULTS)
 
 # Regenerates docs/Dialects/*.md from the TableGen definitions.
 docs: configure

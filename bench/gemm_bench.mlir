@@ -1048,6 +1048,8 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
   // Launches gemm_f16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
@@ -1103,28 +1105,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1189,28 +1196,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -1288,26 +1300,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1391,26 +1408,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1494,26 +1516,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1591,26 +1618,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1704,26 +1736,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -1801,26 +1838,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -1904,26 +1946,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -2007,26 +2054,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -2104,26 +2156,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -2217,26 +2274,31 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -2306,26 +2368,31 @@ module attributes {gpu.container_module} {
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
     // Timing: 3 warm-ups, median of 10.
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
@@ -2336,352 +2403,933 @@ module attributes {gpu.container_module} {
   }
 
   func.func @main() -> i32 {
+    %skipped = arith.constant 0 : i32
     %m_f16_p2_0 = arith.constant 4096 : index
     %n_f16_p2_0 = arith.constant 4096 : index
     %k_f16_p2_0 = arith.constant 4096 : index
     %name_f16_p2_0 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_0 = func.call @bench_f16_p2(%m_f16_p2_0, %n_f16_p2_0, %k_f16_p2_0, %name_f16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_0 = arith.constant 4096 : i64
+    %n64_f16_p2_0 = arith.constant 4096 : i64
+    %k64_f16_p2_0 = arith.constant 4096 : i64
+    %enabled_f16_p2_0 = llvm.call @tileRtProblemEnabled(%name_f16_p2_0, %m64_f16_p2_0, %n64_f16_p2_0, %k64_f16_p2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_0 = arith.cmpi ne, %enabled_f16_p2_0, %skipped : i32
+    %f_f16_p2_0 = scf.if %run_f16_p2_0 -> (i32) {
+      %x_f16_p2_0 = func.call @bench_f16_p2(%m_f16_p2_0, %n_f16_p2_0, %k_f16_p2_0, %name_f16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %m_f16_p2_1 = arith.constant 8192 : index
     %n_f16_p2_1 = arith.constant 8192 : index
     %k_f16_p2_1 = arith.constant 8192 : index
     %name_f16_p2_1 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_1 = func.call @bench_f16_p2(%m_f16_p2_1, %n_f16_p2_1, %k_f16_p2_1, %name_f16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_1 = arith.constant 8192 : i64
+    %n64_f16_p2_1 = arith.constant 8192 : i64
+    %k64_f16_p2_1 = arith.constant 8192 : i64
+    %enabled_f16_p2_1 = llvm.call @tileRtProblemEnabled(%name_f16_p2_1, %m64_f16_p2_1, %n64_f16_p2_1, %k64_f16_p2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_1 = arith.cmpi ne, %enabled_f16_p2_1, %skipped : i32
+    %f_f16_p2_1 = scf.if %run_f16_p2_1 -> (i32) {
+      %x_f16_p2_1 = func.call @bench_f16_p2(%m_f16_p2_1, %n_f16_p2_1, %k_f16_p2_1, %name_f16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_1 = arith.addi %f_f16_p2_0, %f_f16_p2_1 : i32
     %m_f16_p2_2 = arith.constant 8192 : index
     %n_f16_p2_2 = arith.constant 8192 : index
     %k_f16_p2_2 = arith.constant 512 : index
     %name_f16_p2_2 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_2 = arith.constant 8192 : i64
+    %n64_f16_p2_2 = arith.constant 8192 : i64
+    %k64_f16_p2_2 = arith.constant 512 : i64
+    %enabled_f16_p2_2 = llvm.call @tileRtProblemEnabled(%name_f16_p2_2, %m64_f16_p2_2, %n64_f16_p2_2, %k64_f16_p2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_2 = arith.cmpi ne, %enabled_f16_p2_2, %skipped : i32
+    %f_f16_p2_2 = scf.if %run_f16_p2_2 -> (i32) {
+      %x_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_2 = arith.addi %s_f16_p2_1, %f_f16_p2_2 : i32
     %m_bf16_p2_0 = arith.constant 4096 : index
     %n_bf16_p2_0 = arith.constant 4096 : index
     %k_bf16_p2_0 = arith.constant 4096 : index
     %name_bf16_p2_0 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_0 = arith.constant 4096 : i64
+    %n64_bf16_p2_0 = arith.constant 4096 : i64
+    %k64_bf16_p2_0 = arith.constant 4096 : i64
+    %enabled_bf16_p2_0 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_0, %m64_bf16_p2_0, %n64_bf16_p2_0, %k64_bf16_p2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_0 = arith.cmpi ne, %enabled_bf16_p2_0, %skipped : i32
+    %f_bf16_p2_0 = scf.if %run_bf16_p2_0 -> (i32) {
+      %x_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_0 = arith.addi %s_f16_p2_2, %f_bf16_p2_0 : i32
     %m_bf16_p2_1 = arith.constant 8192 : index
     %n_bf16_p2_1 = arith.constant 8192 : index
     %k_bf16_p2_1 = arith.constant 8192 : index
     %name_bf16_p2_1 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_1 = func.call @bench_bf16_p2(%m_bf16_p2_1, %n_bf16_p2_1, %k_bf16_p2_1, %name_bf16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_1 = arith.constant 8192 : i64
+    %n64_bf16_p2_1 = arith.constant 8192 : i64
+    %k64_bf16_p2_1 = arith.constant 8192 : i64
+    %enabled_bf16_p2_1 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_1, %m64_bf16_p2_1, %n64_bf16_p2_1, %k64_bf16_p2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_1 = arith.cmpi ne, %enabled_bf16_p2_1, %skipped : i32
+    %f_bf16_p2_1 = scf.if %run_bf16_p2_1 -> (i32) {
+      %x_bf16_p2_1 = func.call @bench_bf16_p2(%m_bf16_p2_1, %n_bf16_p2_1, %k_bf16_p2_1, %name_bf16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_1 = arith.addi %s_bf16_p2_0, %f_bf16_p2_1 : i32
     %m_bf16_p2_2 = arith.constant 8192 : index
     %n_bf16_p2_2 = arith.constant 8192 : index
     %k_bf16_p2_2 = arith.constant 512 : index
     %name_bf16_p2_2 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_2 = arith.constant 8192 : i64
+    %n64_bf16_p2_2 = arith.constant 8192 : i64
+    %k64_bf16_p2_2 = arith.constant 512 : i64
+    %enabled_bf16_p2_2 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_2, %m64_bf16_p2_2, %n64_bf16_p2_2, %k64_bf16_p2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_2 = arith.cmpi ne, %enabled_bf16_p2_2, %skipped : i32
+    %f_bf16_p2_2 = scf.if %run_bf16_p2_2 -> (i32) {
+      %x_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_2 = arith.addi %s_bf16_p2_1, %f_bf16_p2_2 : i32
     %m_f16_w128x256s3_0 = arith.constant 4096 : index
     %n_f16_w128x256s3_0 = arith.constant 4096 : index
     %k_f16_w128x256s3_0 = arith.constant 4096 : index
     %name_f16_w128x256s3_0 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
-    %f_f16_w128x256s3_0 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_0 = arith.constant 4096 : i64
+    %n64_f16_w128x256s3_0 = arith.constant 4096 : i64
+    %k64_f16_w128x256s3_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s3_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_0, %m64_f16_w128x256s3_0, %n64_f16_w128x256s3_0, %k64_f16_w128x256s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_0 = arith.cmpi ne, %enabled_f16_w128x256s3_0, %skipped : i32
+    %f_f16_w128x256s3_0 = scf.if %run_f16_w128x256s3_0 -> (i32) {
+      %x_f16_w128x256s3_0 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_0 = arith.addi %s_bf16_p2_2, %f_f16_w128x256s3_0 : i32
     %m_f16_w128x256s3_1 = arith.constant 8192 : index
     %n_f16_w128x256s3_1 = arith.constant 8192 : index
     %k_f16_w128x256s3_1 = arith.constant 8192 : index
     %name_f16_w128x256s3_1 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
-    %f_f16_w128x256s3_1 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_1, %n_f16_w128x256s3_1, %k_f16_w128x256s3_1, %name_f16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_1 = arith.constant 8192 : i64
+    %n64_f16_w128x256s3_1 = arith.constant 8192 : i64
+    %k64_f16_w128x256s3_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s3_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_1, %m64_f16_w128x256s3_1, %n64_f16_w128x256s3_1, %k64_f16_w128x256s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_1 = arith.cmpi ne, %enabled_f16_w128x256s3_1, %skipped : i32
+    %f_f16_w128x256s3_1 = scf.if %run_f16_w128x256s3_1 -> (i32) {
+      %x_f16_w128x256s3_1 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_1, %n_f16_w128x256s3_1, %k_f16_w128x256s3_1, %name_f16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_1 = arith.addi %s_f16_w128x256s3_0, %f_f16_w128x256s3_1 : i32
     %m_f16_w128x256s3_2 = arith.constant 8192 : index
     %n_f16_w128x256s3_2 = arith.constant 8192 : index
     %k_f16_w128x256s3_2 = arith.constant 512 : index
     %name_f16_w128x256s3_2 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
-    %f_f16_w128x256s3_2 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_2, %n_f16_w128x256s3_2, %k_f16_w128x256s3_2, %name_f16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_2 = arith.constant 8192 : i64
+    %n64_f16_w128x256s3_2 = arith.constant 8192 : i64
+    %k64_f16_w128x256s3_2 = arith.constant 512 : i64
+    %enabled_f16_w128x256s3_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_2, %m64_f16_w128x256s3_2, %n64_f16_w128x256s3_2, %k64_f16_w128x256s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_2 = arith.cmpi ne, %enabled_f16_w128x256s3_2, %skipped : i32
+    %f_f16_w128x256s3_2 = scf.if %run_f16_w128x256s3_2 -> (i32) {
+      %x_f16_w128x256s3_2 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_2, %n_f16_w128x256s3_2, %k_f16_w128x256s3_2, %name_f16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_2 = arith.addi %s_f16_w128x256s3_1, %f_f16_w128x256s3_2 : i32
     %m_f16_w128x256s3_3 = arith.constant 128 : index
     %n_f16_w128x256s3_3 = arith.constant 8192 : index
     %k_f16_w128x256s3_3 = arith.constant 8192 : index
     %name_f16_w128x256s3_3 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
-    %f_f16_w128x256s3_3 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_3, %n_f16_w128x256s3_3, %k_f16_w128x256s3_3, %name_f16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_3 = arith.constant 128 : i64
+    %n64_f16_w128x256s3_3 = arith.constant 8192 : i64
+    %k64_f16_w128x256s3_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s3_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_3, %m64_f16_w128x256s3_3, %n64_f16_w128x256s3_3, %k64_f16_w128x256s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_3 = arith.cmpi ne, %enabled_f16_w128x256s3_3, %skipped : i32
+    %f_f16_w128x256s3_3 = scf.if %run_f16_w128x256s3_3 -> (i32) {
+      %x_f16_w128x256s3_3 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_3, %n_f16_w128x256s3_3, %k_f16_w128x256s3_3, %name_f16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_3 = arith.addi %s_f16_w128x256s3_2, %f_f16_w128x256s3_3 : i32
     %m_f16_w128x256s3_4 = arith.constant 1000 : index
     %n_f16_w128x256s3_4 = arith.constant 1000 : index
     %k_f16_w128x256s3_4 = arith.constant 1000 : index
     %name_f16_w128x256s3_4 = llvm.mlir.addressof @name_f16_w128x256s3_str : !llvm.ptr
-    %f_f16_w128x256s3_4 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_4 = arith.constant 1000 : i64
+    %n64_f16_w128x256s3_4 = arith.constant 1000 : i64
+    %k64_f16_w128x256s3_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s3_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_4, %m64_f16_w128x256s3_4, %n64_f16_w128x256s3_4, %k64_f16_w128x256s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_4 = arith.cmpi ne, %enabled_f16_w128x256s3_4, %skipped : i32
+    %f_f16_w128x256s3_4 = scf.if %run_f16_w128x256s3_4 -> (i32) {
+      %x_f16_w128x256s3_4 = func.call @bench_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_4 = arith.addi %s_f16_w128x256s3_3, %f_f16_w128x256s3_4 : i32
     %m_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %n_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %k_f16_w128x256s4g8_0 = arith.constant 4096 : index
     %name_f16_w128x256s4g8_0 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
-    %f_f16_w128x256s4g8_0 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %n64_f16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %k64_f16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s4g8_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_0, %m64_f16_w128x256s4g8_0, %n64_f16_w128x256s4g8_0, %k64_f16_w128x256s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8_0, %skipped : i32
+    %f_f16_w128x256s4g8_0 = scf.if %run_f16_w128x256s4g8_0 -> (i32) {
+      %x_f16_w128x256s4g8_0 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_0 = arith.addi %s_f16_w128x256s3_4, %f_f16_w128x256s4g8_0 : i32
     %m_f16_w128x256s4g8_1 = arith.constant 8192 : index
     %n_f16_w128x256s4g8_1 = arith.constant 8192 : index
     %k_f16_w128x256s4g8_1 = arith.constant 8192 : index
     %name_f16_w128x256s4g8_1 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
-    %f_f16_w128x256s4g8_1 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_1, %n_f16_w128x256s4g8_1, %k_f16_w128x256s4g8_1, %name_f16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_1, %m64_f16_w128x256s4g8_1, %n64_f16_w128x256s4g8_1, %k64_f16_w128x256s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8_1, %skipped : i32
+    %f_f16_w128x256s4g8_1 = scf.if %run_f16_w128x256s4g8_1 -> (i32) {
+      %x_f16_w128x256s4g8_1 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_1, %n_f16_w128x256s4g8_1, %k_f16_w128x256s4g8_1, %name_f16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_1 = arith.addi %s_f16_w128x256s4g8_0, %f_f16_w128x256s4g8_1 : i32
     %m_f16_w128x256s4g8_2 = arith.constant 8192 : index
     %n_f16_w128x256s4g8_2 = arith.constant 8192 : index
     %k_f16_w128x256s4g8_2 = arith.constant 512 : index
     %name_f16_w128x256s4g8_2 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
-    %f_f16_w128x256s4g8_2 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_2, %n_f16_w128x256s4g8_2, %k_f16_w128x256s4g8_2, %name_f16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_2 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8_2 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8_2 = arith.constant 512 : i64
+    %enabled_f16_w128x256s4g8_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_2, %m64_f16_w128x256s4g8_2, %n64_f16_w128x256s4g8_2, %k64_f16_w128x256s4g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8_2, %skipped : i32
+    %f_f16_w128x256s4g8_2 = scf.if %run_f16_w128x256s4g8_2 -> (i32) {
+      %x_f16_w128x256s4g8_2 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_2, %n_f16_w128x256s4g8_2, %k_f16_w128x256s4g8_2, %name_f16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_2 = arith.addi %s_f16_w128x256s4g8_1, %f_f16_w128x256s4g8_2 : i32
     %m_f16_w128x256s4g8_3 = arith.constant 128 : index
     %n_f16_w128x256s4g8_3 = arith.constant 8192 : index
     %k_f16_w128x256s4g8_3 = arith.constant 8192 : index
     %name_f16_w128x256s4g8_3 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
-    %f_f16_w128x256s4g8_3 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_3, %n_f16_w128x256s4g8_3, %k_f16_w128x256s4g8_3, %name_f16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_3 = arith.constant 128 : i64
+    %n64_f16_w128x256s4g8_3 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_3, %m64_f16_w128x256s4g8_3, %n64_f16_w128x256s4g8_3, %k64_f16_w128x256s4g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8_3, %skipped : i32
+    %f_f16_w128x256s4g8_3 = scf.if %run_f16_w128x256s4g8_3 -> (i32) {
+      %x_f16_w128x256s4g8_3 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_3, %n_f16_w128x256s4g8_3, %k_f16_w128x256s4g8_3, %name_f16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_3 = arith.addi %s_f16_w128x256s4g8_2, %f_f16_w128x256s4g8_3 : i32
     %m_f16_w128x256s4g8_4 = arith.constant 1000 : index
     %n_f16_w128x256s4g8_4 = arith.constant 1000 : index
     %k_f16_w128x256s4g8_4 = arith.constant 1000 : index
     %name_f16_w128x256s4g8_4 = llvm.mlir.addressof @name_f16_w128x256s4g8_str : !llvm.ptr
-    %f_f16_w128x256s4g8_4 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %n64_f16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %k64_f16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s4g8_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_4, %m64_f16_w128x256s4g8_4, %n64_f16_w128x256s4g8_4, %k64_f16_w128x256s4g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8_4, %skipped : i32
+    %f_f16_w128x256s4g8_4 = scf.if %run_f16_w128x256s4g8_4 -> (i32) {
+      %x_f16_w128x256s4g8_4 = func.call @bench_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_4 = arith.addi %s_f16_w128x256s4g8_3, %f_f16_w128x256s4g8_4 : i32
     %m_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %n_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %k_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %name_f16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_0 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_0, %n_f16_w128x128s5g8pp_0, %k_f16_w128x128s5g8pp_0, %name_f16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %n64_f16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %k64_f16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x128s5g8pp_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_0, %m64_f16_w128x128s5g8pp_0, %n64_f16_w128x128s5g8pp_0, %k64_f16_w128x128s5g8pp_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_0 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_0, %skipped : i32
+    %f_f16_w128x128s5g8pp_0 = scf.if %run_f16_w128x128s5g8pp_0 -> (i32) {
+      %x_f16_w128x128s5g8pp_0 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_0, %n_f16_w128x128s5g8pp_0, %k_f16_w128x128s5g8pp_0, %name_f16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x128s5g8pp_0 : i32
     %m_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %n_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %k_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %name_f16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_1 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_1, %n_f16_w128x128s5g8pp_1, %k_f16_w128x128s5g8pp_1, %name_f16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %n64_f16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %k64_f16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s5g8pp_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_1, %m64_f16_w128x128s5g8pp_1, %n64_f16_w128x128s5g8pp_1, %k64_f16_w128x128s5g8pp_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_1 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_1, %skipped : i32
+    %f_f16_w128x128s5g8pp_1 = scf.if %run_f16_w128x128s5g8pp_1 -> (i32) {
+      %x_f16_w128x128s5g8pp_1 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_1, %n_f16_w128x128s5g8pp_1, %k_f16_w128x128s5g8pp_1, %name_f16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_1 = arith.addi %s_f16_w128x128s5g8pp_0, %f_f16_w128x128s5g8pp_1 : i32
     %m_f16_w128x128s5g8pp_2 = arith.constant 8192 : index
     %n_f16_w128x128s5g8pp_2 = arith.constant 8192 : index
     %k_f16_w128x128s5g8pp_2 = arith.constant 512 : index
     %name_f16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_2 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_2, %n_f16_w128x128s5g8pp_2, %k_f16_w128x128s5g8pp_2, %name_f16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_2 = arith.constant 8192 : i64
+    %n64_f16_w128x128s5g8pp_2 = arith.constant 8192 : i64
+    %k64_f16_w128x128s5g8pp_2 = arith.constant 512 : i64
+    %enabled_f16_w128x128s5g8pp_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_2, %m64_f16_w128x128s5g8pp_2, %n64_f16_w128x128s5g8pp_2, %k64_f16_w128x128s5g8pp_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_2 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_2, %skipped : i32
+    %f_f16_w128x128s5g8pp_2 = scf.if %run_f16_w128x128s5g8pp_2 -> (i32) {
+      %x_f16_w128x128s5g8pp_2 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_2, %n_f16_w128x128s5g8pp_2, %k_f16_w128x128s5g8pp_2, %name_f16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_2 = arith.addi %s_f16_w128x128s5g8pp_1, %f_f16_w128x128s5g8pp_2 : i32
     %m_f16_w128x128s5g8pp_3 = arith.constant 128 : index
     %n_f16_w128x128s5g8pp_3 = arith.constant 8192 : index
     %k_f16_w128x128s5g8pp_3 = arith.constant 8192 : index
     %name_f16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_3 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_3, %n_f16_w128x128s5g8pp_3, %k_f16_w128x128s5g8pp_3, %name_f16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_3 = arith.constant 128 : i64
+    %n64_f16_w128x128s5g8pp_3 = arith.constant 8192 : i64
+    %k64_f16_w128x128s5g8pp_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s5g8pp_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_3, %m64_f16_w128x128s5g8pp_3, %n64_f16_w128x128s5g8pp_3, %k64_f16_w128x128s5g8pp_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_3 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_3, %skipped : i32
+    %f_f16_w128x128s5g8pp_3 = scf.if %run_f16_w128x128s5g8pp_3 -> (i32) {
+      %x_f16_w128x128s5g8pp_3 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_3, %n_f16_w128x128s5g8pp_3, %k_f16_w128x128s5g8pp_3, %name_f16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_3 = arith.addi %s_f16_w128x128s5g8pp_2, %f_f16_w128x128s5g8pp_3 : i32
     %m_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %n_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %k_f16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %name_f16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_4 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_4, %n_f16_w128x128s5g8pp_4, %k_f16_w128x128s5g8pp_4, %name_f16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %n64_f16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %k64_f16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x128s5g8pp_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_4, %m64_f16_w128x128s5g8pp_4, %n64_f16_w128x128s5g8pp_4, %k64_f16_w128x128s5g8pp_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_4 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_4, %skipped : i32
+    %f_f16_w128x128s5g8pp_4 = scf.if %run_f16_w128x128s5g8pp_4 -> (i32) {
+      %x_f16_w128x128s5g8pp_4 = func.call @bench_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_4, %n_f16_w128x128s5g8pp_4, %k_f16_w128x128s5g8pp_4, %name_f16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_4 = arith.addi %s_f16_w128x128s5g8pp_3, %f_f16_w128x128s5g8pp_4 : i32
     %m_f16_w128x64s6_0 = arith.constant 4096 : index
     %n_f16_w128x64s6_0 = arith.constant 4096 : index
     %k_f16_w128x64s6_0 = arith.constant 4096 : index
     %name_f16_w128x64s6_0 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_0 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_0 = arith.constant 4096 : i64
+    %n64_f16_w128x64s6_0 = arith.constant 4096 : i64
+    %k64_f16_w128x64s6_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x64s6_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_0, %m64_f16_w128x64s6_0, %n64_f16_w128x64s6_0, %k64_f16_w128x64s6_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_0 = arith.cmpi ne, %enabled_f16_w128x64s6_0, %skipped : i32
+    %f_f16_w128x64s6_0 = scf.if %run_f16_w128x64s6_0 -> (i32) {
+      %x_f16_w128x64s6_0 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_0 = arith.addi %s_f16_w128x128s5g8pp_4, %f_f16_w128x64s6_0 : i32
     %m_f16_w128x64s6_1 = arith.constant 8192 : index
     %n_f16_w128x64s6_1 = arith.constant 8192 : index
     %k_f16_w128x64s6_1 = arith.constant 8192 : index
     %name_f16_w128x64s6_1 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_1 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_1 = arith.constant 8192 : i64
+    %n64_f16_w128x64s6_1 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x64s6_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_1, %m64_f16_w128x64s6_1, %n64_f16_w128x64s6_1, %k64_f16_w128x64s6_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_1 = arith.cmpi ne, %enabled_f16_w128x64s6_1, %skipped : i32
+    %f_f16_w128x64s6_1 = scf.if %run_f16_w128x64s6_1 -> (i32) {
+      %x_f16_w128x64s6_1 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_1 = arith.addi %s_f16_w128x64s6_0, %f_f16_w128x64s6_1 : i32
     %m_f16_w128x64s6_2 = arith.constant 8192 : index
     %n_f16_w128x64s6_2 = arith.constant 8192 : index
     %k_f16_w128x64s6_2 = arith.constant 512 : index
     %name_f16_w128x64s6_2 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_2 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_2 = arith.constant 8192 : i64
+    %n64_f16_w128x64s6_2 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6_2 = arith.constant 512 : i64
+    %enabled_f16_w128x64s6_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_2, %m64_f16_w128x64s6_2, %n64_f16_w128x64s6_2, %k64_f16_w128x64s6_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_2 = arith.cmpi ne, %enabled_f16_w128x64s6_2, %skipped : i32
+    %f_f16_w128x64s6_2 = scf.if %run_f16_w128x64s6_2 -> (i32) {
+      %x_f16_w128x64s6_2 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_2 = arith.addi %s_f16_w128x64s6_1, %f_f16_w128x64s6_2 : i32
     %m_f16_w128x64s6_3 = arith.constant 128 : index
     %n_f16_w128x64s6_3 = arith.constant 8192 : index
     %k_f16_w128x64s6_3 = arith.constant 8192 : index
     %name_f16_w128x64s6_3 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_3 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_3 = arith.constant 128 : i64
+    %n64_f16_w128x64s6_3 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x64s6_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_3, %m64_f16_w128x64s6_3, %n64_f16_w128x64s6_3, %k64_f16_w128x64s6_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_3 = arith.cmpi ne, %enabled_f16_w128x64s6_3, %skipped : i32
+    %f_f16_w128x64s6_3 = scf.if %run_f16_w128x64s6_3 -> (i32) {
+      %x_f16_w128x64s6_3 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_3 = arith.addi %s_f16_w128x64s6_2, %f_f16_w128x64s6_3 : i32
     %m_f16_w128x64s6_4 = arith.constant 1000 : index
     %n_f16_w128x64s6_4 = arith.constant 1000 : index
     %k_f16_w128x64s6_4 = arith.constant 1000 : index
     %name_f16_w128x64s6_4 = llvm.mlir.addressof @name_f16_w128x64s6_str : !llvm.ptr
-    %f_f16_w128x64s6_4 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_4 = arith.constant 1000 : i64
+    %n64_f16_w128x64s6_4 = arith.constant 1000 : i64
+    %k64_f16_w128x64s6_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x64s6_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_4, %m64_f16_w128x64s6_4, %n64_f16_w128x64s6_4, %k64_f16_w128x64s6_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_4 = arith.cmpi ne, %enabled_f16_w128x64s6_4, %skipped : i32
+    %f_f16_w128x64s6_4 = scf.if %run_f16_w128x64s6_4 -> (i32) {
+      %x_f16_w128x64s6_4 = func.call @bench_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
     %m_f16_auto_0 = arith.constant 4096 : index
     %n_f16_auto_0 = arith.constant 4096 : index
     %k_f16_auto_0 = arith.constant 4096 : index
     %name_f16_auto_0 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
-    %f_f16_auto_0 = func.call @bench_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_0 = arith.constant 4096 : i64
+    %n64_f16_auto_0 = arith.constant 4096 : i64
+    %k64_f16_auto_0 = arith.constant 4096 : i64
+    %enabled_f16_auto_0 = llvm.call @tileRtProblemEnabled(%name_f16_auto_0, %m64_f16_auto_0, %n64_f16_auto_0, %k64_f16_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_0 = arith.cmpi ne, %enabled_f16_auto_0, %skipped : i32
+    %f_f16_auto_0 = scf.if %run_f16_auto_0 -> (i32) {
+      %x_f16_auto_0 = func.call @bench_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 8192 : index
     %n_f16_auto_1 = arith.constant 8192 : index
     %k_f16_auto_1 = arith.constant 8192 : index
     %name_f16_auto_1 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
-    %f_f16_auto_1 = func.call @bench_f16_auto(%m_f16_auto_1, %n_f16_auto_1, %k_f16_auto_1, %name_f16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_1 = arith.constant 8192 : i64
+    %n64_f16_auto_1 = arith.constant 8192 : i64
+    %k64_f16_auto_1 = arith.constant 8192 : i64
+    %enabled_f16_auto_1 = llvm.call @tileRtProblemEnabled(%name_f16_auto_1, %m64_f16_auto_1, %n64_f16_auto_1, %k64_f16_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_1 = arith.cmpi ne, %enabled_f16_auto_1, %skipped : i32
+    %f_f16_auto_1 = scf.if %run_f16_auto_1 -> (i32) {
+      %x_f16_auto_1 = func.call @bench_f16_auto(%m_f16_auto_1, %n_f16_auto_1, %k_f16_auto_1, %name_f16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_1 = arith.addi %s_f16_auto_0, %f_f16_auto_1 : i32
     %m_f16_auto_2 = arith.constant 8192 : index
     %n_f16_auto_2 = arith.constant 8192 : index
     %k_f16_auto_2 = arith.constant 512 : index
     %name_f16_auto_2 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
-    %f_f16_auto_2 = func.call @bench_f16_auto(%m_f16_auto_2, %n_f16_auto_2, %k_f16_auto_2, %name_f16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_2 = arith.constant 8192 : i64
+    %n64_f16_auto_2 = arith.constant 8192 : i64
+    %k64_f16_auto_2 = arith.constant 512 : i64
+    %enabled_f16_auto_2 = llvm.call @tileRtProblemEnabled(%name_f16_auto_2, %m64_f16_auto_2, %n64_f16_auto_2, %k64_f16_auto_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_2 = arith.cmpi ne, %enabled_f16_auto_2, %skipped : i32
+    %f_f16_auto_2 = scf.if %run_f16_auto_2 -> (i32) {
+      %x_f16_auto_2 = func.call @bench_f16_auto(%m_f16_auto_2, %n_f16_auto_2, %k_f16_auto_2, %name_f16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_2 = arith.addi %s_f16_auto_1, %f_f16_auto_2 : i32
     %m_f16_auto_3 = arith.constant 128 : index
     %n_f16_auto_3 = arith.constant 8192 : index
     %k_f16_auto_3 = arith.constant 8192 : index
     %name_f16_auto_3 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
-    %f_f16_auto_3 = func.call @bench_f16_auto(%m_f16_auto_3, %n_f16_auto_3, %k_f16_auto_3, %name_f16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_3 = arith.constant 128 : i64
+    %n64_f16_auto_3 = arith.constant 8192 : i64
+    %k64_f16_auto_3 = arith.constant 8192 : i64
+    %enabled_f16_auto_3 = llvm.call @tileRtProblemEnabled(%name_f16_auto_3, %m64_f16_auto_3, %n64_f16_auto_3, %k64_f16_auto_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_3 = arith.cmpi ne, %enabled_f16_auto_3, %skipped : i32
+    %f_f16_auto_3 = scf.if %run_f16_auto_3 -> (i32) {
+      %x_f16_auto_3 = func.call @bench_f16_auto(%m_f16_auto_3, %n_f16_auto_3, %k_f16_auto_3, %name_f16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_3 = arith.addi %s_f16_auto_2, %f_f16_auto_3 : i32
     %m_f16_auto_4 = arith.constant 1000 : index
     %n_f16_auto_4 = arith.constant 1000 : index
     %k_f16_auto_4 = arith.constant 1000 : index
     %name_f16_auto_4 = llvm.mlir.addressof @name_f16_auto_str : !llvm.ptr
-    %f_f16_auto_4 = func.call @bench_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_4 = arith.constant 1000 : i64
+    %n64_f16_auto_4 = arith.constant 1000 : i64
+    %k64_f16_auto_4 = arith.constant 1000 : i64
+    %enabled_f16_auto_4 = llvm.call @tileRtProblemEnabled(%name_f16_auto_4, %m64_f16_auto_4, %n64_f16_auto_4, %k64_f16_auto_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_4 = arith.cmpi ne, %enabled_f16_auto_4, %skipped : i32
+    %f_f16_auto_4 = scf.if %run_f16_auto_4 -> (i32) {
+      %x_f16_auto_4 = func.call @bench_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_4 = arith.addi %s_f16_auto_3, %f_f16_auto_4 : i32
     %m_bf16_w128x256s3_0 = arith.constant 4096 : index
     %n_bf16_w128x256s3_0 = arith.constant 4096 : index
     %k_bf16_w128x256s3_0 = arith.constant 4096 : index
     %name_bf16_w128x256s3_0 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
-    %f_bf16_w128x256s3_0 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s3_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s3_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s3_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_0, %m64_bf16_w128x256s3_0, %n64_bf16_w128x256s3_0, %k64_bf16_w128x256s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_0 = arith.cmpi ne, %enabled_bf16_w128x256s3_0, %skipped : i32
+    %f_bf16_w128x256s3_0 = scf.if %run_bf16_w128x256s3_0 -> (i32) {
+      %x_bf16_w128x256s3_0 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_0 = arith.addi %s_f16_auto_4, %f_bf16_w128x256s3_0 : i32
     %m_bf16_w128x256s3_1 = arith.constant 8192 : index
     %n_bf16_w128x256s3_1 = arith.constant 8192 : index
     %k_bf16_w128x256s3_1 = arith.constant 8192 : index
     %name_bf16_w128x256s3_1 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
-    %f_bf16_w128x256s3_1 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_1, %n_bf16_w128x256s3_1, %k_bf16_w128x256s3_1, %name_bf16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s3_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s3_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s3_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_1, %m64_bf16_w128x256s3_1, %n64_bf16_w128x256s3_1, %k64_bf16_w128x256s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_1 = arith.cmpi ne, %enabled_bf16_w128x256s3_1, %skipped : i32
+    %f_bf16_w128x256s3_1 = scf.if %run_bf16_w128x256s3_1 -> (i32) {
+      %x_bf16_w128x256s3_1 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_1, %n_bf16_w128x256s3_1, %k_bf16_w128x256s3_1, %name_bf16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_1 = arith.addi %s_bf16_w128x256s3_0, %f_bf16_w128x256s3_1 : i32
     %m_bf16_w128x256s3_2 = arith.constant 8192 : index
     %n_bf16_w128x256s3_2 = arith.constant 8192 : index
     %k_bf16_w128x256s3_2 = arith.constant 512 : index
     %name_bf16_w128x256s3_2 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
-    %f_bf16_w128x256s3_2 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_2, %n_bf16_w128x256s3_2, %k_bf16_w128x256s3_2, %name_bf16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s3_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s3_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x256s3_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_2, %m64_bf16_w128x256s3_2, %n64_bf16_w128x256s3_2, %k64_bf16_w128x256s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_2 = arith.cmpi ne, %enabled_bf16_w128x256s3_2, %skipped : i32
+    %f_bf16_w128x256s3_2 = scf.if %run_bf16_w128x256s3_2 -> (i32) {
+      %x_bf16_w128x256s3_2 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_2, %n_bf16_w128x256s3_2, %k_bf16_w128x256s3_2, %name_bf16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_2 = arith.addi %s_bf16_w128x256s3_1, %f_bf16_w128x256s3_2 : i32
     %m_bf16_w128x256s3_3 = arith.constant 128 : index
     %n_bf16_w128x256s3_3 = arith.constant 8192 : index
     %k_bf16_w128x256s3_3 = arith.constant 8192 : index
     %name_bf16_w128x256s3_3 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
-    %f_bf16_w128x256s3_3 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_3, %n_bf16_w128x256s3_3, %k_bf16_w128x256s3_3, %name_bf16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_3 = arith.constant 128 : i64
+    %n64_bf16_w128x256s3_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s3_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s3_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_3, %m64_bf16_w128x256s3_3, %n64_bf16_w128x256s3_3, %k64_bf16_w128x256s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_3 = arith.cmpi ne, %enabled_bf16_w128x256s3_3, %skipped : i32
+    %f_bf16_w128x256s3_3 = scf.if %run_bf16_w128x256s3_3 -> (i32) {
+      %x_bf16_w128x256s3_3 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_3, %n_bf16_w128x256s3_3, %k_bf16_w128x256s3_3, %name_bf16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_3 = arith.addi %s_bf16_w128x256s3_2, %f_bf16_w128x256s3_3 : i32
     %m_bf16_w128x256s3_4 = arith.constant 1000 : index
     %n_bf16_w128x256s3_4 = arith.constant 1000 : index
     %k_bf16_w128x256s3_4 = arith.constant 1000 : index
     %name_bf16_w128x256s3_4 = llvm.mlir.addressof @name_bf16_w128x256s3_str : !llvm.ptr
-    %f_bf16_w128x256s3_4 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s3_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s3_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s3_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_4, %m64_bf16_w128x256s3_4, %n64_bf16_w128x256s3_4, %k64_bf16_w128x256s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_4 = arith.cmpi ne, %enabled_bf16_w128x256s3_4, %skipped : i32
+    %f_bf16_w128x256s3_4 = scf.if %run_bf16_w128x256s3_4 -> (i32) {
+      %x_bf16_w128x256s3_4 = func.call @bench_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_4 = arith.addi %s_bf16_w128x256s3_3, %f_bf16_w128x256s3_4 : i32
     %m_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %n_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %k_bf16_w128x256s4g8_0 = arith.constant 4096 : index
     %name_bf16_w128x256s4g8_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_0 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s4g8_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s4g8_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_0, %m64_bf16_w128x256s4g8_0, %n64_bf16_w128x256s4g8_0, %k64_bf16_w128x256s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_0, %skipped : i32
+    %f_bf16_w128x256s4g8_0 = scf.if %run_bf16_w128x256s4g8_0 -> (i32) {
+      %x_bf16_w128x256s4g8_0 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_0 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_w128x256s4g8_0 : i32
     %m_bf16_w128x256s4g8_1 = arith.constant 8192 : index
     %n_bf16_w128x256s4g8_1 = arith.constant 8192 : index
     %k_bf16_w128x256s4g8_1 = arith.constant 8192 : index
     %name_bf16_w128x256s4g8_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_1 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_1, %n_bf16_w128x256s4g8_1, %k_bf16_w128x256s4g8_1, %name_bf16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_1, %m64_bf16_w128x256s4g8_1, %n64_bf16_w128x256s4g8_1, %k64_bf16_w128x256s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_1, %skipped : i32
+    %f_bf16_w128x256s4g8_1 = scf.if %run_bf16_w128x256s4g8_1 -> (i32) {
+      %x_bf16_w128x256s4g8_1 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_1, %n_bf16_w128x256s4g8_1, %k_bf16_w128x256s4g8_1, %name_bf16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_1 = arith.addi %s_bf16_w128x256s4g8_0, %f_bf16_w128x256s4g8_1 : i32
     %m_bf16_w128x256s4g8_2 = arith.constant 8192 : index
     %n_bf16_w128x256s4g8_2 = arith.constant 8192 : index
     %k_bf16_w128x256s4g8_2 = arith.constant 512 : index
     %name_bf16_w128x256s4g8_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_2 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_2, %n_bf16_w128x256s4g8_2, %k_bf16_w128x256s4g8_2, %name_bf16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x256s4g8_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_2, %m64_bf16_w128x256s4g8_2, %n64_bf16_w128x256s4g8_2, %k64_bf16_w128x256s4g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_2, %skipped : i32
+    %f_bf16_w128x256s4g8_2 = scf.if %run_bf16_w128x256s4g8_2 -> (i32) {
+      %x_bf16_w128x256s4g8_2 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_2, %n_bf16_w128x256s4g8_2, %k_bf16_w128x256s4g8_2, %name_bf16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_2 = arith.addi %s_bf16_w128x256s4g8_1, %f_bf16_w128x256s4g8_2 : i32
     %m_bf16_w128x256s4g8_3 = arith.constant 128 : index
     %n_bf16_w128x256s4g8_3 = arith.constant 8192 : index
     %k_bf16_w128x256s4g8_3 = arith.constant 8192 : index
     %name_bf16_w128x256s4g8_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_3 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_3, %n_bf16_w128x256s4g8_3, %k_bf16_w128x256s4g8_3, %name_bf16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_3 = arith.constant 128 : i64
+    %n64_bf16_w128x256s4g8_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_3, %m64_bf16_w128x256s4g8_3, %n64_bf16_w128x256s4g8_3, %k64_bf16_w128x256s4g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_3, %skipped : i32
+    %f_bf16_w128x256s4g8_3 = scf.if %run_bf16_w128x256s4g8_3 -> (i32) {
+      %x_bf16_w128x256s4g8_3 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_3, %n_bf16_w128x256s4g8_3, %k_bf16_w128x256s4g8_3, %name_bf16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_3 = arith.addi %s_bf16_w128x256s4g8_2, %f_bf16_w128x256s4g8_3 : i32
     %m_bf16_w128x256s4g8_4 = arith.constant 1000 : index
     %n_bf16_w128x256s4g8_4 = arith.constant 1000 : index
     %k_bf16_w128x256s4g8_4 = arith.constant 1000 : index
     %name_bf16_w128x256s4g8_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_4 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s4g8_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s4g8_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_4, %m64_bf16_w128x256s4g8_4, %n64_bf16_w128x256s4g8_4, %k64_bf16_w128x256s4g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_4, %skipped : i32
+    %f_bf16_w128x256s4g8_4 = scf.if %run_bf16_w128x256s4g8_4 -> (i32) {
+      %x_bf16_w128x256s4g8_4 = func.call @bench_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_4 = arith.addi %s_bf16_w128x256s4g8_3, %f_bf16_w128x256s4g8_4 : i32
     %m_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %n_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %k_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %name_bf16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_0 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_0, %n_bf16_w128x128s5g8pp_0, %k_bf16_w128x128s5g8pp_0, %name_bf16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x128s5g8pp_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128s5g8pp_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_0, %m64_bf16_w128x128s5g8pp_0, %n64_bf16_w128x128s5g8pp_0, %k64_bf16_w128x128s5g8pp_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_0 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_0, %skipped : i32
+    %f_bf16_w128x128s5g8pp_0 = scf.if %run_bf16_w128x128s5g8pp_0 -> (i32) {
+      %x_bf16_w128x128s5g8pp_0 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_0, %n_bf16_w128x128s5g8pp_0, %k_bf16_w128x128s5g8pp_0, %name_bf16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x128s5g8pp_0 : i32
     %m_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %n_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %k_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %name_bf16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_1 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_1, %n_bf16_w128x128s5g8pp_1, %k_bf16_w128x128s5g8pp_1, %name_bf16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s5g8pp_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s5g8pp_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_1, %m64_bf16_w128x128s5g8pp_1, %n64_bf16_w128x128s5g8pp_1, %k64_bf16_w128x128s5g8pp_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_1 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_1, %skipped : i32
+    %f_bf16_w128x128s5g8pp_1 = scf.if %run_bf16_w128x128s5g8pp_1 -> (i32) {
+      %x_bf16_w128x128s5g8pp_1 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_1, %n_bf16_w128x128s5g8pp_1, %k_bf16_w128x128s5g8pp_1, %name_bf16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_1 = arith.addi %s_bf16_w128x128s5g8pp_0, %f_bf16_w128x128s5g8pp_1 : i32
     %m_bf16_w128x128s5g8pp_2 = arith.constant 8192 : index
     %n_bf16_w128x128s5g8pp_2 = arith.constant 8192 : index
     %k_bf16_w128x128s5g8pp_2 = arith.constant 512 : index
     %name_bf16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_2 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_2, %n_bf16_w128x128s5g8pp_2, %k_bf16_w128x128s5g8pp_2, %name_bf16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x128s5g8pp_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s5g8pp_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x128s5g8pp_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_2, %m64_bf16_w128x128s5g8pp_2, %n64_bf16_w128x128s5g8pp_2, %k64_bf16_w128x128s5g8pp_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_2 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_2, %skipped : i32
+    %f_bf16_w128x128s5g8pp_2 = scf.if %run_bf16_w128x128s5g8pp_2 -> (i32) {
+      %x_bf16_w128x128s5g8pp_2 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_2, %n_bf16_w128x128s5g8pp_2, %k_bf16_w128x128s5g8pp_2, %name_bf16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_2 = arith.addi %s_bf16_w128x128s5g8pp_1, %f_bf16_w128x128s5g8pp_2 : i32
     %m_bf16_w128x128s5g8pp_3 = arith.constant 128 : index
     %n_bf16_w128x128s5g8pp_3 = arith.constant 8192 : index
     %k_bf16_w128x128s5g8pp_3 = arith.constant 8192 : index
     %name_bf16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_3 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_3, %n_bf16_w128x128s5g8pp_3, %k_bf16_w128x128s5g8pp_3, %name_bf16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_3 = arith.constant 128 : i64
+    %n64_bf16_w128x128s5g8pp_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s5g8pp_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s5g8pp_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_3, %m64_bf16_w128x128s5g8pp_3, %n64_bf16_w128x128s5g8pp_3, %k64_bf16_w128x128s5g8pp_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_3 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_3, %skipped : i32
+    %f_bf16_w128x128s5g8pp_3 = scf.if %run_bf16_w128x128s5g8pp_3 -> (i32) {
+      %x_bf16_w128x128s5g8pp_3 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_3, %n_bf16_w128x128s5g8pp_3, %k_bf16_w128x128s5g8pp_3, %name_bf16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_3 = arith.addi %s_bf16_w128x128s5g8pp_2, %f_bf16_w128x128s5g8pp_3 : i32
     %m_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %n_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %k_bf16_w128x128s5g8pp_4 = arith.constant 1000 : index
     %name_bf16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_4 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_4, %n_bf16_w128x128s5g8pp_4, %k_bf16_w128x128s5g8pp_4, %name_bf16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x128s5g8pp_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128s5g8pp_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_4, %m64_bf16_w128x128s5g8pp_4, %n64_bf16_w128x128s5g8pp_4, %k64_bf16_w128x128s5g8pp_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_4 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_4, %skipped : i32
+    %f_bf16_w128x128s5g8pp_4 = scf.if %run_bf16_w128x128s5g8pp_4 -> (i32) {
+      %x_bf16_w128x128s5g8pp_4 = func.call @bench_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_4, %n_bf16_w128x128s5g8pp_4, %k_bf16_w128x128s5g8pp_4, %name_bf16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_4 = arith.addi %s_bf16_w128x128s5g8pp_3, %f_bf16_w128x128s5g8pp_4 : i32
     %m_bf16_w128x64s6_0 = arith.constant 4096 : index
     %n_bf16_w128x64s6_0 = arith.constant 4096 : index
     %k_bf16_w128x64s6_0 = arith.constant 4096 : index
     %name_bf16_w128x64s6_0 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_0 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x64s6_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x64s6_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x64s6_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_0, %m64_bf16_w128x64s6_0, %n64_bf16_w128x64s6_0, %k64_bf16_w128x64s6_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_0 = arith.cmpi ne, %enabled_bf16_w128x64s6_0, %skipped : i32
+    %f_bf16_w128x64s6_0 = scf.if %run_bf16_w128x64s6_0 -> (i32) {
+      %x_bf16_w128x64s6_0 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_0 = arith.addi %s_bf16_w128x128s5g8pp_4, %f_bf16_w128x64s6_0 : i32
     %m_bf16_w128x64s6_1 = arith.constant 8192 : index
     %n_bf16_w128x64s6_1 = arith.constant 8192 : index
     %k_bf16_w128x64s6_1 = arith.constant 8192 : index
     %name_bf16_w128x64s6_1 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_1 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x64s6_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x64s6_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_1, %m64_bf16_w128x64s6_1, %n64_bf16_w128x64s6_1, %k64_bf16_w128x64s6_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_1 = arith.cmpi ne, %enabled_bf16_w128x64s6_1, %skipped : i32
+    %f_bf16_w128x64s6_1 = scf.if %run_bf16_w128x64s6_1 -> (i32) {
+      %x_bf16_w128x64s6_1 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_1 = arith.addi %s_bf16_w128x64s6_0, %f_bf16_w128x64s6_1 : i32
     %m_bf16_w128x64s6_2 = arith.constant 8192 : index
     %n_bf16_w128x64s6_2 = arith.constant 8192 : index
     %k_bf16_w128x64s6_2 = arith.constant 512 : index
     %name_bf16_w128x64s6_2 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_2 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x64s6_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x64s6_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_2, %m64_bf16_w128x64s6_2, %n64_bf16_w128x64s6_2, %k64_bf16_w128x64s6_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_2 = arith.cmpi ne, %enabled_bf16_w128x64s6_2, %skipped : i32
+    %f_bf16_w128x64s6_2 = scf.if %run_bf16_w128x64s6_2 -> (i32) {
+      %x_bf16_w128x64s6_2 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_2 = arith.addi %s_bf16_w128x64s6_1, %f_bf16_w128x64s6_2 : i32
     %m_bf16_w128x64s6_3 = arith.constant 128 : index
     %n_bf16_w128x64s6_3 = arith.constant 8192 : index
     %k_bf16_w128x64s6_3 = arith.constant 8192 : index
     %name_bf16_w128x64s6_3 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_3 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_3 = arith.constant 128 : i64
+    %n64_bf16_w128x64s6_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x64s6_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_3, %m64_bf16_w128x64s6_3, %n64_bf16_w128x64s6_3, %k64_bf16_w128x64s6_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_3 = arith.cmpi ne, %enabled_bf16_w128x64s6_3, %skipped : i32
+    %f_bf16_w128x64s6_3 = scf.if %run_bf16_w128x64s6_3 -> (i32) {
+      %x_bf16_w128x64s6_3 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_3 = arith.addi %s_bf16_w128x64s6_2, %f_bf16_w128x64s6_3 : i32
     %m_bf16_w128x64s6_4 = arith.constant 1000 : index
     %n_bf16_w128x64s6_4 = arith.constant 1000 : index
     %k_bf16_w128x64s6_4 = arith.constant 1000 : index
     %name_bf16_w128x64s6_4 = llvm.mlir.addressof @name_bf16_w128x64s6_str : !llvm.ptr
-    %f_bf16_w128x64s6_4 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x64s6_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x64s6_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x64s6_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_4, %m64_bf16_w128x64s6_4, %n64_bf16_w128x64s6_4, %k64_bf16_w128x64s6_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_4 = arith.cmpi ne, %enabled_bf16_w128x64s6_4, %skipped : i32
+    %f_bf16_w128x64s6_4 = scf.if %run_bf16_w128x64s6_4 -> (i32) {
+      %x_bf16_w128x64s6_4 = func.call @bench_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
     %m_bf16_auto_0 = arith.constant 4096 : index
     %n_bf16_auto_0 = arith.constant 4096 : index
     %k_bf16_auto_0 = arith.constant 4096 : index
     %name_bf16_auto_0 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
-    %f_bf16_auto_0 = func.call @bench_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_0 = arith.constant 4096 : i64
+    %n64_bf16_auto_0 = arith.constant 4096 : i64
+    %k64_bf16_auto_0 = arith.constant 4096 : i64
+    %enabled_bf16_auto_0 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_0, %m64_bf16_auto_0, %n64_bf16_auto_0, %k64_bf16_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_0 = arith.cmpi ne, %enabled_bf16_auto_0, %skipped : i32
+    %f_bf16_auto_0 = scf.if %run_bf16_auto_0 -> (i32) {
+      %x_bf16_auto_0 = func.call @bench_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 8192 : index
     %n_bf16_auto_1 = arith.constant 8192 : index
     %k_bf16_auto_1 = arith.constant 8192 : index
     %name_bf16_auto_1 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
-    %f_bf16_auto_1 = func.call @bench_bf16_auto(%m_bf16_auto_1, %n_bf16_auto_1, %k_bf16_auto_1, %name_bf16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_1 = arith.constant 8192 : i64
+    %n64_bf16_auto_1 = arith.constant 8192 : i64
+    %k64_bf16_auto_1 = arith.constant 8192 : i64
+    %enabled_bf16_auto_1 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_1, %m64_bf16_auto_1, %n64_bf16_auto_1, %k64_bf16_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_1 = arith.cmpi ne, %enabled_bf16_auto_1, %skipped : i32
+    %f_bf16_auto_1 = scf.if %run_bf16_auto_1 -> (i32) {
+      %x_bf16_auto_1 = func.call @bench_bf16_auto(%m_bf16_auto_1, %n_bf16_auto_1, %k_bf16_auto_1, %name_bf16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_1 = arith.addi %s_bf16_auto_0, %f_bf16_auto_1 : i32
     %m_bf16_auto_2 = arith.constant 8192 : index
     %n_bf16_auto_2 = arith.constant 8192 : index
     %k_bf16_auto_2 = arith.constant 512 : index
     %name_bf16_auto_2 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
-    %f_bf16_auto_2 = func.call @bench_bf16_auto(%m_bf16_auto_2, %n_bf16_auto_2, %k_bf16_auto_2, %name_bf16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_2 = arith.constant 8192 : i64
+    %n64_bf16_auto_2 = arith.constant 8192 : i64
+    %k64_bf16_auto_2 = arith.constant 512 : i64
+    %enabled_bf16_auto_2 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_2, %m64_bf16_auto_2, %n64_bf16_auto_2, %k64_bf16_auto_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_2 = arith.cmpi ne, %enabled_bf16_auto_2, %skipped : i32
+    %f_bf16_auto_2 = scf.if %run_bf16_auto_2 -> (i32) {
+      %x_bf16_auto_2 = func.call @bench_bf16_auto(%m_bf16_auto_2, %n_bf16_auto_2, %k_bf16_auto_2, %name_bf16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_2 = arith.addi %s_bf16_auto_1, %f_bf16_auto_2 : i32
     %m_bf16_auto_3 = arith.constant 128 : index
     %n_bf16_auto_3 = arith.constant 8192 : index
     %k_bf16_auto_3 = arith.constant 8192 : index
     %name_bf16_auto_3 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
-    %f_bf16_auto_3 = func.call @bench_bf16_auto(%m_bf16_auto_3, %n_bf16_auto_3, %k_bf16_auto_3, %name_bf16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_3 = arith.constant 128 : i64
+    %n64_bf16_auto_3 = arith.constant 8192 : i64
+    %k64_bf16_auto_3 = arith.constant 8192 : i64
+    %enabled_bf16_auto_3 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_3, %m64_bf16_auto_3, %n64_bf16_auto_3, %k64_bf16_auto_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_3 = arith.cmpi ne, %enabled_bf16_auto_3, %skipped : i32
+    %f_bf16_auto_3 = scf.if %run_bf16_auto_3 -> (i32) {
+      %x_bf16_auto_3 = func.call @bench_bf16_auto(%m_bf16_auto_3, %n_bf16_auto_3, %k_bf16_auto_3, %name_bf16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_3 = arith.addi %s_bf16_auto_2, %f_bf16_auto_3 : i32
     %m_bf16_auto_4 = arith.constant 1000 : index
     %n_bf16_auto_4 = arith.constant 1000 : index
     %k_bf16_auto_4 = arith.constant 1000 : index
     %name_bf16_auto_4 = llvm.mlir.addressof @name_bf16_auto_str : !llvm.ptr
-    %f_bf16_auto_4 = func.call @bench_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_4 = arith.constant 1000 : i64
+    %n64_bf16_auto_4 = arith.constant 1000 : i64
+    %k64_bf16_auto_4 = arith.constant 1000 : i64
+    %enabled_bf16_auto_4 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_4, %m64_bf16_auto_4, %n64_bf16_auto_4, %k64_bf16_auto_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_4 = arith.cmpi ne, %enabled_bf16_auto_4, %skipped : i32
+    %f_bf16_auto_4 = scf.if %run_bf16_auto_4 -> (i32) {
+      %x_bf16_auto_4 = func.call @bench_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_4 = arith.addi %s_bf16_auto_3, %f_bf16_auto_4 : i32
     %m_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
     %n_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
     %k_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : index
     %name_e4m3_w128x256x128s4g8_0 = llvm.mlir.addressof @name_e4m3_str : !llvm.ptr
-    %f_e4m3_w128x256x128s4g8_0 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_0, %n_e4m3_w128x256x128s4g8_0, %k_e4m3_w128x256x128s4g8_0, %name_e4m3_w128x256x128s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : i64
+    %n64_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : i64
+    %k64_e4m3_w128x256x128s4g8_0 = arith.constant 8192 : i64
+    %enabled_e4m3_w128x256x128s4g8_0 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8_0, %m64_e4m3_w128x256x128s4g8_0, %n64_e4m3_w128x256x128s4g8_0, %k64_e4m3_w128x256x128s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8_0 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8_0, %skipped : i32
+    %f_e4m3_w128x256x128s4g8_0 = scf.if %run_e4m3_w128x256x128s4g8_0 -> (i32) {
+      %x_e4m3_w128x256x128s4g8_0 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_0, %n_e4m3_w128x256x128s4g8_0, %k_e4m3_w128x256x128s4g8_0, %name_e4m3_w128x256x128s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_e4m3_w128x256x128s4g8_0 = arith.addi %s_bf16_auto_4, %f_e4m3_w128x256x128s4g8_0 : i32
     %m_e4m3_w128x256x128s4g8_1 = arith.constant 4096 : index
     %n_e4m3_w128x256x128s4g8_1 = arith.constant 7168 : index
     %k_e4m3_w128x256x128s4g8_1 = arith.constant 16384 : index
     %name_e4m3_w128x256x128s4g8_1 = llvm.mlir.addressof @name_e4m3_str : !llvm.ptr
-    %f_e4m3_w128x256x128s4g8_1 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_1, %n_e4m3_w128x256x128s4g8_1, %k_e4m3_w128x256x128s4g8_1, %name_e4m3_w128x256x128s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_e4m3_w128x256x128s4g8_1 = arith.constant 4096 : i64
+    %n64_e4m3_w128x256x128s4g8_1 = arith.constant 7168 : i64
+    %k64_e4m3_w128x256x128s4g8_1 = arith.constant 16384 : i64
+    %enabled_e4m3_w128x256x128s4g8_1 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8_1, %m64_e4m3_w128x256x128s4g8_1, %n64_e4m3_w128x256x128s4g8_1, %k64_e4m3_w128x256x128s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8_1 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8_1, %skipped : i32
+    %f_e4m3_w128x256x128s4g8_1 = scf.if %run_e4m3_w128x256x128s4g8_1 -> (i32) {
+      %x_e4m3_w128x256x128s4g8_1 = func.call @bench_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_1, %n_e4m3_w128x256x128s4g8_1, %k_e4m3_w128x256x128s4g8_1, %name_e4m3_w128x256x128s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_e4m3_w128x256x128s4g8_1 = arith.addi %s_e4m3_w128x256x128s4g8_0, %f_e4m3_w128x256x128s4g8_1 : i32
     return %s_e4m3_w128x256x128s4g8_1 : i32
   }

@@ -21,6 +21,7 @@ generated-up-to-date.test compares them with the committed files).
 
 import argparse
 import os
+import textwrap
 
 SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512)]
 TYPES = {"f16": 1, "bf16": 2}
@@ -268,30 +269,37 @@ def operands(t, code, k):
 def timing(t, v, launch_args, index_constants=False,
            baseline="@tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters)"):
     """3 warm-up launches, the median of 10 timed ones next to cuBLAS's, and
-    the report row."""
-    constants = ("    %c0 = arith.constant 0 : index\n"
-                 "    %c1 = arith.constant 1 : index\n") if index_constants else ""
+    the report row; none of it with TILE_TIMING=0 (tileRtTimingEnabled), as
+    in the GPU bundle's compute-sanitizer pass."""
+    constants = ("%c0 = arith.constant 0 : index\n"
+                 "%c1 = arith.constant 1 : index\n") if index_constants else ""
+    timed = f"""{constants}%c3 = arith.constant 3 : index
+%c10 = arith.constant 10 : index
+%one = arith.constant 1 : i64
+%times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+scf.for %i = %c0 to %c3 step %c1 {{
+  func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+}}
+scf.for %i = %c0 to %c10 step %c1 {{
+  %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+  func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
+  %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+  %i64 = arith.index_cast %i : index to i64
+  %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  llvm.store %ms, %slot : f64, !llvm.ptr
+}}
+%count = arith.constant 10 : i32
+%median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+%iters = arith.constant 10 : i32
+%cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
+llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+"""
     return f"""    // Timing: 3 warm-ups, median of 10.
-{constants}    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {{
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-    }}
-    scf.for %i = %c0 to %c10 step %c1 {{
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }}
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {{
+{textwrap.indent(timed, "      ")}    }}
 """
 
 
@@ -974,13 +982,27 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
     acc = None
 
     def call(t, v, i, m, n, k, fn, name):
+        """Runs one problem unless TILE_MAX_PROBLEM rules it out
+        (tileRtProblemEnabled; the GPU bundle's compute-sanitizer pass keeps
+        the small problems)."""
         nonlocal acc
         r = f"%f_{t}_{v}_{i}"
-        calls.append(f"""    %m_{t}_{v}_{i} = arith.constant {m} : index
-    %n_{t}_{v}_{i} = arith.constant {n} : index
-    %k_{t}_{v}_{i} = arith.constant {k} : index
-    %name_{t}_{v}_{i} = llvm.mlir.addressof @{name} : !llvm.ptr
-    {r} = func.call @{fn}_{t}_{v}(%m_{t}_{v}_{i}, %n_{t}_{v}_{i}, %k_{t}_{v}_{i}, %name_{t}_{v}_{i}) : (index, index, index, !llvm.ptr) -> i32""")
+        s = f"{t}_{v}_{i}"
+        calls.append(f"""    %m_{s} = arith.constant {m} : index
+    %n_{s} = arith.constant {n} : index
+    %k_{s} = arith.constant {k} : index
+    %name_{s} = llvm.mlir.addressof @{name} : !llvm.ptr
+    %m64_{s} = arith.constant {m} : i64
+    %n64_{s} = arith.constant {n} : i64
+    %k64_{s} = arith.constant {k} : i64
+    %enabled_{s} = llvm.call @tileRtProblemEnabled(%name_{s}, %m64_{s}, %n64_{s}, %k64_{s}) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_{s} = arith.cmpi ne, %enabled_{s}, %skipped : i32
+    {r} = scf.if %run_{s} -> (i32) {{
+      %x_{s} = func.call @{fn}_{t}_{v}(%m_{s}, %n_{s}, %k_{s}, %name_{s}) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_{s} : i32
+    }} else {{
+      scf.yield %skipped : i32
+    }}""")
         if acc is None:
             acc = r
         else:
@@ -1064,8 +1086,11 @@ module attributes {{gpu.container_module}} {{
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 {''.join(body)}
   func.func @main() -> i32 {{
+    %skipped = arith.constant 0 : i32
 {chr(10).join(calls)}
     return {acc} : i32
   }}

@@ -7,6 +7,13 @@
 # may name tile-run flags (`// BUNDLE-FLAGS: ...`) and expect its program
 # to fail (`// BUNDLE-EXPECT-FAILURE`: a nonzero exit status other than the
 # bundle's timeout, 124).
+#
+# `gpu-bundle/run.sh --sanitize RESULTS_DIR` runs every test under
+# compute-sanitizer's memcheck, racecheck and synccheck instead (quick runs:
+# TILE_TIMING=0 and TILE_MAX_PROBLEM keep the tests' small problems only,
+# and only the test's own kernels are checked); `make gpu-check-sanitize
+# RESULTS=RESULTS_DIR` checks its summaries. Tests that expect a failure,
+# or say `// BUNDLE-SANITIZE: skip (why)`, are skipped with the reason.
 set -euo pipefail
 build=${1:-build}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,15 +33,32 @@ while IFS= read -r test; do
   echo "gpu-bundle: $rel"
   "$build/bin/tile-run" "${flags[@]}" --emit-exe "$bundle/$name.exe" "${source:-$test}"
   echo "$rel" >"$bundle/$name.test"
+  # The kernels compute-sanitizer is to check (not cuBLAS's).
+  sed -n 's|^ *gpu\.func @\([A-Za-z0-9_$.]*\)(.*|\1|p' "${source:-$test}" |
+    sort -u >"$bundle/$name.kernels"
+  if grep -q '^// BUNDLE-EXPECT-FAILURE' "$test"; then
+    echo "expects a failure" >"$bundle/$name.nosanitize"
+  else
+    sed -n 's|^// BUNDLE-SANITIZE: *skip *||p' "$test" | head -1 |
+      sed 's/^(\(.*\))$/\1/' >"$bundle/$name.nosanitize"
+    [[ -s "$bundle/$name.nosanitize" ]] || rm "$bundle/$name.nosanitize"
+  fi
   count=$((count + 1))
 done < <(grep -rl --include='*.mlir' 'REQUIRES: cuda-gpu' "$here/integration_test" | sort)
 
+cp "$here/scripts/gpu-sanitize.sh" "$bundle/sanitize.sh"
 cat >"$bundle/run.sh" <<'RUN'
 #!/usr/bin/env bash
-# Runs every bundled test; writes <name>.out and <name>.rc into $1.
+# Runs every bundled test; writes <name>.out and <name>.rc into RESULTS_DIR.
+# run.sh --sanitize RESULTS_DIR [options]: under compute-sanitizer instead
+# (sanitize.sh --help).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
-results=${1:?usage: run.sh RESULTS_DIR}
+if [[ "${1:-}" == --sanitize ]]; then
+  shift
+  exec "$here/sanitize.sh" "$@"
+fi
+results=${1:?usage: run.sh RESULTS_DIR | run.sh --sanitize RESULTS_DIR [options]}
 mkdir -p "$results"
 for exe in "$here"/*.exe; do
   name=$(basename "$exe" .exe)
@@ -43,5 +67,6 @@ for exe in "$here"/*.exe; do
   echo "$name: exit $(cat "$results/$name.rc")"
 done
 RUN
-chmod +x "$bundle/run.sh"
-echo "gpu-bundle: $count tests in $bundle (run: $bundle/run.sh RESULTS_DIR)"
+chmod +x "$bundle/run.sh" "$bundle/sanitize.sh"
+echo "gpu-bundle: $count tests in $bundle (run: $bundle/run.sh RESULTS_DIR;" \
+  "under compute-sanitizer: $bundle/run.sh --sanitize RESULTS_DIR)"

@@ -38,9 +38,12 @@ tools = [
     ToolSubst("tile-capi-invalid-test", unresolved="fatal"),
     ToolSubst("tile-run", unresolved="fatal"),
     ToolSubst("tile-translate", unresolved="fatal"),
+    ToolSubst("tile-lsp-server", unresolved="fatal"),
+    ToolSubst("tile-reduce", unresolved="fatal"),
     ToolSubst("tile-runtime-formats-test", unresolved="fatal"),
     ToolSubst("tile-runtime-tensormap-test", unresolved="fatal"),
     ToolSubst("tile-runtime-host-test", unresolved="fatal"),
+    ToolSubst("tile-runtime-cases-test", unresolved="fatal"),
     ToolSubst("tile-runtime-nogpu-test", unresolved="fatal"),
     ToolSubst("tile-runtime-gpu-test", unresolved="fatal"),
 ]

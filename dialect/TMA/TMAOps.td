@@ -151,6 +151,18 @@ def TMA_AsyncStoreOp : TMA_Op<"async_store",
     with the same innermost dimension) and the descriptor's swizzle. Only
     packed FP4 can be stored.
 
+    The box must start 16-byte aligned in global memory: the innermost
+    coordinate times the element size is a multiple of 16 bytes (a multiple
+    of 8 for f16, 4 for f32), wherever the box lies, inside the tensor,
+    over its edge or outside it; the hardware faults
+    (CUDA_ERROR_ILLEGAL_INSTRUCTION) otherwise. A constant coordinate that
+    breaks the rule is rejected by the lowering; one it cannot prove aligned
+    is checked where the store is issued: the issuing thread prints the
+    rule, the coordinate, the kernel, the op's location and the block, and
+    traps. `{tma.unchecked_alignment}` drops the check (hardware probes:
+    integration_test/TMA/edge-cases.mlir). Loads are not checked: they are
+    expected to work at any coordinate (the probe's load cases test it).
+
     ```mlir
     tma.async_store %buf, %desc[%m, %n] : !tile.smem<128x64xf16, #nvmma>, !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
     ```
@@ -174,8 +186,9 @@ def TMA_AsyncReduceOp : TMA_Op<"async_reduce",
     `cp.reduce.async.bulk.tensor.Nd.global.shared::cta.<kind>.tile.bulk_group`:
     combines `%src` element-wise into the box of global memory at the
     coordinates, atomically per element. Completes through bulk groups like
-    `tma.async_store`. `add` supports i32, i64, f16, bf16 and f32 boxes;
-    `min` and `max` i32, i64, f16 and bf16.
+    `tma.async_store`, and its box must start 16-byte aligned like a
+    store's (checked the same way). `add` supports i32, i64, f16, bf16 and
+    f32 boxes; `min` and `max` i32, i64, f16 and bf16.
 
     ```mlir
     tma.async_reduce add %buf, %desc[%m, %n] : !tile.smem<64x64xf32>, !tma.descriptor<tensor<64x64xf32>>

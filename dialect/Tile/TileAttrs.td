@@ -174,6 +174,13 @@ def Tile_WgmmaLayoutAttr : Tile_Attr<"WgmmaLayout", "wgmma",
     `instrShape = [16, N]` per warp (`N` a multiple of 8 up to 256).
     `warpsPerCTA[0]` must be a multiple of 4 (whole warpgroups along M).
 
+    A tile smaller than the warpgroups' tile along a dimension broadcasts
+    along it, as `#tile.blocked` does: a `1 x N` row (a bias, from
+    `tile.expand_dims` of a `#tile.slice<dim = 0>` of the layout) is held
+    by the threads of its accumulator columns, an `M x 1` column (a row
+    statistic) by those of its rows, and `tile.broadcast` of either to the
+    accumulator's shape copies registers.
+
     ```mlir
     #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
     ```

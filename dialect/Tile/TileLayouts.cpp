@@ -264,19 +264,20 @@ LogicalResult checkWgmmaParams(WgmmaLayoutAttr wgmma, EmitErrorFn emitError) {
 } // namespace
 
 FailureOr<LinearLayout>
-WgmmaLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool relaxed,
+WgmmaLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool,
                                    EmitErrorFn emitError) const {
   WgmmaLayoutAttr wgmma = *this;
   if (failed(checkWgmmaParams(wgmma, emitError)))
     return failure();
+  // A shape smaller than the warpgroups' tile along a dimension broadcasts
+  // along it, as #tile.blocked does: the 1 x N row of a bias or the M x 1
+  // column of a row statistic sits in the accumulator's threads, each
+  // holding the elements of its accumulator rows or columns (what
+  // tile.expand_dims of a slice and tile.broadcast need). The accumulator
+  // of a tile.dot itself is a whole number of tiles (its verifier).
   int64_t n = wgmma.getInstrShape()[1];
   int64_t w0 = wgmma.getWarpsPerCTA()[0], w1 = wgmma.getWarpsPerCTA()[1];
   int64_t m = shape[0], nTotal = shape[1];
-  if (!relaxed && (m % 64 != 0 || nTotal % n != 0))
-    return emitFailure(emitError,
-                       "wgmma layout: tensor shape " + shapeToString(shape) +
-                           " is not a multiple of the instruction tile [64, " +
-                           llvm::Twine(n) + "] of a warpgroup");
   DistributedBuilder builder(2);
   // d[k*4 + i*2 + j] holds (row l/4 + 8i, col (l%4)*2 + j + 8k).
   builder.add(builder.reg, 1, 1);
@@ -302,7 +303,7 @@ WgmmaLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool relaxed,
 }
 
 FailureOr<LinearLayout>
-DotOperandLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool relaxed,
+DotOperandLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool,
                                         EmitErrorFn emitError) const {
   DotOperandLayoutAttr dot = *this;
   auto wgmma = dyn_cast<WgmmaLayoutAttr>(dot.getParent());
@@ -318,14 +319,9 @@ DotOperandLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool relaxed,
   int64_t kw = dot.getKWidth();
   if (kw == 0 || !llvm::isPowerOf2_64(kw))
     return emitFailure(emitError, "kWidth must be a power of two");
+  // Smaller shapes broadcast, as for the accumulator layout.
   int64_t w0 = wgmma.getWarpsPerCTA()[0], w1 = wgmma.getWarpsPerCTA()[1];
   int64_t m = shape[0], k = shape[1], kInstr = 8 * kw;
-  if (!relaxed && (m % 64 != 0 || k % kInstr != 0))
-    return emitFailure(
-        emitError,
-        "wgmma A operand layout: tensor shape " + shapeToString(shape) +
-            " is not a multiple of the instruction tile [64, " +
-            llvm::Twine(kInstr) + "] (kWidth = " + llvm::Twine(kw) + ")");
   DistributedBuilder builder(2);
   // Like the accumulator with K as columns: kWidth consecutive K elements
   // per 32-bit register, lanes l%4 along K, l/4 along rows.

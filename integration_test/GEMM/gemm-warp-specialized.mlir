@@ -1865,6 +1865,8 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
   func.func @launch_f16_w128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index) {
@@ -3502,862 +3504,2293 @@ module attributes {gpu.container_module} {
   }
 
   func.func @main() -> i32 {
+    %skipped = arith.constant 0 : i32
     %m_f16_w128x128s4_0 = arith.constant 256 : index
     %n_f16_w128x128s4_0 = arith.constant 256 : index
     %k_f16_w128x128s4_0 = arith.constant 64 : index
     %name_f16_w128x128s4_0 = llvm.mlir.addressof @name_f16_w128x128s4_0_str : !llvm.ptr
-    %f_f16_w128x128s4_0 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_0 = arith.constant 256 : i64
+    %n64_f16_w128x128s4_0 = arith.constant 256 : i64
+    %k64_f16_w128x128s4_0 = arith.constant 64 : i64
+    %enabled_f16_w128x128s4_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_0, %m64_f16_w128x128s4_0, %n64_f16_w128x128s4_0, %k64_f16_w128x128s4_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_0 = arith.cmpi ne, %enabled_f16_w128x128s4_0, %skipped : i32
+    %f_f16_w128x128s4_0 = scf.if %run_f16_w128x128s4_0 -> (i32) {
+      %x_f16_w128x128s4_0 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_0, %n_f16_w128x128s4_0, %k_f16_w128x128s4_0, %name_f16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %m_f16_w128x128s4_1 = arith.constant 256 : index
     %n_f16_w128x128s4_1 = arith.constant 256 : index
     %k_f16_w128x128s4_1 = arith.constant 96 : index
     %name_f16_w128x128s4_1 = llvm.mlir.addressof @name_f16_w128x128s4_1_str : !llvm.ptr
-    %f_f16_w128x128s4_1 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_1, %n_f16_w128x128s4_1, %k_f16_w128x128s4_1, %name_f16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_1 = arith.constant 256 : i64
+    %n64_f16_w128x128s4_1 = arith.constant 256 : i64
+    %k64_f16_w128x128s4_1 = arith.constant 96 : i64
+    %enabled_f16_w128x128s4_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_1, %m64_f16_w128x128s4_1, %n64_f16_w128x128s4_1, %k64_f16_w128x128s4_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_1 = arith.cmpi ne, %enabled_f16_w128x128s4_1, %skipped : i32
+    %f_f16_w128x128s4_1 = scf.if %run_f16_w128x128s4_1 -> (i32) {
+      %x_f16_w128x128s4_1 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_1, %n_f16_w128x128s4_1, %k_f16_w128x128s4_1, %name_f16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_1 = arith.addi %f_f16_w128x128s4_0, %f_f16_w128x128s4_1 : i32
     %m_f16_w128x128s4_2 = arith.constant 256 : index
     %n_f16_w128x128s4_2 = arith.constant 256 : index
     %k_f16_w128x128s4_2 = arith.constant 0 : index
     %name_f16_w128x128s4_2 = llvm.mlir.addressof @name_f16_w128x128s4_2_str : !llvm.ptr
-    %f_f16_w128x128s4_2 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_2, %n_f16_w128x128s4_2, %k_f16_w128x128s4_2, %name_f16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_2 = arith.constant 256 : i64
+    %n64_f16_w128x128s4_2 = arith.constant 256 : i64
+    %k64_f16_w128x128s4_2 = arith.constant 0 : i64
+    %enabled_f16_w128x128s4_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_2, %m64_f16_w128x128s4_2, %n64_f16_w128x128s4_2, %k64_f16_w128x128s4_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_2 = arith.cmpi ne, %enabled_f16_w128x128s4_2, %skipped : i32
+    %f_f16_w128x128s4_2 = scf.if %run_f16_w128x128s4_2 -> (i32) {
+      %x_f16_w128x128s4_2 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_2, %n_f16_w128x128s4_2, %k_f16_w128x128s4_2, %name_f16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_2 = arith.addi %s_f16_w128x128s4_1, %f_f16_w128x128s4_2 : i32
     %m_f16_w128x128s4_3 = arith.constant 1000 : index
     %n_f16_w128x128s4_3 = arith.constant 1000 : index
     %k_f16_w128x128s4_3 = arith.constant 1000 : index
     %name_f16_w128x128s4_3 = llvm.mlir.addressof @name_f16_w128x128s4_3_str : !llvm.ptr
-    %f_f16_w128x128s4_3 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_3, %n_f16_w128x128s4_3, %k_f16_w128x128s4_3, %name_f16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_3 = arith.constant 1000 : i64
+    %n64_f16_w128x128s4_3 = arith.constant 1000 : i64
+    %k64_f16_w128x128s4_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x128s4_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_3, %m64_f16_w128x128s4_3, %n64_f16_w128x128s4_3, %k64_f16_w128x128s4_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_3 = arith.cmpi ne, %enabled_f16_w128x128s4_3, %skipped : i32
+    %f_f16_w128x128s4_3 = scf.if %run_f16_w128x128s4_3 -> (i32) {
+      %x_f16_w128x128s4_3 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_3, %n_f16_w128x128s4_3, %k_f16_w128x128s4_3, %name_f16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_3 = arith.addi %s_f16_w128x128s4_2, %f_f16_w128x128s4_3 : i32
     %m_f16_w128x128s4_4 = arith.constant 128 : index
     %n_f16_w128x128s4_4 = arith.constant 8192 : index
     %k_f16_w128x128s4_4 = arith.constant 8192 : index
     %name_f16_w128x128s4_4 = llvm.mlir.addressof @name_f16_w128x128s4_4_str : !llvm.ptr
-    %f_f16_w128x128s4_4 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_4, %n_f16_w128x128s4_4, %k_f16_w128x128s4_4, %name_f16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_4 = arith.constant 128 : i64
+    %n64_f16_w128x128s4_4 = arith.constant 8192 : i64
+    %k64_f16_w128x128s4_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s4_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_4, %m64_f16_w128x128s4_4, %n64_f16_w128x128s4_4, %k64_f16_w128x128s4_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_4 = arith.cmpi ne, %enabled_f16_w128x128s4_4, %skipped : i32
+    %f_f16_w128x128s4_4 = scf.if %run_f16_w128x128s4_4 -> (i32) {
+      %x_f16_w128x128s4_4 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_4, %n_f16_w128x128s4_4, %k_f16_w128x128s4_4, %name_f16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_4 = arith.addi %s_f16_w128x128s4_3, %f_f16_w128x128s4_4 : i32
     %m_f16_w128x128s4_5 = arith.constant 4096 : index
     %n_f16_w128x128s4_5 = arith.constant 4096 : index
     %k_f16_w128x128s4_5 = arith.constant 4096 : index
     %name_f16_w128x128s4_5 = llvm.mlir.addressof @name_f16_w128x128s4_5_str : !llvm.ptr
-    %f_f16_w128x128s4_5 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_5, %n_f16_w128x128s4_5, %k_f16_w128x128s4_5, %name_f16_w128x128s4_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_5 = arith.constant 4096 : i64
+    %n64_f16_w128x128s4_5 = arith.constant 4096 : i64
+    %k64_f16_w128x128s4_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x128s4_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_5, %m64_f16_w128x128s4_5, %n64_f16_w128x128s4_5, %k64_f16_w128x128s4_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_5 = arith.cmpi ne, %enabled_f16_w128x128s4_5, %skipped : i32
+    %f_f16_w128x128s4_5 = scf.if %run_f16_w128x128s4_5 -> (i32) {
+      %x_f16_w128x128s4_5 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_5, %n_f16_w128x128s4_5, %k_f16_w128x128s4_5, %name_f16_w128x128s4_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_5 = arith.addi %s_f16_w128x128s4_4, %f_f16_w128x128s4_5 : i32
     %m_f16_w128x128s4_6 = arith.constant 2200 : index
     %n_f16_w128x128s4_6 = arith.constant 2304 : index
     %k_f16_w128x128s4_6 = arith.constant 328 : index
     %name_f16_w128x128s4_6 = llvm.mlir.addressof @name_f16_w128x128s4_6_str : !llvm.ptr
-    %f_f16_w128x128s4_6 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_6, %n_f16_w128x128s4_6, %k_f16_w128x128s4_6, %name_f16_w128x128s4_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4_6 = arith.constant 2200 : i64
+    %n64_f16_w128x128s4_6 = arith.constant 2304 : i64
+    %k64_f16_w128x128s4_6 = arith.constant 328 : i64
+    %enabled_f16_w128x128s4_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4_6, %m64_f16_w128x128s4_6, %n64_f16_w128x128s4_6, %k64_f16_w128x128s4_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4_6 = arith.cmpi ne, %enabled_f16_w128x128s4_6, %skipped : i32
+    %f_f16_w128x128s4_6 = scf.if %run_f16_w128x128s4_6 -> (i32) {
+      %x_f16_w128x128s4_6 = func.call @check_f16_w128x128s4(%m_f16_w128x128s4_6, %n_f16_w128x128s4_6, %k_f16_w128x128s4_6, %name_f16_w128x128s4_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4_6 = arith.addi %s_f16_w128x128s4_5, %f_f16_w128x128s4_6 : i32
     %m_f16_w128x256s3_0 = arith.constant 256 : index
     %n_f16_w128x256s3_0 = arith.constant 256 : index
     %k_f16_w128x256s3_0 = arith.constant 64 : index
     %name_f16_w128x256s3_0 = llvm.mlir.addressof @name_f16_w128x256s3_0_str : !llvm.ptr
-    %f_f16_w128x256s3_0 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_0 = arith.constant 256 : i64
+    %n64_f16_w128x256s3_0 = arith.constant 256 : i64
+    %k64_f16_w128x256s3_0 = arith.constant 64 : i64
+    %enabled_f16_w128x256s3_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_0, %m64_f16_w128x256s3_0, %n64_f16_w128x256s3_0, %k64_f16_w128x256s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_0 = arith.cmpi ne, %enabled_f16_w128x256s3_0, %skipped : i32
+    %f_f16_w128x256s3_0 = scf.if %run_f16_w128x256s3_0 -> (i32) {
+      %x_f16_w128x256s3_0 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_0, %n_f16_w128x256s3_0, %k_f16_w128x256s3_0, %name_f16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_0 = arith.addi %s_f16_w128x128s4_6, %f_f16_w128x256s3_0 : i32
     %m_f16_w128x256s3_1 = arith.constant 256 : index
     %n_f16_w128x256s3_1 = arith.constant 256 : index
     %k_f16_w128x256s3_1 = arith.constant 96 : index
     %name_f16_w128x256s3_1 = llvm.mlir.addressof @name_f16_w128x256s3_1_str : !llvm.ptr
-    %f_f16_w128x256s3_1 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_1, %n_f16_w128x256s3_1, %k_f16_w128x256s3_1, %name_f16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_1 = arith.constant 256 : i64
+    %n64_f16_w128x256s3_1 = arith.constant 256 : i64
+    %k64_f16_w128x256s3_1 = arith.constant 96 : i64
+    %enabled_f16_w128x256s3_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_1, %m64_f16_w128x256s3_1, %n64_f16_w128x256s3_1, %k64_f16_w128x256s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_1 = arith.cmpi ne, %enabled_f16_w128x256s3_1, %skipped : i32
+    %f_f16_w128x256s3_1 = scf.if %run_f16_w128x256s3_1 -> (i32) {
+      %x_f16_w128x256s3_1 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_1, %n_f16_w128x256s3_1, %k_f16_w128x256s3_1, %name_f16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_1 = arith.addi %s_f16_w128x256s3_0, %f_f16_w128x256s3_1 : i32
     %m_f16_w128x256s3_2 = arith.constant 256 : index
     %n_f16_w128x256s3_2 = arith.constant 256 : index
     %k_f16_w128x256s3_2 = arith.constant 0 : index
     %name_f16_w128x256s3_2 = llvm.mlir.addressof @name_f16_w128x256s3_2_str : !llvm.ptr
-    %f_f16_w128x256s3_2 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_2, %n_f16_w128x256s3_2, %k_f16_w128x256s3_2, %name_f16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_2 = arith.constant 256 : i64
+    %n64_f16_w128x256s3_2 = arith.constant 256 : i64
+    %k64_f16_w128x256s3_2 = arith.constant 0 : i64
+    %enabled_f16_w128x256s3_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_2, %m64_f16_w128x256s3_2, %n64_f16_w128x256s3_2, %k64_f16_w128x256s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_2 = arith.cmpi ne, %enabled_f16_w128x256s3_2, %skipped : i32
+    %f_f16_w128x256s3_2 = scf.if %run_f16_w128x256s3_2 -> (i32) {
+      %x_f16_w128x256s3_2 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_2, %n_f16_w128x256s3_2, %k_f16_w128x256s3_2, %name_f16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_2 = arith.addi %s_f16_w128x256s3_1, %f_f16_w128x256s3_2 : i32
     %m_f16_w128x256s3_3 = arith.constant 1000 : index
     %n_f16_w128x256s3_3 = arith.constant 1000 : index
     %k_f16_w128x256s3_3 = arith.constant 1000 : index
     %name_f16_w128x256s3_3 = llvm.mlir.addressof @name_f16_w128x256s3_3_str : !llvm.ptr
-    %f_f16_w128x256s3_3 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_3, %n_f16_w128x256s3_3, %k_f16_w128x256s3_3, %name_f16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_3 = arith.constant 1000 : i64
+    %n64_f16_w128x256s3_3 = arith.constant 1000 : i64
+    %k64_f16_w128x256s3_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s3_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_3, %m64_f16_w128x256s3_3, %n64_f16_w128x256s3_3, %k64_f16_w128x256s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_3 = arith.cmpi ne, %enabled_f16_w128x256s3_3, %skipped : i32
+    %f_f16_w128x256s3_3 = scf.if %run_f16_w128x256s3_3 -> (i32) {
+      %x_f16_w128x256s3_3 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_3, %n_f16_w128x256s3_3, %k_f16_w128x256s3_3, %name_f16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_3 = arith.addi %s_f16_w128x256s3_2, %f_f16_w128x256s3_3 : i32
     %m_f16_w128x256s3_4 = arith.constant 128 : index
     %n_f16_w128x256s3_4 = arith.constant 8192 : index
     %k_f16_w128x256s3_4 = arith.constant 8192 : index
     %name_f16_w128x256s3_4 = llvm.mlir.addressof @name_f16_w128x256s3_4_str : !llvm.ptr
-    %f_f16_w128x256s3_4 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_4 = arith.constant 128 : i64
+    %n64_f16_w128x256s3_4 = arith.constant 8192 : i64
+    %k64_f16_w128x256s3_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s3_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_4, %m64_f16_w128x256s3_4, %n64_f16_w128x256s3_4, %k64_f16_w128x256s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_4 = arith.cmpi ne, %enabled_f16_w128x256s3_4, %skipped : i32
+    %f_f16_w128x256s3_4 = scf.if %run_f16_w128x256s3_4 -> (i32) {
+      %x_f16_w128x256s3_4 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_4, %n_f16_w128x256s3_4, %k_f16_w128x256s3_4, %name_f16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_4 = arith.addi %s_f16_w128x256s3_3, %f_f16_w128x256s3_4 : i32
     %m_f16_w128x256s3_5 = arith.constant 4096 : index
     %n_f16_w128x256s3_5 = arith.constant 4096 : index
     %k_f16_w128x256s3_5 = arith.constant 4096 : index
     %name_f16_w128x256s3_5 = llvm.mlir.addressof @name_f16_w128x256s3_5_str : !llvm.ptr
-    %f_f16_w128x256s3_5 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_5, %n_f16_w128x256s3_5, %k_f16_w128x256s3_5, %name_f16_w128x256s3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_5 = arith.constant 4096 : i64
+    %n64_f16_w128x256s3_5 = arith.constant 4096 : i64
+    %k64_f16_w128x256s3_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s3_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_5, %m64_f16_w128x256s3_5, %n64_f16_w128x256s3_5, %k64_f16_w128x256s3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_5 = arith.cmpi ne, %enabled_f16_w128x256s3_5, %skipped : i32
+    %f_f16_w128x256s3_5 = scf.if %run_f16_w128x256s3_5 -> (i32) {
+      %x_f16_w128x256s3_5 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_5, %n_f16_w128x256s3_5, %k_f16_w128x256s3_5, %name_f16_w128x256s3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_5 = arith.addi %s_f16_w128x256s3_4, %f_f16_w128x256s3_5 : i32
     %m_f16_w128x256s3_6 = arith.constant 2200 : index
     %n_f16_w128x256s3_6 = arith.constant 2304 : index
     %k_f16_w128x256s3_6 = arith.constant 328 : index
     %name_f16_w128x256s3_6 = llvm.mlir.addressof @name_f16_w128x256s3_6_str : !llvm.ptr
-    %f_f16_w128x256s3_6 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_6, %n_f16_w128x256s3_6, %k_f16_w128x256s3_6, %name_f16_w128x256s3_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s3_6 = arith.constant 2200 : i64
+    %n64_f16_w128x256s3_6 = arith.constant 2304 : i64
+    %k64_f16_w128x256s3_6 = arith.constant 328 : i64
+    %enabled_f16_w128x256s3_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s3_6, %m64_f16_w128x256s3_6, %n64_f16_w128x256s3_6, %k64_f16_w128x256s3_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s3_6 = arith.cmpi ne, %enabled_f16_w128x256s3_6, %skipped : i32
+    %f_f16_w128x256s3_6 = scf.if %run_f16_w128x256s3_6 -> (i32) {
+      %x_f16_w128x256s3_6 = func.call @check_f16_w128x256s3(%m_f16_w128x256s3_6, %n_f16_w128x256s3_6, %k_f16_w128x256s3_6, %name_f16_w128x256s3_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s3_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s3_6 = arith.addi %s_f16_w128x256s3_5, %f_f16_w128x256s3_6 : i32
     %m_f16_w256x128s3_0 = arith.constant 256 : index
     %n_f16_w256x128s3_0 = arith.constant 256 : index
     %k_f16_w256x128s3_0 = arith.constant 64 : index
     %name_f16_w256x128s3_0 = llvm.mlir.addressof @name_f16_w256x128s3_0_str : !llvm.ptr
-    %f_f16_w256x128s3_0 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_0, %n_f16_w256x128s3_0, %k_f16_w256x128s3_0, %name_f16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_0 = arith.constant 256 : i64
+    %n64_f16_w256x128s3_0 = arith.constant 256 : i64
+    %k64_f16_w256x128s3_0 = arith.constant 64 : i64
+    %enabled_f16_w256x128s3_0 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_0, %m64_f16_w256x128s3_0, %n64_f16_w256x128s3_0, %k64_f16_w256x128s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_0 = arith.cmpi ne, %enabled_f16_w256x128s3_0, %skipped : i32
+    %f_f16_w256x128s3_0 = scf.if %run_f16_w256x128s3_0 -> (i32) {
+      %x_f16_w256x128s3_0 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_0, %n_f16_w256x128s3_0, %k_f16_w256x128s3_0, %name_f16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_0 = arith.addi %s_f16_w128x256s3_6, %f_f16_w256x128s3_0 : i32
     %m_f16_w256x128s3_1 = arith.constant 256 : index
     %n_f16_w256x128s3_1 = arith.constant 256 : index
     %k_f16_w256x128s3_1 = arith.constant 96 : index
     %name_f16_w256x128s3_1 = llvm.mlir.addressof @name_f16_w256x128s3_1_str : !llvm.ptr
-    %f_f16_w256x128s3_1 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_1, %n_f16_w256x128s3_1, %k_f16_w256x128s3_1, %name_f16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_1 = arith.constant 256 : i64
+    %n64_f16_w256x128s3_1 = arith.constant 256 : i64
+    %k64_f16_w256x128s3_1 = arith.constant 96 : i64
+    %enabled_f16_w256x128s3_1 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_1, %m64_f16_w256x128s3_1, %n64_f16_w256x128s3_1, %k64_f16_w256x128s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_1 = arith.cmpi ne, %enabled_f16_w256x128s3_1, %skipped : i32
+    %f_f16_w256x128s3_1 = scf.if %run_f16_w256x128s3_1 -> (i32) {
+      %x_f16_w256x128s3_1 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_1, %n_f16_w256x128s3_1, %k_f16_w256x128s3_1, %name_f16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_1 = arith.addi %s_f16_w256x128s3_0, %f_f16_w256x128s3_1 : i32
     %m_f16_w256x128s3_2 = arith.constant 256 : index
     %n_f16_w256x128s3_2 = arith.constant 256 : index
     %k_f16_w256x128s3_2 = arith.constant 0 : index
     %name_f16_w256x128s3_2 = llvm.mlir.addressof @name_f16_w256x128s3_2_str : !llvm.ptr
-    %f_f16_w256x128s3_2 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_2, %n_f16_w256x128s3_2, %k_f16_w256x128s3_2, %name_f16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_2 = arith.constant 256 : i64
+    %n64_f16_w256x128s3_2 = arith.constant 256 : i64
+    %k64_f16_w256x128s3_2 = arith.constant 0 : i64
+    %enabled_f16_w256x128s3_2 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_2, %m64_f16_w256x128s3_2, %n64_f16_w256x128s3_2, %k64_f16_w256x128s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_2 = arith.cmpi ne, %enabled_f16_w256x128s3_2, %skipped : i32
+    %f_f16_w256x128s3_2 = scf.if %run_f16_w256x128s3_2 -> (i32) {
+      %x_f16_w256x128s3_2 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_2, %n_f16_w256x128s3_2, %k_f16_w256x128s3_2, %name_f16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_2 = arith.addi %s_f16_w256x128s3_1, %f_f16_w256x128s3_2 : i32
     %m_f16_w256x128s3_3 = arith.constant 1000 : index
     %n_f16_w256x128s3_3 = arith.constant 1000 : index
     %k_f16_w256x128s3_3 = arith.constant 1000 : index
     %name_f16_w256x128s3_3 = llvm.mlir.addressof @name_f16_w256x128s3_3_str : !llvm.ptr
-    %f_f16_w256x128s3_3 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_3, %n_f16_w256x128s3_3, %k_f16_w256x128s3_3, %name_f16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_3 = arith.constant 1000 : i64
+    %n64_f16_w256x128s3_3 = arith.constant 1000 : i64
+    %k64_f16_w256x128s3_3 = arith.constant 1000 : i64
+    %enabled_f16_w256x128s3_3 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_3, %m64_f16_w256x128s3_3, %n64_f16_w256x128s3_3, %k64_f16_w256x128s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_3 = arith.cmpi ne, %enabled_f16_w256x128s3_3, %skipped : i32
+    %f_f16_w256x128s3_3 = scf.if %run_f16_w256x128s3_3 -> (i32) {
+      %x_f16_w256x128s3_3 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_3, %n_f16_w256x128s3_3, %k_f16_w256x128s3_3, %name_f16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_3 = arith.addi %s_f16_w256x128s3_2, %f_f16_w256x128s3_3 : i32
     %m_f16_w256x128s3_4 = arith.constant 128 : index
     %n_f16_w256x128s3_4 = arith.constant 8192 : index
     %k_f16_w256x128s3_4 = arith.constant 8192 : index
     %name_f16_w256x128s3_4 = llvm.mlir.addressof @name_f16_w256x128s3_4_str : !llvm.ptr
-    %f_f16_w256x128s3_4 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_4, %n_f16_w256x128s3_4, %k_f16_w256x128s3_4, %name_f16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_4 = arith.constant 128 : i64
+    %n64_f16_w256x128s3_4 = arith.constant 8192 : i64
+    %k64_f16_w256x128s3_4 = arith.constant 8192 : i64
+    %enabled_f16_w256x128s3_4 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_4, %m64_f16_w256x128s3_4, %n64_f16_w256x128s3_4, %k64_f16_w256x128s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_4 = arith.cmpi ne, %enabled_f16_w256x128s3_4, %skipped : i32
+    %f_f16_w256x128s3_4 = scf.if %run_f16_w256x128s3_4 -> (i32) {
+      %x_f16_w256x128s3_4 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_4, %n_f16_w256x128s3_4, %k_f16_w256x128s3_4, %name_f16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_4 = arith.addi %s_f16_w256x128s3_3, %f_f16_w256x128s3_4 : i32
     %m_f16_w256x128s3_5 = arith.constant 4096 : index
     %n_f16_w256x128s3_5 = arith.constant 4096 : index
     %k_f16_w256x128s3_5 = arith.constant 4096 : index
     %name_f16_w256x128s3_5 = llvm.mlir.addressof @name_f16_w256x128s3_5_str : !llvm.ptr
-    %f_f16_w256x128s3_5 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_5, %n_f16_w256x128s3_5, %k_f16_w256x128s3_5, %name_f16_w256x128s3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_5 = arith.constant 4096 : i64
+    %n64_f16_w256x128s3_5 = arith.constant 4096 : i64
+    %k64_f16_w256x128s3_5 = arith.constant 4096 : i64
+    %enabled_f16_w256x128s3_5 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_5, %m64_f16_w256x128s3_5, %n64_f16_w256x128s3_5, %k64_f16_w256x128s3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_5 = arith.cmpi ne, %enabled_f16_w256x128s3_5, %skipped : i32
+    %f_f16_w256x128s3_5 = scf.if %run_f16_w256x128s3_5 -> (i32) {
+      %x_f16_w256x128s3_5 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_5, %n_f16_w256x128s3_5, %k_f16_w256x128s3_5, %name_f16_w256x128s3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_5 = arith.addi %s_f16_w256x128s3_4, %f_f16_w256x128s3_5 : i32
     %m_f16_w256x128s3_6 = arith.constant 2200 : index
     %n_f16_w256x128s3_6 = arith.constant 2304 : index
     %k_f16_w256x128s3_6 = arith.constant 328 : index
     %name_f16_w256x128s3_6 = llvm.mlir.addressof @name_f16_w256x128s3_6_str : !llvm.ptr
-    %f_f16_w256x128s3_6 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_6, %n_f16_w256x128s3_6, %k_f16_w256x128s3_6, %name_f16_w256x128s3_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w256x128s3_6 = arith.constant 2200 : i64
+    %n64_f16_w256x128s3_6 = arith.constant 2304 : i64
+    %k64_f16_w256x128s3_6 = arith.constant 328 : i64
+    %enabled_f16_w256x128s3_6 = llvm.call @tileRtProblemEnabled(%name_f16_w256x128s3_6, %m64_f16_w256x128s3_6, %n64_f16_w256x128s3_6, %k64_f16_w256x128s3_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w256x128s3_6 = arith.cmpi ne, %enabled_f16_w256x128s3_6, %skipped : i32
+    %f_f16_w256x128s3_6 = scf.if %run_f16_w256x128s3_6 -> (i32) {
+      %x_f16_w256x128s3_6 = func.call @check_f16_w256x128s3(%m_f16_w256x128s3_6, %n_f16_w256x128s3_6, %k_f16_w256x128s3_6, %name_f16_w256x128s3_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w256x128s3_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w256x128s3_6 = arith.addi %s_f16_w256x128s3_5, %f_f16_w256x128s3_6 : i32
     %m_f16_w128x64s6_0 = arith.constant 256 : index
     %n_f16_w128x64s6_0 = arith.constant 256 : index
     %k_f16_w128x64s6_0 = arith.constant 64 : index
     %name_f16_w128x64s6_0 = llvm.mlir.addressof @name_f16_w128x64s6_0_str : !llvm.ptr
-    %f_f16_w128x64s6_0 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_0 = arith.constant 256 : i64
+    %n64_f16_w128x64s6_0 = arith.constant 256 : i64
+    %k64_f16_w128x64s6_0 = arith.constant 64 : i64
+    %enabled_f16_w128x64s6_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_0, %m64_f16_w128x64s6_0, %n64_f16_w128x64s6_0, %k64_f16_w128x64s6_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_0 = arith.cmpi ne, %enabled_f16_w128x64s6_0, %skipped : i32
+    %f_f16_w128x64s6_0 = scf.if %run_f16_w128x64s6_0 -> (i32) {
+      %x_f16_w128x64s6_0 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_0, %n_f16_w128x64s6_0, %k_f16_w128x64s6_0, %name_f16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_0 = arith.addi %s_f16_w256x128s3_6, %f_f16_w128x64s6_0 : i32
     %m_f16_w128x64s6_1 = arith.constant 256 : index
     %n_f16_w128x64s6_1 = arith.constant 256 : index
     %k_f16_w128x64s6_1 = arith.constant 96 : index
     %name_f16_w128x64s6_1 = llvm.mlir.addressof @name_f16_w128x64s6_1_str : !llvm.ptr
-    %f_f16_w128x64s6_1 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_1 = arith.constant 256 : i64
+    %n64_f16_w128x64s6_1 = arith.constant 256 : i64
+    %k64_f16_w128x64s6_1 = arith.constant 96 : i64
+    %enabled_f16_w128x64s6_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_1, %m64_f16_w128x64s6_1, %n64_f16_w128x64s6_1, %k64_f16_w128x64s6_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_1 = arith.cmpi ne, %enabled_f16_w128x64s6_1, %skipped : i32
+    %f_f16_w128x64s6_1 = scf.if %run_f16_w128x64s6_1 -> (i32) {
+      %x_f16_w128x64s6_1 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_1, %n_f16_w128x64s6_1, %k_f16_w128x64s6_1, %name_f16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_1 = arith.addi %s_f16_w128x64s6_0, %f_f16_w128x64s6_1 : i32
     %m_f16_w128x64s6_2 = arith.constant 256 : index
     %n_f16_w128x64s6_2 = arith.constant 256 : index
     %k_f16_w128x64s6_2 = arith.constant 0 : index
     %name_f16_w128x64s6_2 = llvm.mlir.addressof @name_f16_w128x64s6_2_str : !llvm.ptr
-    %f_f16_w128x64s6_2 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_2 = arith.constant 256 : i64
+    %n64_f16_w128x64s6_2 = arith.constant 256 : i64
+    %k64_f16_w128x64s6_2 = arith.constant 0 : i64
+    %enabled_f16_w128x64s6_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_2, %m64_f16_w128x64s6_2, %n64_f16_w128x64s6_2, %k64_f16_w128x64s6_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_2 = arith.cmpi ne, %enabled_f16_w128x64s6_2, %skipped : i32
+    %f_f16_w128x64s6_2 = scf.if %run_f16_w128x64s6_2 -> (i32) {
+      %x_f16_w128x64s6_2 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_2, %n_f16_w128x64s6_2, %k_f16_w128x64s6_2, %name_f16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_2 = arith.addi %s_f16_w128x64s6_1, %f_f16_w128x64s6_2 : i32
     %m_f16_w128x64s6_3 = arith.constant 1000 : index
     %n_f16_w128x64s6_3 = arith.constant 1000 : index
     %k_f16_w128x64s6_3 = arith.constant 1000 : index
     %name_f16_w128x64s6_3 = llvm.mlir.addressof @name_f16_w128x64s6_3_str : !llvm.ptr
-    %f_f16_w128x64s6_3 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_3 = arith.constant 1000 : i64
+    %n64_f16_w128x64s6_3 = arith.constant 1000 : i64
+    %k64_f16_w128x64s6_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x64s6_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_3, %m64_f16_w128x64s6_3, %n64_f16_w128x64s6_3, %k64_f16_w128x64s6_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_3 = arith.cmpi ne, %enabled_f16_w128x64s6_3, %skipped : i32
+    %f_f16_w128x64s6_3 = scf.if %run_f16_w128x64s6_3 -> (i32) {
+      %x_f16_w128x64s6_3 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_3, %n_f16_w128x64s6_3, %k_f16_w128x64s6_3, %name_f16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_3 = arith.addi %s_f16_w128x64s6_2, %f_f16_w128x64s6_3 : i32
     %m_f16_w128x64s6_4 = arith.constant 128 : index
     %n_f16_w128x64s6_4 = arith.constant 8192 : index
     %k_f16_w128x64s6_4 = arith.constant 8192 : index
     %name_f16_w128x64s6_4 = llvm.mlir.addressof @name_f16_w128x64s6_4_str : !llvm.ptr
-    %f_f16_w128x64s6_4 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_4 = arith.constant 128 : i64
+    %n64_f16_w128x64s6_4 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x64s6_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_4, %m64_f16_w128x64s6_4, %n64_f16_w128x64s6_4, %k64_f16_w128x64s6_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_4 = arith.cmpi ne, %enabled_f16_w128x64s6_4, %skipped : i32
+    %f_f16_w128x64s6_4 = scf.if %run_f16_w128x64s6_4 -> (i32) {
+      %x_f16_w128x64s6_4 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_4, %n_f16_w128x64s6_4, %k_f16_w128x64s6_4, %name_f16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
     %m_f16_w128x64s6_5 = arith.constant 4096 : index
     %n_f16_w128x64s6_5 = arith.constant 4096 : index
     %k_f16_w128x64s6_5 = arith.constant 4096 : index
     %name_f16_w128x64s6_5 = llvm.mlir.addressof @name_f16_w128x64s6_5_str : !llvm.ptr
-    %f_f16_w128x64s6_5 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_5, %n_f16_w128x64s6_5, %k_f16_w128x64s6_5, %name_f16_w128x64s6_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_5 = arith.constant 4096 : i64
+    %n64_f16_w128x64s6_5 = arith.constant 4096 : i64
+    %k64_f16_w128x64s6_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x64s6_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_5, %m64_f16_w128x64s6_5, %n64_f16_w128x64s6_5, %k64_f16_w128x64s6_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_5 = arith.cmpi ne, %enabled_f16_w128x64s6_5, %skipped : i32
+    %f_f16_w128x64s6_5 = scf.if %run_f16_w128x64s6_5 -> (i32) {
+      %x_f16_w128x64s6_5 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_5, %n_f16_w128x64s6_5, %k_f16_w128x64s6_5, %name_f16_w128x64s6_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_5 = arith.addi %s_f16_w128x64s6_4, %f_f16_w128x64s6_5 : i32
     %m_f16_w128x64s6_6 = arith.constant 2200 : index
     %n_f16_w128x64s6_6 = arith.constant 2304 : index
     %k_f16_w128x64s6_6 = arith.constant 328 : index
     %name_f16_w128x64s6_6 = llvm.mlir.addressof @name_f16_w128x64s6_6_str : !llvm.ptr
-    %f_f16_w128x64s6_6 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_6, %n_f16_w128x64s6_6, %k_f16_w128x64s6_6, %name_f16_w128x64s6_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x64s6_6 = arith.constant 2200 : i64
+    %n64_f16_w128x64s6_6 = arith.constant 2304 : i64
+    %k64_f16_w128x64s6_6 = arith.constant 328 : i64
+    %enabled_f16_w128x64s6_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6_6, %m64_f16_w128x64s6_6, %n64_f16_w128x64s6_6, %k64_f16_w128x64s6_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6_6 = arith.cmpi ne, %enabled_f16_w128x64s6_6, %skipped : i32
+    %f_f16_w128x64s6_6 = scf.if %run_f16_w128x64s6_6 -> (i32) {
+      %x_f16_w128x64s6_6 = func.call @check_f16_w128x64s6(%m_f16_w128x64s6_6, %n_f16_w128x64s6_6, %k_f16_w128x64s6_6, %name_f16_w128x64s6_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x64s6_6 = arith.addi %s_f16_w128x64s6_5, %f_f16_w128x64s6_6 : i32
     %m_f16_w128x256s4g8_0 = arith.constant 256 : index
     %n_f16_w128x256s4g8_0 = arith.constant 256 : index
     %k_f16_w128x256s4g8_0 = arith.constant 64 : index
     %name_f16_w128x256s4g8_0 = llvm.mlir.addressof @name_f16_w128x256s4g8_0_str : !llvm.ptr
-    %f_f16_w128x256s4g8_0 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_0 = arith.constant 256 : i64
+    %n64_f16_w128x256s4g8_0 = arith.constant 256 : i64
+    %k64_f16_w128x256s4g8_0 = arith.constant 64 : i64
+    %enabled_f16_w128x256s4g8_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_0, %m64_f16_w128x256s4g8_0, %n64_f16_w128x256s4g8_0, %k64_f16_w128x256s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8_0, %skipped : i32
+    %f_f16_w128x256s4g8_0 = scf.if %run_f16_w128x256s4g8_0 -> (i32) {
+      %x_f16_w128x256s4g8_0 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_0, %n_f16_w128x256s4g8_0, %k_f16_w128x256s4g8_0, %name_f16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_0 = arith.addi %s_f16_w128x64s6_6, %f_f16_w128x256s4g8_0 : i32
     %m_f16_w128x256s4g8_1 = arith.constant 256 : index
     %n_f16_w128x256s4g8_1 = arith.constant 256 : index
     %k_f16_w128x256s4g8_1 = arith.constant 96 : index
     %name_f16_w128x256s4g8_1 = llvm.mlir.addressof @name_f16_w128x256s4g8_1_str : !llvm.ptr
-    %f_f16_w128x256s4g8_1 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_1, %n_f16_w128x256s4g8_1, %k_f16_w128x256s4g8_1, %name_f16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_1 = arith.constant 256 : i64
+    %n64_f16_w128x256s4g8_1 = arith.constant 256 : i64
+    %k64_f16_w128x256s4g8_1 = arith.constant 96 : i64
+    %enabled_f16_w128x256s4g8_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_1, %m64_f16_w128x256s4g8_1, %n64_f16_w128x256s4g8_1, %k64_f16_w128x256s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8_1, %skipped : i32
+    %f_f16_w128x256s4g8_1 = scf.if %run_f16_w128x256s4g8_1 -> (i32) {
+      %x_f16_w128x256s4g8_1 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_1, %n_f16_w128x256s4g8_1, %k_f16_w128x256s4g8_1, %name_f16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_1 = arith.addi %s_f16_w128x256s4g8_0, %f_f16_w128x256s4g8_1 : i32
     %m_f16_w128x256s4g8_2 = arith.constant 256 : index
     %n_f16_w128x256s4g8_2 = arith.constant 256 : index
     %k_f16_w128x256s4g8_2 = arith.constant 0 : index
     %name_f16_w128x256s4g8_2 = llvm.mlir.addressof @name_f16_w128x256s4g8_2_str : !llvm.ptr
-    %f_f16_w128x256s4g8_2 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_2, %n_f16_w128x256s4g8_2, %k_f16_w128x256s4g8_2, %name_f16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_2 = arith.constant 256 : i64
+    %n64_f16_w128x256s4g8_2 = arith.constant 256 : i64
+    %k64_f16_w128x256s4g8_2 = arith.constant 0 : i64
+    %enabled_f16_w128x256s4g8_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_2, %m64_f16_w128x256s4g8_2, %n64_f16_w128x256s4g8_2, %k64_f16_w128x256s4g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8_2, %skipped : i32
+    %f_f16_w128x256s4g8_2 = scf.if %run_f16_w128x256s4g8_2 -> (i32) {
+      %x_f16_w128x256s4g8_2 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_2, %n_f16_w128x256s4g8_2, %k_f16_w128x256s4g8_2, %name_f16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_2 = arith.addi %s_f16_w128x256s4g8_1, %f_f16_w128x256s4g8_2 : i32
     %m_f16_w128x256s4g8_3 = arith.constant 1000 : index
     %n_f16_w128x256s4g8_3 = arith.constant 1000 : index
     %k_f16_w128x256s4g8_3 = arith.constant 1000 : index
     %name_f16_w128x256s4g8_3 = llvm.mlir.addressof @name_f16_w128x256s4g8_3_str : !llvm.ptr
-    %f_f16_w128x256s4g8_3 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_3, %n_f16_w128x256s4g8_3, %k_f16_w128x256s4g8_3, %name_f16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %n64_f16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %k64_f16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s4g8_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_3, %m64_f16_w128x256s4g8_3, %n64_f16_w128x256s4g8_3, %k64_f16_w128x256s4g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8_3, %skipped : i32
+    %f_f16_w128x256s4g8_3 = scf.if %run_f16_w128x256s4g8_3 -> (i32) {
+      %x_f16_w128x256s4g8_3 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_3, %n_f16_w128x256s4g8_3, %k_f16_w128x256s4g8_3, %name_f16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_3 = arith.addi %s_f16_w128x256s4g8_2, %f_f16_w128x256s4g8_3 : i32
     %m_f16_w128x256s4g8_4 = arith.constant 128 : index
     %n_f16_w128x256s4g8_4 = arith.constant 8192 : index
     %k_f16_w128x256s4g8_4 = arith.constant 8192 : index
     %name_f16_w128x256s4g8_4 = llvm.mlir.addressof @name_f16_w128x256s4g8_4_str : !llvm.ptr
-    %f_f16_w128x256s4g8_4 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_4 = arith.constant 128 : i64
+    %n64_f16_w128x256s4g8_4 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_4, %m64_f16_w128x256s4g8_4, %n64_f16_w128x256s4g8_4, %k64_f16_w128x256s4g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8_4, %skipped : i32
+    %f_f16_w128x256s4g8_4 = scf.if %run_f16_w128x256s4g8_4 -> (i32) {
+      %x_f16_w128x256s4g8_4 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_4, %n_f16_w128x256s4g8_4, %k_f16_w128x256s4g8_4, %name_f16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_4 = arith.addi %s_f16_w128x256s4g8_3, %f_f16_w128x256s4g8_4 : i32
     %m_f16_w128x256s4g8_5 = arith.constant 4096 : index
     %n_f16_w128x256s4g8_5 = arith.constant 4096 : index
     %k_f16_w128x256s4g8_5 = arith.constant 4096 : index
     %name_f16_w128x256s4g8_5 = llvm.mlir.addressof @name_f16_w128x256s4g8_5_str : !llvm.ptr
-    %f_f16_w128x256s4g8_5 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_5, %n_f16_w128x256s4g8_5, %k_f16_w128x256s4g8_5, %name_f16_w128x256s4g8_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %n64_f16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %k64_f16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s4g8_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_5, %m64_f16_w128x256s4g8_5, %n64_f16_w128x256s4g8_5, %k64_f16_w128x256s4g8_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_5 = arith.cmpi ne, %enabled_f16_w128x256s4g8_5, %skipped : i32
+    %f_f16_w128x256s4g8_5 = scf.if %run_f16_w128x256s4g8_5 -> (i32) {
+      %x_f16_w128x256s4g8_5 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_5, %n_f16_w128x256s4g8_5, %k_f16_w128x256s4g8_5, %name_f16_w128x256s4g8_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_5 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x256s4g8_5 : i32
     %m_f16_w128x256s4g8_6 = arith.constant 2200 : index
     %n_f16_w128x256s4g8_6 = arith.constant 2304 : index
     %k_f16_w128x256s4g8_6 = arith.constant 328 : index
     %name_f16_w128x256s4g8_6 = llvm.mlir.addressof @name_f16_w128x256s4g8_6_str : !llvm.ptr
-    %f_f16_w128x256s4g8_6 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_6, %n_f16_w128x256s4g8_6, %k_f16_w128x256s4g8_6, %name_f16_w128x256s4g8_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x256s4g8_6 = arith.constant 2200 : i64
+    %n64_f16_w128x256s4g8_6 = arith.constant 2304 : i64
+    %k64_f16_w128x256s4g8_6 = arith.constant 328 : i64
+    %enabled_f16_w128x256s4g8_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8_6, %m64_f16_w128x256s4g8_6, %n64_f16_w128x256s4g8_6, %k64_f16_w128x256s4g8_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8_6 = arith.cmpi ne, %enabled_f16_w128x256s4g8_6, %skipped : i32
+    %f_f16_w128x256s4g8_6 = scf.if %run_f16_w128x256s4g8_6 -> (i32) {
+      %x_f16_w128x256s4g8_6 = func.call @check_f16_w128x256s4g8(%m_f16_w128x256s4g8_6, %n_f16_w128x256s4g8_6, %k_f16_w128x256s4g8_6, %name_f16_w128x256s4g8_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x256s4g8_6 = arith.addi %s_f16_w128x256s4g8_5, %f_f16_w128x256s4g8_6 : i32
     %m_f16_w128x128s6g8_0 = arith.constant 256 : index
     %n_f16_w128x128s6g8_0 = arith.constant 256 : index
     %k_f16_w128x128s6g8_0 = arith.constant 64 : index
     %name_f16_w128x128s6g8_0 = llvm.mlir.addressof @name_f16_w128x128s6g8_0_str : !llvm.ptr
-    %f_f16_w128x128s6g8_0 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_0, %n_f16_w128x128s6g8_0, %k_f16_w128x128s6g8_0, %name_f16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_0 = arith.constant 256 : i64
+    %n64_f16_w128x128s6g8_0 = arith.constant 256 : i64
+    %k64_f16_w128x128s6g8_0 = arith.constant 64 : i64
+    %enabled_f16_w128x128s6g8_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_0, %m64_f16_w128x128s6g8_0, %n64_f16_w128x128s6g8_0, %k64_f16_w128x128s6g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_0 = arith.cmpi ne, %enabled_f16_w128x128s6g8_0, %skipped : i32
+    %f_f16_w128x128s6g8_0 = scf.if %run_f16_w128x128s6g8_0 -> (i32) {
+      %x_f16_w128x128s6g8_0 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_0, %n_f16_w128x128s6g8_0, %k_f16_w128x128s6g8_0, %name_f16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_0 = arith.addi %s_f16_w128x256s4g8_6, %f_f16_w128x128s6g8_0 : i32
     %m_f16_w128x128s6g8_1 = arith.constant 256 : index
     %n_f16_w128x128s6g8_1 = arith.constant 256 : index
     %k_f16_w128x128s6g8_1 = arith.constant 96 : index
     %name_f16_w128x128s6g8_1 = llvm.mlir.addressof @name_f16_w128x128s6g8_1_str : !llvm.ptr
-    %f_f16_w128x128s6g8_1 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_1, %n_f16_w128x128s6g8_1, %k_f16_w128x128s6g8_1, %name_f16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_1 = arith.constant 256 : i64
+    %n64_f16_w128x128s6g8_1 = arith.constant 256 : i64
+    %k64_f16_w128x128s6g8_1 = arith.constant 96 : i64
+    %enabled_f16_w128x128s6g8_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_1, %m64_f16_w128x128s6g8_1, %n64_f16_w128x128s6g8_1, %k64_f16_w128x128s6g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_1 = arith.cmpi ne, %enabled_f16_w128x128s6g8_1, %skipped : i32
+    %f_f16_w128x128s6g8_1 = scf.if %run_f16_w128x128s6g8_1 -> (i32) {
+      %x_f16_w128x128s6g8_1 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_1, %n_f16_w128x128s6g8_1, %k_f16_w128x128s6g8_1, %name_f16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_1 = arith.addi %s_f16_w128x128s6g8_0, %f_f16_w128x128s6g8_1 : i32
     %m_f16_w128x128s6g8_2 = arith.constant 256 : index
     %n_f16_w128x128s6g8_2 = arith.constant 256 : index
     %k_f16_w128x128s6g8_2 = arith.constant 0 : index
     %name_f16_w128x128s6g8_2 = llvm.mlir.addressof @name_f16_w128x128s6g8_2_str : !llvm.ptr
-    %f_f16_w128x128s6g8_2 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_2, %n_f16_w128x128s6g8_2, %k_f16_w128x128s6g8_2, %name_f16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_2 = arith.constant 256 : i64
+    %n64_f16_w128x128s6g8_2 = arith.constant 256 : i64
+    %k64_f16_w128x128s6g8_2 = arith.constant 0 : i64
+    %enabled_f16_w128x128s6g8_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_2, %m64_f16_w128x128s6g8_2, %n64_f16_w128x128s6g8_2, %k64_f16_w128x128s6g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_2 = arith.cmpi ne, %enabled_f16_w128x128s6g8_2, %skipped : i32
+    %f_f16_w128x128s6g8_2 = scf.if %run_f16_w128x128s6g8_2 -> (i32) {
+      %x_f16_w128x128s6g8_2 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_2, %n_f16_w128x128s6g8_2, %k_f16_w128x128s6g8_2, %name_f16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_2 = arith.addi %s_f16_w128x128s6g8_1, %f_f16_w128x128s6g8_2 : i32
     %m_f16_w128x128s6g8_3 = arith.constant 1000 : index
     %n_f16_w128x128s6g8_3 = arith.constant 1000 : index
     %k_f16_w128x128s6g8_3 = arith.constant 1000 : index
     %name_f16_w128x128s6g8_3 = llvm.mlir.addressof @name_f16_w128x128s6g8_3_str : !llvm.ptr
-    %f_f16_w128x128s6g8_3 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_3, %n_f16_w128x128s6g8_3, %k_f16_w128x128s6g8_3, %name_f16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %n64_f16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %k64_f16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x128s6g8_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_3, %m64_f16_w128x128s6g8_3, %n64_f16_w128x128s6g8_3, %k64_f16_w128x128s6g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_3 = arith.cmpi ne, %enabled_f16_w128x128s6g8_3, %skipped : i32
+    %f_f16_w128x128s6g8_3 = scf.if %run_f16_w128x128s6g8_3 -> (i32) {
+      %x_f16_w128x128s6g8_3 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_3, %n_f16_w128x128s6g8_3, %k_f16_w128x128s6g8_3, %name_f16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_3 = arith.addi %s_f16_w128x128s6g8_2, %f_f16_w128x128s6g8_3 : i32
     %m_f16_w128x128s6g8_4 = arith.constant 128 : index
     %n_f16_w128x128s6g8_4 = arith.constant 8192 : index
     %k_f16_w128x128s6g8_4 = arith.constant 8192 : index
     %name_f16_w128x128s6g8_4 = llvm.mlir.addressof @name_f16_w128x128s6g8_4_str : !llvm.ptr
-    %f_f16_w128x128s6g8_4 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_4, %n_f16_w128x128s6g8_4, %k_f16_w128x128s6g8_4, %name_f16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_4 = arith.constant 128 : i64
+    %n64_f16_w128x128s6g8_4 = arith.constant 8192 : i64
+    %k64_f16_w128x128s6g8_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s6g8_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_4, %m64_f16_w128x128s6g8_4, %n64_f16_w128x128s6g8_4, %k64_f16_w128x128s6g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_4 = arith.cmpi ne, %enabled_f16_w128x128s6g8_4, %skipped : i32
+    %f_f16_w128x128s6g8_4 = scf.if %run_f16_w128x128s6g8_4 -> (i32) {
+      %x_f16_w128x128s6g8_4 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_4, %n_f16_w128x128s6g8_4, %k_f16_w128x128s6g8_4, %name_f16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_4 = arith.addi %s_f16_w128x128s6g8_3, %f_f16_w128x128s6g8_4 : i32
     %m_f16_w128x128s6g8_5 = arith.constant 4096 : index
     %n_f16_w128x128s6g8_5 = arith.constant 4096 : index
     %k_f16_w128x128s6g8_5 = arith.constant 4096 : index
     %name_f16_w128x128s6g8_5 = llvm.mlir.addressof @name_f16_w128x128s6g8_5_str : !llvm.ptr
-    %f_f16_w128x128s6g8_5 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_5, %n_f16_w128x128s6g8_5, %k_f16_w128x128s6g8_5, %name_f16_w128x128s6g8_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %n64_f16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %k64_f16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x128s6g8_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_5, %m64_f16_w128x128s6g8_5, %n64_f16_w128x128s6g8_5, %k64_f16_w128x128s6g8_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_5 = arith.cmpi ne, %enabled_f16_w128x128s6g8_5, %skipped : i32
+    %f_f16_w128x128s6g8_5 = scf.if %run_f16_w128x128s6g8_5 -> (i32) {
+      %x_f16_w128x128s6g8_5 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_5, %n_f16_w128x128s6g8_5, %k_f16_w128x128s6g8_5, %name_f16_w128x128s6g8_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_5 = arith.addi %s_f16_w128x128s6g8_4, %f_f16_w128x128s6g8_5 : i32
     %m_f16_w128x128s6g8_6 = arith.constant 2200 : index
     %n_f16_w128x128s6g8_6 = arith.constant 2304 : index
     %k_f16_w128x128s6g8_6 = arith.constant 328 : index
     %name_f16_w128x128s6g8_6 = llvm.mlir.addressof @name_f16_w128x128s6g8_6_str : !llvm.ptr
-    %f_f16_w128x128s6g8_6 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_6, %n_f16_w128x128s6g8_6, %k_f16_w128x128s6g8_6, %name_f16_w128x128s6g8_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s6g8_6 = arith.constant 2200 : i64
+    %n64_f16_w128x128s6g8_6 = arith.constant 2304 : i64
+    %k64_f16_w128x128s6g8_6 = arith.constant 328 : i64
+    %enabled_f16_w128x128s6g8_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s6g8_6, %m64_f16_w128x128s6g8_6, %n64_f16_w128x128s6g8_6, %k64_f16_w128x128s6g8_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s6g8_6 = arith.cmpi ne, %enabled_f16_w128x128s6g8_6, %skipped : i32
+    %f_f16_w128x128s6g8_6 = scf.if %run_f16_w128x128s6g8_6 -> (i32) {
+      %x_f16_w128x128s6g8_6 = func.call @check_f16_w128x128s6g8(%m_f16_w128x128s6g8_6, %n_f16_w128x128s6g8_6, %k_f16_w128x128s6g8_6, %name_f16_w128x128s6g8_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s6g8_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s6g8_6 = arith.addi %s_f16_w128x128s6g8_5, %f_f16_w128x128s6g8_6 : i32
     %m_f16_w128x128s5g8pp_0 = arith.constant 256 : index
     %n_f16_w128x128s5g8pp_0 = arith.constant 256 : index
     %k_f16_w128x128s5g8pp_0 = arith.constant 64 : index
     %name_f16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_0_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_0 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_0, %n_f16_w128x128s5g8pp_0, %k_f16_w128x128s5g8pp_0, %name_f16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_0 = arith.constant 256 : i64
+    %n64_f16_w128x128s5g8pp_0 = arith.constant 256 : i64
+    %k64_f16_w128x128s5g8pp_0 = arith.constant 64 : i64
+    %enabled_f16_w128x128s5g8pp_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_0, %m64_f16_w128x128s5g8pp_0, %n64_f16_w128x128s5g8pp_0, %k64_f16_w128x128s5g8pp_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_0 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_0, %skipped : i32
+    %f_f16_w128x128s5g8pp_0 = scf.if %run_f16_w128x128s5g8pp_0 -> (i32) {
+      %x_f16_w128x128s5g8pp_0 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_0, %n_f16_w128x128s5g8pp_0, %k_f16_w128x128s5g8pp_0, %name_f16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_0 = arith.addi %s_f16_w128x128s6g8_6, %f_f16_w128x128s5g8pp_0 : i32
     %m_f16_w128x128s5g8pp_1 = arith.constant 256 : index
     %n_f16_w128x128s5g8pp_1 = arith.constant 256 : index
     %k_f16_w128x128s5g8pp_1 = arith.constant 96 : index
     %name_f16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_1_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_1 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_1, %n_f16_w128x128s5g8pp_1, %k_f16_w128x128s5g8pp_1, %name_f16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_1 = arith.constant 256 : i64
+    %n64_f16_w128x128s5g8pp_1 = arith.constant 256 : i64
+    %k64_f16_w128x128s5g8pp_1 = arith.constant 96 : i64
+    %enabled_f16_w128x128s5g8pp_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_1, %m64_f16_w128x128s5g8pp_1, %n64_f16_w128x128s5g8pp_1, %k64_f16_w128x128s5g8pp_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_1 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_1, %skipped : i32
+    %f_f16_w128x128s5g8pp_1 = scf.if %run_f16_w128x128s5g8pp_1 -> (i32) {
+      %x_f16_w128x128s5g8pp_1 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_1, %n_f16_w128x128s5g8pp_1, %k_f16_w128x128s5g8pp_1, %name_f16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_1 = arith.addi %s_f16_w128x128s5g8pp_0, %f_f16_w128x128s5g8pp_1 : i32
     %m_f16_w128x128s5g8pp_2 = arith.constant 256 : index
     %n_f16_w128x128s5g8pp_2 = arith.constant 256 : index
     %k_f16_w128x128s5g8pp_2 = arith.constant 0 : index
     %name_f16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_2_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_2 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_2, %n_f16_w128x128s5g8pp_2, %k_f16_w128x128s5g8pp_2, %name_f16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_2 = arith.constant 256 : i64
+    %n64_f16_w128x128s5g8pp_2 = arith.constant 256 : i64
+    %k64_f16_w128x128s5g8pp_2 = arith.constant 0 : i64
+    %enabled_f16_w128x128s5g8pp_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_2, %m64_f16_w128x128s5g8pp_2, %n64_f16_w128x128s5g8pp_2, %k64_f16_w128x128s5g8pp_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_2 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_2, %skipped : i32
+    %f_f16_w128x128s5g8pp_2 = scf.if %run_f16_w128x128s5g8pp_2 -> (i32) {
+      %x_f16_w128x128s5g8pp_2 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_2, %n_f16_w128x128s5g8pp_2, %k_f16_w128x128s5g8pp_2, %name_f16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_2 = arith.addi %s_f16_w128x128s5g8pp_1, %f_f16_w128x128s5g8pp_2 : i32
     %m_f16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %n_f16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %k_f16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %name_f16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_3_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_3 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_3, %n_f16_w128x128s5g8pp_3, %k_f16_w128x128s5g8pp_3, %name_f16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %n64_f16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %k64_f16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x128s5g8pp_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_3, %m64_f16_w128x128s5g8pp_3, %n64_f16_w128x128s5g8pp_3, %k64_f16_w128x128s5g8pp_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_3 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_3, %skipped : i32
+    %f_f16_w128x128s5g8pp_3 = scf.if %run_f16_w128x128s5g8pp_3 -> (i32) {
+      %x_f16_w128x128s5g8pp_3 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_3, %n_f16_w128x128s5g8pp_3, %k_f16_w128x128s5g8pp_3, %name_f16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_3 = arith.addi %s_f16_w128x128s5g8pp_2, %f_f16_w128x128s5g8pp_3 : i32
     %m_f16_w128x128s5g8pp_4 = arith.constant 128 : index
     %n_f16_w128x128s5g8pp_4 = arith.constant 8192 : index
     %k_f16_w128x128s5g8pp_4 = arith.constant 8192 : index
     %name_f16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_4_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_4 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_4, %n_f16_w128x128s5g8pp_4, %k_f16_w128x128s5g8pp_4, %name_f16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_4 = arith.constant 128 : i64
+    %n64_f16_w128x128s5g8pp_4 = arith.constant 8192 : i64
+    %k64_f16_w128x128s5g8pp_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s5g8pp_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_4, %m64_f16_w128x128s5g8pp_4, %n64_f16_w128x128s5g8pp_4, %k64_f16_w128x128s5g8pp_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_4 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_4, %skipped : i32
+    %f_f16_w128x128s5g8pp_4 = scf.if %run_f16_w128x128s5g8pp_4 -> (i32) {
+      %x_f16_w128x128s5g8pp_4 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_4, %n_f16_w128x128s5g8pp_4, %k_f16_w128x128s5g8pp_4, %name_f16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_4 = arith.addi %s_f16_w128x128s5g8pp_3, %f_f16_w128x128s5g8pp_4 : i32
     %m_f16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %n_f16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %k_f16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %name_f16_w128x128s5g8pp_5 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_5_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_5 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_5, %n_f16_w128x128s5g8pp_5, %k_f16_w128x128s5g8pp_5, %name_f16_w128x128s5g8pp_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %n64_f16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %k64_f16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x128s5g8pp_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_5, %m64_f16_w128x128s5g8pp_5, %n64_f16_w128x128s5g8pp_5, %k64_f16_w128x128s5g8pp_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_5 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_5, %skipped : i32
+    %f_f16_w128x128s5g8pp_5 = scf.if %run_f16_w128x128s5g8pp_5 -> (i32) {
+      %x_f16_w128x128s5g8pp_5 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_5, %n_f16_w128x128s5g8pp_5, %k_f16_w128x128s5g8pp_5, %name_f16_w128x128s5g8pp_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_5 = arith.addi %s_f16_w128x128s5g8pp_4, %f_f16_w128x128s5g8pp_5 : i32
     %m_f16_w128x128s5g8pp_6 = arith.constant 2200 : index
     %n_f16_w128x128s5g8pp_6 = arith.constant 2304 : index
     %k_f16_w128x128s5g8pp_6 = arith.constant 328 : index
     %name_f16_w128x128s5g8pp_6 = llvm.mlir.addressof @name_f16_w128x128s5g8pp_6_str : !llvm.ptr
-    %f_f16_w128x128s5g8pp_6 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_6, %n_f16_w128x128s5g8pp_6, %k_f16_w128x128s5g8pp_6, %name_f16_w128x128s5g8pp_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s5g8pp_6 = arith.constant 2200 : i64
+    %n64_f16_w128x128s5g8pp_6 = arith.constant 2304 : i64
+    %k64_f16_w128x128s5g8pp_6 = arith.constant 328 : i64
+    %enabled_f16_w128x128s5g8pp_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s5g8pp_6, %m64_f16_w128x128s5g8pp_6, %n64_f16_w128x128s5g8pp_6, %k64_f16_w128x128s5g8pp_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s5g8pp_6 = arith.cmpi ne, %enabled_f16_w128x128s5g8pp_6, %skipped : i32
+    %f_f16_w128x128s5g8pp_6 = scf.if %run_f16_w128x128s5g8pp_6 -> (i32) {
+      %x_f16_w128x128s5g8pp_6 = func.call @check_f16_w128x128s5g8pp(%m_f16_w128x128s5g8pp_6, %n_f16_w128x128s5g8pp_6, %k_f16_w128x128s5g8pp_6, %name_f16_w128x128s5g8pp_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s5g8pp_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s5g8pp_6 = arith.addi %s_f16_w128x128s5g8pp_5, %f_f16_w128x128s5g8pp_6 : i32
     %m_f16_w128x128_0 = arith.constant 256 : index
     %n_f16_w128x128_0 = arith.constant 256 : index
     %k_f16_w128x128_0 = arith.constant 64 : index
     %name_f16_w128x128_0 = llvm.mlir.addressof @name_f16_w128x128_0_str : !llvm.ptr
-    %f_f16_w128x128_0 = func.call @check_f16_w128x128(%m_f16_w128x128_0, %n_f16_w128x128_0, %k_f16_w128x128_0, %name_f16_w128x128_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_0 = arith.constant 256 : i64
+    %n64_f16_w128x128_0 = arith.constant 256 : i64
+    %k64_f16_w128x128_0 = arith.constant 64 : i64
+    %enabled_f16_w128x128_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_0, %m64_f16_w128x128_0, %n64_f16_w128x128_0, %k64_f16_w128x128_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_0 = arith.cmpi ne, %enabled_f16_w128x128_0, %skipped : i32
+    %f_f16_w128x128_0 = scf.if %run_f16_w128x128_0 -> (i32) {
+      %x_f16_w128x128_0 = func.call @check_f16_w128x128(%m_f16_w128x128_0, %n_f16_w128x128_0, %k_f16_w128x128_0, %name_f16_w128x128_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_0 = arith.addi %s_f16_w128x128s5g8pp_6, %f_f16_w128x128_0 : i32
     %m_f16_w128x128_1 = arith.constant 256 : index
     %n_f16_w128x128_1 = arith.constant 256 : index
     %k_f16_w128x128_1 = arith.constant 96 : index
     %name_f16_w128x128_1 = llvm.mlir.addressof @name_f16_w128x128_1_str : !llvm.ptr
-    %f_f16_w128x128_1 = func.call @check_f16_w128x128(%m_f16_w128x128_1, %n_f16_w128x128_1, %k_f16_w128x128_1, %name_f16_w128x128_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_1 = arith.constant 256 : i64
+    %n64_f16_w128x128_1 = arith.constant 256 : i64
+    %k64_f16_w128x128_1 = arith.constant 96 : i64
+    %enabled_f16_w128x128_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_1, %m64_f16_w128x128_1, %n64_f16_w128x128_1, %k64_f16_w128x128_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_1 = arith.cmpi ne, %enabled_f16_w128x128_1, %skipped : i32
+    %f_f16_w128x128_1 = scf.if %run_f16_w128x128_1 -> (i32) {
+      %x_f16_w128x128_1 = func.call @check_f16_w128x128(%m_f16_w128x128_1, %n_f16_w128x128_1, %k_f16_w128x128_1, %name_f16_w128x128_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_1 = arith.addi %s_f16_w128x128_0, %f_f16_w128x128_1 : i32
     %m_f16_w128x128_2 = arith.constant 256 : index
     %n_f16_w128x128_2 = arith.constant 256 : index
     %k_f16_w128x128_2 = arith.constant 0 : index
     %name_f16_w128x128_2 = llvm.mlir.addressof @name_f16_w128x128_2_str : !llvm.ptr
-    %f_f16_w128x128_2 = func.call @check_f16_w128x128(%m_f16_w128x128_2, %n_f16_w128x128_2, %k_f16_w128x128_2, %name_f16_w128x128_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_2 = arith.constant 256 : i64
+    %n64_f16_w128x128_2 = arith.constant 256 : i64
+    %k64_f16_w128x128_2 = arith.constant 0 : i64
+    %enabled_f16_w128x128_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_2, %m64_f16_w128x128_2, %n64_f16_w128x128_2, %k64_f16_w128x128_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_2 = arith.cmpi ne, %enabled_f16_w128x128_2, %skipped : i32
+    %f_f16_w128x128_2 = scf.if %run_f16_w128x128_2 -> (i32) {
+      %x_f16_w128x128_2 = func.call @check_f16_w128x128(%m_f16_w128x128_2, %n_f16_w128x128_2, %k_f16_w128x128_2, %name_f16_w128x128_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_2 = arith.addi %s_f16_w128x128_1, %f_f16_w128x128_2 : i32
     %m_f16_w128x128_3 = arith.constant 1000 : index
     %n_f16_w128x128_3 = arith.constant 1000 : index
     %k_f16_w128x128_3 = arith.constant 1000 : index
     %name_f16_w128x128_3 = llvm.mlir.addressof @name_f16_w128x128_3_str : !llvm.ptr
-    %f_f16_w128x128_3 = func.call @check_f16_w128x128(%m_f16_w128x128_3, %n_f16_w128x128_3, %k_f16_w128x128_3, %name_f16_w128x128_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_3 = arith.constant 1000 : i64
+    %n64_f16_w128x128_3 = arith.constant 1000 : i64
+    %k64_f16_w128x128_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x128_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_3, %m64_f16_w128x128_3, %n64_f16_w128x128_3, %k64_f16_w128x128_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_3 = arith.cmpi ne, %enabled_f16_w128x128_3, %skipped : i32
+    %f_f16_w128x128_3 = scf.if %run_f16_w128x128_3 -> (i32) {
+      %x_f16_w128x128_3 = func.call @check_f16_w128x128(%m_f16_w128x128_3, %n_f16_w128x128_3, %k_f16_w128x128_3, %name_f16_w128x128_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_3 = arith.addi %s_f16_w128x128_2, %f_f16_w128x128_3 : i32
     %m_f16_w128x128_4 = arith.constant 128 : index
     %n_f16_w128x128_4 = arith.constant 8192 : index
     %k_f16_w128x128_4 = arith.constant 8192 : index
     %name_f16_w128x128_4 = llvm.mlir.addressof @name_f16_w128x128_4_str : !llvm.ptr
-    %f_f16_w128x128_4 = func.call @check_f16_w128x128(%m_f16_w128x128_4, %n_f16_w128x128_4, %k_f16_w128x128_4, %name_f16_w128x128_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_4 = arith.constant 128 : i64
+    %n64_f16_w128x128_4 = arith.constant 8192 : i64
+    %k64_f16_w128x128_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x128_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_4, %m64_f16_w128x128_4, %n64_f16_w128x128_4, %k64_f16_w128x128_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_4 = arith.cmpi ne, %enabled_f16_w128x128_4, %skipped : i32
+    %f_f16_w128x128_4 = scf.if %run_f16_w128x128_4 -> (i32) {
+      %x_f16_w128x128_4 = func.call @check_f16_w128x128(%m_f16_w128x128_4, %n_f16_w128x128_4, %k_f16_w128x128_4, %name_f16_w128x128_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_4 = arith.addi %s_f16_w128x128_3, %f_f16_w128x128_4 : i32
     %m_f16_w128x128_5 = arith.constant 4096 : index
     %n_f16_w128x128_5 = arith.constant 4096 : index
     %k_f16_w128x128_5 = arith.constant 4096 : index
     %name_f16_w128x128_5 = llvm.mlir.addressof @name_f16_w128x128_5_str : !llvm.ptr
-    %f_f16_w128x128_5 = func.call @check_f16_w128x128(%m_f16_w128x128_5, %n_f16_w128x128_5, %k_f16_w128x128_5, %name_f16_w128x128_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_5 = arith.constant 4096 : i64
+    %n64_f16_w128x128_5 = arith.constant 4096 : i64
+    %k64_f16_w128x128_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x128_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_5, %m64_f16_w128x128_5, %n64_f16_w128x128_5, %k64_f16_w128x128_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_5 = arith.cmpi ne, %enabled_f16_w128x128_5, %skipped : i32
+    %f_f16_w128x128_5 = scf.if %run_f16_w128x128_5 -> (i32) {
+      %x_f16_w128x128_5 = func.call @check_f16_w128x128(%m_f16_w128x128_5, %n_f16_w128x128_5, %k_f16_w128x128_5, %name_f16_w128x128_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_5 = arith.addi %s_f16_w128x128_4, %f_f16_w128x128_5 : i32
     %m_f16_w128x128_6 = arith.constant 2200 : index
     %n_f16_w128x128_6 = arith.constant 2304 : index
     %k_f16_w128x128_6 = arith.constant 328 : index
     %name_f16_w128x128_6 = llvm.mlir.addressof @name_f16_w128x128_6_str : !llvm.ptr
-    %f_f16_w128x128_6 = func.call @check_f16_w128x128(%m_f16_w128x128_6, %n_f16_w128x128_6, %k_f16_w128x128_6, %name_f16_w128x128_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128_6 = arith.constant 2200 : i64
+    %n64_f16_w128x128_6 = arith.constant 2304 : i64
+    %k64_f16_w128x128_6 = arith.constant 328 : i64
+    %enabled_f16_w128x128_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128_6, %m64_f16_w128x128_6, %n64_f16_w128x128_6, %k64_f16_w128x128_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128_6 = arith.cmpi ne, %enabled_f16_w128x128_6, %skipped : i32
+    %f_f16_w128x128_6 = scf.if %run_f16_w128x128_6 -> (i32) {
+      %x_f16_w128x128_6 = func.call @check_f16_w128x128(%m_f16_w128x128_6, %n_f16_w128x128_6, %k_f16_w128x128_6, %name_f16_w128x128_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128_6 = arith.addi %s_f16_w128x128_5, %f_f16_w128x128_6 : i32
     %m_f16_w128x128s4c2_0 = arith.constant 256 : index
     %n_f16_w128x128s4c2_0 = arith.constant 256 : index
     %k_f16_w128x128s4c2_0 = arith.constant 64 : index
     %name_f16_w128x128s4c2_0 = llvm.mlir.addressof @name_f16_w128x128s4c2_0_str : !llvm.ptr
-    %f_f16_w128x128s4c2_0 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_0, %n_f16_w128x128s4c2_0, %k_f16_w128x128s4c2_0, %name_f16_w128x128s4c2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_0 = arith.constant 256 : i64
+    %n64_f16_w128x128s4c2_0 = arith.constant 256 : i64
+    %k64_f16_w128x128s4c2_0 = arith.constant 64 : i64
+    %enabled_f16_w128x128s4c2_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_0, %m64_f16_w128x128s4c2_0, %n64_f16_w128x128s4c2_0, %k64_f16_w128x128s4c2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_0 = arith.cmpi ne, %enabled_f16_w128x128s4c2_0, %skipped : i32
+    %f_f16_w128x128s4c2_0 = scf.if %run_f16_w128x128s4c2_0 -> (i32) {
+      %x_f16_w128x128s4c2_0 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_0, %n_f16_w128x128s4c2_0, %k_f16_w128x128s4c2_0, %name_f16_w128x128s4c2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_0 = arith.addi %s_f16_w128x128_6, %f_f16_w128x128s4c2_0 : i32
     %m_f16_w128x128s4c2_1 = arith.constant 256 : index
     %n_f16_w128x128s4c2_1 = arith.constant 256 : index
     %k_f16_w128x128s4c2_1 = arith.constant 96 : index
     %name_f16_w128x128s4c2_1 = llvm.mlir.addressof @name_f16_w128x128s4c2_1_str : !llvm.ptr
-    %f_f16_w128x128s4c2_1 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_1, %n_f16_w128x128s4c2_1, %k_f16_w128x128s4c2_1, %name_f16_w128x128s4c2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_1 = arith.constant 256 : i64
+    %n64_f16_w128x128s4c2_1 = arith.constant 256 : i64
+    %k64_f16_w128x128s4c2_1 = arith.constant 96 : i64
+    %enabled_f16_w128x128s4c2_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_1, %m64_f16_w128x128s4c2_1, %n64_f16_w128x128s4c2_1, %k64_f16_w128x128s4c2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_1 = arith.cmpi ne, %enabled_f16_w128x128s4c2_1, %skipped : i32
+    %f_f16_w128x128s4c2_1 = scf.if %run_f16_w128x128s4c2_1 -> (i32) {
+      %x_f16_w128x128s4c2_1 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_1, %n_f16_w128x128s4c2_1, %k_f16_w128x128s4c2_1, %name_f16_w128x128s4c2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_1 = arith.addi %s_f16_w128x128s4c2_0, %f_f16_w128x128s4c2_1 : i32
     %m_f16_w128x128s4c2_2 = arith.constant 256 : index
     %n_f16_w128x128s4c2_2 = arith.constant 256 : index
     %k_f16_w128x128s4c2_2 = arith.constant 0 : index
     %name_f16_w128x128s4c2_2 = llvm.mlir.addressof @name_f16_w128x128s4c2_2_str : !llvm.ptr
-    %f_f16_w128x128s4c2_2 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_2, %n_f16_w128x128s4c2_2, %k_f16_w128x128s4c2_2, %name_f16_w128x128s4c2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_2 = arith.constant 256 : i64
+    %n64_f16_w128x128s4c2_2 = arith.constant 256 : i64
+    %k64_f16_w128x128s4c2_2 = arith.constant 0 : i64
+    %enabled_f16_w128x128s4c2_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_2, %m64_f16_w128x128s4c2_2, %n64_f16_w128x128s4c2_2, %k64_f16_w128x128s4c2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_2 = arith.cmpi ne, %enabled_f16_w128x128s4c2_2, %skipped : i32
+    %f_f16_w128x128s4c2_2 = scf.if %run_f16_w128x128s4c2_2 -> (i32) {
+      %x_f16_w128x128s4c2_2 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_2, %n_f16_w128x128s4c2_2, %k_f16_w128x128s4c2_2, %name_f16_w128x128s4c2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_2 = arith.addi %s_f16_w128x128s4c2_1, %f_f16_w128x128s4c2_2 : i32
     %m_f16_w128x128s4c2_3 = arith.constant 1000 : index
     %n_f16_w128x128s4c2_3 = arith.constant 1000 : index
     %k_f16_w128x128s4c2_3 = arith.constant 1000 : index
     %name_f16_w128x128s4c2_3 = llvm.mlir.addressof @name_f16_w128x128s4c2_3_str : !llvm.ptr
-    %f_f16_w128x128s4c2_3 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_3, %n_f16_w128x128s4c2_3, %k_f16_w128x128s4c2_3, %name_f16_w128x128s4c2_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %n64_f16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %k64_f16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %enabled_f16_w128x128s4c2_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_3, %m64_f16_w128x128s4c2_3, %n64_f16_w128x128s4c2_3, %k64_f16_w128x128s4c2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_3 = arith.cmpi ne, %enabled_f16_w128x128s4c2_3, %skipped : i32
+    %f_f16_w128x128s4c2_3 = scf.if %run_f16_w128x128s4c2_3 -> (i32) {
+      %x_f16_w128x128s4c2_3 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_3, %n_f16_w128x128s4c2_3, %k_f16_w128x128s4c2_3, %name_f16_w128x128s4c2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_3 = arith.addi %s_f16_w128x128s4c2_2, %f_f16_w128x128s4c2_3 : i32
     %m_f16_w128x128s4c2_4 = arith.constant 128 : index
     %n_f16_w128x128s4c2_4 = arith.constant 8192 : index
     %k_f16_w128x128s4c2_4 = arith.constant 8192 : index
     %name_f16_w128x128s4c2_4 = llvm.mlir.addressof @name_f16_w128x128s4c2_4_str : !llvm.ptr
-    %f_f16_w128x128s4c2_4 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_4, %n_f16_w128x128s4c2_4, %k_f16_w128x128s4c2_4, %name_f16_w128x128s4c2_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_4 = arith.constant 128 : i64
+    %n64_f16_w128x128s4c2_4 = arith.constant 8192 : i64
+    %k64_f16_w128x128s4c2_4 = arith.constant 8192 : i64
+    %enabled_f16_w128x128s4c2_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_4, %m64_f16_w128x128s4c2_4, %n64_f16_w128x128s4c2_4, %k64_f16_w128x128s4c2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_4 = arith.cmpi ne, %enabled_f16_w128x128s4c2_4, %skipped : i32
+    %f_f16_w128x128s4c2_4 = scf.if %run_f16_w128x128s4c2_4 -> (i32) {
+      %x_f16_w128x128s4c2_4 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_4, %n_f16_w128x128s4c2_4, %k_f16_w128x128s4c2_4, %name_f16_w128x128s4c2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_4 = arith.addi %s_f16_w128x128s4c2_3, %f_f16_w128x128s4c2_4 : i32
     %m_f16_w128x128s4c2_5 = arith.constant 4096 : index
     %n_f16_w128x128s4c2_5 = arith.constant 4096 : index
     %k_f16_w128x128s4c2_5 = arith.constant 4096 : index
     %name_f16_w128x128s4c2_5 = llvm.mlir.addressof @name_f16_w128x128s4c2_5_str : !llvm.ptr
-    %f_f16_w128x128s4c2_5 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_5, %n_f16_w128x128s4c2_5, %k_f16_w128x128s4c2_5, %name_f16_w128x128s4c2_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %n64_f16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %k64_f16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %enabled_f16_w128x128s4c2_5 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_5, %m64_f16_w128x128s4c2_5, %n64_f16_w128x128s4c2_5, %k64_f16_w128x128s4c2_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_5 = arith.cmpi ne, %enabled_f16_w128x128s4c2_5, %skipped : i32
+    %f_f16_w128x128s4c2_5 = scf.if %run_f16_w128x128s4c2_5 -> (i32) {
+      %x_f16_w128x128s4c2_5 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_5, %n_f16_w128x128s4c2_5, %k_f16_w128x128s4c2_5, %name_f16_w128x128s4c2_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_5 = arith.addi %s_f16_w128x128s4c2_4, %f_f16_w128x128s4c2_5 : i32
     %m_f16_w128x128s4c2_6 = arith.constant 2200 : index
     %n_f16_w128x128s4c2_6 = arith.constant 2304 : index
     %k_f16_w128x128s4c2_6 = arith.constant 328 : index
     %name_f16_w128x128s4c2_6 = llvm.mlir.addressof @name_f16_w128x128s4c2_6_str : !llvm.ptr
-    %f_f16_w128x128s4c2_6 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_6, %n_f16_w128x128s4c2_6, %k_f16_w128x128s4c2_6, %name_f16_w128x128s4c2_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_w128x128s4c2_6 = arith.constant 2200 : i64
+    %n64_f16_w128x128s4c2_6 = arith.constant 2304 : i64
+    %k64_f16_w128x128s4c2_6 = arith.constant 328 : i64
+    %enabled_f16_w128x128s4c2_6 = llvm.call @tileRtProblemEnabled(%name_f16_w128x128s4c2_6, %m64_f16_w128x128s4c2_6, %n64_f16_w128x128s4c2_6, %k64_f16_w128x128s4c2_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x128s4c2_6 = arith.cmpi ne, %enabled_f16_w128x128s4c2_6, %skipped : i32
+    %f_f16_w128x128s4c2_6 = scf.if %run_f16_w128x128s4c2_6 -> (i32) {
+      %x_f16_w128x128s4c2_6 = func.call @check_f16_w128x128s4c2(%m_f16_w128x128s4c2_6, %n_f16_w128x128s4c2_6, %k_f16_w128x128s4c2_6, %name_f16_w128x128s4c2_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x128s4c2_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_w128x128s4c2_6 = arith.addi %s_f16_w128x128s4c2_5, %f_f16_w128x128s4c2_6 : i32
     %m_f16_auto_0 = arith.constant 256 : index
     %n_f16_auto_0 = arith.constant 256 : index
     %k_f16_auto_0 = arith.constant 64 : index
     %name_f16_auto_0 = llvm.mlir.addressof @name_f16_auto_0_str : !llvm.ptr
-    %f_f16_auto_0 = func.call @check_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_0 = arith.constant 256 : i64
+    %n64_f16_auto_0 = arith.constant 256 : i64
+    %k64_f16_auto_0 = arith.constant 64 : i64
+    %enabled_f16_auto_0 = llvm.call @tileRtProblemEnabled(%name_f16_auto_0, %m64_f16_auto_0, %n64_f16_auto_0, %k64_f16_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_0 = arith.cmpi ne, %enabled_f16_auto_0, %skipped : i32
+    %f_f16_auto_0 = scf.if %run_f16_auto_0 -> (i32) {
+      %x_f16_auto_0 = func.call @check_f16_auto(%m_f16_auto_0, %n_f16_auto_0, %k_f16_auto_0, %name_f16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_0 = arith.addi %s_f16_w128x128s4c2_6, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 256 : index
     %n_f16_auto_1 = arith.constant 256 : index
     %k_f16_auto_1 = arith.constant 96 : index
     %name_f16_auto_1 = llvm.mlir.addressof @name_f16_auto_1_str : !llvm.ptr
-    %f_f16_auto_1 = func.call @check_f16_auto(%m_f16_auto_1, %n_f16_auto_1, %k_f16_auto_1, %name_f16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_1 = arith.constant 256 : i64
+    %n64_f16_auto_1 = arith.constant 256 : i64
+    %k64_f16_auto_1 = arith.constant 96 : i64
+    %enabled_f16_auto_1 = llvm.call @tileRtProblemEnabled(%name_f16_auto_1, %m64_f16_auto_1, %n64_f16_auto_1, %k64_f16_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_1 = arith.cmpi ne, %enabled_f16_auto_1, %skipped : i32
+    %f_f16_auto_1 = scf.if %run_f16_auto_1 -> (i32) {
+      %x_f16_auto_1 = func.call @check_f16_auto(%m_f16_auto_1, %n_f16_auto_1, %k_f16_auto_1, %name_f16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_1 = arith.addi %s_f16_auto_0, %f_f16_auto_1 : i32
     %m_f16_auto_2 = arith.constant 256 : index
     %n_f16_auto_2 = arith.constant 256 : index
     %k_f16_auto_2 = arith.constant 0 : index
     %name_f16_auto_2 = llvm.mlir.addressof @name_f16_auto_2_str : !llvm.ptr
-    %f_f16_auto_2 = func.call @check_f16_auto(%m_f16_auto_2, %n_f16_auto_2, %k_f16_auto_2, %name_f16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_2 = arith.constant 256 : i64
+    %n64_f16_auto_2 = arith.constant 256 : i64
+    %k64_f16_auto_2 = arith.constant 0 : i64
+    %enabled_f16_auto_2 = llvm.call @tileRtProblemEnabled(%name_f16_auto_2, %m64_f16_auto_2, %n64_f16_auto_2, %k64_f16_auto_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_2 = arith.cmpi ne, %enabled_f16_auto_2, %skipped : i32
+    %f_f16_auto_2 = scf.if %run_f16_auto_2 -> (i32) {
+      %x_f16_auto_2 = func.call @check_f16_auto(%m_f16_auto_2, %n_f16_auto_2, %k_f16_auto_2, %name_f16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_2 = arith.addi %s_f16_auto_1, %f_f16_auto_2 : i32
     %m_f16_auto_3 = arith.constant 1000 : index
     %n_f16_auto_3 = arith.constant 1000 : index
     %k_f16_auto_3 = arith.constant 1000 : index
     %name_f16_auto_3 = llvm.mlir.addressof @name_f16_auto_3_str : !llvm.ptr
-    %f_f16_auto_3 = func.call @check_f16_auto(%m_f16_auto_3, %n_f16_auto_3, %k_f16_auto_3, %name_f16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_3 = arith.constant 1000 : i64
+    %n64_f16_auto_3 = arith.constant 1000 : i64
+    %k64_f16_auto_3 = arith.constant 1000 : i64
+    %enabled_f16_auto_3 = llvm.call @tileRtProblemEnabled(%name_f16_auto_3, %m64_f16_auto_3, %n64_f16_auto_3, %k64_f16_auto_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_3 = arith.cmpi ne, %enabled_f16_auto_3, %skipped : i32
+    %f_f16_auto_3 = scf.if %run_f16_auto_3 -> (i32) {
+      %x_f16_auto_3 = func.call @check_f16_auto(%m_f16_auto_3, %n_f16_auto_3, %k_f16_auto_3, %name_f16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_3 = arith.addi %s_f16_auto_2, %f_f16_auto_3 : i32
     %m_f16_auto_4 = arith.constant 128 : index
     %n_f16_auto_4 = arith.constant 8192 : index
     %k_f16_auto_4 = arith.constant 8192 : index
     %name_f16_auto_4 = llvm.mlir.addressof @name_f16_auto_4_str : !llvm.ptr
-    %f_f16_auto_4 = func.call @check_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_4 = arith.constant 128 : i64
+    %n64_f16_auto_4 = arith.constant 8192 : i64
+    %k64_f16_auto_4 = arith.constant 8192 : i64
+    %enabled_f16_auto_4 = llvm.call @tileRtProblemEnabled(%name_f16_auto_4, %m64_f16_auto_4, %n64_f16_auto_4, %k64_f16_auto_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_4 = arith.cmpi ne, %enabled_f16_auto_4, %skipped : i32
+    %f_f16_auto_4 = scf.if %run_f16_auto_4 -> (i32) {
+      %x_f16_auto_4 = func.call @check_f16_auto(%m_f16_auto_4, %n_f16_auto_4, %k_f16_auto_4, %name_f16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_4 = arith.addi %s_f16_auto_3, %f_f16_auto_4 : i32
     %m_f16_auto_5 = arith.constant 4096 : index
     %n_f16_auto_5 = arith.constant 4096 : index
     %k_f16_auto_5 = arith.constant 4096 : index
     %name_f16_auto_5 = llvm.mlir.addressof @name_f16_auto_5_str : !llvm.ptr
-    %f_f16_auto_5 = func.call @check_f16_auto(%m_f16_auto_5, %n_f16_auto_5, %k_f16_auto_5, %name_f16_auto_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_5 = arith.constant 4096 : i64
+    %n64_f16_auto_5 = arith.constant 4096 : i64
+    %k64_f16_auto_5 = arith.constant 4096 : i64
+    %enabled_f16_auto_5 = llvm.call @tileRtProblemEnabled(%name_f16_auto_5, %m64_f16_auto_5, %n64_f16_auto_5, %k64_f16_auto_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_5 = arith.cmpi ne, %enabled_f16_auto_5, %skipped : i32
+    %f_f16_auto_5 = scf.if %run_f16_auto_5 -> (i32) {
+      %x_f16_auto_5 = func.call @check_f16_auto(%m_f16_auto_5, %n_f16_auto_5, %k_f16_auto_5, %name_f16_auto_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_5 = arith.addi %s_f16_auto_4, %f_f16_auto_5 : i32
     %m_f16_auto_6 = arith.constant 2200 : index
     %n_f16_auto_6 = arith.constant 2304 : index
     %k_f16_auto_6 = arith.constant 328 : index
     %name_f16_auto_6 = llvm.mlir.addressof @name_f16_auto_6_str : !llvm.ptr
-    %f_f16_auto_6 = func.call @check_f16_auto(%m_f16_auto_6, %n_f16_auto_6, %k_f16_auto_6, %name_f16_auto_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_auto_6 = arith.constant 2200 : i64
+    %n64_f16_auto_6 = arith.constant 2304 : i64
+    %k64_f16_auto_6 = arith.constant 328 : i64
+    %enabled_f16_auto_6 = llvm.call @tileRtProblemEnabled(%name_f16_auto_6, %m64_f16_auto_6, %n64_f16_auto_6, %k64_f16_auto_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_auto_6 = arith.cmpi ne, %enabled_f16_auto_6, %skipped : i32
+    %f_f16_auto_6 = scf.if %run_f16_auto_6 -> (i32) {
+      %x_f16_auto_6 = func.call @check_f16_auto(%m_f16_auto_6, %n_f16_auto_6, %k_f16_auto_6, %name_f16_auto_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_auto_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_auto_6 = arith.addi %s_f16_auto_5, %f_f16_auto_6 : i32
     %m_bf16_w128x128s4_0 = arith.constant 256 : index
     %n_bf16_w128x128s4_0 = arith.constant 256 : index
     %k_bf16_w128x128s4_0 = arith.constant 64 : index
     %name_bf16_w128x128s4_0 = llvm.mlir.addressof @name_bf16_w128x128s4_0_str : !llvm.ptr
-    %f_bf16_w128x128s4_0 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_0, %n_bf16_w128x128s4_0, %k_bf16_w128x128s4_0, %name_bf16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_0 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4_0 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x128s4_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_0, %m64_bf16_w128x128s4_0, %n64_bf16_w128x128s4_0, %k64_bf16_w128x128s4_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_0 = arith.cmpi ne, %enabled_bf16_w128x128s4_0, %skipped : i32
+    %f_bf16_w128x128s4_0 = scf.if %run_bf16_w128x128s4_0 -> (i32) {
+      %x_bf16_w128x128s4_0 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_0, %n_bf16_w128x128s4_0, %k_bf16_w128x128s4_0, %name_bf16_w128x128s4_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_0 = arith.addi %s_f16_auto_6, %f_bf16_w128x128s4_0 : i32
     %m_bf16_w128x128s4_1 = arith.constant 256 : index
     %n_bf16_w128x128s4_1 = arith.constant 256 : index
     %k_bf16_w128x128s4_1 = arith.constant 96 : index
     %name_bf16_w128x128s4_1 = llvm.mlir.addressof @name_bf16_w128x128s4_1_str : !llvm.ptr
-    %f_bf16_w128x128s4_1 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_1, %n_bf16_w128x128s4_1, %k_bf16_w128x128s4_1, %name_bf16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_1 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4_1 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x128s4_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_1, %m64_bf16_w128x128s4_1, %n64_bf16_w128x128s4_1, %k64_bf16_w128x128s4_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_1 = arith.cmpi ne, %enabled_bf16_w128x128s4_1, %skipped : i32
+    %f_bf16_w128x128s4_1 = scf.if %run_bf16_w128x128s4_1 -> (i32) {
+      %x_bf16_w128x128s4_1 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_1, %n_bf16_w128x128s4_1, %k_bf16_w128x128s4_1, %name_bf16_w128x128s4_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_1 = arith.addi %s_bf16_w128x128s4_0, %f_bf16_w128x128s4_1 : i32
     %m_bf16_w128x128s4_2 = arith.constant 256 : index
     %n_bf16_w128x128s4_2 = arith.constant 256 : index
     %k_bf16_w128x128s4_2 = arith.constant 0 : index
     %name_bf16_w128x128s4_2 = llvm.mlir.addressof @name_bf16_w128x128s4_2_str : !llvm.ptr
-    %f_bf16_w128x128s4_2 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_2, %n_bf16_w128x128s4_2, %k_bf16_w128x128s4_2, %name_bf16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_2 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4_2 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x128s4_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_2, %m64_bf16_w128x128s4_2, %n64_bf16_w128x128s4_2, %k64_bf16_w128x128s4_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_2 = arith.cmpi ne, %enabled_bf16_w128x128s4_2, %skipped : i32
+    %f_bf16_w128x128s4_2 = scf.if %run_bf16_w128x128s4_2 -> (i32) {
+      %x_bf16_w128x128s4_2 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_2, %n_bf16_w128x128s4_2, %k_bf16_w128x128s4_2, %name_bf16_w128x128s4_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_2 = arith.addi %s_bf16_w128x128s4_1, %f_bf16_w128x128s4_2 : i32
     %m_bf16_w128x128s4_3 = arith.constant 1000 : index
     %n_bf16_w128x128s4_3 = arith.constant 1000 : index
     %k_bf16_w128x128s4_3 = arith.constant 1000 : index
     %name_bf16_w128x128s4_3 = llvm.mlir.addressof @name_bf16_w128x128s4_3_str : !llvm.ptr
-    %f_bf16_w128x128s4_3 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_3, %n_bf16_w128x128s4_3, %k_bf16_w128x128s4_3, %name_bf16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x128s4_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x128s4_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128s4_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_3, %m64_bf16_w128x128s4_3, %n64_bf16_w128x128s4_3, %k64_bf16_w128x128s4_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_3 = arith.cmpi ne, %enabled_bf16_w128x128s4_3, %skipped : i32
+    %f_bf16_w128x128s4_3 = scf.if %run_bf16_w128x128s4_3 -> (i32) {
+      %x_bf16_w128x128s4_3 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_3, %n_bf16_w128x128s4_3, %k_bf16_w128x128s4_3, %name_bf16_w128x128s4_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_3 = arith.addi %s_bf16_w128x128s4_2, %f_bf16_w128x128s4_3 : i32
     %m_bf16_w128x128s4_4 = arith.constant 128 : index
     %n_bf16_w128x128s4_4 = arith.constant 8192 : index
     %k_bf16_w128x128s4_4 = arith.constant 8192 : index
     %name_bf16_w128x128s4_4 = llvm.mlir.addressof @name_bf16_w128x128s4_4_str : !llvm.ptr
-    %f_bf16_w128x128s4_4 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_4, %n_bf16_w128x128s4_4, %k_bf16_w128x128s4_4, %name_bf16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_4 = arith.constant 128 : i64
+    %n64_bf16_w128x128s4_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s4_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s4_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_4, %m64_bf16_w128x128s4_4, %n64_bf16_w128x128s4_4, %k64_bf16_w128x128s4_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_4 = arith.cmpi ne, %enabled_bf16_w128x128s4_4, %skipped : i32
+    %f_bf16_w128x128s4_4 = scf.if %run_bf16_w128x128s4_4 -> (i32) {
+      %x_bf16_w128x128s4_4 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_4, %n_bf16_w128x128s4_4, %k_bf16_w128x128s4_4, %name_bf16_w128x128s4_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_4 = arith.addi %s_bf16_w128x128s4_3, %f_bf16_w128x128s4_4 : i32
     %m_bf16_w128x128s4_5 = arith.constant 4096 : index
     %n_bf16_w128x128s4_5 = arith.constant 4096 : index
     %k_bf16_w128x128s4_5 = arith.constant 4096 : index
     %name_bf16_w128x128s4_5 = llvm.mlir.addressof @name_bf16_w128x128s4_5_str : !llvm.ptr
-    %f_bf16_w128x128s4_5 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_5, %n_bf16_w128x128s4_5, %k_bf16_w128x128s4_5, %name_bf16_w128x128s4_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x128s4_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x128s4_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128s4_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_5, %m64_bf16_w128x128s4_5, %n64_bf16_w128x128s4_5, %k64_bf16_w128x128s4_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_5 = arith.cmpi ne, %enabled_bf16_w128x128s4_5, %skipped : i32
+    %f_bf16_w128x128s4_5 = scf.if %run_bf16_w128x128s4_5 -> (i32) {
+      %x_bf16_w128x128s4_5 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_5, %n_bf16_w128x128s4_5, %k_bf16_w128x128s4_5, %name_bf16_w128x128s4_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_5 = arith.addi %s_bf16_w128x128s4_4, %f_bf16_w128x128s4_5 : i32
     %m_bf16_w128x128s4_6 = arith.constant 2200 : index
     %n_bf16_w128x128s4_6 = arith.constant 2304 : index
     %k_bf16_w128x128s4_6 = arith.constant 328 : index
     %name_bf16_w128x128s4_6 = llvm.mlir.addressof @name_bf16_w128x128s4_6_str : !llvm.ptr
-    %f_bf16_w128x128s4_6 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_6, %n_bf16_w128x128s4_6, %k_bf16_w128x128s4_6, %name_bf16_w128x128s4_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x128s4_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x128s4_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x128s4_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4_6, %m64_bf16_w128x128s4_6, %n64_bf16_w128x128s4_6, %k64_bf16_w128x128s4_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4_6 = arith.cmpi ne, %enabled_bf16_w128x128s4_6, %skipped : i32
+    %f_bf16_w128x128s4_6 = scf.if %run_bf16_w128x128s4_6 -> (i32) {
+      %x_bf16_w128x128s4_6 = func.call @check_bf16_w128x128s4(%m_bf16_w128x128s4_6, %n_bf16_w128x128s4_6, %k_bf16_w128x128s4_6, %name_bf16_w128x128s4_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4_6 = arith.addi %s_bf16_w128x128s4_5, %f_bf16_w128x128s4_6 : i32
     %m_bf16_w128x256s3_0 = arith.constant 256 : index
     %n_bf16_w128x256s3_0 = arith.constant 256 : index
     %k_bf16_w128x256s3_0 = arith.constant 64 : index
     %name_bf16_w128x256s3_0 = llvm.mlir.addressof @name_bf16_w128x256s3_0_str : !llvm.ptr
-    %f_bf16_w128x256s3_0 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_0 = arith.constant 256 : i64
+    %n64_bf16_w128x256s3_0 = arith.constant 256 : i64
+    %k64_bf16_w128x256s3_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x256s3_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_0, %m64_bf16_w128x256s3_0, %n64_bf16_w128x256s3_0, %k64_bf16_w128x256s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_0 = arith.cmpi ne, %enabled_bf16_w128x256s3_0, %skipped : i32
+    %f_bf16_w128x256s3_0 = scf.if %run_bf16_w128x256s3_0 -> (i32) {
+      %x_bf16_w128x256s3_0 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_0, %n_bf16_w128x256s3_0, %k_bf16_w128x256s3_0, %name_bf16_w128x256s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_0 = arith.addi %s_bf16_w128x128s4_6, %f_bf16_w128x256s3_0 : i32
     %m_bf16_w128x256s3_1 = arith.constant 256 : index
     %n_bf16_w128x256s3_1 = arith.constant 256 : index
     %k_bf16_w128x256s3_1 = arith.constant 96 : index
     %name_bf16_w128x256s3_1 = llvm.mlir.addressof @name_bf16_w128x256s3_1_str : !llvm.ptr
-    %f_bf16_w128x256s3_1 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_1, %n_bf16_w128x256s3_1, %k_bf16_w128x256s3_1, %name_bf16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_1 = arith.constant 256 : i64
+    %n64_bf16_w128x256s3_1 = arith.constant 256 : i64
+    %k64_bf16_w128x256s3_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x256s3_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_1, %m64_bf16_w128x256s3_1, %n64_bf16_w128x256s3_1, %k64_bf16_w128x256s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_1 = arith.cmpi ne, %enabled_bf16_w128x256s3_1, %skipped : i32
+    %f_bf16_w128x256s3_1 = scf.if %run_bf16_w128x256s3_1 -> (i32) {
+      %x_bf16_w128x256s3_1 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_1, %n_bf16_w128x256s3_1, %k_bf16_w128x256s3_1, %name_bf16_w128x256s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_1 = arith.addi %s_bf16_w128x256s3_0, %f_bf16_w128x256s3_1 : i32
     %m_bf16_w128x256s3_2 = arith.constant 256 : index
     %n_bf16_w128x256s3_2 = arith.constant 256 : index
     %k_bf16_w128x256s3_2 = arith.constant 0 : index
     %name_bf16_w128x256s3_2 = llvm.mlir.addressof @name_bf16_w128x256s3_2_str : !llvm.ptr
-    %f_bf16_w128x256s3_2 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_2, %n_bf16_w128x256s3_2, %k_bf16_w128x256s3_2, %name_bf16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_2 = arith.constant 256 : i64
+    %n64_bf16_w128x256s3_2 = arith.constant 256 : i64
+    %k64_bf16_w128x256s3_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x256s3_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_2, %m64_bf16_w128x256s3_2, %n64_bf16_w128x256s3_2, %k64_bf16_w128x256s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_2 = arith.cmpi ne, %enabled_bf16_w128x256s3_2, %skipped : i32
+    %f_bf16_w128x256s3_2 = scf.if %run_bf16_w128x256s3_2 -> (i32) {
+      %x_bf16_w128x256s3_2 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_2, %n_bf16_w128x256s3_2, %k_bf16_w128x256s3_2, %name_bf16_w128x256s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_2 = arith.addi %s_bf16_w128x256s3_1, %f_bf16_w128x256s3_2 : i32
     %m_bf16_w128x256s3_3 = arith.constant 1000 : index
     %n_bf16_w128x256s3_3 = arith.constant 1000 : index
     %k_bf16_w128x256s3_3 = arith.constant 1000 : index
     %name_bf16_w128x256s3_3 = llvm.mlir.addressof @name_bf16_w128x256s3_3_str : !llvm.ptr
-    %f_bf16_w128x256s3_3 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_3, %n_bf16_w128x256s3_3, %k_bf16_w128x256s3_3, %name_bf16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s3_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s3_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s3_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_3, %m64_bf16_w128x256s3_3, %n64_bf16_w128x256s3_3, %k64_bf16_w128x256s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_3 = arith.cmpi ne, %enabled_bf16_w128x256s3_3, %skipped : i32
+    %f_bf16_w128x256s3_3 = scf.if %run_bf16_w128x256s3_3 -> (i32) {
+      %x_bf16_w128x256s3_3 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_3, %n_bf16_w128x256s3_3, %k_bf16_w128x256s3_3, %name_bf16_w128x256s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_3 = arith.addi %s_bf16_w128x256s3_2, %f_bf16_w128x256s3_3 : i32
     %m_bf16_w128x256s3_4 = arith.constant 128 : index
     %n_bf16_w128x256s3_4 = arith.constant 8192 : index
     %k_bf16_w128x256s3_4 = arith.constant 8192 : index
     %name_bf16_w128x256s3_4 = llvm.mlir.addressof @name_bf16_w128x256s3_4_str : !llvm.ptr
-    %f_bf16_w128x256s3_4 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_4 = arith.constant 128 : i64
+    %n64_bf16_w128x256s3_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s3_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s3_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_4, %m64_bf16_w128x256s3_4, %n64_bf16_w128x256s3_4, %k64_bf16_w128x256s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_4 = arith.cmpi ne, %enabled_bf16_w128x256s3_4, %skipped : i32
+    %f_bf16_w128x256s3_4 = scf.if %run_bf16_w128x256s3_4 -> (i32) {
+      %x_bf16_w128x256s3_4 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_4, %n_bf16_w128x256s3_4, %k_bf16_w128x256s3_4, %name_bf16_w128x256s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_4 = arith.addi %s_bf16_w128x256s3_3, %f_bf16_w128x256s3_4 : i32
     %m_bf16_w128x256s3_5 = arith.constant 4096 : index
     %n_bf16_w128x256s3_5 = arith.constant 4096 : index
     %k_bf16_w128x256s3_5 = arith.constant 4096 : index
     %name_bf16_w128x256s3_5 = llvm.mlir.addressof @name_bf16_w128x256s3_5_str : !llvm.ptr
-    %f_bf16_w128x256s3_5 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_5, %n_bf16_w128x256s3_5, %k_bf16_w128x256s3_5, %name_bf16_w128x256s3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s3_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s3_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s3_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_5, %m64_bf16_w128x256s3_5, %n64_bf16_w128x256s3_5, %k64_bf16_w128x256s3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_5 = arith.cmpi ne, %enabled_bf16_w128x256s3_5, %skipped : i32
+    %f_bf16_w128x256s3_5 = scf.if %run_bf16_w128x256s3_5 -> (i32) {
+      %x_bf16_w128x256s3_5 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_5, %n_bf16_w128x256s3_5, %k_bf16_w128x256s3_5, %name_bf16_w128x256s3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_5 = arith.addi %s_bf16_w128x256s3_4, %f_bf16_w128x256s3_5 : i32
     %m_bf16_w128x256s3_6 = arith.constant 2200 : index
     %n_bf16_w128x256s3_6 = arith.constant 2304 : index
     %k_bf16_w128x256s3_6 = arith.constant 328 : index
     %name_bf16_w128x256s3_6 = llvm.mlir.addressof @name_bf16_w128x256s3_6_str : !llvm.ptr
-    %f_bf16_w128x256s3_6 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_6, %n_bf16_w128x256s3_6, %k_bf16_w128x256s3_6, %name_bf16_w128x256s3_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s3_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x256s3_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x256s3_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x256s3_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s3_6, %m64_bf16_w128x256s3_6, %n64_bf16_w128x256s3_6, %k64_bf16_w128x256s3_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s3_6 = arith.cmpi ne, %enabled_bf16_w128x256s3_6, %skipped : i32
+    %f_bf16_w128x256s3_6 = scf.if %run_bf16_w128x256s3_6 -> (i32) {
+      %x_bf16_w128x256s3_6 = func.call @check_bf16_w128x256s3(%m_bf16_w128x256s3_6, %n_bf16_w128x256s3_6, %k_bf16_w128x256s3_6, %name_bf16_w128x256s3_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s3_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s3_6 = arith.addi %s_bf16_w128x256s3_5, %f_bf16_w128x256s3_6 : i32
     %m_bf16_w256x128s3_0 = arith.constant 256 : index
     %n_bf16_w256x128s3_0 = arith.constant 256 : index
     %k_bf16_w256x128s3_0 = arith.constant 64 : index
     %name_bf16_w256x128s3_0 = llvm.mlir.addressof @name_bf16_w256x128s3_0_str : !llvm.ptr
-    %f_bf16_w256x128s3_0 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_0, %n_bf16_w256x128s3_0, %k_bf16_w256x128s3_0, %name_bf16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_0 = arith.constant 256 : i64
+    %n64_bf16_w256x128s3_0 = arith.constant 256 : i64
+    %k64_bf16_w256x128s3_0 = arith.constant 64 : i64
+    %enabled_bf16_w256x128s3_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_0, %m64_bf16_w256x128s3_0, %n64_bf16_w256x128s3_0, %k64_bf16_w256x128s3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_0 = arith.cmpi ne, %enabled_bf16_w256x128s3_0, %skipped : i32
+    %f_bf16_w256x128s3_0 = scf.if %run_bf16_w256x128s3_0 -> (i32) {
+      %x_bf16_w256x128s3_0 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_0, %n_bf16_w256x128s3_0, %k_bf16_w256x128s3_0, %name_bf16_w256x128s3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_0 = arith.addi %s_bf16_w128x256s3_6, %f_bf16_w256x128s3_0 : i32
     %m_bf16_w256x128s3_1 = arith.constant 256 : index
     %n_bf16_w256x128s3_1 = arith.constant 256 : index
     %k_bf16_w256x128s3_1 = arith.constant 96 : index
     %name_bf16_w256x128s3_1 = llvm.mlir.addressof @name_bf16_w256x128s3_1_str : !llvm.ptr
-    %f_bf16_w256x128s3_1 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_1, %n_bf16_w256x128s3_1, %k_bf16_w256x128s3_1, %name_bf16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_1 = arith.constant 256 : i64
+    %n64_bf16_w256x128s3_1 = arith.constant 256 : i64
+    %k64_bf16_w256x128s3_1 = arith.constant 96 : i64
+    %enabled_bf16_w256x128s3_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_1, %m64_bf16_w256x128s3_1, %n64_bf16_w256x128s3_1, %k64_bf16_w256x128s3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_1 = arith.cmpi ne, %enabled_bf16_w256x128s3_1, %skipped : i32
+    %f_bf16_w256x128s3_1 = scf.if %run_bf16_w256x128s3_1 -> (i32) {
+      %x_bf16_w256x128s3_1 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_1, %n_bf16_w256x128s3_1, %k_bf16_w256x128s3_1, %name_bf16_w256x128s3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_1 = arith.addi %s_bf16_w256x128s3_0, %f_bf16_w256x128s3_1 : i32
     %m_bf16_w256x128s3_2 = arith.constant 256 : index
     %n_bf16_w256x128s3_2 = arith.constant 256 : index
     %k_bf16_w256x128s3_2 = arith.constant 0 : index
     %name_bf16_w256x128s3_2 = llvm.mlir.addressof @name_bf16_w256x128s3_2_str : !llvm.ptr
-    %f_bf16_w256x128s3_2 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_2, %n_bf16_w256x128s3_2, %k_bf16_w256x128s3_2, %name_bf16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_2 = arith.constant 256 : i64
+    %n64_bf16_w256x128s3_2 = arith.constant 256 : i64
+    %k64_bf16_w256x128s3_2 = arith.constant 0 : i64
+    %enabled_bf16_w256x128s3_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_2, %m64_bf16_w256x128s3_2, %n64_bf16_w256x128s3_2, %k64_bf16_w256x128s3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_2 = arith.cmpi ne, %enabled_bf16_w256x128s3_2, %skipped : i32
+    %f_bf16_w256x128s3_2 = scf.if %run_bf16_w256x128s3_2 -> (i32) {
+      %x_bf16_w256x128s3_2 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_2, %n_bf16_w256x128s3_2, %k_bf16_w256x128s3_2, %name_bf16_w256x128s3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_2 = arith.addi %s_bf16_w256x128s3_1, %f_bf16_w256x128s3_2 : i32
     %m_bf16_w256x128s3_3 = arith.constant 1000 : index
     %n_bf16_w256x128s3_3 = arith.constant 1000 : index
     %k_bf16_w256x128s3_3 = arith.constant 1000 : index
     %name_bf16_w256x128s3_3 = llvm.mlir.addressof @name_bf16_w256x128s3_3_str : !llvm.ptr
-    %f_bf16_w256x128s3_3 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_3, %n_bf16_w256x128s3_3, %k_bf16_w256x128s3_3, %name_bf16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_3 = arith.constant 1000 : i64
+    %n64_bf16_w256x128s3_3 = arith.constant 1000 : i64
+    %k64_bf16_w256x128s3_3 = arith.constant 1000 : i64
+    %enabled_bf16_w256x128s3_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_3, %m64_bf16_w256x128s3_3, %n64_bf16_w256x128s3_3, %k64_bf16_w256x128s3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_3 = arith.cmpi ne, %enabled_bf16_w256x128s3_3, %skipped : i32
+    %f_bf16_w256x128s3_3 = scf.if %run_bf16_w256x128s3_3 -> (i32) {
+      %x_bf16_w256x128s3_3 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_3, %n_bf16_w256x128s3_3, %k_bf16_w256x128s3_3, %name_bf16_w256x128s3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_3 = arith.addi %s_bf16_w256x128s3_2, %f_bf16_w256x128s3_3 : i32
     %m_bf16_w256x128s3_4 = arith.constant 128 : index
     %n_bf16_w256x128s3_4 = arith.constant 8192 : index
     %k_bf16_w256x128s3_4 = arith.constant 8192 : index
     %name_bf16_w256x128s3_4 = llvm.mlir.addressof @name_bf16_w256x128s3_4_str : !llvm.ptr
-    %f_bf16_w256x128s3_4 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_4, %n_bf16_w256x128s3_4, %k_bf16_w256x128s3_4, %name_bf16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_4 = arith.constant 128 : i64
+    %n64_bf16_w256x128s3_4 = arith.constant 8192 : i64
+    %k64_bf16_w256x128s3_4 = arith.constant 8192 : i64
+    %enabled_bf16_w256x128s3_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_4, %m64_bf16_w256x128s3_4, %n64_bf16_w256x128s3_4, %k64_bf16_w256x128s3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_4 = arith.cmpi ne, %enabled_bf16_w256x128s3_4, %skipped : i32
+    %f_bf16_w256x128s3_4 = scf.if %run_bf16_w256x128s3_4 -> (i32) {
+      %x_bf16_w256x128s3_4 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_4, %n_bf16_w256x128s3_4, %k_bf16_w256x128s3_4, %name_bf16_w256x128s3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_4 = arith.addi %s_bf16_w256x128s3_3, %f_bf16_w256x128s3_4 : i32
     %m_bf16_w256x128s3_5 = arith.constant 4096 : index
     %n_bf16_w256x128s3_5 = arith.constant 4096 : index
     %k_bf16_w256x128s3_5 = arith.constant 4096 : index
     %name_bf16_w256x128s3_5 = llvm.mlir.addressof @name_bf16_w256x128s3_5_str : !llvm.ptr
-    %f_bf16_w256x128s3_5 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_5, %n_bf16_w256x128s3_5, %k_bf16_w256x128s3_5, %name_bf16_w256x128s3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_5 = arith.constant 4096 : i64
+    %n64_bf16_w256x128s3_5 = arith.constant 4096 : i64
+    %k64_bf16_w256x128s3_5 = arith.constant 4096 : i64
+    %enabled_bf16_w256x128s3_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_5, %m64_bf16_w256x128s3_5, %n64_bf16_w256x128s3_5, %k64_bf16_w256x128s3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_5 = arith.cmpi ne, %enabled_bf16_w256x128s3_5, %skipped : i32
+    %f_bf16_w256x128s3_5 = scf.if %run_bf16_w256x128s3_5 -> (i32) {
+      %x_bf16_w256x128s3_5 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_5, %n_bf16_w256x128s3_5, %k_bf16_w256x128s3_5, %name_bf16_w256x128s3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_5 = arith.addi %s_bf16_w256x128s3_4, %f_bf16_w256x128s3_5 : i32
     %m_bf16_w256x128s3_6 = arith.constant 2200 : index
     %n_bf16_w256x128s3_6 = arith.constant 2304 : index
     %k_bf16_w256x128s3_6 = arith.constant 328 : index
     %name_bf16_w256x128s3_6 = llvm.mlir.addressof @name_bf16_w256x128s3_6_str : !llvm.ptr
-    %f_bf16_w256x128s3_6 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_6, %n_bf16_w256x128s3_6, %k_bf16_w256x128s3_6, %name_bf16_w256x128s3_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w256x128s3_6 = arith.constant 2200 : i64
+    %n64_bf16_w256x128s3_6 = arith.constant 2304 : i64
+    %k64_bf16_w256x128s3_6 = arith.constant 328 : i64
+    %enabled_bf16_w256x128s3_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w256x128s3_6, %m64_bf16_w256x128s3_6, %n64_bf16_w256x128s3_6, %k64_bf16_w256x128s3_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w256x128s3_6 = arith.cmpi ne, %enabled_bf16_w256x128s3_6, %skipped : i32
+    %f_bf16_w256x128s3_6 = scf.if %run_bf16_w256x128s3_6 -> (i32) {
+      %x_bf16_w256x128s3_6 = func.call @check_bf16_w256x128s3(%m_bf16_w256x128s3_6, %n_bf16_w256x128s3_6, %k_bf16_w256x128s3_6, %name_bf16_w256x128s3_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w256x128s3_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w256x128s3_6 = arith.addi %s_bf16_w256x128s3_5, %f_bf16_w256x128s3_6 : i32
     %m_bf16_w128x64s6_0 = arith.constant 256 : index
     %n_bf16_w128x64s6_0 = arith.constant 256 : index
     %k_bf16_w128x64s6_0 = arith.constant 64 : index
     %name_bf16_w128x64s6_0 = llvm.mlir.addressof @name_bf16_w128x64s6_0_str : !llvm.ptr
-    %f_bf16_w128x64s6_0 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_0 = arith.constant 256 : i64
+    %n64_bf16_w128x64s6_0 = arith.constant 256 : i64
+    %k64_bf16_w128x64s6_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x64s6_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_0, %m64_bf16_w128x64s6_0, %n64_bf16_w128x64s6_0, %k64_bf16_w128x64s6_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_0 = arith.cmpi ne, %enabled_bf16_w128x64s6_0, %skipped : i32
+    %f_bf16_w128x64s6_0 = scf.if %run_bf16_w128x64s6_0 -> (i32) {
+      %x_bf16_w128x64s6_0 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_0, %n_bf16_w128x64s6_0, %k_bf16_w128x64s6_0, %name_bf16_w128x64s6_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_0 = arith.addi %s_bf16_w256x128s3_6, %f_bf16_w128x64s6_0 : i32
     %m_bf16_w128x64s6_1 = arith.constant 256 : index
     %n_bf16_w128x64s6_1 = arith.constant 256 : index
     %k_bf16_w128x64s6_1 = arith.constant 96 : index
     %name_bf16_w128x64s6_1 = llvm.mlir.addressof @name_bf16_w128x64s6_1_str : !llvm.ptr
-    %f_bf16_w128x64s6_1 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_1 = arith.constant 256 : i64
+    %n64_bf16_w128x64s6_1 = arith.constant 256 : i64
+    %k64_bf16_w128x64s6_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x64s6_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_1, %m64_bf16_w128x64s6_1, %n64_bf16_w128x64s6_1, %k64_bf16_w128x64s6_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_1 = arith.cmpi ne, %enabled_bf16_w128x64s6_1, %skipped : i32
+    %f_bf16_w128x64s6_1 = scf.if %run_bf16_w128x64s6_1 -> (i32) {
+      %x_bf16_w128x64s6_1 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_1, %n_bf16_w128x64s6_1, %k_bf16_w128x64s6_1, %name_bf16_w128x64s6_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_1 = arith.addi %s_bf16_w128x64s6_0, %f_bf16_w128x64s6_1 : i32
     %m_bf16_w128x64s6_2 = arith.constant 256 : index
     %n_bf16_w128x64s6_2 = arith.constant 256 : index
     %k_bf16_w128x64s6_2 = arith.constant 0 : index
     %name_bf16_w128x64s6_2 = llvm.mlir.addressof @name_bf16_w128x64s6_2_str : !llvm.ptr
-    %f_bf16_w128x64s6_2 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_2 = arith.constant 256 : i64
+    %n64_bf16_w128x64s6_2 = arith.constant 256 : i64
+    %k64_bf16_w128x64s6_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x64s6_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_2, %m64_bf16_w128x64s6_2, %n64_bf16_w128x64s6_2, %k64_bf16_w128x64s6_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_2 = arith.cmpi ne, %enabled_bf16_w128x64s6_2, %skipped : i32
+    %f_bf16_w128x64s6_2 = scf.if %run_bf16_w128x64s6_2 -> (i32) {
+      %x_bf16_w128x64s6_2 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_2, %n_bf16_w128x64s6_2, %k_bf16_w128x64s6_2, %name_bf16_w128x64s6_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_2 = arith.addi %s_bf16_w128x64s6_1, %f_bf16_w128x64s6_2 : i32
     %m_bf16_w128x64s6_3 = arith.constant 1000 : index
     %n_bf16_w128x64s6_3 = arith.constant 1000 : index
     %k_bf16_w128x64s6_3 = arith.constant 1000 : index
     %name_bf16_w128x64s6_3 = llvm.mlir.addressof @name_bf16_w128x64s6_3_str : !llvm.ptr
-    %f_bf16_w128x64s6_3 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x64s6_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x64s6_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x64s6_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_3, %m64_bf16_w128x64s6_3, %n64_bf16_w128x64s6_3, %k64_bf16_w128x64s6_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_3 = arith.cmpi ne, %enabled_bf16_w128x64s6_3, %skipped : i32
+    %f_bf16_w128x64s6_3 = scf.if %run_bf16_w128x64s6_3 -> (i32) {
+      %x_bf16_w128x64s6_3 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_3, %n_bf16_w128x64s6_3, %k_bf16_w128x64s6_3, %name_bf16_w128x64s6_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_3 = arith.addi %s_bf16_w128x64s6_2, %f_bf16_w128x64s6_3 : i32
     %m_bf16_w128x64s6_4 = arith.constant 128 : index
     %n_bf16_w128x64s6_4 = arith.constant 8192 : index
     %k_bf16_w128x64s6_4 = arith.constant 8192 : index
     %name_bf16_w128x64s6_4 = llvm.mlir.addressof @name_bf16_w128x64s6_4_str : !llvm.ptr
-    %f_bf16_w128x64s6_4 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_4 = arith.constant 128 : i64
+    %n64_bf16_w128x64s6_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x64s6_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_4, %m64_bf16_w128x64s6_4, %n64_bf16_w128x64s6_4, %k64_bf16_w128x64s6_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_4 = arith.cmpi ne, %enabled_bf16_w128x64s6_4, %skipped : i32
+    %f_bf16_w128x64s6_4 = scf.if %run_bf16_w128x64s6_4 -> (i32) {
+      %x_bf16_w128x64s6_4 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_4, %n_bf16_w128x64s6_4, %k_bf16_w128x64s6_4, %name_bf16_w128x64s6_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
     %m_bf16_w128x64s6_5 = arith.constant 4096 : index
     %n_bf16_w128x64s6_5 = arith.constant 4096 : index
     %k_bf16_w128x64s6_5 = arith.constant 4096 : index
     %name_bf16_w128x64s6_5 = llvm.mlir.addressof @name_bf16_w128x64s6_5_str : !llvm.ptr
-    %f_bf16_w128x64s6_5 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_5, %n_bf16_w128x64s6_5, %k_bf16_w128x64s6_5, %name_bf16_w128x64s6_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x64s6_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x64s6_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x64s6_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_5, %m64_bf16_w128x64s6_5, %n64_bf16_w128x64s6_5, %k64_bf16_w128x64s6_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_5 = arith.cmpi ne, %enabled_bf16_w128x64s6_5, %skipped : i32
+    %f_bf16_w128x64s6_5 = scf.if %run_bf16_w128x64s6_5 -> (i32) {
+      %x_bf16_w128x64s6_5 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_5, %n_bf16_w128x64s6_5, %k_bf16_w128x64s6_5, %name_bf16_w128x64s6_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_5 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_w128x64s6_5 : i32
     %m_bf16_w128x64s6_6 = arith.constant 2200 : index
     %n_bf16_w128x64s6_6 = arith.constant 2304 : index
     %k_bf16_w128x64s6_6 = arith.constant 328 : index
     %name_bf16_w128x64s6_6 = llvm.mlir.addressof @name_bf16_w128x64s6_6_str : !llvm.ptr
-    %f_bf16_w128x64s6_6 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_6, %n_bf16_w128x64s6_6, %k_bf16_w128x64s6_6, %name_bf16_w128x64s6_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x64s6_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x64s6_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x64s6_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x64s6_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6_6, %m64_bf16_w128x64s6_6, %n64_bf16_w128x64s6_6, %k64_bf16_w128x64s6_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6_6 = arith.cmpi ne, %enabled_bf16_w128x64s6_6, %skipped : i32
+    %f_bf16_w128x64s6_6 = scf.if %run_bf16_w128x64s6_6 -> (i32) {
+      %x_bf16_w128x64s6_6 = func.call @check_bf16_w128x64s6(%m_bf16_w128x64s6_6, %n_bf16_w128x64s6_6, %k_bf16_w128x64s6_6, %name_bf16_w128x64s6_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x64s6_6 = arith.addi %s_bf16_w128x64s6_5, %f_bf16_w128x64s6_6 : i32
     %m_bf16_w128x256s4g8_0 = arith.constant 256 : index
     %n_bf16_w128x256s4g8_0 = arith.constant 256 : index
     %k_bf16_w128x256s4g8_0 = arith.constant 64 : index
     %name_bf16_w128x256s4g8_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8_0_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_0 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_0 = arith.constant 256 : i64
+    %n64_bf16_w128x256s4g8_0 = arith.constant 256 : i64
+    %k64_bf16_w128x256s4g8_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x256s4g8_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_0, %m64_bf16_w128x256s4g8_0, %n64_bf16_w128x256s4g8_0, %k64_bf16_w128x256s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_0, %skipped : i32
+    %f_bf16_w128x256s4g8_0 = scf.if %run_bf16_w128x256s4g8_0 -> (i32) {
+      %x_bf16_w128x256s4g8_0 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_0, %n_bf16_w128x256s4g8_0, %k_bf16_w128x256s4g8_0, %name_bf16_w128x256s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_0 = arith.addi %s_bf16_w128x64s6_6, %f_bf16_w128x256s4g8_0 : i32
     %m_bf16_w128x256s4g8_1 = arith.constant 256 : index
     %n_bf16_w128x256s4g8_1 = arith.constant 256 : index
     %k_bf16_w128x256s4g8_1 = arith.constant 96 : index
     %name_bf16_w128x256s4g8_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8_1_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_1 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_1, %n_bf16_w128x256s4g8_1, %k_bf16_w128x256s4g8_1, %name_bf16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_1 = arith.constant 256 : i64
+    %n64_bf16_w128x256s4g8_1 = arith.constant 256 : i64
+    %k64_bf16_w128x256s4g8_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x256s4g8_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_1, %m64_bf16_w128x256s4g8_1, %n64_bf16_w128x256s4g8_1, %k64_bf16_w128x256s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_1, %skipped : i32
+    %f_bf16_w128x256s4g8_1 = scf.if %run_bf16_w128x256s4g8_1 -> (i32) {
+      %x_bf16_w128x256s4g8_1 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_1, %n_bf16_w128x256s4g8_1, %k_bf16_w128x256s4g8_1, %name_bf16_w128x256s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_1 = arith.addi %s_bf16_w128x256s4g8_0, %f_bf16_w128x256s4g8_1 : i32
     %m_bf16_w128x256s4g8_2 = arith.constant 256 : index
     %n_bf16_w128x256s4g8_2 = arith.constant 256 : index
     %k_bf16_w128x256s4g8_2 = arith.constant 0 : index
     %name_bf16_w128x256s4g8_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8_2_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_2 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_2, %n_bf16_w128x256s4g8_2, %k_bf16_w128x256s4g8_2, %name_bf16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_2 = arith.constant 256 : i64
+    %n64_bf16_w128x256s4g8_2 = arith.constant 256 : i64
+    %k64_bf16_w128x256s4g8_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x256s4g8_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_2, %m64_bf16_w128x256s4g8_2, %n64_bf16_w128x256s4g8_2, %k64_bf16_w128x256s4g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_2, %skipped : i32
+    %f_bf16_w128x256s4g8_2 = scf.if %run_bf16_w128x256s4g8_2 -> (i32) {
+      %x_bf16_w128x256s4g8_2 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_2, %n_bf16_w128x256s4g8_2, %k_bf16_w128x256s4g8_2, %name_bf16_w128x256s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_2 = arith.addi %s_bf16_w128x256s4g8_1, %f_bf16_w128x256s4g8_2 : i32
     %m_bf16_w128x256s4g8_3 = arith.constant 1000 : index
     %n_bf16_w128x256s4g8_3 = arith.constant 1000 : index
     %k_bf16_w128x256s4g8_3 = arith.constant 1000 : index
     %name_bf16_w128x256s4g8_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8_3_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_3 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_3, %n_bf16_w128x256s4g8_3, %k_bf16_w128x256s4g8_3, %name_bf16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s4g8_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s4g8_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_3, %m64_bf16_w128x256s4g8_3, %n64_bf16_w128x256s4g8_3, %k64_bf16_w128x256s4g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_3, %skipped : i32
+    %f_bf16_w128x256s4g8_3 = scf.if %run_bf16_w128x256s4g8_3 -> (i32) {
+      %x_bf16_w128x256s4g8_3 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_3, %n_bf16_w128x256s4g8_3, %k_bf16_w128x256s4g8_3, %name_bf16_w128x256s4g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_3 = arith.addi %s_bf16_w128x256s4g8_2, %f_bf16_w128x256s4g8_3 : i32
     %m_bf16_w128x256s4g8_4 = arith.constant 128 : index
     %n_bf16_w128x256s4g8_4 = arith.constant 8192 : index
     %k_bf16_w128x256s4g8_4 = arith.constant 8192 : index
     %name_bf16_w128x256s4g8_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8_4_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_4 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_4 = arith.constant 128 : i64
+    %n64_bf16_w128x256s4g8_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_4, %m64_bf16_w128x256s4g8_4, %n64_bf16_w128x256s4g8_4, %k64_bf16_w128x256s4g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_4, %skipped : i32
+    %f_bf16_w128x256s4g8_4 = scf.if %run_bf16_w128x256s4g8_4 -> (i32) {
+      %x_bf16_w128x256s4g8_4 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_4, %n_bf16_w128x256s4g8_4, %k_bf16_w128x256s4g8_4, %name_bf16_w128x256s4g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_4 = arith.addi %s_bf16_w128x256s4g8_3, %f_bf16_w128x256s4g8_4 : i32
     %m_bf16_w128x256s4g8_5 = arith.constant 4096 : index
     %n_bf16_w128x256s4g8_5 = arith.constant 4096 : index
     %k_bf16_w128x256s4g8_5 = arith.constant 4096 : index
     %name_bf16_w128x256s4g8_5 = llvm.mlir.addressof @name_bf16_w128x256s4g8_5_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_5 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_5, %n_bf16_w128x256s4g8_5, %k_bf16_w128x256s4g8_5, %name_bf16_w128x256s4g8_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s4g8_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s4g8_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_5, %m64_bf16_w128x256s4g8_5, %n64_bf16_w128x256s4g8_5, %k64_bf16_w128x256s4g8_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_5 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_5, %skipped : i32
+    %f_bf16_w128x256s4g8_5 = scf.if %run_bf16_w128x256s4g8_5 -> (i32) {
+      %x_bf16_w128x256s4g8_5 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_5, %n_bf16_w128x256s4g8_5, %k_bf16_w128x256s4g8_5, %name_bf16_w128x256s4g8_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_5 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x256s4g8_5 : i32
     %m_bf16_w128x256s4g8_6 = arith.constant 2200 : index
     %n_bf16_w128x256s4g8_6 = arith.constant 2304 : index
     %k_bf16_w128x256s4g8_6 = arith.constant 328 : index
     %name_bf16_w128x256s4g8_6 = llvm.mlir.addressof @name_bf16_w128x256s4g8_6_str : !llvm.ptr
-    %f_bf16_w128x256s4g8_6 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_6, %n_bf16_w128x256s4g8_6, %k_bf16_w128x256s4g8_6, %name_bf16_w128x256s4g8_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x256s4g8_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x256s4g8_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x256s4g8_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x256s4g8_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8_6, %m64_bf16_w128x256s4g8_6, %n64_bf16_w128x256s4g8_6, %k64_bf16_w128x256s4g8_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8_6 = arith.cmpi ne, %enabled_bf16_w128x256s4g8_6, %skipped : i32
+    %f_bf16_w128x256s4g8_6 = scf.if %run_bf16_w128x256s4g8_6 -> (i32) {
+      %x_bf16_w128x256s4g8_6 = func.call @check_bf16_w128x256s4g8(%m_bf16_w128x256s4g8_6, %n_bf16_w128x256s4g8_6, %k_bf16_w128x256s4g8_6, %name_bf16_w128x256s4g8_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x256s4g8_6 = arith.addi %s_bf16_w128x256s4g8_5, %f_bf16_w128x256s4g8_6 : i32
     %m_bf16_w128x128s6g8_0 = arith.constant 256 : index
     %n_bf16_w128x128s6g8_0 = arith.constant 256 : index
     %k_bf16_w128x128s6g8_0 = arith.constant 64 : index
     %name_bf16_w128x128s6g8_0 = llvm.mlir.addressof @name_bf16_w128x128s6g8_0_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_0 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_0, %n_bf16_w128x128s6g8_0, %k_bf16_w128x128s6g8_0, %name_bf16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_0 = arith.constant 256 : i64
+    %n64_bf16_w128x128s6g8_0 = arith.constant 256 : i64
+    %k64_bf16_w128x128s6g8_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x128s6g8_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_0, %m64_bf16_w128x128s6g8_0, %n64_bf16_w128x128s6g8_0, %k64_bf16_w128x128s6g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_0 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_0, %skipped : i32
+    %f_bf16_w128x128s6g8_0 = scf.if %run_bf16_w128x128s6g8_0 -> (i32) {
+      %x_bf16_w128x128s6g8_0 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_0, %n_bf16_w128x128s6g8_0, %k_bf16_w128x128s6g8_0, %name_bf16_w128x128s6g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_0 = arith.addi %s_bf16_w128x256s4g8_6, %f_bf16_w128x128s6g8_0 : i32
     %m_bf16_w128x128s6g8_1 = arith.constant 256 : index
     %n_bf16_w128x128s6g8_1 = arith.constant 256 : index
     %k_bf16_w128x128s6g8_1 = arith.constant 96 : index
     %name_bf16_w128x128s6g8_1 = llvm.mlir.addressof @name_bf16_w128x128s6g8_1_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_1 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_1, %n_bf16_w128x128s6g8_1, %k_bf16_w128x128s6g8_1, %name_bf16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_1 = arith.constant 256 : i64
+    %n64_bf16_w128x128s6g8_1 = arith.constant 256 : i64
+    %k64_bf16_w128x128s6g8_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x128s6g8_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_1, %m64_bf16_w128x128s6g8_1, %n64_bf16_w128x128s6g8_1, %k64_bf16_w128x128s6g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_1 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_1, %skipped : i32
+    %f_bf16_w128x128s6g8_1 = scf.if %run_bf16_w128x128s6g8_1 -> (i32) {
+      %x_bf16_w128x128s6g8_1 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_1, %n_bf16_w128x128s6g8_1, %k_bf16_w128x128s6g8_1, %name_bf16_w128x128s6g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_1 = arith.addi %s_bf16_w128x128s6g8_0, %f_bf16_w128x128s6g8_1 : i32
     %m_bf16_w128x128s6g8_2 = arith.constant 256 : index
     %n_bf16_w128x128s6g8_2 = arith.constant 256 : index
     %k_bf16_w128x128s6g8_2 = arith.constant 0 : index
     %name_bf16_w128x128s6g8_2 = llvm.mlir.addressof @name_bf16_w128x128s6g8_2_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_2 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_2, %n_bf16_w128x128s6g8_2, %k_bf16_w128x128s6g8_2, %name_bf16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_2 = arith.constant 256 : i64
+    %n64_bf16_w128x128s6g8_2 = arith.constant 256 : i64
+    %k64_bf16_w128x128s6g8_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x128s6g8_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_2, %m64_bf16_w128x128s6g8_2, %n64_bf16_w128x128s6g8_2, %k64_bf16_w128x128s6g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_2 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_2, %skipped : i32
+    %f_bf16_w128x128s6g8_2 = scf.if %run_bf16_w128x128s6g8_2 -> (i32) {
+      %x_bf16_w128x128s6g8_2 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_2, %n_bf16_w128x128s6g8_2, %k_bf16_w128x128s6g8_2, %name_bf16_w128x128s6g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_2 = arith.addi %s_bf16_w128x128s6g8_1, %f_bf16_w128x128s6g8_2 : i32
     %m_bf16_w128x128s6g8_3 = arith.constant 1000 : index
     %n_bf16_w128x128s6g8_3 = arith.constant 1000 : index
     %k_bf16_w128x128s6g8_3 = arith.constant 1000 : index
     %name_bf16_w128x128s6g8_3 = llvm.mlir.addressof @name_bf16_w128x128s6g8_3_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_3 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_3, %n_bf16_w128x128s6g8_3, %k_bf16_w128x128s6g8_3, %name_bf16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x128s6g8_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128s6g8_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_3, %m64_bf16_w128x128s6g8_3, %n64_bf16_w128x128s6g8_3, %k64_bf16_w128x128s6g8_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_3 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_3, %skipped : i32
+    %f_bf16_w128x128s6g8_3 = scf.if %run_bf16_w128x128s6g8_3 -> (i32) {
+      %x_bf16_w128x128s6g8_3 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_3, %n_bf16_w128x128s6g8_3, %k_bf16_w128x128s6g8_3, %name_bf16_w128x128s6g8_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_3 = arith.addi %s_bf16_w128x128s6g8_2, %f_bf16_w128x128s6g8_3 : i32
     %m_bf16_w128x128s6g8_4 = arith.constant 128 : index
     %n_bf16_w128x128s6g8_4 = arith.constant 8192 : index
     %k_bf16_w128x128s6g8_4 = arith.constant 8192 : index
     %name_bf16_w128x128s6g8_4 = llvm.mlir.addressof @name_bf16_w128x128s6g8_4_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_4 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_4, %n_bf16_w128x128s6g8_4, %k_bf16_w128x128s6g8_4, %name_bf16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_4 = arith.constant 128 : i64
+    %n64_bf16_w128x128s6g8_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s6g8_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s6g8_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_4, %m64_bf16_w128x128s6g8_4, %n64_bf16_w128x128s6g8_4, %k64_bf16_w128x128s6g8_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_4 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_4, %skipped : i32
+    %f_bf16_w128x128s6g8_4 = scf.if %run_bf16_w128x128s6g8_4 -> (i32) {
+      %x_bf16_w128x128s6g8_4 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_4, %n_bf16_w128x128s6g8_4, %k_bf16_w128x128s6g8_4, %name_bf16_w128x128s6g8_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_4 = arith.addi %s_bf16_w128x128s6g8_3, %f_bf16_w128x128s6g8_4 : i32
     %m_bf16_w128x128s6g8_5 = arith.constant 4096 : index
     %n_bf16_w128x128s6g8_5 = arith.constant 4096 : index
     %k_bf16_w128x128s6g8_5 = arith.constant 4096 : index
     %name_bf16_w128x128s6g8_5 = llvm.mlir.addressof @name_bf16_w128x128s6g8_5_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_5 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_5, %n_bf16_w128x128s6g8_5, %k_bf16_w128x128s6g8_5, %name_bf16_w128x128s6g8_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x128s6g8_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128s6g8_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_5, %m64_bf16_w128x128s6g8_5, %n64_bf16_w128x128s6g8_5, %k64_bf16_w128x128s6g8_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_5 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_5, %skipped : i32
+    %f_bf16_w128x128s6g8_5 = scf.if %run_bf16_w128x128s6g8_5 -> (i32) {
+      %x_bf16_w128x128s6g8_5 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_5, %n_bf16_w128x128s6g8_5, %k_bf16_w128x128s6g8_5, %name_bf16_w128x128s6g8_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_5 = arith.addi %s_bf16_w128x128s6g8_4, %f_bf16_w128x128s6g8_5 : i32
     %m_bf16_w128x128s6g8_6 = arith.constant 2200 : index
     %n_bf16_w128x128s6g8_6 = arith.constant 2304 : index
     %k_bf16_w128x128s6g8_6 = arith.constant 328 : index
     %name_bf16_w128x128s6g8_6 = llvm.mlir.addressof @name_bf16_w128x128s6g8_6_str : !llvm.ptr
-    %f_bf16_w128x128s6g8_6 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_6, %n_bf16_w128x128s6g8_6, %k_bf16_w128x128s6g8_6, %name_bf16_w128x128s6g8_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s6g8_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x128s6g8_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x128s6g8_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x128s6g8_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s6g8_6, %m64_bf16_w128x128s6g8_6, %n64_bf16_w128x128s6g8_6, %k64_bf16_w128x128s6g8_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s6g8_6 = arith.cmpi ne, %enabled_bf16_w128x128s6g8_6, %skipped : i32
+    %f_bf16_w128x128s6g8_6 = scf.if %run_bf16_w128x128s6g8_6 -> (i32) {
+      %x_bf16_w128x128s6g8_6 = func.call @check_bf16_w128x128s6g8(%m_bf16_w128x128s6g8_6, %n_bf16_w128x128s6g8_6, %k_bf16_w128x128s6g8_6, %name_bf16_w128x128s6g8_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s6g8_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s6g8_6 = arith.addi %s_bf16_w128x128s6g8_5, %f_bf16_w128x128s6g8_6 : i32
     %m_bf16_w128x128s5g8pp_0 = arith.constant 256 : index
     %n_bf16_w128x128s5g8pp_0 = arith.constant 256 : index
     %k_bf16_w128x128s5g8pp_0 = arith.constant 64 : index
     %name_bf16_w128x128s5g8pp_0 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_0_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_0 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_0, %n_bf16_w128x128s5g8pp_0, %k_bf16_w128x128s5g8pp_0, %name_bf16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_0 = arith.constant 256 : i64
+    %n64_bf16_w128x128s5g8pp_0 = arith.constant 256 : i64
+    %k64_bf16_w128x128s5g8pp_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x128s5g8pp_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_0, %m64_bf16_w128x128s5g8pp_0, %n64_bf16_w128x128s5g8pp_0, %k64_bf16_w128x128s5g8pp_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_0 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_0, %skipped : i32
+    %f_bf16_w128x128s5g8pp_0 = scf.if %run_bf16_w128x128s5g8pp_0 -> (i32) {
+      %x_bf16_w128x128s5g8pp_0 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_0, %n_bf16_w128x128s5g8pp_0, %k_bf16_w128x128s5g8pp_0, %name_bf16_w128x128s5g8pp_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_0 = arith.addi %s_bf16_w128x128s6g8_6, %f_bf16_w128x128s5g8pp_0 : i32
     %m_bf16_w128x128s5g8pp_1 = arith.constant 256 : index
     %n_bf16_w128x128s5g8pp_1 = arith.constant 256 : index
     %k_bf16_w128x128s5g8pp_1 = arith.constant 96 : index
     %name_bf16_w128x128s5g8pp_1 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_1_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_1 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_1, %n_bf16_w128x128s5g8pp_1, %k_bf16_w128x128s5g8pp_1, %name_bf16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_1 = arith.constant 256 : i64
+    %n64_bf16_w128x128s5g8pp_1 = arith.constant 256 : i64
+    %k64_bf16_w128x128s5g8pp_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x128s5g8pp_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_1, %m64_bf16_w128x128s5g8pp_1, %n64_bf16_w128x128s5g8pp_1, %k64_bf16_w128x128s5g8pp_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_1 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_1, %skipped : i32
+    %f_bf16_w128x128s5g8pp_1 = scf.if %run_bf16_w128x128s5g8pp_1 -> (i32) {
+      %x_bf16_w128x128s5g8pp_1 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_1, %n_bf16_w128x128s5g8pp_1, %k_bf16_w128x128s5g8pp_1, %name_bf16_w128x128s5g8pp_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_1 = arith.addi %s_bf16_w128x128s5g8pp_0, %f_bf16_w128x128s5g8pp_1 : i32
     %m_bf16_w128x128s5g8pp_2 = arith.constant 256 : index
     %n_bf16_w128x128s5g8pp_2 = arith.constant 256 : index
     %k_bf16_w128x128s5g8pp_2 = arith.constant 0 : index
     %name_bf16_w128x128s5g8pp_2 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_2_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_2 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_2, %n_bf16_w128x128s5g8pp_2, %k_bf16_w128x128s5g8pp_2, %name_bf16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_2 = arith.constant 256 : i64
+    %n64_bf16_w128x128s5g8pp_2 = arith.constant 256 : i64
+    %k64_bf16_w128x128s5g8pp_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x128s5g8pp_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_2, %m64_bf16_w128x128s5g8pp_2, %n64_bf16_w128x128s5g8pp_2, %k64_bf16_w128x128s5g8pp_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_2 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_2, %skipped : i32
+    %f_bf16_w128x128s5g8pp_2 = scf.if %run_bf16_w128x128s5g8pp_2 -> (i32) {
+      %x_bf16_w128x128s5g8pp_2 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_2, %n_bf16_w128x128s5g8pp_2, %k_bf16_w128x128s5g8pp_2, %name_bf16_w128x128s5g8pp_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_2 = arith.addi %s_bf16_w128x128s5g8pp_1, %f_bf16_w128x128s5g8pp_2 : i32
     %m_bf16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %n_bf16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %k_bf16_w128x128s5g8pp_3 = arith.constant 1000 : index
     %name_bf16_w128x128s5g8pp_3 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_3_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_3 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_3, %n_bf16_w128x128s5g8pp_3, %k_bf16_w128x128s5g8pp_3, %name_bf16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x128s5g8pp_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128s5g8pp_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_3, %m64_bf16_w128x128s5g8pp_3, %n64_bf16_w128x128s5g8pp_3, %k64_bf16_w128x128s5g8pp_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_3 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_3, %skipped : i32
+    %f_bf16_w128x128s5g8pp_3 = scf.if %run_bf16_w128x128s5g8pp_3 -> (i32) {
+      %x_bf16_w128x128s5g8pp_3 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_3, %n_bf16_w128x128s5g8pp_3, %k_bf16_w128x128s5g8pp_3, %name_bf16_w128x128s5g8pp_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_3 = arith.addi %s_bf16_w128x128s5g8pp_2, %f_bf16_w128x128s5g8pp_3 : i32
     %m_bf16_w128x128s5g8pp_4 = arith.constant 128 : index
     %n_bf16_w128x128s5g8pp_4 = arith.constant 8192 : index
     %k_bf16_w128x128s5g8pp_4 = arith.constant 8192 : index
     %name_bf16_w128x128s5g8pp_4 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_4_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_4 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_4, %n_bf16_w128x128s5g8pp_4, %k_bf16_w128x128s5g8pp_4, %name_bf16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_4 = arith.constant 128 : i64
+    %n64_bf16_w128x128s5g8pp_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s5g8pp_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s5g8pp_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_4, %m64_bf16_w128x128s5g8pp_4, %n64_bf16_w128x128s5g8pp_4, %k64_bf16_w128x128s5g8pp_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_4 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_4, %skipped : i32
+    %f_bf16_w128x128s5g8pp_4 = scf.if %run_bf16_w128x128s5g8pp_4 -> (i32) {
+      %x_bf16_w128x128s5g8pp_4 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_4, %n_bf16_w128x128s5g8pp_4, %k_bf16_w128x128s5g8pp_4, %name_bf16_w128x128s5g8pp_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_4 = arith.addi %s_bf16_w128x128s5g8pp_3, %f_bf16_w128x128s5g8pp_4 : i32
     %m_bf16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %n_bf16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %k_bf16_w128x128s5g8pp_5 = arith.constant 4096 : index
     %name_bf16_w128x128s5g8pp_5 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_5_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_5 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_5, %n_bf16_w128x128s5g8pp_5, %k_bf16_w128x128s5g8pp_5, %name_bf16_w128x128s5g8pp_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x128s5g8pp_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128s5g8pp_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_5, %m64_bf16_w128x128s5g8pp_5, %n64_bf16_w128x128s5g8pp_5, %k64_bf16_w128x128s5g8pp_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_5 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_5, %skipped : i32
+    %f_bf16_w128x128s5g8pp_5 = scf.if %run_bf16_w128x128s5g8pp_5 -> (i32) {
+      %x_bf16_w128x128s5g8pp_5 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_5, %n_bf16_w128x128s5g8pp_5, %k_bf16_w128x128s5g8pp_5, %name_bf16_w128x128s5g8pp_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_5 = arith.addi %s_bf16_w128x128s5g8pp_4, %f_bf16_w128x128s5g8pp_5 : i32
     %m_bf16_w128x128s5g8pp_6 = arith.constant 2200 : index
     %n_bf16_w128x128s5g8pp_6 = arith.constant 2304 : index
     %k_bf16_w128x128s5g8pp_6 = arith.constant 328 : index
     %name_bf16_w128x128s5g8pp_6 = llvm.mlir.addressof @name_bf16_w128x128s5g8pp_6_str : !llvm.ptr
-    %f_bf16_w128x128s5g8pp_6 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_6, %n_bf16_w128x128s5g8pp_6, %k_bf16_w128x128s5g8pp_6, %name_bf16_w128x128s5g8pp_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s5g8pp_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x128s5g8pp_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x128s5g8pp_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x128s5g8pp_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s5g8pp_6, %m64_bf16_w128x128s5g8pp_6, %n64_bf16_w128x128s5g8pp_6, %k64_bf16_w128x128s5g8pp_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s5g8pp_6 = arith.cmpi ne, %enabled_bf16_w128x128s5g8pp_6, %skipped : i32
+    %f_bf16_w128x128s5g8pp_6 = scf.if %run_bf16_w128x128s5g8pp_6 -> (i32) {
+      %x_bf16_w128x128s5g8pp_6 = func.call @check_bf16_w128x128s5g8pp(%m_bf16_w128x128s5g8pp_6, %n_bf16_w128x128s5g8pp_6, %k_bf16_w128x128s5g8pp_6, %name_bf16_w128x128s5g8pp_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s5g8pp_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s5g8pp_6 = arith.addi %s_bf16_w128x128s5g8pp_5, %f_bf16_w128x128s5g8pp_6 : i32
     %m_bf16_w128x128_0 = arith.constant 256 : index
     %n_bf16_w128x128_0 = arith.constant 256 : index
     %k_bf16_w128x128_0 = arith.constant 64 : index
     %name_bf16_w128x128_0 = llvm.mlir.addressof @name_bf16_w128x128_0_str : !llvm.ptr
-    %f_bf16_w128x128_0 = func.call @check_bf16_w128x128(%m_bf16_w128x128_0, %n_bf16_w128x128_0, %k_bf16_w128x128_0, %name_bf16_w128x128_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_0 = arith.constant 256 : i64
+    %n64_bf16_w128x128_0 = arith.constant 256 : i64
+    %k64_bf16_w128x128_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x128_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_0, %m64_bf16_w128x128_0, %n64_bf16_w128x128_0, %k64_bf16_w128x128_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_0 = arith.cmpi ne, %enabled_bf16_w128x128_0, %skipped : i32
+    %f_bf16_w128x128_0 = scf.if %run_bf16_w128x128_0 -> (i32) {
+      %x_bf16_w128x128_0 = func.call @check_bf16_w128x128(%m_bf16_w128x128_0, %n_bf16_w128x128_0, %k_bf16_w128x128_0, %name_bf16_w128x128_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_0 = arith.addi %s_bf16_w128x128s5g8pp_6, %f_bf16_w128x128_0 : i32
     %m_bf16_w128x128_1 = arith.constant 256 : index
     %n_bf16_w128x128_1 = arith.constant 256 : index
     %k_bf16_w128x128_1 = arith.constant 96 : index
     %name_bf16_w128x128_1 = llvm.mlir.addressof @name_bf16_w128x128_1_str : !llvm.ptr
-    %f_bf16_w128x128_1 = func.call @check_bf16_w128x128(%m_bf16_w128x128_1, %n_bf16_w128x128_1, %k_bf16_w128x128_1, %name_bf16_w128x128_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_1 = arith.constant 256 : i64
+    %n64_bf16_w128x128_1 = arith.constant 256 : i64
+    %k64_bf16_w128x128_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x128_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_1, %m64_bf16_w128x128_1, %n64_bf16_w128x128_1, %k64_bf16_w128x128_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_1 = arith.cmpi ne, %enabled_bf16_w128x128_1, %skipped : i32
+    %f_bf16_w128x128_1 = scf.if %run_bf16_w128x128_1 -> (i32) {
+      %x_bf16_w128x128_1 = func.call @check_bf16_w128x128(%m_bf16_w128x128_1, %n_bf16_w128x128_1, %k_bf16_w128x128_1, %name_bf16_w128x128_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_1 = arith.addi %s_bf16_w128x128_0, %f_bf16_w128x128_1 : i32
     %m_bf16_w128x128_2 = arith.constant 256 : index
     %n_bf16_w128x128_2 = arith.constant 256 : index
     %k_bf16_w128x128_2 = arith.constant 0 : index
     %name_bf16_w128x128_2 = llvm.mlir.addressof @name_bf16_w128x128_2_str : !llvm.ptr
-    %f_bf16_w128x128_2 = func.call @check_bf16_w128x128(%m_bf16_w128x128_2, %n_bf16_w128x128_2, %k_bf16_w128x128_2, %name_bf16_w128x128_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_2 = arith.constant 256 : i64
+    %n64_bf16_w128x128_2 = arith.constant 256 : i64
+    %k64_bf16_w128x128_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x128_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_2, %m64_bf16_w128x128_2, %n64_bf16_w128x128_2, %k64_bf16_w128x128_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_2 = arith.cmpi ne, %enabled_bf16_w128x128_2, %skipped : i32
+    %f_bf16_w128x128_2 = scf.if %run_bf16_w128x128_2 -> (i32) {
+      %x_bf16_w128x128_2 = func.call @check_bf16_w128x128(%m_bf16_w128x128_2, %n_bf16_w128x128_2, %k_bf16_w128x128_2, %name_bf16_w128x128_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_2 = arith.addi %s_bf16_w128x128_1, %f_bf16_w128x128_2 : i32
     %m_bf16_w128x128_3 = arith.constant 1000 : index
     %n_bf16_w128x128_3 = arith.constant 1000 : index
     %k_bf16_w128x128_3 = arith.constant 1000 : index
     %name_bf16_w128x128_3 = llvm.mlir.addressof @name_bf16_w128x128_3_str : !llvm.ptr
-    %f_bf16_w128x128_3 = func.call @check_bf16_w128x128(%m_bf16_w128x128_3, %n_bf16_w128x128_3, %k_bf16_w128x128_3, %name_bf16_w128x128_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x128_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x128_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_3, %m64_bf16_w128x128_3, %n64_bf16_w128x128_3, %k64_bf16_w128x128_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_3 = arith.cmpi ne, %enabled_bf16_w128x128_3, %skipped : i32
+    %f_bf16_w128x128_3 = scf.if %run_bf16_w128x128_3 -> (i32) {
+      %x_bf16_w128x128_3 = func.call @check_bf16_w128x128(%m_bf16_w128x128_3, %n_bf16_w128x128_3, %k_bf16_w128x128_3, %name_bf16_w128x128_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_3 = arith.addi %s_bf16_w128x128_2, %f_bf16_w128x128_3 : i32
     %m_bf16_w128x128_4 = arith.constant 128 : index
     %n_bf16_w128x128_4 = arith.constant 8192 : index
     %k_bf16_w128x128_4 = arith.constant 8192 : index
     %name_bf16_w128x128_4 = llvm.mlir.addressof @name_bf16_w128x128_4_str : !llvm.ptr
-    %f_bf16_w128x128_4 = func.call @check_bf16_w128x128(%m_bf16_w128x128_4, %n_bf16_w128x128_4, %k_bf16_w128x128_4, %name_bf16_w128x128_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_4 = arith.constant 128 : i64
+    %n64_bf16_w128x128_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x128_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_4, %m64_bf16_w128x128_4, %n64_bf16_w128x128_4, %k64_bf16_w128x128_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_4 = arith.cmpi ne, %enabled_bf16_w128x128_4, %skipped : i32
+    %f_bf16_w128x128_4 = scf.if %run_bf16_w128x128_4 -> (i32) {
+      %x_bf16_w128x128_4 = func.call @check_bf16_w128x128(%m_bf16_w128x128_4, %n_bf16_w128x128_4, %k_bf16_w128x128_4, %name_bf16_w128x128_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_4 = arith.addi %s_bf16_w128x128_3, %f_bf16_w128x128_4 : i32
     %m_bf16_w128x128_5 = arith.constant 4096 : index
     %n_bf16_w128x128_5 = arith.constant 4096 : index
     %k_bf16_w128x128_5 = arith.constant 4096 : index
     %name_bf16_w128x128_5 = llvm.mlir.addressof @name_bf16_w128x128_5_str : !llvm.ptr
-    %f_bf16_w128x128_5 = func.call @check_bf16_w128x128(%m_bf16_w128x128_5, %n_bf16_w128x128_5, %k_bf16_w128x128_5, %name_bf16_w128x128_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x128_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x128_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_5, %m64_bf16_w128x128_5, %n64_bf16_w128x128_5, %k64_bf16_w128x128_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_5 = arith.cmpi ne, %enabled_bf16_w128x128_5, %skipped : i32
+    %f_bf16_w128x128_5 = scf.if %run_bf16_w128x128_5 -> (i32) {
+      %x_bf16_w128x128_5 = func.call @check_bf16_w128x128(%m_bf16_w128x128_5, %n_bf16_w128x128_5, %k_bf16_w128x128_5, %name_bf16_w128x128_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_5 = arith.addi %s_bf16_w128x128_4, %f_bf16_w128x128_5 : i32
     %m_bf16_w128x128_6 = arith.constant 2200 : index
     %n_bf16_w128x128_6 = arith.constant 2304 : index
     %k_bf16_w128x128_6 = arith.constant 328 : index
     %name_bf16_w128x128_6 = llvm.mlir.addressof @name_bf16_w128x128_6_str : !llvm.ptr
-    %f_bf16_w128x128_6 = func.call @check_bf16_w128x128(%m_bf16_w128x128_6, %n_bf16_w128x128_6, %k_bf16_w128x128_6, %name_bf16_w128x128_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x128_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x128_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x128_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128_6, %m64_bf16_w128x128_6, %n64_bf16_w128x128_6, %k64_bf16_w128x128_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128_6 = arith.cmpi ne, %enabled_bf16_w128x128_6, %skipped : i32
+    %f_bf16_w128x128_6 = scf.if %run_bf16_w128x128_6 -> (i32) {
+      %x_bf16_w128x128_6 = func.call @check_bf16_w128x128(%m_bf16_w128x128_6, %n_bf16_w128x128_6, %k_bf16_w128x128_6, %name_bf16_w128x128_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128_6 = arith.addi %s_bf16_w128x128_5, %f_bf16_w128x128_6 : i32
     %m_bf16_w128x128s4c2_0 = arith.constant 256 : index
     %n_bf16_w128x128s4c2_0 = arith.constant 256 : index
     %k_bf16_w128x128s4c2_0 = arith.constant 64 : index
     %name_bf16_w128x128s4c2_0 = llvm.mlir.addressof @name_bf16_w128x128s4c2_0_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_0 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_0, %n_bf16_w128x128s4c2_0, %k_bf16_w128x128s4c2_0, %name_bf16_w128x128s4c2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_0 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4c2_0 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4c2_0 = arith.constant 64 : i64
+    %enabled_bf16_w128x128s4c2_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_0, %m64_bf16_w128x128s4c2_0, %n64_bf16_w128x128s4c2_0, %k64_bf16_w128x128s4c2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_0 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_0, %skipped : i32
+    %f_bf16_w128x128s4c2_0 = scf.if %run_bf16_w128x128s4c2_0 -> (i32) {
+      %x_bf16_w128x128s4c2_0 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_0, %n_bf16_w128x128s4c2_0, %k_bf16_w128x128s4c2_0, %name_bf16_w128x128s4c2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_0 = arith.addi %s_bf16_w128x128_6, %f_bf16_w128x128s4c2_0 : i32
     %m_bf16_w128x128s4c2_1 = arith.constant 256 : index
     %n_bf16_w128x128s4c2_1 = arith.constant 256 : index
     %k_bf16_w128x128s4c2_1 = arith.constant 96 : index
     %name_bf16_w128x128s4c2_1 = llvm.mlir.addressof @name_bf16_w128x128s4c2_1_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_1 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_1, %n_bf16_w128x128s4c2_1, %k_bf16_w128x128s4c2_1, %name_bf16_w128x128s4c2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_1 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4c2_1 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4c2_1 = arith.constant 96 : i64
+    %enabled_bf16_w128x128s4c2_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_1, %m64_bf16_w128x128s4c2_1, %n64_bf16_w128x128s4c2_1, %k64_bf16_w128x128s4c2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_1 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_1, %skipped : i32
+    %f_bf16_w128x128s4c2_1 = scf.if %run_bf16_w128x128s4c2_1 -> (i32) {
+      %x_bf16_w128x128s4c2_1 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_1, %n_bf16_w128x128s4c2_1, %k_bf16_w128x128s4c2_1, %name_bf16_w128x128s4c2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_1 = arith.addi %s_bf16_w128x128s4c2_0, %f_bf16_w128x128s4c2_1 : i32
     %m_bf16_w128x128s4c2_2 = arith.constant 256 : index
     %n_bf16_w128x128s4c2_2 = arith.constant 256 : index
     %k_bf16_w128x128s4c2_2 = arith.constant 0 : index
     %name_bf16_w128x128s4c2_2 = llvm.mlir.addressof @name_bf16_w128x128s4c2_2_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_2 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_2, %n_bf16_w128x128s4c2_2, %k_bf16_w128x128s4c2_2, %name_bf16_w128x128s4c2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_2 = arith.constant 256 : i64
+    %n64_bf16_w128x128s4c2_2 = arith.constant 256 : i64
+    %k64_bf16_w128x128s4c2_2 = arith.constant 0 : i64
+    %enabled_bf16_w128x128s4c2_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_2, %m64_bf16_w128x128s4c2_2, %n64_bf16_w128x128s4c2_2, %k64_bf16_w128x128s4c2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_2 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_2, %skipped : i32
+    %f_bf16_w128x128s4c2_2 = scf.if %run_bf16_w128x128s4c2_2 -> (i32) {
+      %x_bf16_w128x128s4c2_2 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_2, %n_bf16_w128x128s4c2_2, %k_bf16_w128x128s4c2_2, %name_bf16_w128x128s4c2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_2 = arith.addi %s_bf16_w128x128s4c2_1, %f_bf16_w128x128s4c2_2 : i32
     %m_bf16_w128x128s4c2_3 = arith.constant 1000 : index
     %n_bf16_w128x128s4c2_3 = arith.constant 1000 : index
     %k_bf16_w128x128s4c2_3 = arith.constant 1000 : index
     %name_bf16_w128x128s4c2_3 = llvm.mlir.addressof @name_bf16_w128x128s4c2_3_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_3 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_3, %n_bf16_w128x128s4c2_3, %k_bf16_w128x128s4c2_3, %name_bf16_w128x128s4c2_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %n64_bf16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %k64_bf16_w128x128s4c2_3 = arith.constant 1000 : i64
+    %enabled_bf16_w128x128s4c2_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_3, %m64_bf16_w128x128s4c2_3, %n64_bf16_w128x128s4c2_3, %k64_bf16_w128x128s4c2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_3 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_3, %skipped : i32
+    %f_bf16_w128x128s4c2_3 = scf.if %run_bf16_w128x128s4c2_3 -> (i32) {
+      %x_bf16_w128x128s4c2_3 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_3, %n_bf16_w128x128s4c2_3, %k_bf16_w128x128s4c2_3, %name_bf16_w128x128s4c2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_3 = arith.addi %s_bf16_w128x128s4c2_2, %f_bf16_w128x128s4c2_3 : i32
     %m_bf16_w128x128s4c2_4 = arith.constant 128 : index
     %n_bf16_w128x128s4c2_4 = arith.constant 8192 : index
     %k_bf16_w128x128s4c2_4 = arith.constant 8192 : index
     %name_bf16_w128x128s4c2_4 = llvm.mlir.addressof @name_bf16_w128x128s4c2_4_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_4 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_4, %n_bf16_w128x128s4c2_4, %k_bf16_w128x128s4c2_4, %name_bf16_w128x128s4c2_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_4 = arith.constant 128 : i64
+    %n64_bf16_w128x128s4c2_4 = arith.constant 8192 : i64
+    %k64_bf16_w128x128s4c2_4 = arith.constant 8192 : i64
+    %enabled_bf16_w128x128s4c2_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_4, %m64_bf16_w128x128s4c2_4, %n64_bf16_w128x128s4c2_4, %k64_bf16_w128x128s4c2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_4 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_4, %skipped : i32
+    %f_bf16_w128x128s4c2_4 = scf.if %run_bf16_w128x128s4c2_4 -> (i32) {
+      %x_bf16_w128x128s4c2_4 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_4, %n_bf16_w128x128s4c2_4, %k_bf16_w128x128s4c2_4, %name_bf16_w128x128s4c2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_4 = arith.addi %s_bf16_w128x128s4c2_3, %f_bf16_w128x128s4c2_4 : i32
     %m_bf16_w128x128s4c2_5 = arith.constant 4096 : index
     %n_bf16_w128x128s4c2_5 = arith.constant 4096 : index
     %k_bf16_w128x128s4c2_5 = arith.constant 4096 : index
     %name_bf16_w128x128s4c2_5 = llvm.mlir.addressof @name_bf16_w128x128s4c2_5_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_5 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_5, %n_bf16_w128x128s4c2_5, %k_bf16_w128x128s4c2_5, %name_bf16_w128x128s4c2_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %n64_bf16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %k64_bf16_w128x128s4c2_5 = arith.constant 4096 : i64
+    %enabled_bf16_w128x128s4c2_5 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_5, %m64_bf16_w128x128s4c2_5, %n64_bf16_w128x128s4c2_5, %k64_bf16_w128x128s4c2_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_5 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_5, %skipped : i32
+    %f_bf16_w128x128s4c2_5 = scf.if %run_bf16_w128x128s4c2_5 -> (i32) {
+      %x_bf16_w128x128s4c2_5 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_5, %n_bf16_w128x128s4c2_5, %k_bf16_w128x128s4c2_5, %name_bf16_w128x128s4c2_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_5 = arith.addi %s_bf16_w128x128s4c2_4, %f_bf16_w128x128s4c2_5 : i32
     %m_bf16_w128x128s4c2_6 = arith.constant 2200 : index
     %n_bf16_w128x128s4c2_6 = arith.constant 2304 : index
     %k_bf16_w128x128s4c2_6 = arith.constant 328 : index
     %name_bf16_w128x128s4c2_6 = llvm.mlir.addressof @name_bf16_w128x128s4c2_6_str : !llvm.ptr
-    %f_bf16_w128x128s4c2_6 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_6, %n_bf16_w128x128s4c2_6, %k_bf16_w128x128s4c2_6, %name_bf16_w128x128s4c2_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_w128x128s4c2_6 = arith.constant 2200 : i64
+    %n64_bf16_w128x128s4c2_6 = arith.constant 2304 : i64
+    %k64_bf16_w128x128s4c2_6 = arith.constant 328 : i64
+    %enabled_bf16_w128x128s4c2_6 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x128s4c2_6, %m64_bf16_w128x128s4c2_6, %n64_bf16_w128x128s4c2_6, %k64_bf16_w128x128s4c2_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x128s4c2_6 = arith.cmpi ne, %enabled_bf16_w128x128s4c2_6, %skipped : i32
+    %f_bf16_w128x128s4c2_6 = scf.if %run_bf16_w128x128s4c2_6 -> (i32) {
+      %x_bf16_w128x128s4c2_6 = func.call @check_bf16_w128x128s4c2(%m_bf16_w128x128s4c2_6, %n_bf16_w128x128s4c2_6, %k_bf16_w128x128s4c2_6, %name_bf16_w128x128s4c2_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x128s4c2_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_w128x128s4c2_6 = arith.addi %s_bf16_w128x128s4c2_5, %f_bf16_w128x128s4c2_6 : i32
     %m_bf16_auto_0 = arith.constant 256 : index
     %n_bf16_auto_0 = arith.constant 256 : index
     %k_bf16_auto_0 = arith.constant 64 : index
     %name_bf16_auto_0 = llvm.mlir.addressof @name_bf16_auto_0_str : !llvm.ptr
-    %f_bf16_auto_0 = func.call @check_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_0 = arith.constant 256 : i64
+    %n64_bf16_auto_0 = arith.constant 256 : i64
+    %k64_bf16_auto_0 = arith.constant 64 : i64
+    %enabled_bf16_auto_0 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_0, %m64_bf16_auto_0, %n64_bf16_auto_0, %k64_bf16_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_0 = arith.cmpi ne, %enabled_bf16_auto_0, %skipped : i32
+    %f_bf16_auto_0 = scf.if %run_bf16_auto_0 -> (i32) {
+      %x_bf16_auto_0 = func.call @check_bf16_auto(%m_bf16_auto_0, %n_bf16_auto_0, %k_bf16_auto_0, %name_bf16_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_0 = arith.addi %s_bf16_w128x128s4c2_6, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 256 : index
     %n_bf16_auto_1 = arith.constant 256 : index
     %k_bf16_auto_1 = arith.constant 96 : index
     %name_bf16_auto_1 = llvm.mlir.addressof @name_bf16_auto_1_str : !llvm.ptr
-    %f_bf16_auto_1 = func.call @check_bf16_auto(%m_bf16_auto_1, %n_bf16_auto_1, %k_bf16_auto_1, %name_bf16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_1 = arith.constant 256 : i64
+    %n64_bf16_auto_1 = arith.constant 256 : i64
+    %k64_bf16_auto_1 = arith.constant 96 : i64
+    %enabled_bf16_auto_1 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_1, %m64_bf16_auto_1, %n64_bf16_auto_1, %k64_bf16_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_1 = arith.cmpi ne, %enabled_bf16_auto_1, %skipped : i32
+    %f_bf16_auto_1 = scf.if %run_bf16_auto_1 -> (i32) {
+      %x_bf16_auto_1 = func.call @check_bf16_auto(%m_bf16_auto_1, %n_bf16_auto_1, %k_bf16_auto_1, %name_bf16_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_1 = arith.addi %s_bf16_auto_0, %f_bf16_auto_1 : i32
     %m_bf16_auto_2 = arith.constant 256 : index
     %n_bf16_auto_2 = arith.constant 256 : index
     %k_bf16_auto_2 = arith.constant 0 : index
     %name_bf16_auto_2 = llvm.mlir.addressof @name_bf16_auto_2_str : !llvm.ptr
-    %f_bf16_auto_2 = func.call @check_bf16_auto(%m_bf16_auto_2, %n_bf16_auto_2, %k_bf16_auto_2, %name_bf16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_2 = arith.constant 256 : i64
+    %n64_bf16_auto_2 = arith.constant 256 : i64
+    %k64_bf16_auto_2 = arith.constant 0 : i64
+    %enabled_bf16_auto_2 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_2, %m64_bf16_auto_2, %n64_bf16_auto_2, %k64_bf16_auto_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_2 = arith.cmpi ne, %enabled_bf16_auto_2, %skipped : i32
+    %f_bf16_auto_2 = scf.if %run_bf16_auto_2 -> (i32) {
+      %x_bf16_auto_2 = func.call @check_bf16_auto(%m_bf16_auto_2, %n_bf16_auto_2, %k_bf16_auto_2, %name_bf16_auto_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_2 = arith.addi %s_bf16_auto_1, %f_bf16_auto_2 : i32
     %m_bf16_auto_3 = arith.constant 1000 : index
     %n_bf16_auto_3 = arith.constant 1000 : index
     %k_bf16_auto_3 = arith.constant 1000 : index
     %name_bf16_auto_3 = llvm.mlir.addressof @name_bf16_auto_3_str : !llvm.ptr
-    %f_bf16_auto_3 = func.call @check_bf16_auto(%m_bf16_auto_3, %n_bf16_auto_3, %k_bf16_auto_3, %name_bf16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_3 = arith.constant 1000 : i64
+    %n64_bf16_auto_3 = arith.constant 1000 : i64
+    %k64_bf16_auto_3 = arith.constant 1000 : i64
+    %enabled_bf16_auto_3 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_3, %m64_bf16_auto_3, %n64_bf16_auto_3, %k64_bf16_auto_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_3 = arith.cmpi ne, %enabled_bf16_auto_3, %skipped : i32
+    %f_bf16_auto_3 = scf.if %run_bf16_auto_3 -> (i32) {
+      %x_bf16_auto_3 = func.call @check_bf16_auto(%m_bf16_auto_3, %n_bf16_auto_3, %k_bf16_auto_3, %name_bf16_auto_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_3 = arith.addi %s_bf16_auto_2, %f_bf16_auto_3 : i32
     %m_bf16_auto_4 = arith.constant 128 : index
     %n_bf16_auto_4 = arith.constant 8192 : index
     %k_bf16_auto_4 = arith.constant 8192 : index
     %name_bf16_auto_4 = llvm.mlir.addressof @name_bf16_auto_4_str : !llvm.ptr
-    %f_bf16_auto_4 = func.call @check_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_4 = arith.constant 128 : i64
+    %n64_bf16_auto_4 = arith.constant 8192 : i64
+    %k64_bf16_auto_4 = arith.constant 8192 : i64
+    %enabled_bf16_auto_4 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_4, %m64_bf16_auto_4, %n64_bf16_auto_4, %k64_bf16_auto_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_4 = arith.cmpi ne, %enabled_bf16_auto_4, %skipped : i32
+    %f_bf16_auto_4 = scf.if %run_bf16_auto_4 -> (i32) {
+      %x_bf16_auto_4 = func.call @check_bf16_auto(%m_bf16_auto_4, %n_bf16_auto_4, %k_bf16_auto_4, %name_bf16_auto_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_4 = arith.addi %s_bf16_auto_3, %f_bf16_auto_4 : i32
     %m_bf16_auto_5 = arith.constant 4096 : index
     %n_bf16_auto_5 = arith.constant 4096 : index
     %k_bf16_auto_5 = arith.constant 4096 : index
     %name_bf16_auto_5 = llvm.mlir.addressof @name_bf16_auto_5_str : !llvm.ptr
-    %f_bf16_auto_5 = func.call @check_bf16_auto(%m_bf16_auto_5, %n_bf16_auto_5, %k_bf16_auto_5, %name_bf16_auto_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_5 = arith.constant 4096 : i64
+    %n64_bf16_auto_5 = arith.constant 4096 : i64
+    %k64_bf16_auto_5 = arith.constant 4096 : i64
+    %enabled_bf16_auto_5 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_5, %m64_bf16_auto_5, %n64_bf16_auto_5, %k64_bf16_auto_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_5 = arith.cmpi ne, %enabled_bf16_auto_5, %skipped : i32
+    %f_bf16_auto_5 = scf.if %run_bf16_auto_5 -> (i32) {
+      %x_bf16_auto_5 = func.call @check_bf16_auto(%m_bf16_auto_5, %n_bf16_auto_5, %k_bf16_auto_5, %name_bf16_auto_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_5 = arith.addi %s_bf16_auto_4, %f_bf16_auto_5 : i32
     %m_bf16_auto_6 = arith.constant 2200 : index
     %n_bf16_auto_6 = arith.constant 2304 : index
     %k_bf16_auto_6 = arith.constant 328 : index
     %name_bf16_auto_6 = llvm.mlir.addressof @name_bf16_auto_6_str : !llvm.ptr
-    %f_bf16_auto_6 = func.call @check_bf16_auto(%m_bf16_auto_6, %n_bf16_auto_6, %k_bf16_auto_6, %name_bf16_auto_6) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_auto_6 = arith.constant 2200 : i64
+    %n64_bf16_auto_6 = arith.constant 2304 : i64
+    %k64_bf16_auto_6 = arith.constant 328 : i64
+    %enabled_bf16_auto_6 = llvm.call @tileRtProblemEnabled(%name_bf16_auto_6, %m64_bf16_auto_6, %n64_bf16_auto_6, %k64_bf16_auto_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_auto_6 = arith.cmpi ne, %enabled_bf16_auto_6, %skipped : i32
+    %f_bf16_auto_6 = scf.if %run_bf16_auto_6 -> (i32) {
+      %x_bf16_auto_6 = func.call @check_bf16_auto(%m_bf16_auto_6, %n_bf16_auto_6, %k_bf16_auto_6, %name_bf16_auto_6) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_auto_6 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_auto_6 = arith.addi %s_bf16_auto_5, %f_bf16_auto_6 : i32
     %m_e4m3_w128x256x128s4g8_0 = arith.constant 256 : index
     %n_e4m3_w128x256x128s4g8_0 = arith.constant 256 : index
     %k_e4m3_w128x256x128s4g8_0 = arith.constant 128 : index
     %name_e4m3_w128x256x128s4g8_0 = llvm.mlir.addressof @name_e4m3_0_str : !llvm.ptr
-    %f_e4m3_w128x256x128s4g8_0 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_0, %n_e4m3_w128x256x128s4g8_0, %k_e4m3_w128x256x128s4g8_0, %name_e4m3_w128x256x128s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_e4m3_w128x256x128s4g8_0 = arith.constant 256 : i64
+    %n64_e4m3_w128x256x128s4g8_0 = arith.constant 256 : i64
+    %k64_e4m3_w128x256x128s4g8_0 = arith.constant 128 : i64
+    %enabled_e4m3_w128x256x128s4g8_0 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8_0, %m64_e4m3_w128x256x128s4g8_0, %n64_e4m3_w128x256x128s4g8_0, %k64_e4m3_w128x256x128s4g8_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8_0 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8_0, %skipped : i32
+    %f_e4m3_w128x256x128s4g8_0 = scf.if %run_e4m3_w128x256x128s4g8_0 -> (i32) {
+      %x_e4m3_w128x256x128s4g8_0 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_0, %n_e4m3_w128x256x128s4g8_0, %k_e4m3_w128x256x128s4g8_0, %name_e4m3_w128x256x128s4g8_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_e4m3_w128x256x128s4g8_0 = arith.addi %s_bf16_auto_6, %f_e4m3_w128x256x128s4g8_0 : i32
     %m_e4m3_w128x256x128s4g8_1 = arith.constant 1000 : index
     %n_e4m3_w128x256x128s4g8_1 = arith.constant 1000 : index
     %k_e4m3_w128x256x128s4g8_1 = arith.constant 1008 : index
     %name_e4m3_w128x256x128s4g8_1 = llvm.mlir.addressof @name_e4m3_1_str : !llvm.ptr
-    %f_e4m3_w128x256x128s4g8_1 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_1, %n_e4m3_w128x256x128s4g8_1, %k_e4m3_w128x256x128s4g8_1, %name_e4m3_w128x256x128s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_e4m3_w128x256x128s4g8_1 = arith.constant 1000 : i64
+    %n64_e4m3_w128x256x128s4g8_1 = arith.constant 1000 : i64
+    %k64_e4m3_w128x256x128s4g8_1 = arith.constant 1008 : i64
+    %enabled_e4m3_w128x256x128s4g8_1 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8_1, %m64_e4m3_w128x256x128s4g8_1, %n64_e4m3_w128x256x128s4g8_1, %k64_e4m3_w128x256x128s4g8_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8_1 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8_1, %skipped : i32
+    %f_e4m3_w128x256x128s4g8_1 = scf.if %run_e4m3_w128x256x128s4g8_1 -> (i32) {
+      %x_e4m3_w128x256x128s4g8_1 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_1, %n_e4m3_w128x256x128s4g8_1, %k_e4m3_w128x256x128s4g8_1, %name_e4m3_w128x256x128s4g8_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_e4m3_w128x256x128s4g8_1 = arith.addi %s_e4m3_w128x256x128s4g8_0, %f_e4m3_w128x256x128s4g8_1 : i32
     %m_e4m3_w128x256x128s4g8_2 = arith.constant 2200 : index
     %n_e4m3_w128x256x128s4g8_2 = arith.constant 2304 : index
     %k_e4m3_w128x256x128s4g8_2 = arith.constant 384 : index
     %name_e4m3_w128x256x128s4g8_2 = llvm.mlir.addressof @name_e4m3_2_str : !llvm.ptr
-    %f_e4m3_w128x256x128s4g8_2 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_2, %n_e4m3_w128x256x128s4g8_2, %k_e4m3_w128x256x128s4g8_2, %name_e4m3_w128x256x128s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_e4m3_w128x256x128s4g8_2 = arith.constant 2200 : i64
+    %n64_e4m3_w128x256x128s4g8_2 = arith.constant 2304 : i64
+    %k64_e4m3_w128x256x128s4g8_2 = arith.constant 384 : i64
+    %enabled_e4m3_w128x256x128s4g8_2 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8_2, %m64_e4m3_w128x256x128s4g8_2, %n64_e4m3_w128x256x128s4g8_2, %k64_e4m3_w128x256x128s4g8_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8_2 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8_2, %skipped : i32
+    %f_e4m3_w128x256x128s4g8_2 = scf.if %run_e4m3_w128x256x128s4g8_2 -> (i32) {
+      %x_e4m3_w128x256x128s4g8_2 = func.call @check_e4m3_w128x256x128s4g8(%m_e4m3_w128x256x128s4g8_2, %n_e4m3_w128x256x128s4g8_2, %k_e4m3_w128x256x128s4g8_2, %name_e4m3_w128x256x128s4g8_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_e4m3_w128x256x128s4g8_2 = arith.addi %s_e4m3_w128x256x128s4g8_1, %f_e4m3_w128x256x128s4g8_2 : i32
     return %s_e4m3_w128x256x128s4g8_2 : i32
   }

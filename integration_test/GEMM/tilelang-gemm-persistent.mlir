@@ -226,6 +226,9 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+  // Quick runs (TILE_TIMING=0, TILE_MAX_PROBLEM) skip the timing and large problems.
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
 
   // Launches gemm_f16_s3 on memrefs A[M, K], B[K, N], C[M, N] with a grid
@@ -287,28 +290,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -379,28 +387,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %g) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -419,98 +432,238 @@ module attributes {gpu.container_module} {
     %k_0 = arith.constant 1024 : index
     %g_0 = arith.constant 7 : index
     %name_0 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
-    %f_0 = func.call @bench_f16_s3(%m_0, %n_0, %k_0, %g_0, %name_0) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_0 = arith.index_cast %m_0 : index to i64
+    %n64_0 = arith.index_cast %n_0 : index to i64
+    %k64_0 = arith.index_cast %k_0 : index to i64
+    %enabled_0 = llvm.call @tileRtProblemEnabled(%name_0, %m64_0, %n64_0, %k64_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_0 = arith.cmpi ne, %enabled_0, %s_init : i32
+    %f_0 = scf.if %run_0 -> (i32) {
+      %x_0 = func.call @bench_f16_s3(%m_0, %n_0, %k_0, %g_0, %name_0) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_0 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_0 = arith.addi %s_init, %f_0 : i32
     %m_1 = arith.constant 1000 : index
     %n_1 = arith.constant 1000 : index
     %k_1 = arith.constant 1000 : index
     %g_1 = arith.constant 7 : index
     %name_1 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
-    %f_1 = func.call @bench_f16_s3(%m_1, %n_1, %k_1, %g_1, %name_1) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_1 = arith.index_cast %m_1 : index to i64
+    %n64_1 = arith.index_cast %n_1 : index to i64
+    %k64_1 = arith.index_cast %k_1 : index to i64
+    %enabled_1 = llvm.call @tileRtProblemEnabled(%name_1, %m64_1, %n64_1, %k64_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_1 = arith.cmpi ne, %enabled_1, %s_init : i32
+    %f_1 = scf.if %run_1 -> (i32) {
+      %x_1 = func.call @bench_f16_s3(%m_1, %n_1, %k_1, %g_1, %name_1) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_1 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_1 = arith.addi %s_0, %f_1 : i32
     %m_2 = arith.constant 256 : index
     %n_2 = arith.constant 384 : index
     %k_2 = arith.constant 96 : index
     %g_2 = arith.constant 7 : index
     %name_2 = llvm.mlir.addressof @name_s3_g7 : !llvm.ptr
-    %f_2 = func.call @bench_f16_s3(%m_2, %n_2, %k_2, %g_2, %name_2) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_2 = arith.index_cast %m_2 : index to i64
+    %n64_2 = arith.index_cast %n_2 : index to i64
+    %k64_2 = arith.index_cast %k_2 : index to i64
+    %enabled_2 = llvm.call @tileRtProblemEnabled(%name_2, %m64_2, %n64_2, %k64_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_2 = arith.cmpi ne, %enabled_2, %s_init : i32
+    %f_2 = scf.if %run_2 -> (i32) {
+      %x_2 = func.call @bench_f16_s3(%m_2, %n_2, %k_2, %g_2, %name_2) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_2 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_2 = arith.addi %s_1, %f_2 : i32
     %m_3 = arith.constant 256 : index
     %n_3 = arith.constant 384 : index
     %k_3 = arith.constant 96 : index
     %g_3 = arith.constant 4 : index
     %name_3 = llvm.mlir.addressof @name_s3_g4 : !llvm.ptr
-    %f_3 = func.call @bench_f16_s3(%m_3, %n_3, %k_3, %g_3, %name_3) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_3 = arith.index_cast %m_3 : index to i64
+    %n64_3 = arith.index_cast %n_3 : index to i64
+    %k64_3 = arith.index_cast %k_3 : index to i64
+    %enabled_3 = llvm.call @tileRtProblemEnabled(%name_3, %m64_3, %n64_3, %k64_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_3 = arith.cmpi ne, %enabled_3, %s_init : i32
+    %f_3 = scf.if %run_3 -> (i32) {
+      %x_3 = func.call @bench_f16_s3(%m_3, %n_3, %k_3, %g_3, %name_3) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_3 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_3 = arith.addi %s_2, %f_3 : i32
     %m_4 = arith.constant 256 : index
     %n_4 = arith.constant 384 : index
     %k_4 = arith.constant 96 : index
     %g_4 = arith.constant 2 : index
     %name_4 = llvm.mlir.addressof @name_s3_g2 : !llvm.ptr
-    %f_4 = func.call @bench_f16_s3(%m_4, %n_4, %k_4, %g_4, %name_4) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_4 = arith.index_cast %m_4 : index to i64
+    %n64_4 = arith.index_cast %n_4 : index to i64
+    %k64_4 = arith.index_cast %k_4 : index to i64
+    %enabled_4 = llvm.call @tileRtProblemEnabled(%name_4, %m64_4, %n64_4, %k64_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_4 = arith.cmpi ne, %enabled_4, %s_init : i32
+    %f_4 = scf.if %run_4 -> (i32) {
+      %x_4 = func.call @bench_f16_s3(%m_4, %n_4, %k_4, %g_4, %name_4) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_4 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_4 = arith.addi %s_3, %f_4 : i32
     %m_5 = arith.constant 256 : index
     %n_5 = arith.constant 384 : index
     %k_5 = arith.constant 96 : index
     %g_5 = arith.constant 1 : index
     %name_5 = llvm.mlir.addressof @name_s3_g1 : !llvm.ptr
-    %f_5 = func.call @bench_f16_s3(%m_5, %n_5, %k_5, %g_5, %name_5) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_5 = arith.index_cast %m_5 : index to i64
+    %n64_5 = arith.index_cast %n_5 : index to i64
+    %k64_5 = arith.index_cast %k_5 : index to i64
+    %enabled_5 = llvm.call @tileRtProblemEnabled(%name_5, %m64_5, %n64_5, %k64_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_5 = arith.cmpi ne, %enabled_5, %s_init : i32
+    %f_5 = scf.if %run_5 -> (i32) {
+      %x_5 = func.call @bench_f16_s3(%m_5, %n_5, %k_5, %g_5, %name_5) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_5 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_5 = arith.addi %s_4, %f_5 : i32
     %m_6 = arith.constant 384 : index
     %n_6 = arith.constant 256 : index
     %k_6 = arith.constant 40 : index
     %g_6 = arith.constant 3 : index
     %name_6 = llvm.mlir.addressof @name_s3_g3 : !llvm.ptr
-    %f_6 = func.call @bench_f16_s3(%m_6, %n_6, %k_6, %g_6, %name_6) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_6 = arith.index_cast %m_6 : index to i64
+    %n64_6 = arith.index_cast %n_6 : index to i64
+    %k64_6 = arith.index_cast %k_6 : index to i64
+    %enabled_6 = llvm.call @tileRtProblemEnabled(%name_6, %m64_6, %n64_6, %k64_6) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_6 = arith.cmpi ne, %enabled_6, %s_init : i32
+    %f_6 = scf.if %run_6 -> (i32) {
+      %x_6 = func.call @bench_f16_s3(%m_6, %n_6, %k_6, %g_6, %name_6) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_6 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_6 = arith.addi %s_5, %f_6 : i32
     %m_7 = arith.constant 1024 : index
     %n_7 = arith.constant 1024 : index
     %k_7 = arith.constant 1024 : index
     %g_7 = arith.constant 7 : index
     %name_7 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
-    %f_7 = func.call @bench_f16_s2(%m_7, %n_7, %k_7, %g_7, %name_7) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_7 = arith.index_cast %m_7 : index to i64
+    %n64_7 = arith.index_cast %n_7 : index to i64
+    %k64_7 = arith.index_cast %k_7 : index to i64
+    %enabled_7 = llvm.call @tileRtProblemEnabled(%name_7, %m64_7, %n64_7, %k64_7) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_7 = arith.cmpi ne, %enabled_7, %s_init : i32
+    %f_7 = scf.if %run_7 -> (i32) {
+      %x_7 = func.call @bench_f16_s2(%m_7, %n_7, %k_7, %g_7, %name_7) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_7 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_7 = arith.addi %s_6, %f_7 : i32
     %m_8 = arith.constant 1000 : index
     %n_8 = arith.constant 1000 : index
     %k_8 = arith.constant 1000 : index
     %g_8 = arith.constant 7 : index
     %name_8 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
-    %f_8 = func.call @bench_f16_s2(%m_8, %n_8, %k_8, %g_8, %name_8) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_8 = arith.index_cast %m_8 : index to i64
+    %n64_8 = arith.index_cast %n_8 : index to i64
+    %k64_8 = arith.index_cast %k_8 : index to i64
+    %enabled_8 = llvm.call @tileRtProblemEnabled(%name_8, %m64_8, %n64_8, %k64_8) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_8 = arith.cmpi ne, %enabled_8, %s_init : i32
+    %f_8 = scf.if %run_8 -> (i32) {
+      %x_8 = func.call @bench_f16_s2(%m_8, %n_8, %k_8, %g_8, %name_8) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_8 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_8 = arith.addi %s_7, %f_8 : i32
     %m_9 = arith.constant 256 : index
     %n_9 = arith.constant 384 : index
     %k_9 = arith.constant 96 : index
     %g_9 = arith.constant 7 : index
     %name_9 = llvm.mlir.addressof @name_s2_g7 : !llvm.ptr
-    %f_9 = func.call @bench_f16_s2(%m_9, %n_9, %k_9, %g_9, %name_9) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_9 = arith.index_cast %m_9 : index to i64
+    %n64_9 = arith.index_cast %n_9 : index to i64
+    %k64_9 = arith.index_cast %k_9 : index to i64
+    %enabled_9 = llvm.call @tileRtProblemEnabled(%name_9, %m64_9, %n64_9, %k64_9) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_9 = arith.cmpi ne, %enabled_9, %s_init : i32
+    %f_9 = scf.if %run_9 -> (i32) {
+      %x_9 = func.call @bench_f16_s2(%m_9, %n_9, %k_9, %g_9, %name_9) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_9 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_9 = arith.addi %s_8, %f_9 : i32
     %m_10 = arith.constant 256 : index
     %n_10 = arith.constant 384 : index
     %k_10 = arith.constant 96 : index
     %g_10 = arith.constant 4 : index
     %name_10 = llvm.mlir.addressof @name_s2_g4 : !llvm.ptr
-    %f_10 = func.call @bench_f16_s2(%m_10, %n_10, %k_10, %g_10, %name_10) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_10 = arith.index_cast %m_10 : index to i64
+    %n64_10 = arith.index_cast %n_10 : index to i64
+    %k64_10 = arith.index_cast %k_10 : index to i64
+    %enabled_10 = llvm.call @tileRtProblemEnabled(%name_10, %m64_10, %n64_10, %k64_10) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_10 = arith.cmpi ne, %enabled_10, %s_init : i32
+    %f_10 = scf.if %run_10 -> (i32) {
+      %x_10 = func.call @bench_f16_s2(%m_10, %n_10, %k_10, %g_10, %name_10) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_10 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_10 = arith.addi %s_9, %f_10 : i32
     %m_11 = arith.constant 256 : index
     %n_11 = arith.constant 384 : index
     %k_11 = arith.constant 96 : index
     %g_11 = arith.constant 2 : index
     %name_11 = llvm.mlir.addressof @name_s2_g2 : !llvm.ptr
-    %f_11 = func.call @bench_f16_s2(%m_11, %n_11, %k_11, %g_11, %name_11) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_11 = arith.index_cast %m_11 : index to i64
+    %n64_11 = arith.index_cast %n_11 : index to i64
+    %k64_11 = arith.index_cast %k_11 : index to i64
+    %enabled_11 = llvm.call @tileRtProblemEnabled(%name_11, %m64_11, %n64_11, %k64_11) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_11 = arith.cmpi ne, %enabled_11, %s_init : i32
+    %f_11 = scf.if %run_11 -> (i32) {
+      %x_11 = func.call @bench_f16_s2(%m_11, %n_11, %k_11, %g_11, %name_11) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_11 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_11 = arith.addi %s_10, %f_11 : i32
     %m_12 = arith.constant 256 : index
     %n_12 = arith.constant 384 : index
     %k_12 = arith.constant 96 : index
     %g_12 = arith.constant 1 : index
     %name_12 = llvm.mlir.addressof @name_s2_g1 : !llvm.ptr
-    %f_12 = func.call @bench_f16_s2(%m_12, %n_12, %k_12, %g_12, %name_12) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_12 = arith.index_cast %m_12 : index to i64
+    %n64_12 = arith.index_cast %n_12 : index to i64
+    %k64_12 = arith.index_cast %k_12 : index to i64
+    %enabled_12 = llvm.call @tileRtProblemEnabled(%name_12, %m64_12, %n64_12, %k64_12) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_12 = arith.cmpi ne, %enabled_12, %s_init : i32
+    %f_12 = scf.if %run_12 -> (i32) {
+      %x_12 = func.call @bench_f16_s2(%m_12, %n_12, %k_12, %g_12, %name_12) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_12 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_12 = arith.addi %s_11, %f_12 : i32
     %m_13 = arith.constant 384 : index
     %n_13 = arith.constant 256 : index
     %k_13 = arith.constant 40 : index
     %g_13 = arith.constant 3 : index
     %name_13 = llvm.mlir.addressof @name_s2_g3 : !llvm.ptr
-    %f_13 = func.call @bench_f16_s2(%m_13, %n_13, %k_13, %g_13, %name_13) : (index, index, index, index, !llvm.ptr) -> i32
+    %m64_13 = arith.index_cast %m_13 : index to i64
+    %n64_13 = arith.index_cast %n_13 : index to i64
+    %k64_13 = arith.index_cast %k_13 : index to i64
+    %enabled_13 = llvm.call @tileRtProblemEnabled(%name_13, %m64_13, %n64_13, %k64_13) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_13 = arith.cmpi ne, %enabled_13, %s_init : i32
+    %f_13 = scf.if %run_13 -> (i32) {
+      %x_13 = func.call @bench_f16_s2(%m_13, %n_13, %k_13, %g_13, %name_13) : (index, index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_13 : i32
+    } else {
+      scf.yield %s_init : i32
+    }
     %s_13 = arith.addi %s_12, %f_13 : i32
     return %s_13 : i32
   }

@@ -512,6 +512,8 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
   // Launches gemm_f16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
@@ -567,28 +569,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -653,28 +660,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -739,28 +751,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
@@ -825,28 +842,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -911,28 +933,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -997,28 +1024,33 @@ module attributes {gpu.container_module} {
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     // Timing: 3 warm-ups, median of 10.
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c3 = arith.constant 3 : index
-    %c10 = arith.constant 10 : index
-    %one = arith.constant 1 : i64
-    %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-    scf.for %i = %c0 to %c3 step %c1 {
-      func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
     }
-    scf.for %i = %c0 to %c10 step %c1 {
-      %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-      func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-      %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-      %i64 = arith.index_cast %i : index to i64
-      %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-      llvm.store %ms, %slot : f64, !llvm.ptr
-    }
-    %count = arith.constant 10 : i32
-    %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-    %iters = arith.constant 10 : i32
-    %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-    llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 
     %t5 = gpu.wait async
     %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
@@ -1030,220 +1062,581 @@ module attributes {gpu.container_module} {
   }
 
   func.func @main() -> i32 {
+    %skipped = arith.constant 0 : i32
     %m_f16_p2_0 = arith.constant 1024 : index
     %n_f16_p2_0 = arith.constant 1024 : index
     %k_f16_p2_0 = arith.constant 1024 : index
     %name_f16_p2_0 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_0 = func.call @bench_f16_p2(%m_f16_p2_0, %n_f16_p2_0, %k_f16_p2_0, %name_f16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_0 = arith.constant 1024 : i64
+    %n64_f16_p2_0 = arith.constant 1024 : i64
+    %k64_f16_p2_0 = arith.constant 1024 : i64
+    %enabled_f16_p2_0 = llvm.call @tileRtProblemEnabled(%name_f16_p2_0, %m64_f16_p2_0, %n64_f16_p2_0, %k64_f16_p2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_0 = arith.cmpi ne, %enabled_f16_p2_0, %skipped : i32
+    %f_f16_p2_0 = scf.if %run_f16_p2_0 -> (i32) {
+      %x_f16_p2_0 = func.call @bench_f16_p2(%m_f16_p2_0, %n_f16_p2_0, %k_f16_p2_0, %name_f16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %m_f16_p2_1 = arith.constant 1000 : index
     %n_f16_p2_1 = arith.constant 1000 : index
     %k_f16_p2_1 = arith.constant 1000 : index
     %name_f16_p2_1 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_1 = func.call @bench_f16_p2(%m_f16_p2_1, %n_f16_p2_1, %k_f16_p2_1, %name_f16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_1 = arith.constant 1000 : i64
+    %n64_f16_p2_1 = arith.constant 1000 : i64
+    %k64_f16_p2_1 = arith.constant 1000 : i64
+    %enabled_f16_p2_1 = llvm.call @tileRtProblemEnabled(%name_f16_p2_1, %m64_f16_p2_1, %n64_f16_p2_1, %k64_f16_p2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_1 = arith.cmpi ne, %enabled_f16_p2_1, %skipped : i32
+    %f_f16_p2_1 = scf.if %run_f16_p2_1 -> (i32) {
+      %x_f16_p2_1 = func.call @bench_f16_p2(%m_f16_p2_1, %n_f16_p2_1, %k_f16_p2_1, %name_f16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_1 = arith.addi %f_f16_p2_0, %f_f16_p2_1 : i32
     %m_f16_p2_2 = arith.constant 256 : index
     %n_f16_p2_2 = arith.constant 256 : index
     %k_f16_p2_2 = arith.constant 32 : index
     %name_f16_p2_2 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_2 = arith.constant 256 : i64
+    %n64_f16_p2_2 = arith.constant 256 : i64
+    %k64_f16_p2_2 = arith.constant 32 : i64
+    %enabled_f16_p2_2 = llvm.call @tileRtProblemEnabled(%name_f16_p2_2, %m64_f16_p2_2, %n64_f16_p2_2, %k64_f16_p2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_2 = arith.cmpi ne, %enabled_f16_p2_2, %skipped : i32
+    %f_f16_p2_2 = scf.if %run_f16_p2_2 -> (i32) {
+      %x_f16_p2_2 = func.call @bench_f16_p2(%m_f16_p2_2, %n_f16_p2_2, %k_f16_p2_2, %name_f16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_2 = arith.addi %s_f16_p2_1, %f_f16_p2_2 : i32
     %m_f16_p2_3 = arith.constant 256 : index
     %n_f16_p2_3 = arith.constant 256 : index
     %k_f16_p2_3 = arith.constant 64 : index
     %name_f16_p2_3 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_3 = func.call @bench_f16_p2(%m_f16_p2_3, %n_f16_p2_3, %k_f16_p2_3, %name_f16_p2_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_3 = arith.constant 256 : i64
+    %n64_f16_p2_3 = arith.constant 256 : i64
+    %k64_f16_p2_3 = arith.constant 64 : i64
+    %enabled_f16_p2_3 = llvm.call @tileRtProblemEnabled(%name_f16_p2_3, %m64_f16_p2_3, %n64_f16_p2_3, %k64_f16_p2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_3 = arith.cmpi ne, %enabled_f16_p2_3, %skipped : i32
+    %f_f16_p2_3 = scf.if %run_f16_p2_3 -> (i32) {
+      %x_f16_p2_3 = func.call @bench_f16_p2(%m_f16_p2_3, %n_f16_p2_3, %k_f16_p2_3, %name_f16_p2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_3 = arith.addi %s_f16_p2_2, %f_f16_p2_3 : i32
     %m_f16_p2_4 = arith.constant 256 : index
     %n_f16_p2_4 = arith.constant 256 : index
     %k_f16_p2_4 = arith.constant 96 : index
     %name_f16_p2_4 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_4 = func.call @bench_f16_p2(%m_f16_p2_4, %n_f16_p2_4, %k_f16_p2_4, %name_f16_p2_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_4 = arith.constant 256 : i64
+    %n64_f16_p2_4 = arith.constant 256 : i64
+    %k64_f16_p2_4 = arith.constant 96 : i64
+    %enabled_f16_p2_4 = llvm.call @tileRtProblemEnabled(%name_f16_p2_4, %m64_f16_p2_4, %n64_f16_p2_4, %k64_f16_p2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_4 = arith.cmpi ne, %enabled_f16_p2_4, %skipped : i32
+    %f_f16_p2_4 = scf.if %run_f16_p2_4 -> (i32) {
+      %x_f16_p2_4 = func.call @bench_f16_p2(%m_f16_p2_4, %n_f16_p2_4, %k_f16_p2_4, %name_f16_p2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_4 = arith.addi %s_f16_p2_3, %f_f16_p2_4 : i32
     %m_f16_p2_5 = arith.constant 384 : index
     %n_f16_p2_5 = arith.constant 256 : index
     %k_f16_p2_5 = arith.constant 40 : index
     %name_f16_p2_5 = llvm.mlir.addressof @name_f16_p2_str : !llvm.ptr
-    %f_f16_p2_5 = func.call @bench_f16_p2(%m_f16_p2_5, %n_f16_p2_5, %k_f16_p2_5, %name_f16_p2_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p2_5 = arith.constant 384 : i64
+    %n64_f16_p2_5 = arith.constant 256 : i64
+    %k64_f16_p2_5 = arith.constant 40 : i64
+    %enabled_f16_p2_5 = llvm.call @tileRtProblemEnabled(%name_f16_p2_5, %m64_f16_p2_5, %n64_f16_p2_5, %k64_f16_p2_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p2_5 = arith.cmpi ne, %enabled_f16_p2_5, %skipped : i32
+    %f_f16_p2_5 = scf.if %run_f16_p2_5 -> (i32) {
+      %x_f16_p2_5 = func.call @bench_f16_p2(%m_f16_p2_5, %n_f16_p2_5, %k_f16_p2_5, %name_f16_p2_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p2_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p2_5 = arith.addi %s_f16_p2_4, %f_f16_p2_5 : i32
     %m_f16_p3_0 = arith.constant 1024 : index
     %n_f16_p3_0 = arith.constant 1024 : index
     %k_f16_p3_0 = arith.constant 1024 : index
     %name_f16_p3_0 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_0 = func.call @bench_f16_p3(%m_f16_p3_0, %n_f16_p3_0, %k_f16_p3_0, %name_f16_p3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_0 = arith.constant 1024 : i64
+    %n64_f16_p3_0 = arith.constant 1024 : i64
+    %k64_f16_p3_0 = arith.constant 1024 : i64
+    %enabled_f16_p3_0 = llvm.call @tileRtProblemEnabled(%name_f16_p3_0, %m64_f16_p3_0, %n64_f16_p3_0, %k64_f16_p3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_0 = arith.cmpi ne, %enabled_f16_p3_0, %skipped : i32
+    %f_f16_p3_0 = scf.if %run_f16_p3_0 -> (i32) {
+      %x_f16_p3_0 = func.call @bench_f16_p3(%m_f16_p3_0, %n_f16_p3_0, %k_f16_p3_0, %name_f16_p3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_0 = arith.addi %s_f16_p2_5, %f_f16_p3_0 : i32
     %m_f16_p3_1 = arith.constant 1000 : index
     %n_f16_p3_1 = arith.constant 1000 : index
     %k_f16_p3_1 = arith.constant 1000 : index
     %name_f16_p3_1 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_1 = func.call @bench_f16_p3(%m_f16_p3_1, %n_f16_p3_1, %k_f16_p3_1, %name_f16_p3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_1 = arith.constant 1000 : i64
+    %n64_f16_p3_1 = arith.constant 1000 : i64
+    %k64_f16_p3_1 = arith.constant 1000 : i64
+    %enabled_f16_p3_1 = llvm.call @tileRtProblemEnabled(%name_f16_p3_1, %m64_f16_p3_1, %n64_f16_p3_1, %k64_f16_p3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_1 = arith.cmpi ne, %enabled_f16_p3_1, %skipped : i32
+    %f_f16_p3_1 = scf.if %run_f16_p3_1 -> (i32) {
+      %x_f16_p3_1 = func.call @bench_f16_p3(%m_f16_p3_1, %n_f16_p3_1, %k_f16_p3_1, %name_f16_p3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_1 = arith.addi %s_f16_p3_0, %f_f16_p3_1 : i32
     %m_f16_p3_2 = arith.constant 256 : index
     %n_f16_p3_2 = arith.constant 256 : index
     %k_f16_p3_2 = arith.constant 32 : index
     %name_f16_p3_2 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_2 = func.call @bench_f16_p3(%m_f16_p3_2, %n_f16_p3_2, %k_f16_p3_2, %name_f16_p3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_2 = arith.constant 256 : i64
+    %n64_f16_p3_2 = arith.constant 256 : i64
+    %k64_f16_p3_2 = arith.constant 32 : i64
+    %enabled_f16_p3_2 = llvm.call @tileRtProblemEnabled(%name_f16_p3_2, %m64_f16_p3_2, %n64_f16_p3_2, %k64_f16_p3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_2 = arith.cmpi ne, %enabled_f16_p3_2, %skipped : i32
+    %f_f16_p3_2 = scf.if %run_f16_p3_2 -> (i32) {
+      %x_f16_p3_2 = func.call @bench_f16_p3(%m_f16_p3_2, %n_f16_p3_2, %k_f16_p3_2, %name_f16_p3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_2 = arith.addi %s_f16_p3_1, %f_f16_p3_2 : i32
     %m_f16_p3_3 = arith.constant 256 : index
     %n_f16_p3_3 = arith.constant 256 : index
     %k_f16_p3_3 = arith.constant 64 : index
     %name_f16_p3_3 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_3 = func.call @bench_f16_p3(%m_f16_p3_3, %n_f16_p3_3, %k_f16_p3_3, %name_f16_p3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_3 = arith.constant 256 : i64
+    %n64_f16_p3_3 = arith.constant 256 : i64
+    %k64_f16_p3_3 = arith.constant 64 : i64
+    %enabled_f16_p3_3 = llvm.call @tileRtProblemEnabled(%name_f16_p3_3, %m64_f16_p3_3, %n64_f16_p3_3, %k64_f16_p3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_3 = arith.cmpi ne, %enabled_f16_p3_3, %skipped : i32
+    %f_f16_p3_3 = scf.if %run_f16_p3_3 -> (i32) {
+      %x_f16_p3_3 = func.call @bench_f16_p3(%m_f16_p3_3, %n_f16_p3_3, %k_f16_p3_3, %name_f16_p3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_3 = arith.addi %s_f16_p3_2, %f_f16_p3_3 : i32
     %m_f16_p3_4 = arith.constant 256 : index
     %n_f16_p3_4 = arith.constant 256 : index
     %k_f16_p3_4 = arith.constant 96 : index
     %name_f16_p3_4 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_4 = func.call @bench_f16_p3(%m_f16_p3_4, %n_f16_p3_4, %k_f16_p3_4, %name_f16_p3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_4 = arith.constant 256 : i64
+    %n64_f16_p3_4 = arith.constant 256 : i64
+    %k64_f16_p3_4 = arith.constant 96 : i64
+    %enabled_f16_p3_4 = llvm.call @tileRtProblemEnabled(%name_f16_p3_4, %m64_f16_p3_4, %n64_f16_p3_4, %k64_f16_p3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_4 = arith.cmpi ne, %enabled_f16_p3_4, %skipped : i32
+    %f_f16_p3_4 = scf.if %run_f16_p3_4 -> (i32) {
+      %x_f16_p3_4 = func.call @bench_f16_p3(%m_f16_p3_4, %n_f16_p3_4, %k_f16_p3_4, %name_f16_p3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_4 = arith.addi %s_f16_p3_3, %f_f16_p3_4 : i32
     %m_f16_p3_5 = arith.constant 384 : index
     %n_f16_p3_5 = arith.constant 256 : index
     %k_f16_p3_5 = arith.constant 40 : index
     %name_f16_p3_5 = llvm.mlir.addressof @name_f16_p3_str : !llvm.ptr
-    %f_f16_p3_5 = func.call @bench_f16_p3(%m_f16_p3_5, %n_f16_p3_5, %k_f16_p3_5, %name_f16_p3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p3_5 = arith.constant 384 : i64
+    %n64_f16_p3_5 = arith.constant 256 : i64
+    %k64_f16_p3_5 = arith.constant 40 : i64
+    %enabled_f16_p3_5 = llvm.call @tileRtProblemEnabled(%name_f16_p3_5, %m64_f16_p3_5, %n64_f16_p3_5, %k64_f16_p3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p3_5 = arith.cmpi ne, %enabled_f16_p3_5, %skipped : i32
+    %f_f16_p3_5 = scf.if %run_f16_p3_5 -> (i32) {
+      %x_f16_p3_5 = func.call @bench_f16_p3(%m_f16_p3_5, %n_f16_p3_5, %k_f16_p3_5, %name_f16_p3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p3_5 = arith.addi %s_f16_p3_4, %f_f16_p3_5 : i32
     %m_f16_p4_0 = arith.constant 1024 : index
     %n_f16_p4_0 = arith.constant 1024 : index
     %k_f16_p4_0 = arith.constant 1024 : index
     %name_f16_p4_0 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_0 = func.call @bench_f16_p4(%m_f16_p4_0, %n_f16_p4_0, %k_f16_p4_0, %name_f16_p4_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_0 = arith.constant 1024 : i64
+    %n64_f16_p4_0 = arith.constant 1024 : i64
+    %k64_f16_p4_0 = arith.constant 1024 : i64
+    %enabled_f16_p4_0 = llvm.call @tileRtProblemEnabled(%name_f16_p4_0, %m64_f16_p4_0, %n64_f16_p4_0, %k64_f16_p4_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_0 = arith.cmpi ne, %enabled_f16_p4_0, %skipped : i32
+    %f_f16_p4_0 = scf.if %run_f16_p4_0 -> (i32) {
+      %x_f16_p4_0 = func.call @bench_f16_p4(%m_f16_p4_0, %n_f16_p4_0, %k_f16_p4_0, %name_f16_p4_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_0 = arith.addi %s_f16_p3_5, %f_f16_p4_0 : i32
     %m_f16_p4_1 = arith.constant 1000 : index
     %n_f16_p4_1 = arith.constant 1000 : index
     %k_f16_p4_1 = arith.constant 1000 : index
     %name_f16_p4_1 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_1 = func.call @bench_f16_p4(%m_f16_p4_1, %n_f16_p4_1, %k_f16_p4_1, %name_f16_p4_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_1 = arith.constant 1000 : i64
+    %n64_f16_p4_1 = arith.constant 1000 : i64
+    %k64_f16_p4_1 = arith.constant 1000 : i64
+    %enabled_f16_p4_1 = llvm.call @tileRtProblemEnabled(%name_f16_p4_1, %m64_f16_p4_1, %n64_f16_p4_1, %k64_f16_p4_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_1 = arith.cmpi ne, %enabled_f16_p4_1, %skipped : i32
+    %f_f16_p4_1 = scf.if %run_f16_p4_1 -> (i32) {
+      %x_f16_p4_1 = func.call @bench_f16_p4(%m_f16_p4_1, %n_f16_p4_1, %k_f16_p4_1, %name_f16_p4_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_1 = arith.addi %s_f16_p4_0, %f_f16_p4_1 : i32
     %m_f16_p4_2 = arith.constant 256 : index
     %n_f16_p4_2 = arith.constant 256 : index
     %k_f16_p4_2 = arith.constant 32 : index
     %name_f16_p4_2 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_2 = func.call @bench_f16_p4(%m_f16_p4_2, %n_f16_p4_2, %k_f16_p4_2, %name_f16_p4_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_2 = arith.constant 256 : i64
+    %n64_f16_p4_2 = arith.constant 256 : i64
+    %k64_f16_p4_2 = arith.constant 32 : i64
+    %enabled_f16_p4_2 = llvm.call @tileRtProblemEnabled(%name_f16_p4_2, %m64_f16_p4_2, %n64_f16_p4_2, %k64_f16_p4_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_2 = arith.cmpi ne, %enabled_f16_p4_2, %skipped : i32
+    %f_f16_p4_2 = scf.if %run_f16_p4_2 -> (i32) {
+      %x_f16_p4_2 = func.call @bench_f16_p4(%m_f16_p4_2, %n_f16_p4_2, %k_f16_p4_2, %name_f16_p4_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_2 = arith.addi %s_f16_p4_1, %f_f16_p4_2 : i32
     %m_f16_p4_3 = arith.constant 256 : index
     %n_f16_p4_3 = arith.constant 256 : index
     %k_f16_p4_3 = arith.constant 64 : index
     %name_f16_p4_3 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_3 = func.call @bench_f16_p4(%m_f16_p4_3, %n_f16_p4_3, %k_f16_p4_3, %name_f16_p4_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_3 = arith.constant 256 : i64
+    %n64_f16_p4_3 = arith.constant 256 : i64
+    %k64_f16_p4_3 = arith.constant 64 : i64
+    %enabled_f16_p4_3 = llvm.call @tileRtProblemEnabled(%name_f16_p4_3, %m64_f16_p4_3, %n64_f16_p4_3, %k64_f16_p4_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_3 = arith.cmpi ne, %enabled_f16_p4_3, %skipped : i32
+    %f_f16_p4_3 = scf.if %run_f16_p4_3 -> (i32) {
+      %x_f16_p4_3 = func.call @bench_f16_p4(%m_f16_p4_3, %n_f16_p4_3, %k_f16_p4_3, %name_f16_p4_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_3 = arith.addi %s_f16_p4_2, %f_f16_p4_3 : i32
     %m_f16_p4_4 = arith.constant 256 : index
     %n_f16_p4_4 = arith.constant 256 : index
     %k_f16_p4_4 = arith.constant 96 : index
     %name_f16_p4_4 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_4 = func.call @bench_f16_p4(%m_f16_p4_4, %n_f16_p4_4, %k_f16_p4_4, %name_f16_p4_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_4 = arith.constant 256 : i64
+    %n64_f16_p4_4 = arith.constant 256 : i64
+    %k64_f16_p4_4 = arith.constant 96 : i64
+    %enabled_f16_p4_4 = llvm.call @tileRtProblemEnabled(%name_f16_p4_4, %m64_f16_p4_4, %n64_f16_p4_4, %k64_f16_p4_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_4 = arith.cmpi ne, %enabled_f16_p4_4, %skipped : i32
+    %f_f16_p4_4 = scf.if %run_f16_p4_4 -> (i32) {
+      %x_f16_p4_4 = func.call @bench_f16_p4(%m_f16_p4_4, %n_f16_p4_4, %k_f16_p4_4, %name_f16_p4_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_4 = arith.addi %s_f16_p4_3, %f_f16_p4_4 : i32
     %m_f16_p4_5 = arith.constant 384 : index
     %n_f16_p4_5 = arith.constant 256 : index
     %k_f16_p4_5 = arith.constant 40 : index
     %name_f16_p4_5 = llvm.mlir.addressof @name_f16_p4_str : !llvm.ptr
-    %f_f16_p4_5 = func.call @bench_f16_p4(%m_f16_p4_5, %n_f16_p4_5, %k_f16_p4_5, %name_f16_p4_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_f16_p4_5 = arith.constant 384 : i64
+    %n64_f16_p4_5 = arith.constant 256 : i64
+    %k64_f16_p4_5 = arith.constant 40 : i64
+    %enabled_f16_p4_5 = llvm.call @tileRtProblemEnabled(%name_f16_p4_5, %m64_f16_p4_5, %n64_f16_p4_5, %k64_f16_p4_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_p4_5 = arith.cmpi ne, %enabled_f16_p4_5, %skipped : i32
+    %f_f16_p4_5 = scf.if %run_f16_p4_5 -> (i32) {
+      %x_f16_p4_5 = func.call @bench_f16_p4(%m_f16_p4_5, %n_f16_p4_5, %k_f16_p4_5, %name_f16_p4_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_p4_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_f16_p4_5 = arith.addi %s_f16_p4_4, %f_f16_p4_5 : i32
     %m_bf16_p2_0 = arith.constant 1024 : index
     %n_bf16_p2_0 = arith.constant 1024 : index
     %k_bf16_p2_0 = arith.constant 1024 : index
     %name_bf16_p2_0 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_0 = arith.constant 1024 : i64
+    %n64_bf16_p2_0 = arith.constant 1024 : i64
+    %k64_bf16_p2_0 = arith.constant 1024 : i64
+    %enabled_bf16_p2_0 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_0, %m64_bf16_p2_0, %n64_bf16_p2_0, %k64_bf16_p2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_0 = arith.cmpi ne, %enabled_bf16_p2_0, %skipped : i32
+    %f_bf16_p2_0 = scf.if %run_bf16_p2_0 -> (i32) {
+      %x_bf16_p2_0 = func.call @bench_bf16_p2(%m_bf16_p2_0, %n_bf16_p2_0, %k_bf16_p2_0, %name_bf16_p2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_0 = arith.addi %s_f16_p4_5, %f_bf16_p2_0 : i32
     %m_bf16_p2_1 = arith.constant 1000 : index
     %n_bf16_p2_1 = arith.constant 1000 : index
     %k_bf16_p2_1 = arith.constant 1000 : index
     %name_bf16_p2_1 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_1 = func.call @bench_bf16_p2(%m_bf16_p2_1, %n_bf16_p2_1, %k_bf16_p2_1, %name_bf16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_1 = arith.constant 1000 : i64
+    %n64_bf16_p2_1 = arith.constant 1000 : i64
+    %k64_bf16_p2_1 = arith.constant 1000 : i64
+    %enabled_bf16_p2_1 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_1, %m64_bf16_p2_1, %n64_bf16_p2_1, %k64_bf16_p2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_1 = arith.cmpi ne, %enabled_bf16_p2_1, %skipped : i32
+    %f_bf16_p2_1 = scf.if %run_bf16_p2_1 -> (i32) {
+      %x_bf16_p2_1 = func.call @bench_bf16_p2(%m_bf16_p2_1, %n_bf16_p2_1, %k_bf16_p2_1, %name_bf16_p2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_1 = arith.addi %s_bf16_p2_0, %f_bf16_p2_1 : i32
     %m_bf16_p2_2 = arith.constant 256 : index
     %n_bf16_p2_2 = arith.constant 256 : index
     %k_bf16_p2_2 = arith.constant 32 : index
     %name_bf16_p2_2 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_2 = arith.constant 256 : i64
+    %n64_bf16_p2_2 = arith.constant 256 : i64
+    %k64_bf16_p2_2 = arith.constant 32 : i64
+    %enabled_bf16_p2_2 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_2, %m64_bf16_p2_2, %n64_bf16_p2_2, %k64_bf16_p2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_2 = arith.cmpi ne, %enabled_bf16_p2_2, %skipped : i32
+    %f_bf16_p2_2 = scf.if %run_bf16_p2_2 -> (i32) {
+      %x_bf16_p2_2 = func.call @bench_bf16_p2(%m_bf16_p2_2, %n_bf16_p2_2, %k_bf16_p2_2, %name_bf16_p2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_2 = arith.addi %s_bf16_p2_1, %f_bf16_p2_2 : i32
     %m_bf16_p2_3 = arith.constant 256 : index
     %n_bf16_p2_3 = arith.constant 256 : index
     %k_bf16_p2_3 = arith.constant 64 : index
     %name_bf16_p2_3 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_3 = func.call @bench_bf16_p2(%m_bf16_p2_3, %n_bf16_p2_3, %k_bf16_p2_3, %name_bf16_p2_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_3 = arith.constant 256 : i64
+    %n64_bf16_p2_3 = arith.constant 256 : i64
+    %k64_bf16_p2_3 = arith.constant 64 : i64
+    %enabled_bf16_p2_3 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_3, %m64_bf16_p2_3, %n64_bf16_p2_3, %k64_bf16_p2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_3 = arith.cmpi ne, %enabled_bf16_p2_3, %skipped : i32
+    %f_bf16_p2_3 = scf.if %run_bf16_p2_3 -> (i32) {
+      %x_bf16_p2_3 = func.call @bench_bf16_p2(%m_bf16_p2_3, %n_bf16_p2_3, %k_bf16_p2_3, %name_bf16_p2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_3 = arith.addi %s_bf16_p2_2, %f_bf16_p2_3 : i32
     %m_bf16_p2_4 = arith.constant 256 : index
     %n_bf16_p2_4 = arith.constant 256 : index
     %k_bf16_p2_4 = arith.constant 96 : index
     %name_bf16_p2_4 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_4 = func.call @bench_bf16_p2(%m_bf16_p2_4, %n_bf16_p2_4, %k_bf16_p2_4, %name_bf16_p2_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_4 = arith.constant 256 : i64
+    %n64_bf16_p2_4 = arith.constant 256 : i64
+    %k64_bf16_p2_4 = arith.constant 96 : i64
+    %enabled_bf16_p2_4 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_4, %m64_bf16_p2_4, %n64_bf16_p2_4, %k64_bf16_p2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_4 = arith.cmpi ne, %enabled_bf16_p2_4, %skipped : i32
+    %f_bf16_p2_4 = scf.if %run_bf16_p2_4 -> (i32) {
+      %x_bf16_p2_4 = func.call @bench_bf16_p2(%m_bf16_p2_4, %n_bf16_p2_4, %k_bf16_p2_4, %name_bf16_p2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_4 = arith.addi %s_bf16_p2_3, %f_bf16_p2_4 : i32
     %m_bf16_p2_5 = arith.constant 384 : index
     %n_bf16_p2_5 = arith.constant 256 : index
     %k_bf16_p2_5 = arith.constant 40 : index
     %name_bf16_p2_5 = llvm.mlir.addressof @name_bf16_p2_str : !llvm.ptr
-    %f_bf16_p2_5 = func.call @bench_bf16_p2(%m_bf16_p2_5, %n_bf16_p2_5, %k_bf16_p2_5, %name_bf16_p2_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p2_5 = arith.constant 384 : i64
+    %n64_bf16_p2_5 = arith.constant 256 : i64
+    %k64_bf16_p2_5 = arith.constant 40 : i64
+    %enabled_bf16_p2_5 = llvm.call @tileRtProblemEnabled(%name_bf16_p2_5, %m64_bf16_p2_5, %n64_bf16_p2_5, %k64_bf16_p2_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p2_5 = arith.cmpi ne, %enabled_bf16_p2_5, %skipped : i32
+    %f_bf16_p2_5 = scf.if %run_bf16_p2_5 -> (i32) {
+      %x_bf16_p2_5 = func.call @bench_bf16_p2(%m_bf16_p2_5, %n_bf16_p2_5, %k_bf16_p2_5, %name_bf16_p2_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p2_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p2_5 = arith.addi %s_bf16_p2_4, %f_bf16_p2_5 : i32
     %m_bf16_p3_0 = arith.constant 1024 : index
     %n_bf16_p3_0 = arith.constant 1024 : index
     %k_bf16_p3_0 = arith.constant 1024 : index
     %name_bf16_p3_0 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_0 = func.call @bench_bf16_p3(%m_bf16_p3_0, %n_bf16_p3_0, %k_bf16_p3_0, %name_bf16_p3_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_0 = arith.constant 1024 : i64
+    %n64_bf16_p3_0 = arith.constant 1024 : i64
+    %k64_bf16_p3_0 = arith.constant 1024 : i64
+    %enabled_bf16_p3_0 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_0, %m64_bf16_p3_0, %n64_bf16_p3_0, %k64_bf16_p3_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_0 = arith.cmpi ne, %enabled_bf16_p3_0, %skipped : i32
+    %f_bf16_p3_0 = scf.if %run_bf16_p3_0 -> (i32) {
+      %x_bf16_p3_0 = func.call @bench_bf16_p3(%m_bf16_p3_0, %n_bf16_p3_0, %k_bf16_p3_0, %name_bf16_p3_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_0 = arith.addi %s_bf16_p2_5, %f_bf16_p3_0 : i32
     %m_bf16_p3_1 = arith.constant 1000 : index
     %n_bf16_p3_1 = arith.constant 1000 : index
     %k_bf16_p3_1 = arith.constant 1000 : index
     %name_bf16_p3_1 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_1 = func.call @bench_bf16_p3(%m_bf16_p3_1, %n_bf16_p3_1, %k_bf16_p3_1, %name_bf16_p3_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_1 = arith.constant 1000 : i64
+    %n64_bf16_p3_1 = arith.constant 1000 : i64
+    %k64_bf16_p3_1 = arith.constant 1000 : i64
+    %enabled_bf16_p3_1 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_1, %m64_bf16_p3_1, %n64_bf16_p3_1, %k64_bf16_p3_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_1 = arith.cmpi ne, %enabled_bf16_p3_1, %skipped : i32
+    %f_bf16_p3_1 = scf.if %run_bf16_p3_1 -> (i32) {
+      %x_bf16_p3_1 = func.call @bench_bf16_p3(%m_bf16_p3_1, %n_bf16_p3_1, %k_bf16_p3_1, %name_bf16_p3_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_1 = arith.addi %s_bf16_p3_0, %f_bf16_p3_1 : i32
     %m_bf16_p3_2 = arith.constant 256 : index
     %n_bf16_p3_2 = arith.constant 256 : index
     %k_bf16_p3_2 = arith.constant 32 : index
     %name_bf16_p3_2 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_2 = func.call @bench_bf16_p3(%m_bf16_p3_2, %n_bf16_p3_2, %k_bf16_p3_2, %name_bf16_p3_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_2 = arith.constant 256 : i64
+    %n64_bf16_p3_2 = arith.constant 256 : i64
+    %k64_bf16_p3_2 = arith.constant 32 : i64
+    %enabled_bf16_p3_2 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_2, %m64_bf16_p3_2, %n64_bf16_p3_2, %k64_bf16_p3_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_2 = arith.cmpi ne, %enabled_bf16_p3_2, %skipped : i32
+    %f_bf16_p3_2 = scf.if %run_bf16_p3_2 -> (i32) {
+      %x_bf16_p3_2 = func.call @bench_bf16_p3(%m_bf16_p3_2, %n_bf16_p3_2, %k_bf16_p3_2, %name_bf16_p3_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_2 = arith.addi %s_bf16_p3_1, %f_bf16_p3_2 : i32
     %m_bf16_p3_3 = arith.constant 256 : index
     %n_bf16_p3_3 = arith.constant 256 : index
     %k_bf16_p3_3 = arith.constant 64 : index
     %name_bf16_p3_3 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_3 = func.call @bench_bf16_p3(%m_bf16_p3_3, %n_bf16_p3_3, %k_bf16_p3_3, %name_bf16_p3_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_3 = arith.constant 256 : i64
+    %n64_bf16_p3_3 = arith.constant 256 : i64
+    %k64_bf16_p3_3 = arith.constant 64 : i64
+    %enabled_bf16_p3_3 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_3, %m64_bf16_p3_3, %n64_bf16_p3_3, %k64_bf16_p3_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_3 = arith.cmpi ne, %enabled_bf16_p3_3, %skipped : i32
+    %f_bf16_p3_3 = scf.if %run_bf16_p3_3 -> (i32) {
+      %x_bf16_p3_3 = func.call @bench_bf16_p3(%m_bf16_p3_3, %n_bf16_p3_3, %k_bf16_p3_3, %name_bf16_p3_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_3 = arith.addi %s_bf16_p3_2, %f_bf16_p3_3 : i32
     %m_bf16_p3_4 = arith.constant 256 : index
     %n_bf16_p3_4 = arith.constant 256 : index
     %k_bf16_p3_4 = arith.constant 96 : index
     %name_bf16_p3_4 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_4 = func.call @bench_bf16_p3(%m_bf16_p3_4, %n_bf16_p3_4, %k_bf16_p3_4, %name_bf16_p3_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_4 = arith.constant 256 : i64
+    %n64_bf16_p3_4 = arith.constant 256 : i64
+    %k64_bf16_p3_4 = arith.constant 96 : i64
+    %enabled_bf16_p3_4 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_4, %m64_bf16_p3_4, %n64_bf16_p3_4, %k64_bf16_p3_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_4 = arith.cmpi ne, %enabled_bf16_p3_4, %skipped : i32
+    %f_bf16_p3_4 = scf.if %run_bf16_p3_4 -> (i32) {
+      %x_bf16_p3_4 = func.call @bench_bf16_p3(%m_bf16_p3_4, %n_bf16_p3_4, %k_bf16_p3_4, %name_bf16_p3_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_4 = arith.addi %s_bf16_p3_3, %f_bf16_p3_4 : i32
     %m_bf16_p3_5 = arith.constant 384 : index
     %n_bf16_p3_5 = arith.constant 256 : index
     %k_bf16_p3_5 = arith.constant 40 : index
     %name_bf16_p3_5 = llvm.mlir.addressof @name_bf16_p3_str : !llvm.ptr
-    %f_bf16_p3_5 = func.call @bench_bf16_p3(%m_bf16_p3_5, %n_bf16_p3_5, %k_bf16_p3_5, %name_bf16_p3_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p3_5 = arith.constant 384 : i64
+    %n64_bf16_p3_5 = arith.constant 256 : i64
+    %k64_bf16_p3_5 = arith.constant 40 : i64
+    %enabled_bf16_p3_5 = llvm.call @tileRtProblemEnabled(%name_bf16_p3_5, %m64_bf16_p3_5, %n64_bf16_p3_5, %k64_bf16_p3_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p3_5 = arith.cmpi ne, %enabled_bf16_p3_5, %skipped : i32
+    %f_bf16_p3_5 = scf.if %run_bf16_p3_5 -> (i32) {
+      %x_bf16_p3_5 = func.call @bench_bf16_p3(%m_bf16_p3_5, %n_bf16_p3_5, %k_bf16_p3_5, %name_bf16_p3_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p3_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p3_5 = arith.addi %s_bf16_p3_4, %f_bf16_p3_5 : i32
     %m_bf16_p4_0 = arith.constant 1024 : index
     %n_bf16_p4_0 = arith.constant 1024 : index
     %k_bf16_p4_0 = arith.constant 1024 : index
     %name_bf16_p4_0 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_0 = func.call @bench_bf16_p4(%m_bf16_p4_0, %n_bf16_p4_0, %k_bf16_p4_0, %name_bf16_p4_0) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_0 = arith.constant 1024 : i64
+    %n64_bf16_p4_0 = arith.constant 1024 : i64
+    %k64_bf16_p4_0 = arith.constant 1024 : i64
+    %enabled_bf16_p4_0 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_0, %m64_bf16_p4_0, %n64_bf16_p4_0, %k64_bf16_p4_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_0 = arith.cmpi ne, %enabled_bf16_p4_0, %skipped : i32
+    %f_bf16_p4_0 = scf.if %run_bf16_p4_0 -> (i32) {
+      %x_bf16_p4_0 = func.call @bench_bf16_p4(%m_bf16_p4_0, %n_bf16_p4_0, %k_bf16_p4_0, %name_bf16_p4_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_0 = arith.addi %s_bf16_p3_5, %f_bf16_p4_0 : i32
     %m_bf16_p4_1 = arith.constant 1000 : index
     %n_bf16_p4_1 = arith.constant 1000 : index
     %k_bf16_p4_1 = arith.constant 1000 : index
     %name_bf16_p4_1 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_1 = func.call @bench_bf16_p4(%m_bf16_p4_1, %n_bf16_p4_1, %k_bf16_p4_1, %name_bf16_p4_1) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_1 = arith.constant 1000 : i64
+    %n64_bf16_p4_1 = arith.constant 1000 : i64
+    %k64_bf16_p4_1 = arith.constant 1000 : i64
+    %enabled_bf16_p4_1 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_1, %m64_bf16_p4_1, %n64_bf16_p4_1, %k64_bf16_p4_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_1 = arith.cmpi ne, %enabled_bf16_p4_1, %skipped : i32
+    %f_bf16_p4_1 = scf.if %run_bf16_p4_1 -> (i32) {
+      %x_bf16_p4_1 = func.call @bench_bf16_p4(%m_bf16_p4_1, %n_bf16_p4_1, %k_bf16_p4_1, %name_bf16_p4_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_1 = arith.addi %s_bf16_p4_0, %f_bf16_p4_1 : i32
     %m_bf16_p4_2 = arith.constant 256 : index
     %n_bf16_p4_2 = arith.constant 256 : index
     %k_bf16_p4_2 = arith.constant 32 : index
     %name_bf16_p4_2 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_2 = func.call @bench_bf16_p4(%m_bf16_p4_2, %n_bf16_p4_2, %k_bf16_p4_2, %name_bf16_p4_2) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_2 = arith.constant 256 : i64
+    %n64_bf16_p4_2 = arith.constant 256 : i64
+    %k64_bf16_p4_2 = arith.constant 32 : i64
+    %enabled_bf16_p4_2 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_2, %m64_bf16_p4_2, %n64_bf16_p4_2, %k64_bf16_p4_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_2 = arith.cmpi ne, %enabled_bf16_p4_2, %skipped : i32
+    %f_bf16_p4_2 = scf.if %run_bf16_p4_2 -> (i32) {
+      %x_bf16_p4_2 = func.call @bench_bf16_p4(%m_bf16_p4_2, %n_bf16_p4_2, %k_bf16_p4_2, %name_bf16_p4_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_2 = arith.addi %s_bf16_p4_1, %f_bf16_p4_2 : i32
     %m_bf16_p4_3 = arith.constant 256 : index
     %n_bf16_p4_3 = arith.constant 256 : index
     %k_bf16_p4_3 = arith.constant 64 : index
     %name_bf16_p4_3 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_3 = func.call @bench_bf16_p4(%m_bf16_p4_3, %n_bf16_p4_3, %k_bf16_p4_3, %name_bf16_p4_3) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_3 = arith.constant 256 : i64
+    %n64_bf16_p4_3 = arith.constant 256 : i64
+    %k64_bf16_p4_3 = arith.constant 64 : i64
+    %enabled_bf16_p4_3 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_3, %m64_bf16_p4_3, %n64_bf16_p4_3, %k64_bf16_p4_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_3 = arith.cmpi ne, %enabled_bf16_p4_3, %skipped : i32
+    %f_bf16_p4_3 = scf.if %run_bf16_p4_3 -> (i32) {
+      %x_bf16_p4_3 = func.call @bench_bf16_p4(%m_bf16_p4_3, %n_bf16_p4_3, %k_bf16_p4_3, %name_bf16_p4_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_3 = arith.addi %s_bf16_p4_2, %f_bf16_p4_3 : i32
     %m_bf16_p4_4 = arith.constant 256 : index
     %n_bf16_p4_4 = arith.constant 256 : index
     %k_bf16_p4_4 = arith.constant 96 : index
     %name_bf16_p4_4 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_4 = func.call @bench_bf16_p4(%m_bf16_p4_4, %n_bf16_p4_4, %k_bf16_p4_4, %name_bf16_p4_4) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_4 = arith.constant 256 : i64
+    %n64_bf16_p4_4 = arith.constant 256 : i64
+    %k64_bf16_p4_4 = arith.constant 96 : i64
+    %enabled_bf16_p4_4 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_4, %m64_bf16_p4_4, %n64_bf16_p4_4, %k64_bf16_p4_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_4 = arith.cmpi ne, %enabled_bf16_p4_4, %skipped : i32
+    %f_bf16_p4_4 = scf.if %run_bf16_p4_4 -> (i32) {
+      %x_bf16_p4_4 = func.call @bench_bf16_p4(%m_bf16_p4_4, %n_bf16_p4_4, %k_bf16_p4_4, %name_bf16_p4_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_4 = arith.addi %s_bf16_p4_3, %f_bf16_p4_4 : i32
     %m_bf16_p4_5 = arith.constant 384 : index
     %n_bf16_p4_5 = arith.constant 256 : index
     %k_bf16_p4_5 = arith.constant 40 : index
     %name_bf16_p4_5 = llvm.mlir.addressof @name_bf16_p4_str : !llvm.ptr
-    %f_bf16_p4_5 = func.call @bench_bf16_p4(%m_bf16_p4_5, %n_bf16_p4_5, %k_bf16_p4_5, %name_bf16_p4_5) : (index, index, index, !llvm.ptr) -> i32
+    %m64_bf16_p4_5 = arith.constant 384 : i64
+    %n64_bf16_p4_5 = arith.constant 256 : i64
+    %k64_bf16_p4_5 = arith.constant 40 : i64
+    %enabled_bf16_p4_5 = llvm.call @tileRtProblemEnabled(%name_bf16_p4_5, %m64_bf16_p4_5, %n64_bf16_p4_5, %k64_bf16_p4_5) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_p4_5 = arith.cmpi ne, %enabled_bf16_p4_5, %skipped : i32
+    %f_bf16_p4_5 = scf.if %run_bf16_p4_5 -> (i32) {
+      %x_bf16_p4_5 = func.call @bench_bf16_p4(%m_bf16_p4_5, %n_bf16_p4_5, %k_bf16_p4_5, %name_bf16_p4_5) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_p4_5 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
     %s_bf16_p4_5 = arith.addi %s_bf16_p4_4, %f_bf16_p4_5 : i32
     return %s_bf16_p4_5 : i32
   }

@@ -1,6 +1,8 @@
 // The debug mode for hangs (--tile-wait-timeout): a kernel waits for a
 // phase of an mbarrier that nothing will ever complete (initialized for
-// one arrival, and nobody arrives). Without the mode it hangs until the
+// one arrival, and nobody arrives: the one arrive is guarded by a condition
+// no thread meets, so that tile-verify-barriers, which rejects a wait on a
+// barrier nothing arrives on, cannot see the hang). Without the mode it hangs until the
 // host gives up; with it, each waiting thread gives up after the bound
 // (10^8 cycles, about 50 ms at the H200's clock), prints the kernel, the
 // wait's source location and phase, its block, thread and warp, and traps,
@@ -10,7 +12,7 @@
 // BUNDLE-EXPECT-FAILURE
 // RUN: not tile-run --tile-wait-timeout=100000000 %s 2>&1 | FileCheck %s
 
-// CHECK: tile: mbarrier.wait timed out after 100000000 cycles in kernel never_completes at {{.*}}wait-timeout.mlir:[[@LINE+17]]:7: waiting for phase parity 0, block (0, 0, 0), thread {{[0-9]+}} (warp {{[0-9]+}})
+// CHECK: tile: mbarrier.wait timed out after 100000000 cycles in kernel never_completes at {{.*}}wait-timeout.mlir:[[@LINE+23]]:7: waiting for phase parity 0, block (0, 0, 0), thread {{[0-9]+}} (warp {{[0-9]+}})
 // CHECK: tile-runtime: {{.*}}never_completes
 // CHECK-NOT: returned normally
 
@@ -26,6 +28,12 @@ module attributes {gpu.container_module} {
         mbarrier.init %bar, arrivals = 1
       }
       tile.barrier
+      %tid = tile.thread_id
+      %far = arith.constant 1000 : i32
+      %never = arith.cmpi sgt, %tid, %far : i32
+      scf.if %never {
+        mbarrier.arrive %bar
+      }
       // Phase 0 needs one arrival, which never comes.
       mbarrier.wait %bar, phase %zero : i32
       gpu.return

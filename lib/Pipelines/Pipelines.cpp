@@ -29,6 +29,13 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // ring buffers and barriers that shared-memory allocation and the
   // barrier checks see. Loops warp specialization refuses are left to the
   // pipeliner.
+  // Proxy fences on the kernel as written, so that pipelining and warp
+  // specialization carry each fence along with its write.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTileInsertFences());
+  // The barrier protocol is checked on the kernel as written (where a
+  // mistake is reported against the user's ops) and again after the
+  // transformations that rewrite barriers (see the second run below).
+  pm.addNestedPass<gpu::GPUModuleOp>(createTileVerifyBarriers());
   pm.addPass(createTileWarpSpecialize());
   pm.addNestedPass<gpu::GPUModuleOp>(createTilePipeline());
 

@@ -134,6 +134,30 @@ static int checkEnumerations(const TensorMapArgs *m, char *b, size_t n) {
   return 0;
 }
 
+// An empty tensor before everything else: its storage is usually a NULL
+// (zero-byte) allocation, and "the global address is NULL" would hide the
+// real cause, e.g. a GEMM operand with K = 0. Names the tensor by its shape
+// and element type, which is all the runtime knows of it.
+static int checkNotEmpty(const TensorMapArgs *m, char *b, size_t n) {
+  int32_t empty = -1;
+  for (int32_t d = 0; d < m->rank && empty < 0; ++d)
+    if (m->globalDims[d] == 0)
+      empty = d;
+  if (empty < 0)
+    return 0;
+  char shape[5 * 24];
+  size_t used = 0;
+  for (int32_t d = 0; d < m->rank && used < sizeof(shape); ++d)
+    used += (size_t)snprintf(shape + used, sizeof(shape) - used,
+                             "%s%" PRId64, d ? "x" : "", m->globalDims[d]);
+  return fail(b, n,
+              "global dimension %" PRId32 "%s of the %s %s tensor is 0: TMA "
+              "cannot describe an empty tensor (a kernel that copies nothing "
+              "from it needs no descriptor, e.g. a GEMM with K = 0)",
+              empty, empty == m->rank - 1 ? " (innermost)" : "", shape,
+              kDataTypeNames[m->dataType]);
+}
+
 // Combinations of data type, interleave and swizzle.
 static int checkCombinations(const TensorMapArgs *m, char *b, size_t n) {
   int32_t dataType = m->dataType, interleave = m->interleave;
@@ -340,7 +364,8 @@ int tileRtValidateTensorMap(
   // enumerations, non-NULL arrays) and reports the first rule broken.
   char *b = errorBuf;
   size_t n = errorBufSize;
-  return checkEnumerations(&m, b, n) || checkCombinations(&m, b, n) ||
+  return checkEnumerations(&m, b, n) || checkNotEmpty(&m, b, n) ||
+         checkCombinations(&m, b, n) ||
          checkAddress(&m, b, n) || checkGlobalDims(&m, b, n) ||
          checkGlobalStrides(&m, b, n) || checkBox(&m, b, n) ||
          checkElementStrides(&m, b, n);

@@ -456,8 +456,10 @@ void Pipeliner::carryBase() {
     Value done = b.createOrFold<arith::SubIOp>(loc, outer.getInductionVar(),
                                                outer.getLowerBound());
     done = b.createOrFold<arith::DivUIOp>(loc, done, outer.getStep());
-    base = arith::MulIOp::create(b, loc, castUnsigned(b, loc, done, type),
-                                 tripCount(b));
+    // Two statements: argument evaluation order would otherwise decide
+    // the order of the emitted ops, which differs between compilers.
+    Value doneCast = castUnsigned(b, loc, done, type);
+    base = arith::MulIOp::create(b, loc, doneCast, tripCount(b));
     return;
   }
   IRRewriter rewriter(loop.getContext());

@@ -2,15 +2,6 @@
 
 // What the layout engine refuses, and why.
 
-#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
-func.func @wgmma_not_a_multiple(%x: f32) {
-  // expected-error @below {{wgmma layout: tensor shape [32, 64] is not a multiple of the instruction tile [64, 64] of a warpgroup}}
-  %0 = tile.splat %x {test.print_layout} : tensor<32x64xf32, #acc>
-  return
-}
-
-// -----
-
 #acc24 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 24]>
 func.func @wgmma_n_not_power_of_two(%x: f32) {
   // expected-error @below {{wgmma instrShape N = 24 is not a power of two: linear layouts need power-of-two instruction tiles}}
@@ -33,15 +24,6 @@ func.func @not_power_of_two(%x: f32) {
 func.func @dot_operand_of_blocked(%h: f16) {
   // expected-error @below {{dot_operand layouts are supported only with a #tile.wgmma parent (the A operand of warpgroup MMA)}}
   %0 = tile.splat %h {test.print_layout} : tensor<64x16xf16, #tile.dot_operand<opIdx = 0, parent = #b, kWidth = 2>>
-  return
-}
-
-// -----
-
-#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
-func.func @dot_operand_short_k(%h: f16) {
-  // expected-error @below {{wgmma A operand layout: tensor shape [64, 8] is not a multiple of the instruction tile [64, 16] (kWidth = 2)}}
-  %0 = tile.splat %h {test.print_layout} : tensor<64x8xf16, #tile.dot_operand<opIdx = 0, parent = #acc, kWidth = 2>>
   return
 }
 

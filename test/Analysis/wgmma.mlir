@@ -10,6 +10,7 @@
 #acc64x8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 #acc128x8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
 #acc4x2 = #tile.wgmma<warpsPerCTA = [4, 2], instrShape = [16, 64]>
+#dot64 = #tile.dot_operand<opIdx = 0, parent = #acc64, kWidth = 2>
 
 gpu.module @m {
 gpu.func @accumulators(%x: f32) kernel {
@@ -52,6 +53,25 @@ gpu.func @accumulators(%x: f32) kernel {
   // Two warpgroups side by side along N: warp 4 starts at column 64.
   // expected-remark @below {{layout: register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0], [0, 64]], block = []; elements per thread 32; vector width 2; probes (register, lane, warp): (0, 0, 4) -> (0, 64), (0, 0, 5) -> (16, 64)}}
   %6 = tile.splat %x {test.print_layout, test.probe_threads = [[0, 0, 4], [0, 0, 5]]} : tensor<64x128xf32, #acc4x2>
+  gpu.return
+}
+
+// Shapes smaller than the warpgroups' tile broadcast, as #tile.blocked
+// does: a 1 x N row (a bias) lives in the threads of its accumulator
+// columns, an M x 1 column (a row statistic) in those of its rows, so
+// tile.expand_dims of a slice and tile.broadcast stay in registers.
+gpu.func @broadcast(%x: f32, %h: f16) kernel {
+  // expected-remark @below {{layout: register = [[0, 1], [0, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [0, 0], [0, 0], [0, 0]], warp = [[0, 0], [0, 0]], block = []; elements per thread 32; vector width 2; broadcast: register [1], lane [2, 3, 4], warp [0, 1]}}
+  %0 = tile.splat %x {test.print_layout} : tensor<1x64xf32, #acc64>
+  // expected-remark @below {{layout: register = [[0, 0], [8, 0], [0, 0], [0, 0], [0, 0]], lane = [[0, 0], [0, 0], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []; elements per thread 32; vector width 1; broadcast: register [0, 2, 3, 4], lane [0, 1]}}
+  %1 = tile.splat %x {test.print_layout} : tensor<64x1xf32, #acc64>
+  // Half a warpgroup's rows: warp bit 1 (rows 32-63) repeats warp bit 0's.
+  // expected-remark @below {{layout: register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [0, 0]], block = []; elements per thread 32; vector width 2; broadcast: warp [1]}}
+  %2 = tile.splat %x {test.print_layout} : tensor<32x64xf32, #acc64>
+  // An A operand with K below the instruction's 16: register bit 2 (K 8)
+  // repeats.
+  // expected-remark @below {{layout: register = [[0, 1], [8, 0], [0, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []; elements per thread 8; vector width 2; broadcast: register [2]}}
+  %3 = tile.splat %h {test.print_layout} : tensor<64x8xf16, #dot64>
   gpu.return
 }
 }

@@ -20,8 +20,12 @@ module attributes {gpu.container_module} {
       %buf = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
       %bars = mbarrier.alloc : !mbarrier.group<1>
       %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
-      mbarrier.init %bar, arrivals = 1
-      mbarrier.arrive_expect_tx %bar, bytes = 8192
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %bar, arrivals = 1
+        mbarrier.arrive_expect_tx %bar, bytes = 8192
+      }
+      tile.barrier
       // The copy reads the descriptor through the parameter's address.
       // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %arg0,
       tma.async_load %d[%x, %x], %buf, %bar : !tma.descriptor<tensor<64x64xf16>, swizzle = 128>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>

@@ -4,7 +4,7 @@
 // failing to legalize.
 gpu.module @m {
   gpu.func @k(%x: f32) kernel {
-    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts are not lowered to NVVM yet}}
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or #tile.dot_operand layouts are not lowered to NVVM yet}}
     %t = tile.splat %x : tensor<128xf32>
     gpu.return
   }
@@ -40,12 +40,17 @@ gpu.module @m {
 
 // -----
 
-// A wgmma accumulator split across warp columns is not lowered yet.
+// A wgmma accumulator split across warp columns is not lowered yet (as a
+// tile of its own it is an ordinary distributed tile).
 #acc2 = #tile.wgmma<warpsPerCTA = [4, 2], instrShape = [16, 64]>
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 8 : i32} {
-    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout}}
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable>
     %t = tile.splat %x : tensor<64x128xf32, #acc2>
+    // expected-error @+1 {{not supported yet: wgmma lowering needs a #tile.wgmma accumulator with warpsPerCTA = [W, 1] and instrShape = [16, N]}}
+    %d = tile.dot %a, %b, %t : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>, mutable>, tensor<64x128xf32, #acc2> -> tensor<64x128xf32, #acc2>
     gpu.return
   }
 }

@@ -36,7 +36,7 @@ gpu.module @m {
 #b5 = #tile.blocked<sizePerThread = [1, 1, 1, 1, 4], threadsPerWarp = [1, 1, 2, 4, 4], warpsPerCTA = [4, 1, 1, 1, 1], order = [4, 3, 2, 1, 0]>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
-    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts are not lowered to NVVM yet}}
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or #tile.dot_operand layouts are not lowered to NVVM yet}}
     %t = tile.splat %x : tensor<4x2x2x4x16xf32, #b5>
     gpu.return
   }

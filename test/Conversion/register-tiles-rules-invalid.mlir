@@ -3,24 +3,27 @@
 // Register tiles no op family lowers: the diagnostic names the rule the
 // type breaks, with its numbers.
 
-// A wgmma accumulator tile has M a multiple of 16 x warpsPerCTA[0].
+// A tile in a wgmma layout is an accumulator tile (any whole number of
+// warpgroup tiles: M a multiple of 16 x warpsPerCTA[0], N = instrShape[1])
+// or a power-of-two tile (a broadcast row or column: register-tiles-wgmma-
+// broadcast.mlir); 96 rows are neither.
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
-    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts are not lowered to NVVM yet: tile is 1x128; a wgmma accumulator tile is M x instrShape[1] (here M x 128) with M a multiple of 64 (16 x warpsPerCTA[0])}}
-    %t = tile.splat %x : tensor<1x128xf32, #acc>
+    // expected-error @+1 {{'tile.splat' op not supported yet: register tiles (tensor values) other than the wgmma accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in #tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or #tile.dot_operand layouts are not lowered to NVVM yet: other tiles in a wgmma layout need power-of-two dimensions; tile is 96x128; a wgmma accumulator tile is M x instrShape[1] (here M x 128) with M a multiple of 64 (16 x warpsPerCTA[0])}}
+    %t = tile.splat %x : tensor<96x128xf32, #acc>
     gpu.return
   }
 }
 
 // -----
 
-// ... and N = instrShape[1] columns.
+// ... N = instrShape[1] columns ...
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
-    // expected-error @+1 {{are not lowered to NVVM yet: tile is 128x128; a wgmma accumulator tile is M x instrShape[1] (here M x 64) with M a multiple of 64 (16 x warpsPerCTA[0])}}
-    %t = tile.splat %x : tensor<128x128xf32, #acc>
+    // expected-error @+1 {{are not lowered to NVVM yet: other tiles in a wgmma layout need power-of-two dimensions; tile is 192x128; a wgmma accumulator tile is M x instrShape[1] (here M x 64) with M a multiple of 64 (16 x warpsPerCTA[0])}}
+    %t = tile.splat %x : tensor<192x128xf32, #acc>
     gpu.return
   }
 }
@@ -31,8 +34,8 @@ gpu.module @m {
 #acc = #tile.wgmma<warpsPerCTA = [4, 2], instrShape = [16, 64]>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 8 : i32} {
-    // expected-error @+1 {{are not lowered to NVVM yet: the layout has warpsPerCTA = [4, 2]; a wgmma accumulator tile has warpsPerCTA = [W, 1]}}
-    %t = tile.splat %x : tensor<64x128xf32, #acc>
+    // expected-error @+1 {{are not lowered to NVVM yet: other tiles in a wgmma layout need power-of-two dimensions; the layout has warpsPerCTA = [4, 2]; a wgmma accumulator tile has warpsPerCTA = [W, 1]}}
+    %t = tile.splat %x : tensor<192x64xf32, #acc>
     gpu.return
   }
 }
@@ -78,7 +81,7 @@ gpu.module @m {
 // ... and a distributed layout.
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 1 : i32} {
-    // expected-error @+1 {{are not lowered to NVVM yet: the tile has no distributed layout (#tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand)}}
+    // expected-error @+1 {{are not lowered to NVVM yet: the tile has no distributed layout (#tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or #tile.dot_operand)}}
     %t = tile.splat %x : tensor<32xf32>
     gpu.return
   }

@@ -6,6 +6,9 @@
 !d3 = !tma.descriptor<tensor<2x8x32xf32>, swizzle = 128>
 !b3 = !tile.smem<2x8x32xf32, #tile.nvmma_shared<swizzle = 128, element_bits = 32>, mutable>
 
+// The report names the op, its kernel and location, the coordinate, the
+// rule and the block.
+// CHECK: llvm.mlir.global internal constant @{{__tile_tma_check_[0-9]+}}("tile: tma.async_store in kernel store_alignment at {{.*}}tma-to-nvvm.mlir:{{[0-9]+}}:5: innermost coordinate %d; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits); block (%u, %u, %u)\0A\00")
 gpu.module @m {
   // CHECK-LABEL: gpu.func @tensor_copies
   gpu.func @tensor_copies(%d: !d, %d3: !d3, %bar: !mbarrier.barrier, %row: i32, %col: i32, %z: i32, %mask: i16) kernel {
@@ -41,6 +44,44 @@ gpu.module @m {
   gpu.func @rank3(%d3: !d3, %bar: !mbarrier.barrier, %a: i32, %b: i32, %c: i32) kernel {
     %buf = tile.alloc_smem : !b3
     tma.async_load %d3[%a, %b, %c], %buf, %bar scope = thread : !d3, !b3
+    gpu.return
+  }
+
+  // A store or reduction whose innermost coordinate is not provably a
+  // multiple of 16 bytes (8 f16) is checked where it is issued: the issuing
+  // thread prints the rule and traps (tma-to-nvvm-invalid.mlir has the
+  // compile-time errors for constants).
+  // CHECK-LABEL: gpu.func @store_alignment
+  // CHECK-SAME: (%{{[^:]*}}: !tma.descriptor{{[^%]*}}, %[[ROW:[^:]*]]: i32, %[[COL:[^:]*]]: i32,
+  // CHECK:      scf.if %{{.*}} {
+  // CHECK:        %[[MASK:.*]] = llvm.mlir.constant(7 : i32) : i32
+  // CHECK:        %[[LOW:.*]] = llvm.and %[[COL]], %[[MASK]] : i32
+  // CHECK:        %[[BAD:.*]] = llvm.icmp "ne" %[[LOW]], %{{.*}} : i32
+  // CHECK:        scf.if %[[BAD]] {
+  // CHECK:          %[[FMT:.*]] = llvm.mlir.addressof @[[MSG:__tile_tma_check_[0-9]+]] : !llvm.ptr
+  // CHECK:          llvm.store %[[COL]], %{{.*}} : i32, !llvm.ptr
+  // CHECK:          llvm.call @vprintf(%[[FMT]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> i32
+  // CHECK-NEXT:     llvm.intr.trap
+  // CHECK-NEXT:   }
+  // CHECK-NEXT:   nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]]]
+  // Block index times the box width, and the probes' opt-out: no check.
+  // CHECK-NOT:    llvm.and
+  // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK-NOT:    llvm.and
+  // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
+  // Loads are not checked (see needsAlignedStart in TMAToNVVM.cpp).
+  // CHECK-NOT:    llvm.and
+  // CHECK:        nvvm.cp.async.bulk.tensor.shared.cluster.global
+  // CHECK:        gpu.return
+  gpu.func @store_alignment(%d: !d, %row: i32, %col: i32, %bar: !mbarrier.barrier) kernel {
+    %buf = tile.alloc_smem : !b
+    %c64 = arith.constant 64 : i32
+    %bx = tile.program_id x
+    %aligned = arith.muli %bx, %c64 : i32
+    tma.async_store %buf, %d[%row, %col] : !b, !d
+    tma.async_store %buf, %d[%row, %aligned] : !b, !d
+    tma.async_store %buf, %d[%row, %col] {tma.unchecked_alignment} : !b, !d
+    tma.async_load %d[%row, %col], %buf, %bar : !d, !b
     gpu.return
   }
 

@@ -43,6 +43,12 @@
 // BADMAP-NEXT: tile-runtime: tensor map rejected: TMA box dimension 0 is 300; it must be in [1, 256]
 // BADMAP-NEXT: exit=3
 
+// A GEMM operand with K = 0: a zero-byte allocation (NULL) of a [128, 0]
+// tensor. The message names the empty dimension, not the NULL address.
+// RUN: env TILE_CUDA_DRIVER=/nonexistent/libcuda.so.1 sh -c 'tile-runtime-nogpu-test empty-map; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=EMPTYMAP
+// EMPTYMAP:      tile-runtime: tensor map rejected: global dimension 1 (innermost) of the 128x0 FLOAT16 tensor is 0: TMA cannot describe an empty tensor {{.*}}
+// EMPTYMAP-NEXT: exit=3
+
 #define _POSIX_C_SOURCE 200809L
 
 #include "tile-runtime/TestSupport.h"
@@ -80,6 +86,15 @@ int main(int argc, char **argv) {
     printf("checked: %d %s\n", rc, message);
     tileRtMakeTensorMap(map, 6, 2, fakeAddress, kDims, kStrides, kBadBox, NULL,
                         0, 3, 0, 0);
+    printf("unreachable\n");
+    return 0;
+  }
+
+  if (strcmp(mode, "empty-map") == 0) {
+    static const int64_t kEmptyDims[2] = {128, 0};
+    static const int64_t kEmptyStrides[1] = {0};
+    tileRtMakeTensorMap(map, 6, 2, NULL, kEmptyDims, kEmptyStrides, kGoodBox,
+                        NULL, 0, 3, 0, 0);
     printf("unreachable\n");
     return 0;
   }

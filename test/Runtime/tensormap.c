@@ -245,10 +245,29 @@ int main(void) {
   check("16U4_ALIGN16B address +16", m);
 
   // Global dimensions.
-  // CHECK-NEXT: dim 0: global dimension 1 is 0; it must be in [1, 2^32]
+  // An empty tensor is named before any other rule, even with the NULL
+  // address and zero strides a zero-byte allocation gives it.
+  // CHECK-NEXT: dim 0: global dimension 1 (innermost) of the 256x0 FLOAT16 tensor is 0: TMA cannot describe an empty tensor (a kernel that copies nothing from it needs no descriptor, e.g. a GEMM with K = 0)
   m = base2D();
   m.dims[1] = 0;
   check("dim 0", m);
+  // CHECK-NEXT: empty K operand: global dimension 1 (innermost) of the 128x0 FLOAT16 tensor is 0: {{.*}}
+  m = base2D();
+  m.dims[0] = 128;
+  m.dims[1] = 0;
+  m.address = NULL;
+  m.strides[0] = 0;
+  check("empty K operand", m);
+  // CHECK-NEXT: empty outer dim: global dimension 0 of the 0x512 FLOAT16 tensor is 0: {{.*}}
+  m = base2D();
+  m.dims[0] = 0;
+  m.address = NULL;
+  check("empty outer dim", m);
+  // CHECK-NEXT: empty 3-D f32: global dimension 1 of the 4x0x64 FLOAT32 tensor is 0: {{.*}}
+  m = base3D();
+  m.dataType = kF32;
+  m.dims[1] = 0;
+  check("empty 3-D f32", m);
   // CHECK-NEXT: dim 2^32+1: global dimension 0 is 4294967297; it must be in [1, 2^32]
   m = base2D();
   m.dims[0] = ((int64_t)1 << 32) + 1;

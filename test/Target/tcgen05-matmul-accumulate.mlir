@@ -333,7 +333,7 @@ module attributes {gpu.container_module} {
           %n96 = arith.addi %off_n, %i96 : i32
           mbarrier.wait %c_empty, phase %c_phase : i32
           scf.if %issuer {
-            mbarrier.expect_tx %c_ready, bytes = 65536
+            mbarrier.arrive_expect_tx %c_ready, bytes = 65536
             tma.async_load %c_desc1[%off_m, %off_n], %c_part0, %c_ready scope = thread : !c_desc_t, !c_part_t
             tma.async_load %c_desc1[%off_m, %n32], %c_part1, %c_ready scope = thread : !c_desc_t, !c_part_t
             tma.async_load %c_desc1[%off_m, %n64], %c_part2, %c_ready scope = thread : !c_desc_t, !c_part_t
@@ -351,7 +351,7 @@ module attributes {gpu.container_module} {
             %b_lo = tile.smem_subslice %b[0, 0] : !b_buf_t -> !b_half_t
             %b_hi = tile.smem_subslice %b[0, 64] : !b_buf_t -> !b_half_t
             scf.if %issuer {
-              mbarrier.expect_tx %ready, bytes = 32768
+              mbarrier.arrive_expect_tx %ready, bytes = 32768
               tma.async_load %a_desc1[%off_m, %k], %a, %ready scope = thread : !a_desc_t, !a_buf_t
               tma.async_load %b_desc1[%k, %off_n], %b_lo, %ready scope = thread : !b_desc_t, !b_half_t
               tma.async_load %b_desc1[%k, %n64], %b_hi, %ready scope = thread : !b_desc_t, !b_half_t

@@ -164,6 +164,11 @@ LogicalResult verifySharedMemoryLowering(Operation *op);
 void populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns);
 
+/// TMA stores and reductions whose constant innermost coordinate does not
+/// start the box 16-byte aligned (TMAToNVVM.cpp; coordinates the lowering
+/// cannot prove aligned are checked at run time instead).
+LogicalResult verifyTMALowering(Operation *op);
+
 /// tile.convert_layout (ConvertLayoutToNVVM.cpp).
 void populateConvertLayoutToNVVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns);

@@ -88,8 +88,9 @@ Value selectByLane(OpBuilder &b, Location loc, Value lane,
                    ArrayRef<int32_t> bits, SmallVector<Value> values) {
   I32Builder ib{b, loc};
   for (int32_t bit : llvm::reverse(bits)) {
-    Value isSet = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne,
-                                       ib.andI(lane, 1 << bit), ib.c(0));
+    Value laneBit = ib.andI(lane, 1 << bit);
+    Value isSet =
+        LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, laneBit, ib.c(0));
     SmallVector<Value> next;
     size_t half = values.size() / 2;
     for (size_t k = 0; k < half; ++k)
@@ -164,9 +165,9 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
           round ^= h;
       candidates.push_back(rounds[round]);
     }
-    result = LLVM::InsertElementOp::create(
-        rewriter, loc, result,
-        selectByLane(rewriter, loc, lane, rotateBits, candidates), ib.c(d));
+    Value word = selectByLane(rewriter, loc, lane, rotateBits, candidates);
+    result =
+        LLVM::InsertElementOp::create(rewriter, loc, result, word, ib.c(d));
   }
   rewriter.replaceOp(op, result);
 }
@@ -216,8 +217,8 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   // The thread part of a layout's offsets, and the register part of one
   // register; they combine by XOR (the map is linear).
   auto threadOffset = [&](const LinearLayout &map) {
-    return ib.xorI(applyBits(ib, lane, offsetsOf(map, kLane)),
-                   applyBits(ib, warp, offsetsOf(map, kWarp)));
+    Value laneOffset = applyBits(ib, lane, offsetsOf(map, kLane));
+    return ib.xorI(laneOffset, applyBits(ib, warp, offsetsOf(map, kWarp)));
   };
   auto address = [&](Value thread, const LinearLayout &map, int64_t r) {
     int64_t regOffset = (*map.apply({{kRegister, int32_t(r)}}))[0];

@@ -415,12 +415,11 @@ Value extractFragment(OpBuilder &b, Location loc, const Fragment &frag,
     Value v;
     if (frag.packD) {
       Value pair = LLVM::PoisonOp::create(b, loc, frag.pairType);
-      for (int64_t h = 0; h < 2; ++h)
-        pair = LLVM::InsertElementOp::create(
-            b, loc, pair,
-            LLVM::ExtractElementOp::create(b, loc, acc,
-                                           ib.c(rep * perRep + 2 * e + h)),
-            ib.c(h));
+      for (int64_t h = 0; h < 2; ++h) {
+        Value element = LLVM::ExtractElementOp::create(
+            b, loc, acc, ib.c(rep * perRep + 2 * e + h));
+        pair = LLVM::InsertElementOp::create(b, loc, pair, element, ib.c(h));
+      }
       v = frag.aInRegisters
               ? Value(LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair))
               : pair;
@@ -447,10 +446,11 @@ Value insertFragment(OpBuilder &b, Location loc, const Fragment &frag,
     Value pair = frag.aInRegisters
                      ? Value(LLVM::BitcastOp::create(b, loc, frag.pairType, v))
                      : v;
-    for (int64_t h = 0; h < 2; ++h)
-      acc = LLVM::InsertElementOp::create(
-          b, loc, acc, LLVM::ExtractElementOp::create(b, loc, pair, ib.c(h)),
-          ib.c(rep * perRep + 2 * e + h));
+    for (int64_t h = 0; h < 2; ++h) {
+      Value element = LLVM::ExtractElementOp::create(b, loc, pair, ib.c(h));
+      acc = LLVM::InsertElementOp::create(b, loc, acc, element,
+                                          ib.c(rep * perRep + 2 * e + h));
+    }
   }
   return acc;
 }

@@ -113,9 +113,8 @@ Value tilemlir::createWgmmaDescriptor(OpBuilder &b, Location loc, Value base,
   Value addr = LLVM::PtrToIntOp::create(
       b, loc, b.getI32Type(), createByteOffset(b, loc, base, byteOffset));
   Value start = LLVM::ZExtOp::create(b, loc, i64, addr);
-  start = LLVM::LShrOp::create(
-      b, loc, LLVM::AndOp::create(b, loc, start, createI64(b, loc, 0x3FFFF)),
-      createI64(b, loc, 4));
+  start = LLVM::AndOp::create(b, loc, start, createI64(b, loc, 0x3FFFF));
+  start = LLVM::LShrOp::create(b, loc, start, createI64(b, loc, 4));
   return LLVM::OrOp::create(
       b, loc, start,
       createI64(b, loc,

@@ -75,7 +75,7 @@ constexpr VerifyFn kTileVerifiers[] = {verifySharedMemoryLowering};
 constexpr VerifyFn kKernelVerifiers[] = {
     verifyRegisterTileLowering, verifyElementwiseLowering,
     verifySharedMemoryLowering, verifyConvertLayoutLowering,
-    verifyReduceLowering};
+    verifyReduceLowering, verifyTMALowering};
 constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
                                                verifyTensorMemoryLowering,
                                                verifyDotTcgen05Lowering};
@@ -92,7 +92,10 @@ LogicalResult convertOneDialect(
   RewritePatternSet patterns(module.getContext());
   populate(converter, patterns);
   ConversionTarget target(*module.getContext());
-  target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+  // SCF too: patterns may guard what they emit with scf.if (ops created by
+  // patterns must be legal, and SCF is lowered after these passes).
+  target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                         scf::SCFDialect>();
   target.addIllegalDialect<DialectT>();
   return applyPartialConversion(module, target, std::move(patterns));
 }
@@ -108,7 +111,9 @@ struct ConvertMBarrierToNVVM
 
 struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMAToNVVM> {
   void runOnOperation() override {
-    if (failed(convertOneDialect<tma::TMADialect>(getOperation(),
+    constexpr VerifyFn verifiers[] = {verifyTMALowering};
+    if (failed(verifyLowering(getOperation(), verifiers)) ||
+        failed(convertOneDialect<tma::TMADialect>(getOperation(),
                                                   populateTMAToNVVMPatterns)))
       signalPassFailure();
   }

@@ -92,10 +92,12 @@ FailureOr<LinearLayout> tilemlir::getRegisterLayout(Type type,
                                    Twine(tensor.getRank()) +
                                    "; distributed register tiles have rank 1 "
                                    "to 4");
-  if (!isDistributedLayout(tensor.getEncoding()) && !getSupportedWgmma(type))
+  if (!isDistributedLayout(tensor.getEncoding()) &&
+      !isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()))
     return emitRule(emitError,
                     "the tile has no distributed layout (#tile.blocked, "
-                    "#tile.slice, #tile.linear or #tile.dot_operand)");
+                    "#tile.slice, #tile.linear, #tile.wgmma or "
+                    "#tile.dot_operand)");
   Type element = tensor.getElementType();
   if (!isSupportedElementType(element)) {
     std::string name;
@@ -120,10 +122,25 @@ bool tilemlir::isDistributedRegisterTile(Type type) {
 
 LogicalResult tilemlir::checkRegisterTileType(Type type,
                                               EmitErrorFn emitError) {
+  // Accumulator tiles of any whole number of warpgroup tiles (M = 192
+  // too) have the wgmma fragment lowering; other power-of-two tiles in a
+  // wgmma layout (a broadcast row or column) are ordinary distributed
+  // tiles.
+  if (getSupportedWgmma(type))
+    return success();
   auto tensor = dyn_cast<RankedTensorType>(type);
-  if (tensor && isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()))
-    return getSupportedWgmma(type, emitError);
-  return getRegisterLayout(type, emitError);
+  if (!tensor || !isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()) ||
+      tensor.getRank() != 2 ||
+      llvm::all_of(tensor.getShape(), llvm::isPowerOf2_64))
+    return getRegisterLayout(type, emitError);
+  // Neither kind: both rules, the accumulator's with its numbers.
+  if (!emitError)
+    return failure();
+  return getSupportedWgmma(type, [&]() -> InFlightDiagnostic {
+    InFlightDiagnostic diag = emitError();
+    diag << "other tiles in a wgmma layout need power-of-two dimensions; ";
+    return diag;
+  });
 }
 
 int64_t tilemlir::getWgmmaElementsPerThread(RankedTensorType type) {
@@ -142,9 +159,14 @@ std::pair<Value, Value> tilemlir::getWgmmaFragmentCoords(I32Builder &ib,
   int64_t k = q / 4, i = (q / 2) % 2, j = q % 2;
   // Layouts index warps by the low bits of the warp id (a partition's
   // warps start at a multiple of the layout's).
-  Value row = ib.add(ib.c(mrep * 16 * w0 + 8 * i),
-                     ib.add(ib.mul(ib.urem(warp, w0), 16), ib.udiv(lane, 4)));
-  Value col = ib.add(ib.c(k * 8 + j), ib.mul(ib.urem(lane, 4), 2));
+  // One op per statement: argument evaluation order is unspecified, and
+  // the emitted IR must not depend on the host compiler.
+  Value rowBase = ib.c(mrep * 16 * w0 + 8 * i);
+  Value warpRow = ib.mul(ib.urem(warp, w0), 16);
+  Value threadRow = ib.add(warpRow, ib.udiv(lane, 4));
+  Value row = ib.add(rowBase, threadRow);
+  Value colBase = ib.c(k * 8 + j);
+  Value col = ib.add(colBase, ib.mul(ib.urem(lane, 4), 2));
   return {row, col};
 }
 
@@ -361,8 +383,8 @@ constexpr llvm::StringLiteral kUnsupportedTileMessage =
     "not supported yet: register tiles (tensor values) other than the wgmma "
     "accumulator layout (#tile.wgmma with warpsPerCTA = [W, 1] and "
     "instrShape = [16, N]) and power-of-two tiles of rank 1 to 4 in "
-    "#tile.blocked, #tile.slice, #tile.linear or #tile.dot_operand layouts "
-    "are not lowered to NVVM yet: ";
+    "#tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or "
+    "#tile.dot_operand layouts are not lowered to NVVM yet: ";
 
 /// The operations the op families lower on distributed register tiles.
 /// (tile.dot with A in registers: checked by the wgmma lowering.)
@@ -373,12 +395,12 @@ bool isRegisterTileOp(Operation *op) {
          (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1);
 }
 
-/// Operations on wgmma tiles alone keep the checks of the wgmma lowering.
+/// Operations on wgmma accumulator tiles alone keep the checks of the
+/// wgmma lowering.
 bool hasDistributedTile(Operation *op) {
   auto isTile = [](Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    return tensor && isDistributedLayout(tensor.getEncoding()) &&
-           succeeded(getRegisterLayout(t));
+    return tensor && !getSupportedWgmma(t) && succeeded(getRegisterLayout(t));
   };
   return llvm::any_of(op->getOperandTypes(), isTile) ||
          llvm::any_of(op->getResultTypes(), isTile);

@@ -4,6 +4,19 @@
 // (scope = thread). Tensor coordinates are written outermost first in the
 // IR, like tensor indices; PTX wants them innermost first.
 //
+// TMA stores and reductions must start their box 16-byte aligned in global
+// memory (PTX ISA, "Bounding Box": the box's address is 16-byte aligned):
+// with a 16-byte aligned base and row strides, that is the innermost
+// coordinate times the element size. A store whose box starts elsewhere
+// faults (CUDA_ERROR_ILLEGAL_INSTRUCTION) wherever it is, inside the tensor
+// or hanging over its edge. So a constant misaligned coordinate is a
+// compile-time error, and one the lowering cannot prove aligned is checked
+// where the copy is issued: the issuing thread prints the rule, the
+// coordinate, the kernel and the op's location, and traps.
+// integration_test/TMA/generate_roundtrips.py has the GPU probe behind the
+// rule (edge-cases.mlir); the attribute kUncheckedAttr turns the check off
+// there, so the probe sees what the hardware does.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Common.h"
@@ -11,6 +24,14 @@
 #include "MBarrier/MBarrierDialect.h"
 #include "TMA/TMADialect.h"
 #include "TileMLIR/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -31,6 +52,235 @@ Value toClusterAddress(OpBuilder &b, Location loc, Value sharedPtr) {
       sharedPtr);
 }
 
+/// Discardable unit attribute: the copy's start is not checked (hardware
+/// probes only).
+constexpr llvm::StringLiteral kUncheckedAttr = "tma.unchecked_alignment";
+
+/// Whether a copy of this kind must start its box 16-byte aligned. Stores
+/// and reductions fault otherwise; for loads the GPU probe's "load
+/// unaligned" cases decide (edge-cases.mlir): they are expected to pass, and
+/// if they fault, loads need the check too and this returns true for them.
+bool needsAlignedStart(Operation *op) {
+  return isa<tma::AsyncStoreOp, tma::AsyncReduceOp>(op);
+}
+
+/// A power-of-two divisor of every value `v` can take (1 when unknown),
+/// from constants, products, sums, shifts and casts: enough for the usual
+/// `block index * block size` coordinates.
+uint64_t knownAlignment(Value v, unsigned depth = 0) {
+  constexpr uint64_t kAny = uint64_t(1) << 32; // v == 0, or a multiple of 2^32.
+  auto powerOfTwoPart = [&](int64_t c) -> uint64_t {
+    if (c == 0)
+      return kAny;
+    uint64_t u = c < 0 ? uint64_t(0) - uint64_t(c) : uint64_t(c);
+    return std::min<uint64_t>(u & (~u + 1), kAny);
+  };
+  llvm::APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant)))
+    return powerOfTwoPart(constant.getSExtValue());
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return 1;
+  auto operand = [&](unsigned i) {
+    return knownAlignment(def->getOperand(i), depth + 1);
+  };
+  if (isa<arith::MulIOp>(def))
+    return std::min(operand(0) * operand(1), kAny);
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::min(operand(0), operand(1));
+  if (auto shl = dyn_cast<arith::ShLIOp>(def)) {
+    if (matchPattern(shl.getRhs(), m_ConstantInt(&constant)) &&
+        constant.getZExtValue() < 32)
+      return std::min(operand(0) << constant.getZExtValue(), kAny);
+    return operand(0);
+  }
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp, arith::TruncIOp>(def))
+    return operand(0);
+  return 1;
+}
+
+/// `loc` as file:line:col (the innermost file location of a fused one).
+std::string describeLocation(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return (file.getFilename().str() + ":" + std::to_string(file.getLine()) +
+            ":" + std::to_string(file.getColumn()));
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (isa<FileLineColLoc>(inner))
+        return describeLocation(inner);
+  if (auto named = dyn_cast<NameLoc>(loc))
+    return describeLocation(named.getChildLoc());
+  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+    return describeLocation(callSite.getCallee());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  loc.print(os);
+  return text;
+}
+
+std::string kernelName(Operation *op) {
+  if (auto func = op->getParentOfType<gpu::GPUFuncOp>())
+    return func.getName().str();
+  if (auto func = op->getParentOfType<LLVM::LLVMFuncOp>())
+    return func.getName().str();
+  return "?";
+}
+
+/// The rule in words, for both diagnostics.
+std::string alignmentRule(Operation *op, tma::DescriptorType desc,
+                          int64_t units) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op->getName().getStringRef()
+     << " needs its box to start 16-byte aligned in global memory: the "
+        "innermost coordinate must be a multiple of "
+     << units << " (" << desc.getElementType() << " elements of "
+     << desc.getElementBits() << " bits)";
+  return text;
+}
+
+/// The innermost coordinate of a copy that must start aligned, and the
+/// elements per 16 bytes of its descriptor; no value when the copy is not
+/// checked (loads, interleaved layouts, probes).
+std::optional<std::pair<Value, int64_t>> alignedStartOperand(Operation *op) {
+  if (!needsAlignedStart(op) || op->hasAttr(kUncheckedAttr))
+    return std::nullopt;
+  tma::DescriptorType desc;
+  ValueRange coords;
+  if (auto store = dyn_cast<tma::AsyncStoreOp>(op)) {
+    desc = store.getDesc().getType();
+    coords = store.getCoords();
+  } else if (auto reduce = dyn_cast<tma::AsyncReduceOp>(op)) {
+    desc = reduce.getDesc().getType();
+    coords = reduce.getCoords();
+  } else if (auto load = dyn_cast<tma::AsyncLoadOp>(op)) {
+    desc = load.getDesc().getType();
+    coords = load.getCoords();
+  } else {
+    return std::nullopt;
+  }
+  unsigned bits = desc.getElementBits();
+  if (desc.getInterleave() != tma::Interleave::None || coords.empty() ||
+      bits == 0 || 128 % bits != 0)
+    return std::nullopt;
+  return std::make_pair(coords.back(), int64_t(128 / bits));
+}
+
+tma::DescriptorType descriptorOf(Operation *op) {
+  return cast<tma::DescriptorType>(op->getOperand(isa<tma::AsyncLoadOp>(op)
+                                                      ? 0
+                                                      : 1)
+                                       .getType());
+}
+
+/// vprintf(format, &{args...}) (i32 arguments), written out in the LLVM
+/// dialect: a gpu.printf created during the conversion would have to be
+/// lowered by patterns that convert-tma-to-nvvm does not have.
+LogicalResult emitVPrintf(ConversionPatternRewriter &rewriter, Location loc,
+                          Operation *anchor, StringRef format,
+                          ArrayRef<Value> args) {
+  auto module = anchor->getParentOfType<gpu::GPUModuleOp>();
+  if (!module)
+    return anchor->emitOpError("is not inside a gpu.module");
+  MLIRContext *context = rewriter.getContext();
+  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+  Type ptr = LLVM::LLVMPointerType::get(context);
+  SymbolTable symbols(module);
+  std::string name;
+  for (unsigned i = 0;; ++i) {
+    name = "__tile_tma_check_" + std::to_string(i);
+    if (!symbols.lookup(name))
+      break;
+  }
+  std::string text = format.str();
+  text.push_back('\0');
+  auto arrayType = LLVM::LLVMArrayType::get(i8, text.size());
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(rewriter, loc, arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           rewriter.getStringAttr(text));
+  }
+  FailureOr<LLVM::LLVMFuncOp> vprintf =
+      LLVM::lookupOrCreateFn(rewriter, module, "vprintf", {ptr, ptr}, i32);
+  if (failed(vprintf))
+    return failure();
+  Value formatPtr = LLVM::AddressOfOp::create(rewriter, loc, ptr, name);
+  SmallVector<Type> fields(args.size(), i32);
+  auto structType = LLVM::LLVMStructType::getLiteral(context, fields);
+  Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       rewriter.getI64IntegerAttr(1));
+  Value buffer = LLVM::AllocaOp::create(rewriter, loc, ptr, structType, one);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    Value field = LLVM::GEPOp::create(
+        rewriter, loc, ptr, structType, buffer,
+        ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+    LLVM::StoreOp::create(rewriter, loc, arg, field);
+  }
+  LLVM::CallOp::create(rewriter, loc, *vprintf, ValueRange{formatPtr, buffer});
+  return success();
+}
+
+/// A check around a copy that must start 16-byte aligned and whose innermost
+/// coordinate the lowering cannot prove aligned: the issuing thread prints
+/// the rule, the coordinate, the kernel and the op's location, and traps.
+/// `lowered` is that coordinate after conversion (i32). On return the
+/// rewriter inserts where the copy may run.
+LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
+                                    ConversionPatternRewriter &rewriter) {
+  auto operand = alignedStartOperand(op);
+  if (!operand)
+    return success();
+  auto [inner, units] = *operand;
+  llvm::APInt constant;
+  // Constants were checked before the conversion (verifyTMALowering).
+  if (matchPattern(inner, m_ConstantInt(&constant)) ||
+      knownAlignment(inner) % uint64_t(units) == 0)
+    return success();
+  Location loc = op->getLoc();
+  Value misaligned = LLVM::AndOp::create(
+      rewriter, loc, lowered, createI32Constant(rewriter, loc, units - 1));
+  Value bad = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                   misaligned,
+                                   createI32Constant(rewriter, loc, 0));
+  // The pipelines lower SCF first, so the report is a block of its own;
+  // convert-tma-to-nvvm alone may run inside single-block scf.if regions,
+  // where it is an scf.if.
+  Block *after = nullptr;
+  if (op->getParentOp()->hasTrait<OpTrait::SingleBlock>()) {
+    auto ifOp = scf::IfOp::create(rewriter, loc, bad, /*withElseRegion=*/false);
+    rewriter.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  } else {
+    Block *before = rewriter.getInsertionBlock();
+    after = rewriter.splitBlock(before, rewriter.getInsertionPoint());
+    Block *report = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(before);
+    LLVM::CondBrOp::create(rewriter, loc, bad, report, after);
+    rewriter.setInsertionPointToEnd(report);
+  }
+  std::string format = "tile: " + op->getName().getStringRef().str() +
+                       " in kernel " + kernelName(op) + " at " +
+                       describeLocation(loc) + ": innermost coordinate %d; " +
+                       alignmentRule(op, descriptorOf(op), units) +
+                       "; block (%u, %u, %u)\n";
+  Type i32 = rewriter.getI32Type();
+  SmallVector<Value> args{lowered, NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                          NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                          NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+  if (failed(emitVPrintf(rewriter, loc, op, format, args)))
+    return failure();
+  LLVM::Trap::create(rewriter, loc);
+  if (after) {
+    LLVM::BrOp::create(rewriter, loc, after);
+    rewriter.setInsertionPointToStart(after);
+  } else {
+    rewriter.setInsertionPoint(op);
+  }
+  return success();
+}
+
 template <typename Op>
 LogicalResult requireSingleIssuer(Op op, ConversionPatternRewriter &rewriter) {
   if (op.getScope() != tile::Scope::Thread)
@@ -46,6 +296,8 @@ struct AsyncLoadLowering : public ConvertOpToLLVMPattern<tma::AsyncLoadOp> {
   matchAndRewrite(tma::AsyncLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
+      return failure();
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
       return failure();
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         rewriter, op.getLoc(),
@@ -68,6 +320,8 @@ struct AsyncStoreLowering : public ConvertOpToLLVMPattern<tma::AsyncStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
+      return failure();
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         rewriter, op.getLoc(), adaptor.getDesc(), adaptor.getSrc(),
         innermostFirst(adaptor.getCoords()), Value(),
@@ -85,6 +339,8 @@ struct AsyncReduceLowering
   matchAndRewrite(tma::AsyncReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
+      return failure();
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
       return failure();
     NVVM::TMAReduxKind kind;
     switch (op.getKind()) {
@@ -193,9 +449,9 @@ struct BulkLoadLowering : public ConvertOpToLLVMPattern<tma::BulkLoadOp> {
     auto dstType = cast<tile::SharedMemoryType>(op.getDst().getType());
     Value src = elementAddress(rewriter, loc, adaptor.getSrc(),
                                adaptor.getOffset(), dstType.getElementType());
+    Value dst = toClusterAddress(rewriter, loc, adaptor.getDst());
     NVVM::CpAsyncBulkGlobalToSharedClusterOp::create(
-        rewriter, loc, toClusterAddress(rewriter, loc, adaptor.getDst()), src,
-        adaptor.getBarrier(),
+        rewriter, loc, dst, src, adaptor.getBarrier(),
         bulkBytes(rewriter, loc, dstType), Value(), Value());
     rewriter.eraseOp(op);
     return success();
@@ -223,6 +479,28 @@ struct BulkStoreLowering : public ConvertOpToLLVMPattern<tma::BulkStoreOp> {
 };
 
 } // namespace
+
+LogicalResult tilemlir::verifyTMALowering(Operation *op) {
+  auto operand = alignedStartOperand(op);
+  if (!operand)
+    return success();
+  auto [inner, units] = *operand;
+  llvm::APInt constant;
+  if (!matchPattern(inner, m_ConstantInt(&constant)))
+    return success();
+  int64_t c = constant.getSExtValue();
+  tma::DescriptorType desc = descriptorOf(op);
+  int64_t offBits = ((c % units) + units) % units * desc.getElementBits();
+  if (offBits == 0)
+    return success();
+  InFlightDiagnostic diag = op->emitOpError();
+  diag << "innermost coordinate " << c << " starts the box " << offBits / 8;
+  if (offBits % 8)
+    diag << ".5";
+  diag << " bytes past a 16-byte boundary; " << alignmentRule(op, desc, units)
+       << " (it would fault with CUDA_ERROR_ILLEGAL_INSTRUCTION)";
+  return diag;
+}
 
 void tilemlir::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns) {

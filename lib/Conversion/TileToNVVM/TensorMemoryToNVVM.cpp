@@ -617,9 +617,10 @@ struct LoadLowering : public ConvertOpToLLVMPattern<tmem::LoadOp> {
     Type wordsType = num == 1 ? i32 : Type(VectorType::get({num}, i32));
     Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
     for (const TensorMemoryAccessPlan::Access &access : plan.accesses) {
+      Value address =
+          getAccessAddress(rewriter, loc, base, column, access.column);
       Value words = NVVM::Tcgen05LdOp::create(
-          rewriter, loc, wordsType, plan.pack, getShape(plan),
-          getAccessAddress(rewriter, loc, base, column, access.column),
+          rewriter, loc, wordsType, plan.pack, getShape(plan), address,
           getHalfOffset(rewriter, loc, plan));
       for (int64_t w = 0; w < num; ++w) {
         Value word = num == 1 ? words
@@ -669,10 +670,11 @@ struct StoreLowering : public ConvertOpToLLVMPattern<tmem::StoreOp> {
                          : Value(LLVM::InsertElementOp::create(
                                rewriter, loc, words, word, ib.c(w)));
       }
-      NVVM::Tcgen05StOp::create(
-          rewriter, loc, /*unpack=*/plan.pack, getShape(plan),
-          getAccessAddress(rewriter, loc, base, column, access.column), words,
-          getHalfOffset(rewriter, loc, plan));
+      Value address =
+          getAccessAddress(rewriter, loc, base, column, access.column);
+      NVVM::Tcgen05StOp::create(rewriter, loc, /*unpack=*/plan.pack,
+                                getShape(plan), address, words,
+                                getHalfOffset(rewriter, loc, plan));
     }
     rewriter.eraseOp(op);
     return success();

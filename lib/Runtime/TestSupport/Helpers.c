@@ -273,6 +273,37 @@ int tileRtCheckFill(const char *name, const void *devPtr, int64_t rowStride,
 }
 
 /*===----------------------------------------------------------------------===*\
+|* What a run does: all problems and timings, or a quick pass                 *|
+\*===----------------------------------------------------------------------===*/
+
+int32_t tileRtTimingEnabled(void) {
+  const char *value = getenv("TILE_TIMING");
+  return !(value && strcmp(value, "0") == 0);
+}
+
+int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
+                             int64_t k) {
+  const char *value = getenv("TILE_MAX_PROBLEM");
+  if (!value || !*value)
+    return 1;
+  char *end;
+  double limit = strtod(value, &end);
+  if (*end || limit <= 0)
+    tileRtFatal("TILE_MAX_PROBLEM=%s: expected a positive number of "
+                "multiply-adds",
+                value);
+  // K = 0 problems still write their output: count them as K = 1.
+  double macs = (double)m * (double)n * (double)(k > 0 ? k : 1);
+  if (macs <= limit)
+    return 1;
+  printf("%s %" PRId64 "x%" PRId64 "x%" PRId64
+         ": skipped (%.3g multiply-adds > TILE_MAX_PROBLEM=%s)\n",
+         name, m, n, k, macs, value);
+  fflush(stdout);
+  return 0;
+}
+
+/*===----------------------------------------------------------------------===*\
 |* Timing and printing                                                        *|
 \*===----------------------------------------------------------------------===*/
 

@@ -126,7 +126,10 @@ void mgpuSetDefaultDevice(int32_t device);
 \*===----------------------------------------------------------------------===*/
 
 /// Checks the cuTensorMapEncodeTiled rules (cuda.h, CUDA 13.0) that need no
-/// device: rank 1..5 (>= 3 when interleaved); enumerations in range; 16U6 only
+/// device: rank 1..5 (>= 3 when interleaved); enumerations in range; no empty
+/// dimension (checked before the others, since an empty tensor's storage is
+/// usually a NULL allocation; the message gives the tensor's shape and
+/// type); 16U6 only
 /// without interleave; 32B interleave only with 32B swizzle; the swizzles the
 /// packed types allow; NaN fill only for unpacked float types; address
 /// non-null and 16-byte aligned (32 with 32B interleave or 16U4/16U6

@@ -173,17 +173,64 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "::mlir::ModuleOp"> {
                            "::mlir::mbarrier::MBarrierDialect"];
 }
 
+def TileInsertFences
+    : Pass<"tile-insert-fences", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "fence.proxy.async between generic writes and async-proxy "
+                "reads of shared memory";
+  let description = [{
+    Shared memory written with `tile.smem_store` (the generic proxy) must be
+    fenced by the writing threads before the async proxy reads it: TMA
+    stores and reductions (`tma.async_store`, `async_reduce`,
+    `bulk_store`), wgmma and tcgen05 operands (`tile.dot`, `tmem.mma`,
+    `tmem.mma_scaled`) and `tmem.copy`. For each such read that a generic
+    write of the same buffer (views and warp_specialize captures are traced
+    to the `tile.alloc_smem`) reaches without a `tile.fence_async_shared`
+    in between, the pass puts one fence right after the write, or after the
+    loop or branch around it that precedes the read. Reachability follows
+    both branches of `scf.if`, loop back edges, and the regions of a
+    `tile.warp_specialize` as concurrent code.
+
+    Fences already there are kept, and none is added between an async read
+    and a later generic write: waiting for the async operation (mbarrier
+    wait on its commit, `tma.store_wait`, `tile.dot_wait`) orders those. An
+    async read whose buffer cannot be traced gets a warning.
+
+    Not done yet: the CTA or warpgroup barrier that must follow the fence
+    when other threads issue the read is not inserted (write it by hand, as
+    today).
+  }];
+}
+
 def TileVerifyBarriers
     : Pass<"tile-verify-barriers", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Static checks of barrier use that verifiers cannot see";
+  let summary = "The mbarrier protocol checker";
   let description = [{
-    Two mistakes that otherwise hang the GPU:
-    - an `mbarrier.expect_tx` / `arrive_expect_tx` whose byte count differs
-      from what the TMA and bulk copies that complete on the same barrier
-      after it (up to the next wait or expect on it, in straight-line code)
-      move;
-    - a wait, try_wait or arrive on a barrier group that no `mbarrier.init`
-      in the kernel initializes.
+    Checks, per barrier and per phase, what verifiers cannot see; the
+    default pipeline runs it on the kernel as written and again after warp
+    specialization and pipelining. Each finding names the barrier (its index
+    in the group, and the group's allocation), the phase (the waits around
+    it) and the ops.
+
+    A phase is the part of a block between two waits on the barrier (scf.if
+    bodies are part of the block; in a loop body the part after the last
+    wait and the part before the first are one phase). How many threads
+    execute each op comes from `tile.num_warps`, the partition sizes and
+    `tile.elect` guards. A phase is checked only where every amount in it
+    is known; multicast copies, remote arrivals, loops of unknown trip
+    count and guards other than `tile.elect` make the amounts unknown.
+
+    - Transaction bytes: the bytes all executing threads expect
+      (`expect_tx`, `arrive_expect_tx`, split over several ops or not)
+      equal the bytes the TMA and bulk loads of the same phase move, in
+      whatever order they are issued.
+    - Arrivals: the arrivals of a phase that the arriving block then waits
+      for do not exceed the `mbarrier.init` count, and reach it when nothing
+      else arrives on the group.
+    - Deadlock: a wait on a barrier that nothing in the kernel arrives on
+      (copies only count bytes down), or whose group, or whose constant
+      index, no `mbarrier.init` initializes.
+
+    Not checked yet: parity consistency between partitions.
   }];
 }
 

@@ -160,6 +160,16 @@ int tileRtHasCublas(void);
 double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
                                    int32_t outDtype, int iters);
 
+/// Quick runs (the GPU bundle's compute-sanitizer pass sets both): 0 when
+/// the environment has TILE_TIMING=0, so that host programs skip their
+/// timed launches, else 1.
+int32_t tileRtTimingEnabled(void);
+/// 0 when TILE_MAX_PROBLEM is set and the GEMM problem M x N x K (K = 0
+/// counted as 1) has more multiply-adds than it says, after printing
+/// "<name> MxNxK: skipped (...)"; else 1. Host programs skip such problems.
+int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
+                             int64_t k);
+
 /// Records a start event on the legacy default stream; returns a timer.
 void *tileRtTimerStart(void);
 /// Records a stop event, waits for it and returns the elapsed milliseconds.
@@ -173,6 +183,44 @@ double tileRtMedian(double *values, int n);
 /// (cuBLAS columns read "n/a" when cublasMs < 0).
 void tileRtReportGemm(const char *name, int64_t M, int64_t N, int64_t K,
                       double ms, double cublasMs);
+
+/// Runs each of `numCases` cases of a program in a process of its own, so
+/// that a case whose kernel faults (the CUDA context is then lost) cannot
+/// stop the others. Called first thing by @main: in the parent it starts the
+/// program again per case (/proc/self/exe with TILE_CASE=k), prints
+///   case <k> <label>: start
+///   | <each line the case printed, stdout and stderr>
+///   case <k> <label>: <verdict>
+/// per case and returns -1 (main then returns 0). With TILE_CASE=k set it
+/// returns k, and main runs case k only, returning 0 when it passed, 1 when
+/// its check failed. `labels` has one line per case ('\n'-separated).
+/// Verdicts: PASS, WRONG (exit 1), FAULT <CUDA error> (a CUDA error, exit
+/// 3), REJECTED (TileMLIR's device-side check of the copy, "tile: tma..."),
+/// HANG (an mbarrier wait timed out under --tile-wait-timeout, or the case
+/// ran past TILE_CASE_TIMEOUT_S seconds, default 60, and was killed),
+/// CRASH (a signal), NO-GPU (exit 77) or EXIT <status>.
+int32_t tileRtIsolatedCase(int32_t numCases, const char *labels);
+
+/// Checks everything one TMA copy of a boxRows x boxCols box at [row, col]
+/// of a rows x cols tensor may touch, and prints one line ending in
+/// "-> PASS" or "-> FAIL"; returns 0 or 1. mode 0 (load: devSrc -> box ->
+/// devBoxOut, dense boxRows x boxCols): box elements inside the tensor equal
+/// the source, the others are zero. Modes 1 (store: devBoxIn -> tensor),
+/// 2 (round trip: the source's box -> tensor) and 3 (reduce-add: devBoxIn
+/// added to the tensor): the destination is devDst, dstRows x dstStride
+/// elements filled with `sentinel`, whose tensor window starts at [padRows,
+/// padCols]; elements inside both box and tensor hold the written value (the
+/// sentinel plus the box's value for reduce-add, rounded to dtype), every
+/// other element of devDst still holds the sentinel. The source tensor has
+/// row stride srcStride. Device buffers; negative and out-of-range
+/// coordinates allowed.
+int32_t tileRtCheckTmaBox(const char *name, int32_t mode, const void *devSrc,
+                          int64_t srcStride, const void *devDst,
+                          int64_t dstRows, int64_t dstStride, int64_t padRows,
+                          int64_t padCols, const void *devBoxIn,
+                          const void *devBoxOut, int64_t rows, int64_t cols,
+                          int64_t boxRows, int64_t boxCols, int64_t row,
+                          int64_t col, int32_t dtype, double sentinel);
 
 /// Print "<label>: <v>" on stdout and flush (for FileCheck).
 void tileRtPrintI64(const char *label, int64_t v);

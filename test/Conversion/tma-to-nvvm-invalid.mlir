@@ -1,0 +1,53 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(tile-expand-synchronization, convert-tma-to-nvvm))' -o /dev/null
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline='builtin.module(tile-allocate-shared-memory, gpu.module(tile-expand-synchronization, convert-scf-to-cf, convert-tile-kernels-to-nvvm))' -o /dev/null
+
+// A TMA store or reduction must start its box 16-byte aligned in global
+// memory: a constant innermost coordinate that does not is rejected with
+// the rule and the numbers (the copy would fault on the GPU). The outer
+// coordinates do not matter (rows are 16-byte multiples).
+
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row: i32) kernel attributes {tile.num_warps = 1 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<8x64xf16, #sw, mutable>
+    %c197 = arith.constant 197 : i32
+    // expected-error @+1 {{'tma.async_store' op innermost coordinate 197 starts the box 10 bytes past a 16-byte boundary; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits) (it would fault with CUDA_ERROR_ILLEGAL_INSTRUCTION)}}
+    tma.async_store %buf, %d[%row, %c197] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    gpu.return
+  }
+}
+
+// -----
+
+// Negative coordinates count the same way: -3 f32 elements is 4 bytes past
+// the boundary at -16 bytes.
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<8x32xf32>>, %row: i32) kernel attributes {tile.num_warps = 1 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<8x32xf32, mutable>
+    %cm3 = arith.constant -3 : i32
+    // expected-error @+1 {{'tma.async_reduce' op innermost coordinate -3 starts the box 4 bytes past a 16-byte boundary; tma.async_reduce needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 4 (f32 elements of 32 bits)}}
+    tma.async_reduce add %buf, %d[%row, %cm3] : !tile.smem<8x32xf32, mutable>, !tma.descriptor<tensor<8x32xf32>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Aligned constants (negative ones too), any outer coordinate, loads at any
+// coordinate, and the probes' tma.unchecked_alignment are accepted.
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %bar: !mbarrier.barrier) kernel attributes {tile.num_warps = 1 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<8x64xf16, #sw, mutable>
+    %c3 = arith.constant 3 : i32
+    %c192 = arith.constant 192 : i32
+    %cm8 = arith.constant -8 : i32
+    tma.async_store %buf, %d[%c3, %c192] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    tma.async_store %buf, %d[%cm8, %cm8] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    tma.async_store %buf, %d[%c3, %c3] {tma.unchecked_alignment} : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    tma.async_load %d[%c3, %c3], %buf, %bar : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, !tile.smem<8x64xf16, #sw, mutable>
+    tma.store_commit
+    tma.store_wait pending = 0
+    gpu.return
+  }
+}

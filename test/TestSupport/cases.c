@@ -1,0 +1,95 @@
+/*===- cases.c - One process per case, and the quick-run switches ---------===*\
+|*                                                                            *|
+|* tileRtIsolatedCase runs each case in a child (the program again, with      *|
+|* TILE_CASE=k), so one that faults or hangs cannot stop the others, and      *|
+|* names each outcome: here the cases stand in for a pass, a failed check, a  *|
+|* CUDA fault, TileMLIR's device-side rejection, a hang and a crash. Also     *|
+|* tileRtTimingEnabled / tileRtProblemEnabled (TILE_TIMING, TILE_MAX_PROBLEM, *|
+|* the GPU bundle's quick runs). No GPU needed.                               *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+// RUN: env TILE_CASE_TIMEOUT_S=2 tile-runtime-cases-test | FileCheck %s --match-full-lines
+// RUN: env TILE_CASE=1 tile-runtime-cases-test; test $? = 1
+// RUN: env TILE_CASE=9 not tile-runtime-cases-test 2>&1 | FileCheck %s --check-prefix=RANGE
+// RANGE: tile-runtime: TILE_CASE=9: this program has cases 0 to 5
+// RUN: tile-runtime-cases-test switches | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: timing=1 small=1 large=1
+// RUN: env TILE_TIMING=0 TILE_MAX_PROBLEM=67108864 tile-runtime-cases-test switches | FileCheck %s --check-prefix=QUICK
+// QUICK: gemm 1024x1024x1024: skipped (1.07e+09 multiply-adds > TILE_MAX_PROBLEM=67108864)
+// QUICK-NEXT: timing=0 small=1 large=0
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "tile-runtime/TestSupport.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char kLabels[] = "passes\nfails its check\nfaults\n"
+                              "is rejected\nhangs\ncrashes";
+
+// CHECK:      case 0 passes: start
+// CHECK-NEXT:   | case 0 ran
+// CHECK-NEXT: case 0 passes: PASS
+// CHECK-NEXT: case 1 fails its check: start
+// CHECK-NEXT:   | case 1 ran
+// CHECK-NEXT: case 1 fails its check: WRONG
+// CHECK-NEXT: case 2 faults: start
+// CHECK-NEXT:   | case 2 ran
+// CHECK-NEXT:   | tile-runtime: cuCtxSynchronize failed: CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction was encountered
+// CHECK-NEXT: case 2 faults: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION
+// CHECK-NEXT: case 3 is rejected: start
+// CHECK-NEXT:   | case 3 ran
+// CHECK-NEXT:   | tile: tma.async_store in kernel k at x.mlir:1:1: innermost coordinate 3; ...
+// CHECK-NEXT:   | tile-runtime: cuCtxSynchronize failed: CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure
+// CHECK-NEXT: case 3 is rejected: REJECTED
+// CHECK-NEXT: case 4 hangs: start
+// CHECK-NEXT:   | case 4 ran
+// CHECK-NEXT: case 4 hangs: HANG (killed after the timeout)
+// CHECK-NEXT: case 5 crashes: start
+// CHECK-NEXT:   | case 5 ran
+// CHECK-NEXT: case 5 crashes: CRASH (signal 11)
+// CHECK-NEXT: isolated cases: 6 run, 1 PASS, 5 other
+// CHECK-NEXT: parent done
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "switches") == 0) {
+    int32_t small = tileRtProblemEnabled("gemm", 256, 256, 64);
+    int32_t large = tileRtProblemEnabled("gemm", 1024, 1024, 1024);
+    printf("timing=%d small=%d large=%d\n", tileRtTimingEnabled(), small,
+           large);
+    return 0;
+  }
+  int32_t k = tileRtIsolatedCase(6, kLabels);
+  if (k < 0) {
+    printf("parent done\n");
+    return 0;
+  }
+  printf("case %d ran\n", k);
+  switch (k) {
+  case 0:
+    return 0;
+  case 1:
+    return 1;
+  case 2:
+    fprintf(stderr, "tile-runtime: cuCtxSynchronize failed: "
+                    "CUDA_ERROR_ILLEGAL_INSTRUCTION: an illegal instruction "
+                    "was encountered\n");
+    return 3;
+  case 3:
+    printf("tile: tma.async_store in kernel k at x.mlir:1:1: innermost "
+           "coordinate 3; ...\n");
+    fprintf(stderr, "tile-runtime: cuCtxSynchronize failed: "
+                    "CUDA_ERROR_LAUNCH_FAILED: unspecified launch failure\n");
+    return 3;
+  case 4:
+    for (;;)
+      pause();
+  default:
+    raise(SIGSEGV);
+    return 0;
+  }
+}
