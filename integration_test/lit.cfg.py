@@ -6,6 +6,7 @@
 
 import os
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -24,6 +25,12 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_VISIBLE_DEVICE
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+
+sys.path.insert(0, os.path.join(config.tile_src_root, "test"))
+import lit_sanitizers
+
+lit_sanitizers.configure(config)
+
 llvm_config.add_tool_substitutions(
     [ToolSubst("tile-run", unresolved="fatal")], [config.tile_tools_dir])
 

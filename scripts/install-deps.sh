@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
 # Installs the Debian packages TileMLIR builds with, only when one is missing
 # (no apt call at all when everything is present).
+#   scripts/install-deps.sh             what `make demo` and `make check` need
+#   scripts/install-deps.sh sanitizers  that, plus clang's sanitizer and
+#                                       libFuzzer runtimes (make check-sanitize,
+#                                       make fuzz)
 set -euo pipefail
 
 packages=(llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22
           lld-22 ninja-build ccache cmake make python3)
+for extra in "$@"; do
+  case "$extra" in
+    sanitizers) packages+=(libclang-rt-22-dev) ;;
+    *) echo "install-deps: unknown package set '$extra'" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for pkg in "${packages[@]}"; do

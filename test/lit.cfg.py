@@ -2,6 +2,7 @@
 # lit configuration for TileMLIR's tests that need no GPU.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -23,6 +24,11 @@ llvm_config.use_default_substitutions()
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+
+sys.path.insert(0, os.path.dirname(__file__))
+import lit_sanitizers
+
+lit_sanitizers.configure(config)
 
 tools = [
     ToolSubst("tile-opt", unresolved="fatal"),

@@ -22,8 +22,9 @@ const char *tileChipListSupportedWithDefault(void) {
   return tilemlir::getSupportedChipListWithDefault().data();
 }
 
+// getPtxFeaturesForChip's strings are literals, so data() is NUL-terminated.
 const char *tileChipGetPtxFeatures(const char *name) {
-  return name ? tilemlir::getClosestChip(name).ptxFeatures : nullptr;
+  return name ? tilemlir::getPtxFeaturesForChip(name).data() : nullptr;
 }
 
 bool tileChipHasTensorMemory(const char *name) {

@@ -60,34 +60,58 @@ StringRef tilemlir::getSupportedChipListWithDefault() {
   return list;
 }
 
-const tilemlir::ChipInfo &tilemlir::getClosestChip(StringRef chip) {
-  if (const ChipInfo *info = lookupChip(chip))
-    return *info;
-  unsigned version = 0;
-  StringRef digits = chip;
-  if (digits.consume_front("sm_"))
-    (void)digits.take_while(llvm::isDigit).getAsInteger(10, version);
-  const ChipInfo *closest = &detail::kChips[0];
-  for (const ChipInfo &row : detail::kChips)
-    if (row.smVersion <= version)
-      closest = &row;
-  return *closest;
+StringRef tilemlir::getPtxFeaturesForChip(StringRef chip) {
+  const ChipInfo *info = lookupChip(chip);
+  return info ? info->ptxFeatures : "";
 }
 
-StringRef tilemlir::getPtxFeaturesForChip(StringRef chip) {
-  return getClosestChip(chip).ptxFeatures;
+llvm::Expected<std::string>
+tilemlir::getCompileFeatures(StringRef chip, StringRef features) {
+  llvm::SmallVector<StringRef> parts;
+  features.split(parts, ',');
+  for (StringRef part : parts)
+    if (part.starts_with("+sm_"))
+      return llvm::createStringError(
+          "features \"" + features + "\" name a chip (" + part +
+          "); only the target's chip may");
+  const ChipInfo *info = lookupChip(chip);
+  if (!info) {
+    if (parsePtxVersion(features))
+      return llvm::createStringError(
+          "features \"" + features + "\" name a PTX ISA version for '" +
+          chip +
+          "', a chip outside TileMLIR's target table: leave it out, so "
+          "that NVPTX takes the chip's own");
+    return features.str();
+  }
+  unsigned needed = *parsePtxVersion(info->ptxFeatures);
+  llvm::SmallVector<StringRef> kept;
+  bool hasVersion = false;
+  for (StringRef part : parts) {
+    std::optional<unsigned> version = parsePtxVersion(part);
+    if (version && *version < needed)
+      continue;
+    hasVersion |= version.has_value();
+    if (!part.empty())
+      kept.push_back(part);
+  }
+  if (hasVersion && kept.size() == parts.size())
+    return features.str();
+  if (!hasVersion)
+    kept.insert(kept.begin(), info->ptxFeatures);
+  return llvm::join(kept, ",");
 }
 
 std::optional<unsigned> tilemlir::parsePtxVersion(StringRef features) {
   llvm::SmallVector<StringRef> parts;
   features.split(parts, ',');
+  std::optional<unsigned> newest;
   for (StringRef part : parts) {
     unsigned version;
-    part = part.trim();
     if (part.consume_front("+ptx") && !part.getAsInteger(10, version))
-      return version;
+      newest = std::max(newest.value_or(0), version);
   }
-  return std::nullopt;
+  return newest;
 }
 
 bool tilemlir::chipHasTensorMemory(StringRef chip) {

@@ -19,13 +19,42 @@ struct AttachTarget
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    getOperation().walk([&](gpu::GPUModuleOp module) {
-      if (module.getTargetsAttr() && !module.getTargetsAttr().empty())
-        return;
-      auto target = NVVM::NVVMTargetAttr::get(
-          context, optLevel, "nvptx64-nvidia-cuda", chip,
-          tilemlir::getPtxFeaturesForChip(chip));
-      module.setTargetsAttr(ArrayAttr::get(context, {target}));
+    getOperation().walk([&](gpu::GPUModuleOp module) -> WalkResult {
+      ArrayAttr targets = module.getTargetsAttr();
+      if (!targets || targets.empty()) {
+        auto target = NVVM::NVVMTargetAttr::get(
+            context, optLevel, "nvptx64-nvidia-cuda", chip,
+            tilemlir::getPtxFeaturesForChip(chip));
+        module.setTargetsAttr(ArrayAttr::get(context, {target}));
+        return WalkResult::advance();
+      }
+      // A module's own target keeps its chip, but not a PTX ISA version
+      // older than the chip has: NVPTX would stop at it with an LLVM ERROR.
+      SmallVector<Attribute> compiled;
+      for (Attribute attr : targets) {
+        auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+        if (!nvvm) {
+          compiled.push_back(attr);
+          continue;
+        }
+        llvm::Expected<std::string> features =
+            tilemlir::getCompileFeatures(nvvm.getChip(), nvvm.getFeatures());
+        if (!features) {
+          module.emitError() << "gpu.module @" << module.getName() << ": "
+                             << llvm::toString(features.takeError());
+          signalPassFailure();
+          return WalkResult::interrupt();
+        }
+        if (*features == nvvm.getFeatures()) {
+          compiled.push_back(attr);
+          continue;
+        }
+        compiled.push_back(NVVM::NVVMTargetAttr::get(
+            context, nvvm.getO(), nvvm.getTriple(), nvvm.getChip(), *features,
+            nvvm.getFlags(), nvvm.getLink(), nvvm.getVerifyTarget()));
+      }
+      module.setTargetsAttr(ArrayAttr::get(context, compiled));
+      return WalkResult::advance();
     });
   }
 };

@@ -34,15 +34,15 @@ int main(void) {
   // Known to the lowering (its tcgen05 operations), not offered by --chip.
   // CHECK-NEXT: sm_101a: supported 0, features +ptx86, tensor memory 1
   describe("sm_101a");
-  // Outside the table: the PTX ISA version of the newest chip not newer,
-  // or of the oldest one.
-  // CHECK-NEXT: sm_120a: supported 0, features +ptx86, tensor memory 0
+  // Outside the table: no PTX ISA version (sm_120a needs 8.7, newer than
+  // any row's), so that NVPTX takes the chip's own.
+  // CHECK-NEXT: sm_120a: supported 0, features , tensor memory 0
   describe("sm_120a");
-  // CHECK-NEXT: sm_90: supported 0, features +ptx80, tensor memory 0
+  // CHECK-NEXT: sm_90: supported 0, features , tensor memory 0
   describe("sm_90");
-  // CHECK-NEXT: sm_80: supported 0, features +ptx80, tensor memory 0
+  // CHECK-NEXT: sm_80: supported 0, features , tensor memory 0
   describe("sm_80");
-  // CHECK-NEXT: gfx942: supported 0, features +ptx80, tensor memory 0
+  // CHECK-NEXT: gfx942: supported 0, features , tensor memory 0
   describe("gfx942");
   return 0;
 }

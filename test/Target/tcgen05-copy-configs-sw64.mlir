@@ -7,7 +7,9 @@
 // tensor memory.
 // REQUIRES: ptxas
 // RUN: %python %S/Inputs/tcgen05_copy_configs.py --swizzle 64 > %t.mlir
-// RUN: tile-translate --emit=ptx --chip=sm_100a %t.mlir -o %t.ptx
-// RUN: FileCheck %t.mlir --input-file=%t.ptx
-// RUN: FileCheck %t.mlir --check-prefix=ENTRIES --input-file=%t.ptx
-// RUN: %ptxas -arch=sm_100a %t.ptx -o %t.cubin
+// The sanitized build runs the lowering alone (see test/lit_sanitizers.py).
+// RUN: %if sanitize %{ tile-opt --tile-to-nvvm=chip=sm_100a %t.mlir -o /dev/null %}
+// RUN: %if !sanitize %{ tile-translate --emit=ptx --chip=sm_100a %t.mlir -o %t.ptx %}
+// RUN: %if !sanitize %{ FileCheck %t.mlir --input-file=%t.ptx %}
+// RUN: %if !sanitize %{ FileCheck %t.mlir --check-prefix=ENTRIES --input-file=%t.ptx %}
+// RUN: %if !sanitize %{ %ptxas -arch=sm_100a %t.ptx -o %t.cubin %}

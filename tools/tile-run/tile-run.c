@@ -173,23 +173,25 @@ static bool lowerModule(const Options *o, MlirContext ctx, MlirModule module) {
   }
   MlirPassManager pm = mlirPassManagerCreate(ctx);
   Buffer pipelineError = {0};
+  bool lowered = false;
   if (mlirLogicalResultIsFailure(mlirParsePassPipeline(
           mlirPassManagerGetAsOpPassManager(pm),
           mlirStringRefCreate(pipeline.data, pipeline.size), appendToBuffer,
           &pipelineError))) {
     fprintf(stderr, "tile-run: invalid pass pipeline '%s': %s\n", pipeline.data,
             pipelineError.data ? pipelineError.data : "parse error");
-    return false;
-  }
-  if (mlirLogicalResultIsFailure(
-          mlirPassManagerRunOnOp(pm, mlirModuleGetOperation(module))) ||
-      gNumErrors) {
+  } else if (mlirLogicalResultIsFailure(mlirPassManagerRunOnOp(
+                 pm, mlirModuleGetOperation(module))) ||
+             gNumErrors) {
     fprintf(stderr, "tile-run: lowering '%s' failed (pipeline: %s)\n", o->input,
             pipeline.data);
-    return false;
+  } else {
+    lowered = true;
   }
   mlirPassManagerDestroy(pm);
-  return true;
+  free(pipelineError.data);
+  free(pipeline.data);
+  return lowered;
 }
 
 /* Runs the built executable `exe` with the program's arguments when a GPU
@@ -209,15 +211,49 @@ static int runExecutable(const Options *o, const char *exe) {
   printStageTimes();
   const char **argv = calloc((size_t)o->numProgramArgs + 2, sizeof(char *));
   /* A path with a '/' so that posix_spawnp does not search PATH. */
-  argv[0] = strchr(exe, '/') ? exe : concat("./", exe);
+  char *relative = strchr(exe, '/') ? NULL : concat("./", exe);
+  argv[0] = relative ? relative : exe;
   for (int i = 0; i < o->numProgramArgs; ++i)
     argv[i + 1] = o->programArgs[i];
   int rc = spawnAndWait(argv, true);
+  free(relative);
+  free(argv);
   return rc < 0 ? 1 : rc;
 }
 
-/* Everything after the options, so that every exit path cleans up. */
-static int compileAndRun(const Options *o) {
+/* What compiling creates, released by releaseCompilation on every way out of
+ * compileAndRun (null members are skipped). */
+typedef struct {
+  MlirContext ctx;
+  MlirModule module;
+  LLVMContextRef llvmCtx;
+  LLVMModuleRef llvmModule;
+  LLVMTargetMachineRef tm;
+  LLVMTargetDataRef layout;
+  char *triple;
+  char *object; /* an --emit=obj path; temporary paths belong to Process.c */
+} Compilation;
+
+static void releaseCompilation(Compilation *c) {
+  if (c->llvmModule)
+    LLVMDisposeModule(c->llvmModule);
+  if (c->llvmCtx)
+    LLVMContextDispose(c->llvmCtx);
+  if (c->layout)
+    LLVMDisposeTargetData(c->layout);
+  if (c->tm)
+    LLVMDisposeTargetMachine(c->tm);
+  if (c->triple)
+    LLVMDisposeMessage(c->triple);
+  if (!mlirModuleIsNull(c->module))
+    mlirModuleDestroy(c->module);
+  if (!mlirContextIsNull(c->ctx))
+    mlirContextDestroy(c->ctx);
+  free(c->object);
+}
+
+/* Everything after the options; `c` owns what it creates. */
+static int compileAndRunWith(const Options *o, Compilation *c) {
   /* Precise errors for unreadable input, before MLIR's generic one. */
   int inputErr = checkReadableFile(o->input);
   if (inputErr) {
@@ -227,12 +263,12 @@ static int compileAndRun(const Options *o) {
   }
 
   double t = nowMs();
-  MlirContext ctx = tileContextCreate();
+  c->ctx = tileContextCreate();
   tileRegisterAllPasses();
-  mlirContextAttachDiagnosticHandler(ctx, handleDiagnostic, NULL, NULL);
-  MlirModule module = mlirModuleCreateParseFromFile(
-      ctx, mlirStringRefCreateFromCString(o->input));
-  if (mlirModuleIsNull(module) || gNumErrors) {
+  mlirContextAttachDiagnosticHandler(c->ctx, handleDiagnostic, NULL, NULL);
+  c->module = mlirModuleCreateParseFromFile(
+      c->ctx, mlirStringRefCreateFromCString(o->input));
+  if (mlirModuleIsNull(c->module) || gNumErrors) {
     fprintf(stderr, "tile-run: cannot parse '%s'\n", o->input);
     return 1;
   }
@@ -240,7 +276,7 @@ static int compileAndRun(const Options *o) {
 
   /* Lower: device code to an embedded binary, host code to LLVM. */
   t = nowMs();
-  if (!lowerModule(o, ctx, module))
+  if (!lowerModule(o, c->ctx, c->module))
     return 1;
   recordStage("lower", t);
 
@@ -248,46 +284,50 @@ static int compileAndRun(const Options *o) {
     FILE *out = openOutput(o->output);
     if (!out)
       return 1;
-    mlirOperationPrint(mlirModuleGetOperation(module), writeToFile, out);
+    mlirOperationPrint(mlirModuleGetOperation(c->module), writeToFile, out);
     fputc('\n', out);
     return closeOutput(out, o->output) ? 0 : 1;
   }
 
   /* Translate to LLVM IR and give it a C-ABI main. */
   t = nowMs();
-  LLVMContextRef llvmCtx = LLVMContextCreate();
-  LLVMModuleRef llvmModule =
-      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(module), llvmCtx);
-  if (!llvmModule || gNumErrors) {
+  c->llvmCtx = LLVMContextCreate();
+  c->llvmModule =
+      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(c->module), c->llvmCtx);
+  if (!c->llvmModule || gNumErrors) {
     fprintf(stderr, "tile-run: cannot translate the lowered '%s' to LLVM IR\n",
             o->input);
     return 1;
   }
-  mlirModuleDestroy(module);
-  mlirContextDestroy(ctx);
-  if (!wrapMain(llvmModule, o->input))
+  /* The MLIR module is not needed any more: free its memory for codegen. */
+  mlirModuleDestroy(c->module);
+  c->module = (MlirModule){NULL};
+  mlirContextDestroy(c->ctx);
+  c->ctx = (MlirContext){NULL};
+  if (!wrapMain(c->llvmModule, o->input))
     return 1;
-  char *triple = NULL;
-  LLVMTargetMachineRef tm = createHostTargetMachine(&triple);
-  if (!tm)
+  c->tm = createHostTargetMachine(&c->triple);
+  if (!c->tm)
     return 1;
-  LLVMSetTarget(llvmModule, triple);
-  LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(llvmModule, layout);
+  LLVMSetTarget(c->llvmModule, c->triple);
+  c->layout = LLVMCreateTargetDataLayout(c->tm);
+  LLVMSetModuleDataLayout(c->llvmModule, c->layout);
   char *verifyError = NULL;
-  if (LLVMVerifyModule(llvmModule, LLVMReturnStatusAction, &verifyError)) {
+  bool invalid =
+      LLVMVerifyModule(c->llvmModule, LLVMReturnStatusAction, &verifyError);
+  if (invalid)
     fprintf(stderr, "tile-run: the LLVM IR of '%s' is invalid:\n%s", o->input,
             verifyError);
-    return 1;
-  }
   LLVMDisposeMessage(verifyError);
+  if (invalid)
+    return 1;
   recordStage("translate", t);
 
   if (o->emit == EmitLLVM) {
     FILE *out = openOutput(o->output);
     if (!out)
       return 1;
-    char *text = LLVMPrintModuleToString(llvmModule);
+    char *text = LLVMPrintModuleToString(c->llvmModule);
     fputs(text, out);
     LLVMDisposeMessage(text);
     return closeOutput(out, o->output) ? 0 : 1;
@@ -295,23 +335,19 @@ static int compileAndRun(const Options *o) {
 
   /* Codegen. */
   t = nowMs();
-  char *object;
+  const char *object;
   if (o->emit == EmitObj)
-    object = o->output ? strdup(o->output) : defaultObjectPath(o->input);
+    object = c->object =
+        o->output ? strdup(o->output) : defaultObjectPath(o->input);
   else
     object = tempPath("host.o");
   char *err = NULL;
-  if (LLVMTargetMachineEmitToFile(tm, llvmModule, object, LLVMObjectFile,
-                                  &err)) {
+  if (LLVMTargetMachineEmitToFile(c->tm, c->llvmModule, object,
+                                  LLVMObjectFile, &err)) {
     fprintf(stderr, "tile-run: cannot emit '%s': %s\n", object, err);
     LLVMDisposeMessage(err);
     return 1;
   }
-  LLVMDisposeModule(llvmModule);
-  LLVMDisposeTargetData(layout);
-  LLVMDisposeTargetMachine(tm);
-  LLVMDisposeMessage(triple);
-  LLVMContextDispose(llvmCtx);
   recordStage("codegen", t);
   if (o->emit == EmitObj)
     return 0;
@@ -328,33 +364,39 @@ static int compileAndRun(const Options *o) {
   return runExecutable(o, exe);
 }
 
+static int compileAndRun(const Options *o) {
+  Compilation c = {0};
+  int rc = compileAndRunWith(o, &c);
+  releaseCompilation(&c);
+  return rc;
+}
+
 int main(int argc, char **argv) {
   bool probeOnly = false, printRuntimeOnly = false;
   Options options = parseOptions(argc, argv, &probeOnly, &printRuntimeOnly);
 
+  int rc;
   if (printRuntimeOnly) {
     const char *lib = findRuntimeLibrary(&options);
-    if (!lib)
-      return 1;
-    printf("%s\n", lib);
-    return 0;
-  }
-  if (probeOnly) {
+    if (lib)
+      printf("%s\n", lib);
+    rc = lib ? 0 : 1;
+  } else if (probeOnly) {
     char why[256] = "";
     int count = probeGpu(why, sizeof(why));
-    if (count == 0) {
+    if (count == 0)
       fprintf(stderr, "tile-run: no CUDA GPU available: %s\n", why);
-      return kExitNoGpu;
-    }
-    printf("tile-run: %d CUDA device(s)\n", count);
-    return 0;
+    else
+      printf("tile-run: %d CUDA device(s)\n", count);
+    rc = count == 0 ? kExitNoGpu : 0;
+  } else {
+    configureSupport(options.keepTemps, options.printStageTimes);
+    gPrintOpOnDiagnostic = options.printOpOnDiagnostic;
+    rc = compileAndRun(&options);
+    printStageTimes();
+    cleanupTemps();
   }
-
-  configureSupport(options.keepTemps, options.printStageTimes);
-  gPrintOpOnDiagnostic = options.printOpOnDiagnostic;
-  int rc = compileAndRun(&options);
-  printStageTimes();
-  cleanupTemps();
+  free(options.linkArgs);
   return rc;
 }
 

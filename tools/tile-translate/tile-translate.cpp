@@ -170,16 +170,16 @@ static LogicalResult selectTarget(gpu::GPUModuleOp module) {
     if (!optLevel.getNumOccurrences())
       wantOpt = target.getO();
   }
-  // Keep the target's own PTX version unless the chip needs a newer one.
-  std::string features = tilemlir::getPtxFeaturesForChip(wantChip).str();
-  if (target && tilemlir::parsePtxVersion(target.getFeatures()).value_or(0) >=
-                    tilemlir::parsePtxVersion(features).value_or(0))
-    features = target.getFeatures().str();
+  llvm::Expected<std::string> features = tilemlir::getCompileFeatures(
+      wantChip, target ? target.getFeatures() : StringRef());
+  if (!features)
+    return module.emitError() << "gpu.module @" << module.getName() << ": "
+                              << llvm::toString(features.takeError());
 
   auto newTarget = NVVM::NVVMTargetAttr::getChecked(
       [&] { return module.emitError(); }, ctx, wantOpt,
       target ? target.getTriple() : StringRef("nvptx64-nvidia-cuda"),
-      StringRef(wantChip), StringRef(features),
+      StringRef(wantChip), StringRef(*features),
       target ? target.getFlags() : DictionaryAttr(),
       target ? target.getLink() : ArrayAttr(),
       target ? target.getVerifyTarget() : true);

@@ -32,8 +32,8 @@ MLIR_CAPI_EXPORTED const char *tileChipListSupported(void);
 MLIR_CAPI_EXPORTED const char *tileChipListSupportedWithDefault(void);
 
 /// The NVPTX features (PTX ISA version) that code for `name` is built with:
-/// "+ptx80" for sm_90a. Chips outside the table get those of the newest
-/// known chip not newer than them.
+/// "+ptx80" for sm_90a. Chips outside the table get "" (NVPTX then takes
+/// the chip's own PTX ISA version).
 MLIR_CAPI_EXPORTED const char *tileChipGetPtxFeatures(const char *name);
 
 /// Whether `name` has tensor memory and the tcgen05 instructions.

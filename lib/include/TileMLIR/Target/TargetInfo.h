@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -138,18 +139,29 @@ llvm::StringRef getSupportedChipList();
 /// sm_100a".
 llvm::StringRef getSupportedChipListWithDefault();
 
-/// The row of `chip`, or for a chip outside the table the newest row not
-/// newer than it (the oldest row when it is older than them all or not
-/// "sm_<N>..."): what a newer chip can do includes what an older one can,
-/// as far as PTX ISA versions go.
-const ChipInfo &getClosestChip(llvm::StringRef chip);
-
-/// The PTX ISA version features `chip` needs ("+ptx86" for sm_100a), from
-/// getClosestChip.
+/// The PTX ISA version features `chip` needs ("+ptx86" for sm_100a); empty
+/// for a chip outside the table. NVPTX stops with an LLVM ERROR on a PTX ISA
+/// version older than its chip has, and a neighbour's version is no bound
+/// (sm_120a needs 8.7, sm_103a 8.8, where sm_101a has 8.6), but with none
+/// named NVPTX takes the chip's own.
 llvm::StringRef getPtxFeaturesForChip(llvm::StringRef chip);
 
+/// The NVPTX features to compile for `chip` when a module's #nvvm.target
+/// asks for `features`: those, less every PTX ISA version older than the
+/// chip's (getPtxFeaturesForChip), which is added when no version is left;
+/// the other features stay. NVPTX stops with an LLVM ERROR at a version
+/// older than its chip's, so an error (a message for the module) where
+/// TileMLIR cannot tell: a chip outside the table with features naming a
+/// PTX ISA version (without one NVPTX takes the chip's own), and features
+/// naming a chip ("+sm_120a": NVPTX takes that chip's version floor, and
+/// the lowering only knows `chip`).
+llvm::Expected<std::string> getCompileFeatures(llvm::StringRef chip,
+                                               llvm::StringRef features);
+
 /// The PTX ISA version NVPTX features ask for ("+ptx80,+foo" is 80), or
-/// nothing when they do not say.
+/// nothing when they do not say. Like NVPTX, the newest of several
+/// ("+ptx86,+ptx88" is 88), and only from "+ptx<N>" exactly (NVPTX ignores
+/// " +ptx88" and takes "ptx88" as "-ptx88").
 std::optional<unsigned> parsePtxVersion(llvm::StringRef features);
 
 /// Whether `chip` has tensor memory (and so the tcgen05 instructions).

@@ -339,11 +339,17 @@ def TileLowerWarpSpecialize
 }
 
 def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
-  let summary = "Give gpu.modules without a target an #nvvm.target";
+  let summary = "Give gpu.modules an #nvvm.target NVPTX can compile";
   let description = [{
-    Modules that already name their target (for example
-    `[#nvvm.target<chip = "sm_100a">]`) keep it; the others get
-    `#nvvm.target<chip = $chip>` with the PTX ISA version the chip needs.
+    Modules without a target get `#nvvm.target<chip = $chip>` with the PTX
+    ISA version the chip needs (none for a chip outside the target table:
+    NVPTX then takes the chip's own). Modules that already name their
+    target (for example `[#nvvm.target<chip = "sm_100a">]`) keep it, but
+    without the PTX ISA versions in its features older than the chip's, and
+    with the chip's when none is left: NVPTX would stop at an older one
+    with an LLVM ERROR. Where that cannot be checked the pass fails: a chip
+    outside the table whose features name a PTX ISA version, and features
+    that name a chip (`+sm_120a`).
   }];
   let options = [
     Option<"chip", "chip", "std::string",
