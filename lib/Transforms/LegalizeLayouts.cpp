@@ -73,10 +73,10 @@ RankedTensorType withLayout(Type type, Attribute layout) {
 
 /// How the layout of one value of a group follows from the group's pivot.
 struct Tie {
-  enum Kind { Same, Slice, DotOperand };
+  enum Kind { Same, Slice, DotOperand, Window };
   Value value;
   Kind kind = Same;
-  /// The sliced dimension, or the dot operand's kWidth.
+  /// The sliced dimension, the dot operand's kWidth, or a window's columns.
   unsigned param = 0;
   /// The operand this value is (null for results and block arguments).
   OpOperand *use = nullptr;
@@ -105,6 +105,14 @@ Attribute applyTie(const Tie &tie, Attribute pivot) {
     if (auto parent = dyn_cast<WgmmaLayoutAttr>(pivot))
       return DotOperandLayoutAttr::get(context, 0, parent, tie.param);
     return {};
+  case Tie::Window:
+    // A window of an accumulator is an accumulator of the window's width.
+    if (auto acc = dyn_cast<WgmmaLayoutAttr>(pivot);
+        acc && acc.getInstrShape()[1] > tie.param) {
+      SmallVector<unsigned> instr = {16, tie.param};
+      return WgmmaLayoutAttr::get(context, acc.getWarpsPerCTA(), instr);
+    }
+    return pivot;
   }
   return {};
 }
@@ -123,6 +131,9 @@ Attribute invertTie(const Tie &tie, Attribute layout) {
   case Tie::DotOperand:
     if (auto dot = dyn_cast<DotOperandLayoutAttr>(layout))
       return dot.getParent();
+    return {};
+  case Tie::Window:
+    // A window does not say what it was cut from.
     return {};
   }
   return {};
@@ -203,7 +214,15 @@ SmallVector<Group> getGroups(Operation *op) {
   } else if (auto store = dyn_cast<tmem::StoreOp>(op)) {
     groups.push_back(
         {op, {{store.getValue(), Tie::Same, 0, &store.getValueMutable()}}, 0});
-  } else if (isa<LoadOp, BroadcastOp, ExtractSliceOp>(op) ||
+  } else if (auto window = dyn_cast<ExtractSliceOp>(op)) {
+    // The source decides: the window is cut from it.
+    auto type = cast<RankedTensorType>(window.getType());
+    unsigned columns = type.getRank() == 2 ? type.getDimSize(1) : 0;
+    groups.push_back({op,
+                      {{window.getSrc(), Tie::Same, 0, &window.getSrcMutable()},
+                       {window.getResult(), Tie::Window, columns}},
+                      0});
+  } else if (isa<LoadOp, BroadcastOp>(op) ||
              (op->hasTrait<OpTrait::Elementwise>() &&
               op->getNumResults() == 1)) {
     groups.push_back(sameLayoutGroup(op));
@@ -685,7 +704,13 @@ Value LayoutLegalizer::materialize(Value v, Attribute layout) {
     constant.setValueAttr(
         cast<DenseElementsAttr>(constant.getValue()).reshape(type));
   for (Group &group : getGroups(copy)) {
-    Attribute pivot = invertTie(group.ties[group.decider], layout);
+    // The pivot from the copy's result (a window's source: its own
+    // layout).
+    const Tie *result =
+        llvm::find_if(group.ties, [](const Tie &tie) { return !tie.use; });
+    Attribute pivot = invertTie(*result, layout);
+    if (!pivot)
+      pivot = layout;
     for (const Tie &tie : group.ties)
       if (tie.use && needsLayout(tie.value.getType()))
         tie.use->set(materialize(tie.value, applyTie(tie, pivot)));

@@ -250,3 +250,29 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A window of an accumulator (tile.extract_slice) is an accumulator of the
+// window's width: the epilogue of a 128x256 tile works on 128x128 halves.
+
+// CHECK-DAG: #[[ACC:.*]] = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 256]>
+// CHECK-DAG: #[[HALF:.*]] = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+// CHECK-LABEL: gpu.func @halves
+// CHECK: tile.extract_slice %{{.*}}[0, 128] : tensor<128x256xf32, #[[ACC]]> -> tensor<128x128xf32, #[[HALF]]>
+// CHECK: arith.truncf %{{.*}} : tensor<128x128xf32, #[[HALF]]> to tensor<128x128xf16, #[[HALF]]>
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m {
+  gpu.func @halves() kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<128x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x256xf16, #swt, mutable>
+    %c = tile.alloc_smem : !tile.smem<128x128xf16, #sw, mutable>
+    %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+    %d = tile.dot %a, %b, %zero : !tile.smem<128x64xf16, #sw, mutable>, !tile.smem<64x256xf16, #swt, mutable>, tensor<128x256xf32> -> tensor<128x256xf32>
+    %hi = tile.extract_slice %d[0, 128] : tensor<128x256xf32> -> tensor<128x128xf32>
+    %h = arith.truncf %hi : tensor<128x128xf32> to tensor<128x128xf16>
+    tile.smem_store %h, %c : tensor<128x128xf16>, !tile.smem<128x128xf16, #sw, mutable>
+    gpu.return
+  }
+}
