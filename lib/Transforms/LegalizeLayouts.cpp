@@ -205,15 +205,12 @@ SmallVector<Group> getGroups(Operation *op) {
            {{convert.getResult()},
             {convert.getSrc(), Tie::Same, 0, &convert.getSrcMutable()}},
            0});
-  } else if (auto store = dyn_cast<SmemStoreOp>(op)) {
-    if (isTensor(store.getValue()))
-      groups.push_back(
-          {op,
-           {{store.getValue(), Tie::Same, 0, &store.getValueMutable()}},
-           0});
-  } else if (auto store = dyn_cast<tmem::StoreOp>(op)) {
-    groups.push_back(
-        {op, {{store.getValue(), Tie::Same, 0, &store.getValueMutable()}}, 0});
+  } else if (isa<SmemStoreOp, tmem::StoreOp>(op)) {
+    // The stored tile alone (operand 0 of both): typed by its own layout,
+    // or for tensor memory by the tcgen05.st one (choosePivot).
+    OpOperand &value = op->getOpOperand(0);
+    if (isTensor(value.get()))
+      groups.push_back({op, {{value.get(), Tie::Same, 0, &value}}, 0});
   } else if (auto window = dyn_cast<ExtractSliceOp>(op)) {
     // The source decides: the window is cut from it.
     auto type = cast<RankedTensorType>(window.getType());
