@@ -261,11 +261,11 @@ SmallVector<Group> getGroups(Operation *op) {
   return groups;
 }
 
-/// Ops whose tiles this pass can give layouts to, with or without a group.
-bool isHandled(Operation *op) {
+/// Ops whose tiles this pass can give layouts to without a group of their
+/// own: producers, and yields (their parents' groups hold them).
+bool isUngroupedTileOp(Operation *op) {
   return isa<RangeOp, SplatOp, arith::ConstantOp, SmemLoadOp, ConvertLayoutOp,
-             scf::YieldOp, tmem::LoadOp>(op) ||
-         !getGroups(op).empty();
+             scf::YieldOp, tmem::LoadOp>(op);
 }
 
 /// Ops whose tiles are recomputed in whatever layout each use needs.
@@ -425,7 +425,8 @@ LogicalResult LayoutLegalizer::collect() {
                     "tile.warp_specialize partitions (their warps are "
                     "renumbered); write the layouts of these tiles",
              WalkResult::interrupt();
-    if (hasFreeTile && !isHandled(op))
+    SmallVector<Group> opGroups = getGroups(op);
+    if (hasFreeTile && opGroups.empty() && !isUngroupedTileOp(op))
       return op->emitOpError()
                  << "not supported yet: tile-legalize-layouts does not "
                     "choose layouts for the register tiles of this op; "
@@ -442,7 +443,7 @@ LogicalResult LayoutLegalizer::collect() {
           return !isTensor(v) || cheap.count(v);
         }))
       cheap.insert(op->getResult(0));
-    for (Group &group : getGroups(op)) {
+    for (Group &group : opGroups) {
       for (const Tie &tie : group.ties)
         groupsOf[tie.value].push_back(groups.size());
       groups.push_back(std::move(group));
