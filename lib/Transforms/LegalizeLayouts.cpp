@@ -459,9 +459,21 @@ void LayoutLegalizer::assign(Value v, Attribute layout) {
 }
 
 /// Gives every free tile of a group the layout its pivot implies, from
-/// each tile that has one, until nothing changes (loads excepted).
+/// each tile that has one, until nothing changes (loads excepted). A dot's
+/// register A operand takes its dot-operand layout only once nothing else
+/// reaches it: that layout should not spread back into the tiles A is
+/// computed from (attention's softmax, which lives in the accumulator
+/// layout of S), where one conversion of A before the dot does.
 void LayoutLegalizer::spread() {
-  while (!queue.empty()) {
+  SmallVector<std::pair<Value, Attribute>> deferred;
+  while (!queue.empty() || !deferred.empty()) {
+    if (queue.empty()) {
+      for (auto [value, layout] : deferred)
+        if (!layouts.count(value))
+          assign(value, layout);
+      deferred.clear();
+      continue;
+    }
     Value v = queue.front();
     queue.pop_front();
     Attribute layout = layouts.lookup(v);
@@ -476,8 +488,12 @@ void LayoutLegalizer::spread() {
         for (const Tie &other : group.ties)
           if (isFree(other.value) && !layouts.count(other.value) &&
               !isLoaded(other.value))
-            if (Attribute implied = applyTie(other, pivot))
-              assign(other.value, implied);
+            if (Attribute implied = applyTie(other, pivot)) {
+              if (other.kind == Tie::DotOperand)
+                deferred.emplace_back(other.value, implied);
+              else
+                assign(other.value, implied);
+            }
       }
     }
   }
@@ -500,7 +516,9 @@ LogicalResult LayoutLegalizer::propagateFromAnchors() {
   });
   spread();
   // Then the wgmma accumulators and the tiles tensor memory moves, which
-  // only one layout can hold.
+  // only one layout can hold; all of them before any spreads, so that one
+  // dot's layout reaching another's accumulator through the tiles between
+  // them (a row statistic of S scaling O in attention) cannot displace it.
   WalkResult walk = func.walk([&](Operation *op) {
     Value tile;
     FailureOr<Attribute> layout = Attribute();
@@ -521,14 +539,13 @@ LogicalResult LayoutLegalizer::propagateFromAnchors() {
     }
     if (failed(layout))
       return WalkResult::interrupt();
-    if (*layout) {
+    if (*layout)
       assign(tile, *layout);
-      spread();
-    }
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())
     return failure();
+  spread();
   // Then loads, and last every tile nothing reached.
   func.walk([&](LoadOp load) {
     if (isFree(load.getResult()) && !layouts.count(load.getResult()))

@@ -263,8 +263,18 @@ public:
   /// Appends the events of `block`, run by `threads` threads, to `out`.
   void collect(Block &block, std::optional<int64_t> threads,
                SmallVectorImpl<Event> &out) {
-    for (Operation &op : block)
-      collect(&op, threads, out);
+    // What precedes a tile.warp_specialize in the kernel's entry block runs
+    // on every warp, the partitions' too (they only branch off there).
+    std::optional<int64_t> before = threads;
+    if (isa<gpu::GPUFuncOp>(block.getParentOp()) && threads)
+      for (auto ws : block.getOps<tile::WarpSpecializeOp>())
+        for (int32_t warps : ws.getPartitionNumWarps())
+          *before += int64_t(warps) * 32;
+    bool split = false;
+    for (Operation &op : block) {
+      split |= isa<tile::WarpSpecializeOp>(op);
+      collect(&op, split ? threads : before, out);
+    }
   }
 
 private:

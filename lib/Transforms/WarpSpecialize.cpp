@@ -816,6 +816,40 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
   }
 }
 
+/// Before the split every warp runs, the producer's included. A barrier
+/// that every thread arrives on there (an unpredicated arrive at the
+/// kernel's top level, e.g. after the TMA load of an attention kernel's Q)
+/// and that was initialized for the kernel's consumer threads would get
+/// the producer's arrivals too, more than its phase expects: it now
+/// expects them. Barriers also arrived on elsewhere are left as written.
+void countArrivalsBeforeSplit(gpu::GPUFuncOp func, Operation *split,
+                              int64_t consumerThreads, int64_t allThreads) {
+  DenseSet<Value> seen;
+  func.walk([&](mbarrier::ArriveOp arrive) {
+    Value bar = arrive.getBarrier();
+    if (!seen.insert(bar).second)
+      return;
+    auto everyThread = [&](Operation *user) {
+      auto other = dyn_cast<mbarrier::ArriveOp>(user);
+      return other && !other.getPred() && !other.getCta() &&
+             other->getBlock() == &func.front() &&
+             isBeforeSplit(func, other, split);
+    };
+    SmallVector<mbarrier::InitOp> inits;
+    for (Operation *user : bar.getUsers()) {
+      if (auto init = dyn_cast<mbarrier::InitOp>(user))
+        inits.push_back(init);
+      else if (isa<mbarrier::ArriveOp, mbarrier::ArriveExpectTxOp>(user) &&
+               !everyThread(user))
+        return;
+    }
+    int64_t count = arrive.getCount();
+    for (mbarrier::InitOp init : inits)
+      if (init.getArrivals() == consumerThreads * count)
+        init.setArrivals(allThreads * count);
+  });
+}
+
 /// Launches of `func` in `module` with a constant block size: from the
 /// consumers' threads to all of them.
 LogicalResult updateLaunches(ModuleOp module, gpu::GPUFuncOp func,
@@ -937,7 +971,11 @@ struct WarpSpecialize
     }
     // Enclosing loops were rebuilt with the iteration count: find the
     // split again.
-    splitKernel(func, findSplit(func, loops), consumerWarps, bool(pingPong));
+    int64_t groups = pingPong ? kPingPongGroups : 1;
+    split = findSplit(func, loops);
+    countArrivalsBeforeSplit(func, split, consumerWarps * 32,
+                             (consumerWarps * groups + kProducerWarps) * 32);
+    splitKernel(func, split, consumerWarps, bool(pingPong));
     return updateLaunches(module, func, consumerWarps,
                           pingPong ? kPingPongGroups : 1);
   }

@@ -148,16 +148,6 @@ void tileRtReferenceGemmHost(const float *a, const float *b, float *c,
   free(row);
 }
 
-static float *downloadAsF32(const void *dev, int64_t count, int32_t dtype) {
-  int64_t bytes = tileRtDTypeSizeBytes(dtype, count);
-  void *raw = tileRtHostAlloc((size_t)bytes);
-  tileRtCopyToHost(raw, dev, bytes);
-  float *values = tileRtHostAlloc(sizeof(float) * (size_t)count);
-  tileRtConvertToF32(values, raw, count, dtype);
-  free(raw);
-  return values;
-}
-
 static void uploadFromF32(void *dev, const float *values, int64_t count,
                           int32_t dtype) {
   int64_t bytes = tileRtDTypeSizeBytes(dtype, count);
@@ -170,7 +160,7 @@ static void uploadFromF32(void *dev, const float *values, int64_t count,
 // Device f32 copy of a buffer of another type (exact for fp8/fp4/small
 // integers), so that cuBLAS can take it.
 static void *widenToF32(const void *dev, int64_t count, int32_t dtype) {
-  float *host = downloadAsF32(dev, count, dtype);
+  float *host = tileRtDownloadAsF32(dev, count, dtype);
   void *wide = tileRtAlloc(count * 4);
   tileRtCopyToDevice(wide, host, count * 4);
   free(host);
@@ -189,9 +179,10 @@ static void hostGemm(const void *devA, const void *devB, void *devC, int64_t M,
             blas.reason);
     noted = 1;
   }
-  float *a = downloadAsF32(devA, M * K, inDtype);
-  float *b = downloadAsF32(devB, K * N, inDtype);
-  float *bias = devBias ? downloadAsF32(devBias, M * N, TILE_RT_F32) : NULL;
+  float *a = tileRtDownloadAsF32(devA, M * K, inDtype);
+  float *b = tileRtDownloadAsF32(devB, K * N, inDtype);
+  float *bias =
+      devBias ? tileRtDownloadAsF32(devBias, M * N, TILE_RT_F32) : NULL;
   float *c = tileRtHostAlloc(sizeof(float) * (size_t)(M * N));
   tileRtReferenceGemmHost(a, b, c, M, N, K, bTransposed, bias);
   uploadFromF32(devC, c, M * N, outDtype);
@@ -240,7 +231,7 @@ void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
   gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, CUDA_R_32F, bTransposed,
                devBias ? 1.0f : 0.0f);
   if (c != devC) {
-    float *host = downloadAsF32(c, M * N, TILE_RT_F32);
+    float *host = tileRtDownloadAsF32(c, M * N, TILE_RT_F32);
     uploadFromF32(devC, host, M * N, outDtype);
     free(host);
     tileRtFree(c);
@@ -294,4 +285,24 @@ double tileRtCublasGemmTimeMs(int64_t M, int64_t N, int64_t K, int32_t dtype,
   int32_t outDtype = dtype == TILE_RT_F32 ? TILE_RT_F32 : dtype;
   return tileRtCublasGemmTimeMsEx(M, N, K, dtype, outDtype, /*bTransposed=*/1,
                                   iters);
+}
+
+void tileRtReferenceBiasRelu(void *devC, int64_t M, int64_t N,
+                             const void *devBias, int32_t biasDtype,
+                             int32_t relu) {
+  if (M < 0 || N < 0)
+    tileRtFatal("tileRtReferenceBiasRelu: M=%" PRId64 " N=%" PRId64
+                " must not be negative",
+                M, N);
+  tileRtSynchronize();
+  float *c = tileRtDownloadAsF32(devC, M * N, TILE_RT_F32);
+  float *bias = devBias ? tileRtDownloadAsF32(devBias, N, biasDtype) : NULL;
+  for (int64_t i = 0; i < M; ++i)
+    for (int64_t j = 0; j < N; ++j) {
+      float value = c[i * N + j] + (bias ? bias[j] : 0.0f);
+      c[i * N + j] = relu && !(value > 0.0f) ? 0.0f : value;
+    }
+  uploadFromF32(devC, c, M * N, TILE_RT_F32);
+  free(c);
+  free(bias);
 }

@@ -130,6 +130,18 @@ static int failedChecks;
 
 int tileRtExitStatus(void) { return failedChecks ? 1 : 0; }
 
+void tileRtRecordCheck(int pass) { failedChecks += !pass; }
+
+float *tileRtDownloadAsF32(const void *dev, int64_t count, int32_t dtype) {
+  int64_t bytes = tileRtDTypeSizeBytes(dtype, count);
+  void *raw = tileRtHostAlloc((size_t)bytes);
+  tileRtCopyToHost(raw, dev, bytes);
+  float *values = tileRtHostAlloc(sizeof(float) * (size_t)count);
+  tileRtConvertToF32(values, raw, count, dtype);
+  free(raw);
+  return values;
+}
+
 static void checkShape(int64_t rows, int64_t cols, int64_t stride,
                        const char *what, const char *fn) {
   requireNonNegative(rows, "rows", fn);
@@ -182,7 +194,7 @@ int tileRtCheckHost2D(const char *name, const void *actual,
          " rel_err=%.3e max_abs_err=%.3e nonfinite=%" PRId64 " -> %s\n",
          name, rows, cols, relErr, maxAbs, nonfinite, pass ? "PASS" : "FAIL");
   fflush(stdout);
-  failedChecks += !pass;
+  tileRtRecordCheck(pass);
   return pass ? 0 : 1;
 }
 
@@ -256,7 +268,7 @@ int tileRtCheckFillHost(const char *name, const void *host, int64_t rowStride,
   printf("%s: untouched=%" PRId64 "/%" PRId64 " -> %s\n", name, untouched,
          total, untouched == total ? "PASS" : "FAIL");
   fflush(stdout);
-  failedChecks += untouched != total;
+  tileRtRecordCheck(untouched == total);
   return untouched == total ? 0 : 1;
 }
 

@@ -20,4 +20,10 @@ double tileRtLoadElement(const void *base, int64_t index, int32_t dtype);
 /// Encodes `value` into element `index` of a buffer of `dtype`.
 void tileRtStoreElement(void *base, int64_t index, int32_t dtype, double value);
 
+/// Counts a check's verdict for tileRtExitStatus.
+void tileRtRecordCheck(int pass);
+/// Copies `count` elements of `dtype` from the device into a new host array
+/// of floats (free it).
+float *tileRtDownloadAsF32(const void *dev, int64_t count, int32_t dtype);
+
 #endif // TILE_RUNTIME_TESTSUPPORTINTERNAL_H

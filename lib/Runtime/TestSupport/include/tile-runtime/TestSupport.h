@@ -141,6 +141,33 @@ void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
 void tileRtReferenceGemmHost(const float *a, const float *b, float *c,
                              int64_t M, int64_t N, int64_t K,
                              int32_t bTransposed, const float *bias);
+/// The epilogue of a fused GEMM applied to a reference: C[i, j] += bias[j]
+/// (devBias: N elements of biasDtype, or NULL), then max(C, 0) when relu,
+/// in place on an f32 [M, N] device matrix (on the host).
+void tileRtReferenceBiasRelu(void *devC, int64_t M, int64_t N,
+                             const void *devBias, int32_t biasDtype,
+                             int32_t relu);
+/// Checks an attention forward against a host reference (double):
+/// O = softmax(scale * Q K^T) V per (batch, head), Q, K, V and O [B, H, S, D]
+/// row-major (inDtype, outDtype), query i seeing keys 0..i when causal.
+/// devLse, when not NULL, is the f32 [B, H, S] natural-log log-sum-exp of
+/// the scaled scores. Problems of more than 768 query rows in all are
+/// checked on an evenly spread sample of about 768 (an odd stride over the
+/// flattened rows). Prints "<name>: B= H= S= D= causal= rows_checked=
+/// rel_err= max_abs_err= lse_max_abs_err= nonfinite= -> PASS|FAIL"; passes
+/// when nothing is non-finite, the relative error of O and the largest
+/// absolute log-sum-exp error are both within tolerance. Returns 0 on PASS.
+int tileRtCheckAttention(const char *name, const void *devQ, const void *devK,
+                         const void *devV, const void *devO, const void *devLse,
+                         int64_t batch, int64_t heads, int64_t seq,
+                         int64_t headDim, int32_t inDtype, int32_t outDtype,
+                         int32_t causal, double scale, double tolerance);
+/// One row of an attention benchmark table from a median time in ms:
+/// "<name> B= H= S= D= causal=  tilemlir <T> TFLOP/s (<ms> ms)", counting
+/// 4 B H S^2 D floating-point operations, half of them when causal.
+void tileRtReportAttention(const char *name, int64_t batch, int64_t heads,
+                           int64_t seq, int64_t headDim, int32_t causal,
+                           double ms);
 /// Median time in ms of `iters` cuBLAS GEMMs (after 3 warm-ups, CUDA events)
 /// on fresh random inputs: A[M, K], B[N, K] (K-major, as TMA kernels read
 /// it), C in `dtype` (f32 for f32, else the 16-bit input type). Returns -1

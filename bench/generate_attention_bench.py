@@ -1,0 +1,495 @@
+#!/usr/bin/env python3
+"""Writes attention_bench.mlir and integration_test/Attention/attention-forward.mlir.
+
+The kernel is a flash-attention forward written the way a kernel author
+writes it in TileMLIR: no register layouts (tile-legalize-layouts gives
+both products the wgmma accumulator layout, the row statistics its slice
+and P the dot-operand layout, all in registers), TMA loads of Q once and of
+K and V per step into NVMMA-swizzled shared memory, marked
+`tile.num_stages = 2` so that tile-pipeline double-buffers K and V, and an
+online softmax in base 2 (`math.exp2`, the scale folded into log2(e)).
+
+One CTA of two warpgroups (8 warps) owns 128 query rows of one (batch,
+head) pair; Q, K, V and O are [B, H, S, D] row-major, seen by TMA as
+[B*H*S, D]. Key blocks are 128 wide (64 for D = 256, to keep S and O within
+the register file). Causal kernels skip the key blocks above the diagonal;
+only blocks that straddle it or the end of the sequence compute a mask
+(`scf.if`). Rows past the sequence are computed from the next pair's rows
+(or TMA's zero fill) and never stored. O is stored from registers, and the
+natural-log log-sum-exp per row into an f32 [B, H, S] buffer for a
+backward pass.
+
+Each problem is checked against a host reference (tileRtCheckAttention, a
+spread sample of rows for large problems) on fresh random inputs with O and
+the log-sum-exp poisoned first, then timed (3 warm-ups, median of 10 CUDA
+event timings). bench/attention_bench.py runs the executable on the GPU
+machine and torch's SDPA (cuDNN and flash backends) on the same shapes in
+the same invocation, and prints the ratios.
+
+--out-dir DIR writes the files under DIR instead of the repository root
+(test/Tools/generated-up-to-date.test compares them with the committed
+files).
+"""
+
+import argparse
+import os
+
+TYPES = {"f16": 1, "bf16": 2}
+HEAD_DIMS = (64, 128, 256)
+BM = 128
+WARPS = 8
+
+# The issue's benchmark table: (B, H, S, D), each causal and not.
+BENCH_SHAPES = [(4, 16, 4096, 128), (4, 32, 4096, 64), (1, 16, 16384, 128)]
+# Integration cases: (B, H, S) with S a multiple of neither block, and one
+# shorter than one block.
+TEST_SHAPES = [(1, 2, 200), (2, 1, 77), (1, 1, 384)]
+
+
+# Variants: name -> (head dim -> (stages, warp-specialized)), and what the
+# kernel's comment says about it.
+VARIANTS = {
+    "p": lambda d: (2, False),
+    "w": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+}
+VARIANT_DOC = {
+    "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
+    "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
+}
+
+
+def block_n(d):
+    return 128 if d <= 128 else 64
+
+
+def panels(d):
+    """TMA boxes per row block: a 128-byte swizzle limits a box row to 64
+    16-bit elements."""
+    return d // 64
+
+
+def aliases(t, d):
+    bn = block_n(d)
+    return f"""!dq_{t}_{d} = !tma.descriptor<tensor<{BM}x64x{t}>, swizzle = 128>
+!dkv_{t}_{d} = !tma.descriptor<tensor<{bn}x64x{t}>, swizzle = 128>
+!q_{t}_{d} = !tile.smem<{BM}x{d}x{t}, #nvmma128, mutable>
+!qbox_{t}_{d} = !tile.smem<{BM}x64x{t}, #nvmma128, mutable>
+!kv_{t}_{d} = !tile.smem<{bn}x{d}x{t}, #nvmma128, mutable>
+!kvbox_{t}_{d} = !tile.smem<{bn}x64x{t}, #nvmma128, mutable>
+!kt_{t}_{d} = !tile.smem<{d}x{bn}x{t}, #nvmma128t, mutable>
+"""
+
+
+def boxes(buf, typ, box, d, prefix, indent):
+    return "".join(
+        f"{indent}%{prefix}{i} = tile.smem_subslice %{buf}[0, {64 * i}] : !{typ} -> !{box}\n"
+        for i in range(panels(d)))
+
+
+def loads(desc, row, prefix, d, bar, dt, box, indent):
+    return "".join(
+        f"{indent}tma.async_load %{desc}[%{row}, %col{i}], %{prefix}{i}, %{bar} : !{dt}, !{box}\n"
+        for i in range(panels(d)))
+
+
+def mask(bn, indent):
+    """Scores of keys past the sequence, or (causal) above the diagonal,
+    become -inf."""
+    body = f"""%cols = tile.range 0 to {bn} : tensor<{bn}xi32>
+%rows = tile.range 0 to {BM} : tensor<{BM}xi32>
+%key0 = tile.splat %kv_start : tensor<{bn}xi32>
+%keys = arith.addi %cols, %key0 : tensor<{bn}xi32>
+%query0 = tile.splat %q_start : tensor<{BM}xi32>
+%queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
+%keys2 = tile.expand_dims %keys, axis = 0 : tensor<{bn}xi32> -> tensor<1x{bn}xi32>
+%keysb = tile.broadcast %keys2 : tensor<1x{bn}xi32> -> tensor<{BM}x{bn}xi32>
+%queries2 = tile.expand_dims %queries, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
+%queriesb = tile.broadcast %queries2 : tensor<{BM}x1xi32> -> tensor<{BM}x{bn}xi32>
+%seqb = tile.splat %seq : tensor<{BM}x{bn}xi32>
+%in_seq = arith.cmpi slt, %keysb, %seqb : tensor<{BM}x{bn}xi32>
+%seen = arith.cmpi sle, %keysb, %queriesb : tensor<{BM}x{bn}xi32>
+%any = tile.splat %not_causal : tensor<{BM}x{bn}xi1>
+%allowed = arith.ori %seen, %any : tensor<{BM}x{bn}xi1>
+%ok = arith.andi %in_seq, %allowed : tensor<{BM}x{bn}xi1>
+%ninf = arith.constant dense<0xFF800000> : tensor<{BM}x{bn}xf32>
+%masked = arith.select %ok, %scaled, %ninf : tensor<{BM}x{bn}xi1>, tensor<{BM}x{bn}xf32>
+scf.yield %masked : tensor<{BM}x{bn}xf32>
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
+def kernel(t, d, v):
+    bn = block_n(d)
+    stages, ws = VARIANTS[v](d)
+    marker = f"tile.num_stages = {stages} : i32" + (", tile.warp_specialize" if ws else "")
+    s = f"tensor<{BM}x{bn}xf32>"
+    o = f"tensor<{BM}x{d}xf32>"
+    r = f"tensor<{BM}xf32>"
+    q_bytes = BM * d * 2
+    kv_bytes = bn * d * 2
+    i8 = " " * 8
+    cols = "".join(f"      %col{i} = arith.constant {64 * i} : i32\n"
+                   for i in range(panels(d)))
+    return f"""
+    // Flash-attention forward, {t}, head dim {d}: 128 query rows per CTA,
+    // key blocks of {bn}; {VARIANT_DOC[v]}.
+    gpu.func @attention_{t}_d{d}_{v}(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
+        %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {{tile.num_warps = {WARPS} : i32}} {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %bm = arith.constant {BM} : i32
+      %bn = arith.constant {bn} : i32
+      %bn_m1 = arith.constant {bn - 1} : i32
+{cols}      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_{t}_{d}
+      %k = tile.alloc_smem : !kv_{t}_{d}
+      %v = tile.alloc_smem : !kv_{t}_{d}
+{boxes("q", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", "      ")}\
+{boxes("k", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "kp", "      ")}\
+{boxes("v", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "vp", "      ")}\
+      %kt = tile.smem_trans %k, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+      %bars = mbarrier.alloc : !mbarrier.group<3>
+      %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
+      %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
+      %vbar = mbarrier.index %bars[%c2] : !mbarrier.group<3>
+      %leader = tile.elect cta
+      scf.if %leader {{
+        mbarrier.init %qbar, arrivals = {WARPS * 32}
+        mbarrier.init %kbar, arrivals = {WARPS * 32}
+        mbarrier.init %vbar, arrivals = {WARPS * 32}
+      }}
+      tile.barrier
+      mbarrier.expect_tx %qbar, bytes = {q_bytes} if %leader
+{loads("dq", "q_row", "qp", d, "qbar", f"dq_{t}_{d}", f"qbox_{t}_{d}", "      ")}\
+      mbarrier.arrive %qbar
+      mbarrier.wait %qbar, phase %c0_i32 : i32
+
+      // Key blocks [0, end) are visited; [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      %zs = arith.constant dense<0.0> : {s}
+      %zo = arith.constant dense<0.0> : {o}
+      %m0 = arith.constant dense<0xFF800000> : {r}
+      %l0 = arith.constant dense<0.0> : {r}
+      %scale = tile.splat %qk_scale : {s}
+      %res:3 = scf.for %j = %c0 to %end step %c1
+          iter_args(%acc = %zo, %m_i = %m0, %l_i = %l0) -> ({o}, {r}, {r}) {{
+        %j_i32 = arith.index_cast %j : index to i32
+        %kv_start = arith.muli %j_i32, %bn : i32
+        %kv_row = arith.addi %pair_row, %kv_start : i32
+        mbarrier.expect_tx %kbar, bytes = {kv_bytes} if %leader
+{loads("dk", "kv_row", "kp", d, "kbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8)}\
+        mbarrier.arrive %kbar
+        mbarrier.expect_tx %vbar, bytes = {kv_bytes} if %leader
+{loads("dv", "kv_row", "vp", d, "vbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8)}\
+        mbarrier.arrive %vbar
+        %parity = arith.remui %j_i32, %c2_i32 : i32
+        mbarrier.wait %kbar, phase %parity : i32
+        %qk = tile.dot %q, %kt, %zs : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
+        %scaled = arith.mulf %qk, %scale : {s}
+        %edge = arith.cmpi sge, %j_i32, %full : i32
+        %scores = scf.if %edge -> ({s}) {{
+{mask(bn, "          ")}\
+        }} else {{
+          scf.yield %scaled : {s}
+        }}
+        %row_max = tile.reduce max %scores, axis = 1 : {s} -> {r}
+        %m_new = arith.maximumf %m_i, %row_max : {r}
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : {r} -> tensor<{BM}x1xf32>
+        %m_newb = tile.broadcast %m_new2 : tensor<{BM}x1xf32> -> {s}
+        %shifted = arith.subf %scores, %m_newb : {s}
+        %p = math.exp2 %shifted : {s}
+        %m_diff = arith.subf %m_i, %m_new : {r}
+        %alpha = math.exp2 %m_diff : {r}
+        %row_sum = tile.reduce add %p, axis = 1 : {s} -> {r}
+        %l_scaled = arith.mulf %l_i, %alpha : {r}
+        %l_new = arith.addf %l_scaled, %row_sum : {r}
+        %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{BM}x1xf32>
+        %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32> -> {o}
+        %acc_scaled = arith.mulf %acc, %alphab : {o}
+        %p_in = arith.truncf %p : {s} to tensor<{BM}x{bn}x{t}>
+        mbarrier.wait %vbar, phase %parity : i32
+        %acc_new = tile.dot %p_in, %v, %acc_scaled : tensor<{BM}x{bn}x{t}>, !kv_{t}_{d}, {o} -> {o}
+        // Nobody may overwrite K or V while a warp still reads them.
+        tile.barrier
+        scf.yield %acc_new, %m_new, %l_new : {o}, {r}, {r}
+      }} {{{marker}}}
+
+      // O = acc / l, rows past the sequence not stored.
+      %l2 = tile.expand_dims %res#2, axis = 1 : {r} -> tensor<{BM}x1xf32>
+      %lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
+      %normed = arith.divf %res#0, %lb : {o}
+      %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
+      %rows = tile.range 0 to {BM} : tensor<{BM}xi32>
+      %dcols = tile.range 0 to {d} : tensor<{d}xi32>
+      %row0 = tile.splat %q_row : tensor<{BM}xi32>
+      %grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
+      %query0 = tile.splat %q_start : tensor<{BM}xi32>
+      %queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
+      %seqv = tile.splat %seq : tensor<{BM}xi32>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
+      %growb = tile.broadcast %grow2 : tensor<{BM}x1xi32> -> tensor<{BM}x{d}xi32>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<{d}xi32> -> tensor<1x{d}xi32>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x{d}xi32> -> tensor<{BM}x{d}xi32>
+      %ld = arith.constant dense<{d}> : tensor<{BM}x{d}xi32>
+      %row_off = arith.muli %growb, %ld : tensor<{BM}x{d}xi32>
+      %off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1> -> tensor<{BM}x1xi1>
+      %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1> -> tensor<{BM}x{d}xi1>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
+      // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+      %log_l = math.log2 %res#2 : {r}
+      %lse2 = arith.addf %res#1, %log_l : {r}
+      %ln2 = arith.constant dense<0.693147180559945309> : {r}
+      %lse_row = arith.mulf %lse2, %ln2 : {r}
+      tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
+      gpu.return
+    }}
+"""
+
+
+def launch(t, d, v):
+    return f"""
+  // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_{t}_d{d}_{v}(%q: memref<?x?x{t}>, %k: memref<?x?x{t}>, %v: memref<?x?x{t}>,
+      %o: memref<?x?x{t}>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {{
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant {WARPS * 32} : index
+    %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !dq_{t}_{d}
+    %dk = tma.make_descriptor %k : memref<?x?x{t}> -> !dkv_{t}_{d}
+    %dv = tma.make_descriptor %v : memref<?x?x{t}> -> !dkv_{t}_{d}
+    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !tile.ptr<{t}>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant {1.4426950408889634 / d ** 0.5!r} : f32
+    gpu.launch_func @kernels::@attention_{t}_d{d}_{v} blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_{t}_{d}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : !tile.ptr<{t}>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }}
+"""
+
+
+def timing(t, d, v):
+    """3 warm-up launches, the median of 10 timed ones, the report row;
+    none of it with TILE_TIMING=0 (the bundle's compute-sanitizer pass)."""
+    args = (f"%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?x{t}>, "
+            f"memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, memref<?xf32>, "
+            f"index, index, i32) -> ()")
+    return f"""    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {{
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {{
+        func.call @launch_{t}_d{d}_{v}({args}
+      }}
+      scf.for %i = %c0 to %c10 step %c1 {{
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_{t}_d{d}_{v}({args}
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }}
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }}
+"""
+
+
+def run(t, d, v):
+    code = TYPES[t]
+    return f"""
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_{t}_d{d}_{v}(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {{
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant {d} : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?x{t}>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?x{t}>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?x{t}>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?x{t}>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?x{t}> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?x{t}> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?x{t}> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant {d} : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant {code} : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_{t}_d{d}_{v}(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant {1.0 / d ** 0.5!r} : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+{timing(t, d, v)}    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?x{t}>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?x{t}>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?x{t}>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?x{t}>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }}
+"""
+
+
+DECLS = """  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
+  llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtSynchronize()
+  llvm.func @tileRtCheckAttention(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+  llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtTimerStart() -> !llvm.ptr
+  llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
+  llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
+  llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
+"""
+
+
+def render(header, configs, problems):
+    """configs: (type, head dim, variant) kernels to compile; problems:
+    (type, D, variant, B, H, S, causal) to run, in order."""
+    kernels = "".join(kernel(t, d, v) for t, d, v in configs)
+    hosts = "".join(launch(t, d, v) + run(t, d, v) for t, d, v in configs)
+    names, calls = [], []
+    for i, (t, d, v, b, h, s, causal) in enumerate(problems):
+        label = f"attention {t} d{d} {v}"
+        names.append(f'  llvm.mlir.global internal constant @name{i}("{label}\\00") {{addr_space = 0 : i32}}\n')
+        calls.append(f"""    %b{i} = arith.constant {b} : index
+    %h{i} = arith.constant {h} : index
+    %s{i} = arith.constant {s} : index
+    %causal{i} = arith.constant {int(causal)} : i32
+    %name{i} = llvm.mlir.addressof @name{i} : !llvm.ptr
+    %f{i} = func.call @run_{t}_d{d}_{v}(%b{i}, %h{i}, %s{i}, %causal{i}, %name{i}) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum{i + 1} = arith.addi %sum{i}, %f{i} : i32
+""")
+    type_aliases = "".join(aliases(t, d) for t, d in sorted({(t, d) for t, d, _ in configs}))
+    return f"""{header}
+#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#nvmma128t = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+{type_aliases}
+module attributes {{gpu.container_module}} {{
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {{{kernels}  }}
+{hosts}
+{"".join(names)}{DECLS}
+  func.func @main() -> i32 {{
+    %sum0 = arith.constant 0 : i32
+{"".join(calls)}    return %sum{len(problems)} : i32
+  }}
+}}
+"""
+
+
+TEST_HEADER = """// Generated by bench/generate_attention_bench.py; do not edit.
+//
+// Flash-attention forward (see the generator's docstring) for head dims 64,
+// 128 and 256, f16 and bf16, causal and not, on sequence lengths that are
+// not multiples of the 128-row query block or of the key block (and one
+// shorter than a block), each checked against a host reference in double
+// on fresh random inputs, O and the log-sum-exp poisoned first.
+// REQUIRES: cuda-gpu
+// RUN: env TILE_TIMING=0 tile-run %s | FileCheck %s
+"""
+
+BENCH_HEADER = """// Generated by bench/generate_attention_bench.py; do not edit.
+//
+// Attention forward benchmark: the shapes of the attention issue's table,
+// bf16 and f16, causal and not. Each problem is checked first (host
+// reference on a spread sample of rows), then timed. bench/attention_bench.py
+// runs this program and torch's SDPA in one invocation and prints ratios.
+"""
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out-dir", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), ".."))
+    args = parser.parse_args()
+    configs = [(t, d, v) for t in TYPES for d in HEAD_DIMS for v in VARIANTS]
+    checks, tests = [], []
+    for t, d, v in configs:
+        for b, h, s in TEST_SHAPES:
+            for causal in (False, True):
+                tests.append((t, d, v, b, h, s, causal))
+                checks.append(
+                    f"// CHECK: attention {t} d{d} {v}: B={b} H={h} S={s} D={d} "
+                    f"causal={int(causal)} {{{{.*}}}} -> PASS\n")
+    test = (TEST_HEADER + "\n" + "".join(checks) + "// CHECK-NOT: FAIL\n")
+    bench = [(t, d, v, b, h, s, causal) for t in ("bf16", "f16")
+             for b, h, s, d in BENCH_SHAPES for causal in (False, True)
+             for v in VARIANTS]
+    bench_configs = sorted({(t, d, v) for t, d, v, *_ in bench})
+    outputs = {
+        "integration_test/Attention/attention-forward.mlir":
+            render(test, configs, tests),
+        "bench/attention_bench.mlir":
+            render(BENCH_HEADER, bench_configs, bench),
+    }
+    for path, text in outputs.items():
+        full = os.path.join(args.out_dir, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()
