@@ -13,7 +13,8 @@
 #   <tool> <test>: <STATUS> errors=<n> exit=<status> time=<s>s
 # with STATUS one of CLEAN (0 errors), ERRORS, TIMEOUT (past --timeout,
 # reported, never passed), PROGRAM-FAILED (the test failed by itself),
-# NO-SUMMARY (the sanitizer did not finish its report), SKIPPED (budget
+# NO-SUMMARY (the sanitizer did not finish its report), TOOL-ERROR (the
+# sanitizer failed internally: nothing checked, never passed), SKIPPED (budget
 # spent) or SKIP (the test opts out: it expects a failure or says
 # `// BUNDLE-SANITIZE: skip (why)`). RESULTS_DIR/summary.txt has every line
 # and one total per tool; gpu-check.sh --sanitize checks them.
@@ -130,8 +131,17 @@ run_one() {
   errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9][0-9]*\) error.*/\1/p' "$log" \
     2>/dev/null | tail -1)
   hazards=$(sed -n 's/.*RACECHECK SUMMARY: *//p' "$log" 2>/dev/null | tail -1)
+  # racecheck prints no ERROR SUMMARY, only "N hazards displayed (E errors,
+  # W warnings)".
+  if [[ -z "$errors" && -n "$hazards" ]]; then
+    errors=$(sed -n 's/.*(\([0-9][0-9]*\) error.*/\1/p' <<<"$hazards")
+  fi
   if ((rc == 124 || rc == 137)); then
     status=TIMEOUT
+  elif grep -q 'Internal Sanitizer Error' "$log" 2>/dev/null; then
+    # The tool itself failed (racecheck on TMA/wgmma kernels: "failed to
+    # handle a hardware exception"): nothing was checked.
+    status=TOOL-ERROR
   elif [[ -z "$errors" ]]; then
     status=NO-SUMMARY
   elif ((errors > 0 || rc == 86)); then
@@ -205,7 +215,8 @@ count() { grep -c ": $1\b" <<<"$lines"; }
     echo "sanitize $tool: $(grep -c . <<<"$lines") tests: $(count CLEAN) clean," \
       "$(count ERRORS) with errors, $(count TIMEOUT) timed out," \
       "$(count PROGRAM-FAILED) failed by themselves, $(count NO-SUMMARY) without" \
-      "a report, $(count SKIPPED) not started (budget), $(count SKIP) skipped"
+      "a report, $(count TOOL-ERROR) not checked (the sanitizer failed)," \
+      "$(count SKIPPED) not started (budget), $(count SKIP) skipped"
   done
   echo "sanitize: $(($(date +%s) - start)) s"
 } >"$results/summary.txt"
