@@ -69,8 +69,9 @@ gpu.module @m {
   // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
   // CHECK-NOT:    llvm.and
   // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
-  // Loads are not checked (see needsAlignedStart in TMAToNVVM.cpp).
-  // CHECK-NOT:    llvm.and
+  // Loads are checked the same way (see needsAlignedStart in TMAToNVVM.cpp).
+  // CHECK:        llvm.and %[[COL]], %{{.*}} : i32
+  // CHECK:        llvm.intr.trap
   // CHECK:        nvvm.cp.async.bulk.tensor.shared.cluster.global
   // CHECK:        gpu.return
   gpu.func @store_alignment(%d: !d, %row: i32, %col: i32, %bar: !mbarrier.barrier) kernel {

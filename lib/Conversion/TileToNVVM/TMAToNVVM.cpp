@@ -56,12 +56,12 @@ Value toClusterAddress(OpBuilder &b, Location loc, Value sharedPtr) {
 /// probes only).
 constexpr llvm::StringLiteral kUncheckedAttr = "tma.unchecked_alignment";
 
-/// Whether a copy of this kind must start its box 16-byte aligned. Stores
-/// and reductions fault otherwise; for loads the GPU probe's "load
-/// unaligned" cases decide (edge-cases.mlir): they are expected to pass, and
-/// if they fault, loads need the check too and this returns true for them.
+/// Whether a copy of this kind must start its box 16-byte aligned. All of
+/// them: the GPU probe (integration_test/TMA/edge-cases.mlir, run on the
+/// H200) faults on every unaligned start, loads (20 of 20 cases) as well as
+/// stores and reductions.
 bool needsAlignedStart(Operation *op) {
-  return isa<tma::AsyncStoreOp, tma::AsyncReduceOp>(op);
+  return isa<tma::AsyncLoadOp, tma::AsyncStoreOp, tma::AsyncReduceOp>(op);
 }
 
 /// A power-of-two divisor of every value `v` can take (1 when unknown),

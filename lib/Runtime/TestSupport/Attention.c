@@ -19,7 +19,7 @@
 enum { kMaxReferenceRows = 768 };
 
 typedef struct {
-  const float *q, *k, *v; // [pairs, S, D]
+  float *q, *k, *v; // [pairs, S, D]
   int64_t S, D;
   int causal;
   double scale;
@@ -128,9 +128,9 @@ int tileRtCheckAttention(const char *name, const void *devQ, const void *devK,
   tileRtRecordCheck(pass);
   free(scores);
   free(expected);
-  free((void *)in.q);
-  free((void *)in.k);
-  free((void *)in.v);
+  free(in.q);
+  free(in.k);
+  free(in.v);
   free(o);
   free(lse);
   return pass ? 0 : 1;
