@@ -117,6 +117,13 @@ def TMA_AsyncLoadOp : TMA_Op<"async_load",
     the descriptor does not swizzle. Unpacked FP4 needs an `fp4_padded`
     NVMMA buffer, packed FP4 one that is not.
 
+    The box must start 16-byte aligned in global memory, as for
+    `tma.async_store` (measured on the H200: an unaligned load faults with
+    CUDA_ERROR_ILLEGAL_INSTRUCTION wherever the box lies). A constant
+    coordinate that breaks the rule is rejected by the lowering; one it
+    cannot prove aligned is checked where the load is issued (print and
+    trap); `{tma.unchecked_alignment}` drops the check.
+
     ```mlir
     tma.async_load %desc[%m, %k], %buf, %bar : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, #nvmma, mutable>
     tma.async_load %desc[%m, %k], %buf, %bar multicast %mask scope = warp : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, #nvmma, mutable>
