@@ -126,17 +126,12 @@ static LogicalResult verifyBoxBuffer(Operation *op, DescriptorType desc,
            << role << " layout " << buffer.getEncoding()
            << " is neither (load into a non-transposed buffer and use "
               "tile.smem_trans for a transposed view)";
-  if (*swizzle != desc.getSwizzle()) {
-    if (!buffer.getEncoding())
-      return op->emitOpError() << "the descriptor swizzles "
-                               << desc.getSwizzle() << " bytes but the " << role
-                               << " shared buffer has no layout: give it "
-                                  "#tile.nvmma_shared<swizzle = "
-                               << desc.getSwizzle() << ", ...>";
+  // A buffer without a layout takes the descriptor's swizzle from
+  // tile-legalize-layouts; the lowering rejects it if it still has none.
+  if (*swizzle != desc.getSwizzle() && buffer.getEncoding())
     return op->emitOpError() << role << " layout swizzles " << *swizzle
                              << " bytes but the descriptor swizzles "
                              << desc.getSwizzle() << " bytes";
-  }
 
   if (buffer.getShape() == desc.getBoxShape())
     return success();

@@ -32,6 +32,8 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "SharedLayouts.h"
+
 #include "TMem/TMemDialect.h"
 #include "Tile/TileDialect.h"
 #include "TileMLIR/Analysis/AxisInfo.h"
@@ -816,27 +818,31 @@ LogicalResult LayoutLegalizer::verifyComplete() {
 struct LegalizeLayouts
     : public tilemlir::impl::TileLegalizeLayoutsBase<LegalizeLayouts> {
   void runOnOperation() override {
-    getOperation().walk(
-        [&](gpu::GPUFuncOp func) {
-          bool free = false;
-          func.walk([&](Operation *op) {
-            free |= llvm::any_of(op->getResultTypes(), needsLayout);
-          });
-          if (!free)
-            return;
-          auto numWarps =
-              func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
-          if (!numWarps) {
-            func.emitOpError()
-                << "has register tiles without layouts but no "
-                << TileDialect::kNumWarpsAttrName
-                << ": tile-legalize-layouts needs the kernel's warp count to "
-                   "choose their layouts";
-            return signalPassFailure();
-          }
-          if (failed(LayoutLegalizer(func, numWarps.getInt()).run()))
-            signalPassFailure();
-        });
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      // Register tiles first: a buffer only registers touch takes the
+      // swizzle that suits their layouts.
+      if (failed(legalizeRegisterTiles(func)) ||
+          failed(legalizeSharedLayouts(func)))
+        signalPassFailure();
+    });
+  }
+
+  static LogicalResult legalizeRegisterTiles(gpu::GPUFuncOp func) {
+    bool free = false;
+    func.walk([&](Operation *op) {
+      free |= llvm::any_of(op->getResultTypes(), needsLayout);
+    });
+    if (!free)
+      return success();
+    auto numWarps =
+        func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
+    if (!numWarps)
+      return func.emitOpError()
+             << "has register tiles without layouts but no "
+             << TileDialect::kNumWarpsAttrName
+             << ": tile-legalize-layouts needs the kernel's warp count to "
+                "choose their layouts";
+    return LayoutLegalizer(func, numWarps.getInt()).run();
   }
 };
 

@@ -65,3 +65,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A swizzling copy into a buffer without a layout verifies (the buffer's
+// layout is for tile-legalize-layouts to choose), but cannot be lowered
+// as it is: read row-major, the swizzled box would be garbage.
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, %buf: !tile.smem<128x64xf16, mutable>, %bar: !mbarrier.barrier, %x: i32) kernel attributes {tile.num_warps = 1 : i32} {
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{'tma.async_load' op copies through a descriptor that swizzles 128 bytes into a shared buffer without a layout: run tile-legalize-layouts (the default pipeline does) or give it #tile.nvmma_shared<swizzle = 128, element_bits = 16>}}
+    tma.async_load %d[%x, %c0], %buf, %bar : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, mutable>
+    gpu.return
+  }
+}

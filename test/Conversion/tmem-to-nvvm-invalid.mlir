@@ -61,7 +61,7 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     %t = tmem.alloc : !tmem.buffer<128x32xf32, #l32>
     %e = tile.elect cta
     scf.if %e {
-      // expected-error @+1 {{'tmem.copy' op not supported yet: tcgen05.cp from a shared buffer without an NVMMA layout (write one: tile-legalize-layouts does not choose shared layouts yet)}}
+      // expected-error @+1 {{'tmem.copy' op not supported yet: tcgen05.cp from a shared buffer without an NVMMA layout (run tile-legalize-layouts, which chooses one, or write it)}}
       tmem.copy %s, %t : !tile.smem<128x32xf32, mutable>, !tmem.buffer<128x32xf32, #l32>
     }
     tmem.dealloc %t : !tmem.buffer<128x32xf32, #l32>

@@ -111,3 +111,42 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// One shared buffer copied through descriptors of two swizzles has no
+// single layout.
+gpu.module @m {
+  gpu.func @two_swizzles(%d64: !tma.descriptor<tensor<64x32xf16>, swizzle = 64>, %d128: !tma.descriptor<tensor<32x64xf16>, swizzle = 128>, %bar: !mbarrier.barrier) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !tile.smem<64x64xf16, mutable>
+    %left = tile.smem_subslice %buf[0, 0] : !tile.smem<64x64xf16, mutable> -> !tile.smem<64x32xf16, mutable>
+    %top = tile.smem_subslice %buf[0, 0] : !tile.smem<64x64xf16, mutable> -> !tile.smem<32x64xf16, mutable>
+    // expected-note @+1 {{the other copy}}
+    tma.async_load %d64[%c0, %c0], %left, %bar : !tma.descriptor<tensor<64x32xf16>, swizzle = 64>, !tile.smem<64x32xf16, mutable>
+    // expected-error @+1 {{'tma.async_store' op copies a shared buffer without a layout through a descriptor that swizzles 128 bytes, but another copy of it swizzles 64 bytes: tile-legalize-layouts cannot give it one layout (use one swizzle, or two buffers)}}
+    tma.async_store %top, %d128[%c0, %c0] : !tile.smem<32x64xf16, mutable>, !tma.descriptor<tensor<32x64xf16>, swizzle = 128>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tensor-core operand that is also read one element at a time (as plain
+// row-major) cannot take the NVMMA layout the MMA needs.
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+gpu.module @m {
+  gpu.func @mma_and_scalar(%out: !tile.ptr<f32>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tile.alloc_smem' op has no layout, and tile-legalize-layouts cannot choose one: tile.dot needs an NVMMA layout but tile.smem_load reads it as plain row-major}}
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    %z = arith.constant dense<0.0> : tensor<64x64xf32, #acc>
+    // expected-note @+1 {{needs the NVMMA layout}}
+    %d = tile.dot %a, %b, %z : !tile.smem<64x64xf16, mutable>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, tensor<64x64xf32, #acc> -> tensor<64x64xf32, #acc>
+    // expected-note @+1 {{needs row-major}}
+    %e = tile.smem_load %a[%i, %i] : !tile.smem<64x64xf16, mutable> -> f16
+    %off = arith.constant dense<0> : tensor<64x64xi32, #acc>
+    tile.store %out[%off], %d : !tile.ptr<f32>, tensor<64x64xi32, #acc>, tensor<64x64xf32, #acc>
+    gpu.return
+  }
+}

@@ -52,9 +52,8 @@ FailureOr<SharedOperand> describeSharedOperand(SharedMemoryType type, bool isB,
                                                std::string &why) {
   auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(type.getEncoding());
   if (!nvmma) {
-    why = "a tcgen05.mma operand without an NVMMA layout "
-          "(write one: tile-legalize-layouts does not choose shared "
-          "layouts yet)";
+    why = "a tcgen05.mma operand without an NVMMA layout (run "
+          "tile-legalize-layouts, which chooses one, or write it)";
     return failure();
   }
   if (nvmma.getSwizzle() == 0) {

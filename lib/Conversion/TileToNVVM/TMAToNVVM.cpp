@@ -480,7 +480,34 @@ struct BulkStoreLowering : public ConvertOpToLLVMPattern<tma::BulkStoreOp> {
 
 } // namespace
 
+/// A box copy's shared buffer without a layout, through a swizzling
+/// descriptor: TMA swizzles it, so reading it row-major would be wrong.
+LogicalResult verifyBoxBufferLayout(Operation *op) {
+  Value bufferValue;
+  if (auto load = dyn_cast<tma::AsyncLoadOp>(op))
+    bufferValue = load.getDst();
+  else if (auto store = dyn_cast<tma::AsyncStoreOp>(op))
+    bufferValue = store.getSrc();
+  else if (auto reduce = dyn_cast<tma::AsyncReduceOp>(op))
+    bufferValue = reduce.getSrc();
+  else
+    return success();
+  tma::DescriptorType desc = descriptorOf(op);
+  auto buffer = cast<tile::SharedMemoryType>(bufferValue.getType());
+  if (buffer.getEncoding() || desc.getSwizzle() == 0)
+    return success();
+  return op->emitOpError()
+         << "copies through a descriptor that swizzles " << desc.getSwizzle()
+         << " bytes into a shared buffer without a layout: run "
+            "tile-legalize-layouts (the default pipeline does) or give it "
+            "#tile.nvmma_shared<swizzle = "
+         << desc.getSwizzle() << ", element_bits = " << desc.getElementBits()
+         << ">";
+}
+
 LogicalResult tilemlir::verifyTMALowering(Operation *op) {
+  if (failed(verifyBoxBufferLayout(op)))
+    return failure();
   auto operand = alignedStartOperand(op);
   if (!operand)
     return success();

@@ -226,8 +226,8 @@ FailureOr<CopyPlan> getCopyPlan(tmem::CopyOp op, EmitErrorFn emitError) {
   if (!nvmma)
     return reportUnsupported(emitError,
                              "tcgen05.cp from a shared buffer without an "
-                             "NVMMA layout (write one: tile-legalize-layouts "
-                             "does not choose shared layouts yet)");
+                             "NVMMA layout (run tile-legalize-layouts, which "
+                             "chooses one, or write it)");
   // A swizzled row spans whole swizzle periods (at least 32 bytes), so
   // this only guards the 8-column atoms.
   if (dst.getN() % 8 != 0)

@@ -430,15 +430,6 @@ gpu.module @m {
   }
 }
 
-// -----
-
-gpu.module @m {
-  gpu.func @k(%d: !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, %buf: !tile.smem<128x64xf16, mutable>, %bar: !mbarrier.barrier, %x: i32) kernel {
-    // expected-error @+1 {{'tma.async_load' op the descriptor swizzles 128 bytes but the destination shared buffer has no layout: give it #tile.nvmma_shared<swizzle = 128, ...>}}
-    tma.async_load %d[%x, %x], %buf, %bar : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, mutable>
-    gpu.return
-  }
-}
 
 // -----
 
