@@ -20,6 +20,8 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "integration_test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
+config.substitutions.append(("%cc", config.c_compiler))
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_VISIBLE_DEVICES"])
 llvm_config.use_default_substitutions()
@@ -32,7 +34,8 @@ import lit_sanitizers
 lit_sanitizers.configure(config)
 
 llvm_config.add_tool_substitutions(
-    [ToolSubst("tile-run", unresolved="fatal")], [config.tile_tools_dir])
+    [ToolSubst("tile-run", unresolved="fatal"),
+     ToolSubst("tile-translate", unresolved="fatal")], [config.tile_tools_dir])
 
 tile_run = os.path.join(config.tile_tools_dir, "tile-run")
 try:

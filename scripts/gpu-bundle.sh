@@ -31,7 +31,20 @@ while IFS= read -r test; do
   # Compiler flags the test's RUN line gives tile-run (`// BUNDLE-FLAGS: ...`).
   read -r -a flags <<<"$(sed -n 's|^// BUNDLE-FLAGS: *||p' "$test" | head -1)"
   echo "gpu-bundle: $rel"
-  "$build/bin/tile-run" "${flags[@]}" --emit-exe "$bundle/$name.exe" "${source:-$test}"
+  # A C program calling the source's kernels through their header
+  # (`// BUNDLE-C-PROGRAM: program.c header.h`, tile-translate --emit=c-header).
+  read -r cprogram cheader <<<"$(sed -n 's|^// BUNDLE-C-PROGRAM: *||p' "$test" | head -1)"
+  if [[ -n "${cprogram:-}" ]]; then
+    mkdir -p "$bundle/$name.include"
+    "$build/bin/tile-translate" --emit=c-header "$source" -o "$bundle/$name.include/$cheader"
+    "${CC:-cc}" -std=c11 -O2 -I"$here/lib/Runtime/include" \
+      -I"$here/lib/Runtime/TestSupport/include" -I"$bundle/$name.include" \
+      "$here/$cprogram" "$build/lib/libTileMLIRTestSupport.a" \
+      "$build/lib/libTileMLIRRuntime.a" -ldl -lm -lpthread -o "$bundle/$name.exe"
+    rm -rf "$bundle/$name.include"
+  else
+    "$build/bin/tile-run" "${flags[@]}" --emit-exe "$bundle/$name.exe" "${source:-$test}"
+  fi
   echo "$rel" >"$bundle/$name.test"
   # The kernels compute-sanitizer is to check (not cuBLAS's).
   sed -n 's|^ *gpu\.func @\([A-Za-z0-9_$.]*\)(.*|\1|p' "${source:-$test}" |

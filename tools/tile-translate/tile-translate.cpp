@@ -7,12 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CHeader.h"
+
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Target/TargetInfo.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -26,6 +29,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -39,7 +43,7 @@ using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
-enum class EmitKind { LLVM, Bitcode, PTX, Cubin };
+enum class EmitKind { LLVM, Bitcode, PTX, Cubin, CHeader };
 } // namespace
 
 static cl::OptionCategory toolCategory("tile-translate options");
@@ -58,12 +62,16 @@ static cl::opt<std::string>
 
 static cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce for each gpu.module"),
-    cl::values(clEnumValN(EmitKind::LLVM, "llvm", "LLVM IR (text), linked and "
-                                                  "optimized as NVPTX sees it"),
+    cl::values(clEnumValN(EmitKind::LLVM, "llvm",
+                          "LLVM IR (text), linked and "
+                          "optimized as NVPTX sees it"),
                clEnumValN(EmitKind::Bitcode, "bc", "LLVM bitcode"),
                clEnumValN(EmitKind::PTX, "ptx", "PTX assembly"),
                clEnumValN(EmitKind::Cubin, "cubin",
-                          "cubin (ELF) assembled by ptxas")),
+                          "cubin (ELF) assembled by ptxas"),
+               clEnumValN(EmitKind::CHeader, "c-header",
+                          "a C header: the cubin embedded and one launch "
+                          "function per kernel (tile-runtime/Runtime.h)")),
     cl::init(EmitKind::PTX), cl::cat(toolCategory));
 
 /// --chip's help text; cl::desc keeps a reference to it.
@@ -108,6 +116,8 @@ static StringRef extensionFor(EmitKind kind) {
     return "ptx";
   case EmitKind::Cubin:
     return "cubin";
+  case EmitKind::CHeader:
+    return "h";
   }
   llvm_unreachable("unknown emit kind");
 }
@@ -120,6 +130,7 @@ static StringRef compilationTargetFor(EmitKind kind) {
   case EmitKind::PTX:
     return "isa";
   case EmitKind::Cubin:
+  case EmitKind::CHeader:
     return "bin";
   }
   llvm_unreachable("unknown emit kind");
@@ -201,6 +212,7 @@ static FailureOr<std::string> getOutputBytes(gpu::BinaryOp binary) {
   switch (emitKind) {
   case EmitKind::Bitcode:
   case EmitKind::Cubin:
+  case EmitKind::CHeader:
     return bytes.str();
   case EmitKind::PTX:
     // PTX carries a NUL for cuModuleLoadData; a text file does not want it.
@@ -239,6 +251,57 @@ static LogicalResult writeOutput(StringRef path, StringRef bytes) {
     return failure();
   }
   file->keep();
+  return success();
+}
+
+/// The kernels of `modules` with their arguments as written.
+static LogicalResult collectHeaderKernels(
+    ArrayRef<gpu::GPUModuleOp> modules,
+    llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> &kernels) {
+  for (gpu::GPUModuleOp module : modules) {
+    if (isLowered(module))
+      return module.emitError()
+             << "--emit=c-header needs gpu.module @" << module.getName()
+             << " before lowering: a lowered kernel's arguments no longer "
+                "say which are TMA descriptors";
+    for (auto func : module.getOps<gpu::GPUFuncOp>())
+      if (func.isKernel())
+        kernels[module.getName()].push_back(
+            {func.getName().str(),
+             llvm::to_vector(func.getArgumentTypes()),
+             {1, 1, 1},
+             0,
+             func.getLoc()});
+  }
+  return success();
+}
+
+/// Each kernel's block size and dynamic shared memory, from its lowered
+/// form (tile-warp-specialize may have grown the block).
+static LogicalResult readLaunchShapes(
+    ModuleOp input,
+    llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> &kernels) {
+  for (auto module : input.getOps<gpu::GPUModuleOp>()) {
+    auto it = kernels.find(module.getName());
+    if (it == kernels.end())
+      continue;
+    for (tilemlir::HeaderKernel &kernel : it->second) {
+      auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(kernel.name);
+      auto block =
+          func ? func->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size")
+               : DenseI32ArrayAttr();
+      if (!block || block.size() != 3)
+        return module.emitError()
+               << "kernel @" << kernel.name
+               << " has no known block size after lowering (tile.num_warps "
+                  "sets it)";
+      for (int d = 0; d < 3; ++d)
+        kernel.block[d] = block[d];
+      if (auto bytes =
+              func->getAttrOfType<IntegerAttr>("tile.shared_memory_bytes"))
+        kernel.sharedBytes = bytes.getInt();
+    }
+  }
   return success();
 }
 
@@ -286,6 +349,13 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
       if (module.getTargetsAttr() && failed(selectTarget(module)))
         return failure();
 
+  // A header shows the kernels' arguments as written, so they are read
+  // before lowering; the launch shape comes from the lowered kernels.
+  llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> headerKernels;
+  if (emitKind == EmitKind::CHeader &&
+      failed(collectHeaderKernels(modules, headerKernels)))
+    return failure();
+
   // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
   // whole input because its passes may look at the host side too.
   if (!llvm::all_of(modules, isLowered)) {
@@ -300,6 +370,10 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
     if (failed(pm.run(input)) || numErrors)
       return failure();
   }
+
+  if (emitKind == EmitKind::CHeader &&
+      failed(readLaunchShapes(input, headerKernels)))
+    return failure();
 
   // Serialize only the selected modules, in a module of their own so that
   // host code referring to the others does not matter.
@@ -330,6 +404,15 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
     FailureOr<std::string> bytes = getOutputBytes(binary);
     if (failed(bytes))
       return failure();
+    if (emitKind == EmitKind::CHeader) {
+      auto target = cast<NVVM::NVVMTargetAttr>(
+          cast<gpu::ObjectAttr>(binary.getObjectsAttr()[0]).getTarget());
+      bytes = tilemlir::emitCHeader(binary.getName(), target.getChip(),
+                                    inputFilename,
+                                    headerKernels[binary.getName()], *bytes);
+      if (failed(bytes))
+        return failure();
+    }
     std::string path = outputFilename;
     if (several)
       path = (outputFilename + "." + binary.getName() + "." +

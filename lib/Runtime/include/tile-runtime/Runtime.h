@@ -6,7 +6,9 @@
 |*      lowered code calls), implemented over the CUDA driver API;            *|
 |*   2. TMA tensor maps (tileRtMakeTensorMap, which tma.make_descriptor       *|
 |*      lowers to), validated rule by rule before the driver sees them;       *|
-|*   3. tileRtHasGpu, a probe that never exits.                               *|
+|*   3. tileRtHasGpu, a probe that never exits;                               *|
+|*   4. launches for ahead-of-time headers (tile-translate --emit=c-header), *|
+|*      which return error codes instead of exiting.                          *|
 |* Seeded fills, checks, reference GEMMs and timing for tests and benchmarks  *|
 |* are a separate library on top of this one: tile-runtime/TestSupport.h      *|
 |* (TileMLIRTestSupport).                                                     *|
@@ -195,6 +197,47 @@ int tileRtHasGpu(void);
 /// persistent kernel's grid is sized by). Exits like every runtime call when
 /// there is no device.
 int32_t tileRtMultiprocessorCount(void);
+
+/*===----------------------------------------------------------------------===*\
+|* 4. Ahead-of-time launches                                                  *|
+|*                                                                            *|
+|* What the headers `tile-translate --emit=c-header` writes call. These never *|
+|* exit: a failure returns one of the codes below, with a message in the      *|
+|* caller's TileRtError.                                                      *|
+\*===----------------------------------------------------------------------===*/
+
+#define TILE_RT_LAUNCH_NO_GPU 1       ///< no driver, cuInit failure, no device
+#define TILE_RT_LAUNCH_BAD_ARGUMENT 2 ///< a tensor (map) or grid is invalid
+#define TILE_RT_LAUNCH_LOAD_FAILED 3  ///< the driver rejected the cubin
+#define TILE_RT_LAUNCH_FAILED 4       ///< cuLaunchKernel failed
+
+/// Why a launch failed: the code it returned and a one-line message.
+typedef struct TileRtError {
+  int code;
+  char message[512];
+} TileRtError;
+
+/// One kernel of a header: its cubin, name and launch shape; `function`
+/// is filled by the first launch (under a lock).
+typedef struct TileRtKernel {
+  const void *image;
+  const char *name;
+  unsigned block[3];
+  unsigned sharedBytes;
+  void *function;
+} TileRtKernel;
+
+/// 0 when a GPU can be used (its primary context made current), else
+/// TILE_RT_LAUNCH_NO_GPU with the reason in `error` (may be NULL).
+int tileRtLaunchReady(TileRtError *error);
+
+/// Loads `kernel` (once) and launches it on `stream` (NULL: the legacy
+/// default stream) with cuLaunchKernel's `params` (one pointer per kernel
+/// parameter: to the 128-byte tensor map, the device pointer, the scalar).
+/// Returns 0 or a TILE_RT_LAUNCH_* code, with the message in `error`.
+int tileRtLaunchKernel(TileRtKernel *kernel, unsigned gridX, unsigned gridY,
+                       unsigned gridZ, void *stream, void **params,
+                       TileRtError *error);
 
 #ifdef __cplusplus
 }
