@@ -100,10 +100,16 @@ Pipeline status:
   mbarrier wait timeouts that name the barrier
   (tile-run --tile-wait-timeout)                              done (sm_90a runs)
   tile-legalize-layouts: register tiles written without
-  layouts (anchors, propagation, cost model, conversions)     done (compile-tested:
+  layouts (anchors, propagation, cost model, conversions)     done (sm_90a runs:
+                                                              bias+ReLU GEMM, attention)
+  shared buffers without layouts (TMA / MMA swizzles,
+  register-only swizzles)                                     done (compile-tested:
                                                               seed GEMMs' PTX identical)
+  attention forward (D 64/128/256, causal, LSE)               done (sm_90a runs,
+                                                              0.68-0.83 of cuDNN)
+  tile-translate --emit=c-header (C launchers)                done (compile-tested)
   register tiles of rank > 4 / non-power-of-two shapes,
-  2-CTA tcgen05 MMA, shared-buffer layout inference,
-  clusters / TMA multicast in tile-warp-specialize            not implemented yet
+  2-CTA tcgen05 MMA, clusters / TMA multicast in
+  tile-warp-specialize                                        not implemented yet
 TXT
 exit $status
