@@ -11,7 +11,15 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+#include "llvm/Support/CommandLine.h"
+
 int main(int argc, char **argv) {
+  // The options registered before main are LLVM's own (every linked
+  // target's backend flags, hundreds of lines): --help-hidden lists them,
+  // --help keeps to MLIR's driver options and the passes.
+  for (auto &option : llvm::cl::getRegisteredOptions())
+    if (option.second->getOptionHiddenFlag() == llvm::cl::NotHidden)
+      option.second->setHiddenFlag(llvm::cl::Hidden);
   mlir::DialectRegistry registry;
   mlir::tilemlir::registerAllDialects(registry);
   mlir::tilemlir::registerAllPasses();

@@ -430,11 +430,15 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  // --help shows tile-translate's own options; --help-hidden every LLVM
+  // and MLIR option as well.
+  cl::HideUnrelatedOptions(toolCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "TileMLIR translator: the gpu.modules of a file to LLVM IR, PTX or "
-      "cubin\n\n"
-      "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n");
+      "TileMLIR translator: the gpu.modules of a file to LLVM IR, PTX, "
+      "cubin or a C header\n\n"
+      "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n"
+      "  (--help-hidden also lists LLVM's and MLIR's options)\n");
 
   if (!tilemlir::isSupportedChip(chip)) {
     llvm::errs() << "tile-translate: unsupported chip '" << chip
