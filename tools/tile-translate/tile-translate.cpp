@@ -34,7 +34,11 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
@@ -102,6 +106,12 @@ static cl::opt<std::string>
     ptxasOptions("ptxas-options",
                  cl::desc("Extra options for ptxas (--emit=cubin)"),
                  cl::init(""), cl::cat(toolCategory));
+
+static cl::opt<bool> resourceUsage(
+    "resource-usage",
+    cl::desc("Also print each kernel's registers, spills and shared memory "
+             "(ptxas -v on the module's PTX) to stderr"),
+    cl::init(false), cl::cat(toolCategory));
 
 /// Error diagnostics seen so far (see main).
 static unsigned numErrors = 0;
@@ -305,6 +315,60 @@ static LogicalResult readLaunchShapes(
   return success();
 }
 
+/// ptxas -v on `module`'s PTX (serialized again, as "isa"), its report
+/// printed to stderr: one "Compiling entry function" block per kernel.
+static LogicalResult printResourceUsage(MLIRContext &context,
+                                        gpu::GPUModuleOp module) {
+  OwningOpRef<ModuleOp> holder = ModuleOp::create(module.getLoc());
+  OpBuilder builder = OpBuilder::atBlockEnd(holder->getBody());
+  builder.clone(*module);
+  PassManager pm(&context);
+  GpuModuleToBinaryPassOptions options;
+  options.toolkitPath = cudaPath;
+  options.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(options));
+  if (failed(pm.run(*holder)) || numErrors)
+    return failure();
+  auto binary = *holder->getOps<gpu::BinaryOp>().begin();
+  auto object = cast<gpu::ObjectAttr>(binary.getObjectsAttr()[0]);
+  StringRef chipName = cast<NVVM::NVVMTargetAttr>(object.getTarget()).getChip();
+
+  SmallString<128> ptxPath, logPath;
+  if (llvm::sys::fs::createTemporaryFile("tile-translate", "ptx", ptxPath) ||
+      llvm::sys::fs::createTemporaryFile("tile-translate", "log", logPath))
+    return module.emitError() << "cannot create temporary files for ptxas";
+  llvm::FileRemover removePtx(ptxPath), removeLog(logPath);
+  if (failed(writeOutput(ptxPath, object.getObject().getValue().rtrim('\0'))))
+    return failure();
+  std::string ptxas = cudaPath + "/bin/ptxas";
+  std::string arch = ("-arch=" + chipName).str();
+  SmallVector<StringRef> args = {ptxas, arch, "-v", ptxPath, "-o", "/dev/null"};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string error;
+  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0,
+                                     &error);
+  auto log = llvm::MemoryBuffer::getFile(logPath);
+  if (rc != 0 || !log)
+    return module.emitError() << "ptxas -v failed (" << ptxas << ", exit " << rc
+                              << (error.empty() ? "" : ": " + error) << ")";
+  llvm::errs() << "tile-translate: resource usage of gpu.module @"
+               << module.getName() << " (" << chipName << "):\n"
+               << (*log)->getBuffer();
+  // ptxas cannot see the dynamic shared memory the kernels launch with.
+  for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
+    auto bytes = func->getAttrOfType<IntegerAttr>("tile.shared_memory_bytes");
+    auto block = func->getAttrOfType<DenseI32ArrayAttr>("gpu.known_block_size");
+    if (!bytes || !block || block.size() != 3)
+      continue;
+    llvm::errs() << "tile-translate: " << func.getName() << ": "
+                 << bytes.getInt() << " bytes of dynamic shared memory, "
+                 << block[0] << " x " << block[1] << " x " << block[2]
+                 << " threads\n";
+  }
+  return success();
+}
+
 static LogicalResult translate(MLIRContext &context, ModuleOp input) {
   SmallVector<gpu::GPUModuleOp> modules =
       llvm::to_vector(input.getOps<gpu::GPUModuleOp>());
@@ -392,6 +456,11 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
   PassManager pm(&context);
   if (failed(applyPassManagerCLOptions(pm)))
     return failure();
+  if (resourceUsage)
+    for (auto module : device->getOps<gpu::GPUModuleOp>())
+      if (failed(printResourceUsage(context, module)))
+        return failure();
+
   GpuModuleToBinaryPassOptions binaryOptions;
   binaryOptions.toolkitPath = cudaPath;
   binaryOptions.compilationTarget = compilationTargetFor(emitKind).str();
