@@ -37,7 +37,9 @@
 #include "TMem/TMemDialect.h"
 #include "Tile/TileDialect.h"
 #include "TileMLIR/Analysis/AxisInfo.h"
+#include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Analysis/LayoutQueries.h"
+#include "TileMLIR/Analysis/LinearLayout.h"
 #include "TileMLIR/Analysis/TensorMemoryLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -822,9 +824,53 @@ struct LegalizeLayouts
       // Register tiles first: a buffer only registers touch takes the
       // swizzle that suits their layouts.
       if (failed(legalizeRegisterTiles(func)) ||
-          failed(legalizeSharedLayouts(func)))
+          failed(legalizeSharedLayouts(func)) ||
+          failed(checkWarpCoverage(func)))
         signalPassFailure();
     });
+  }
+
+  /// Every register tile of a kernel that is not warp-specialized is laid
+  /// out over all of the kernel's warps: with fewer, the other warps repeat
+  /// the same work (duplicated stores, wrong atomics). (In a
+  /// warp-specialized kernel, consumer tiles cover one warpgroup by
+  /// design.)
+  static LogicalResult checkWarpCoverage(gpu::GPUFuncOp func) {
+    auto numWarps =
+        func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
+    bool specialized = false;
+    func.walk([&](Operation *op) {
+      specialized |= isa<WarpSpecializeOp>(op) ||
+                     op->hasAttr(TileDialect::kWarpSpecializeAttrName) ||
+                     op->hasAttr(TileDialect::kPingPongAttrName);
+    });
+    if (!numWarps || specialized)
+      return success();
+    auto check = [&](Value v, Operation *at) -> LogicalResult {
+      auto type = dyn_cast<RankedTensorType>(v.getType());
+      if (!type || !type.getEncoding())
+        return success();
+      FailureOr<LinearLayout> layout = toLinearLayout(type);
+      if (failed(layout))
+        return success();
+      // (More warps than the kernel has is the verifier's rule.)
+      int64_t warps = layout->getInDimSize(kWarp);
+      if (warps >= numWarps.getInt())
+        return success();
+      return at->emitOpError()
+             << "has a register tile " << type << " laid out over " << warps
+             << " warps, but the kernel runs " << numWarps.getInt()
+             << " (tile.num_warps): the other warps would repeat the same "
+                "work; lay it out over "
+             << numWarps.getInt() << " warps";
+    };
+    WalkResult walk = func.walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        if (failed(check(v, op)))
+          return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
   }
 
   static LogicalResult legalizeRegisterTiles(gpu::GPUFuncOp func) {

@@ -150,3 +150,18 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A tile laid out over 4 warps in an 8-warp kernel: warps 4-7 would repeat
+// warps 0-3's work (here: store every element twice).
+#blocked4 = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @fewer_warps(%p: !tile.ptr<f32>) kernel attributes {tile.num_warps = 8 : i32} {
+    // expected-error @+1 {{'arith.constant' op has a register tile 'tensor<64x32xi32, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' laid out over 4 warps, but the kernel runs 8 (tile.num_warps): the other warps would repeat the same work; lay it out over 8 warps}}
+    %off = arith.constant dense<0> : tensor<64x32xi32, #blocked4>
+    %x = tile.load %p[%off] : !tile.ptr<f32>, tensor<64x32xi32, #blocked4> -> tensor<64x32xf32, #blocked4>
+    tile.store %p[%off], %x : !tile.ptr<f32>, tensor<64x32xi32, #blocked4>, tensor<64x32xf32, #blocked4>
+    gpu.return
+  }
+}
