@@ -166,9 +166,12 @@ def TMA_AsyncStoreOp : TMA_Op<"async_store",
     breaks the rule is rejected by the lowering; one it cannot prove aligned
     is checked where the store is issued: the issuing thread prints the
     rule, the coordinate, the kernel, the op's location and the block, and
-    traps. `{tma.unchecked_alignment}` drops the check (hardware probes:
-    integration_test/TMA/edge-cases.mlir). Loads are not checked: they are
-    expected to work at any coordinate (the probe's load cases test it).
+    traps. Every coordinate must also be at least 0: on the H200 every
+    store with a negative coordinate faulted, aligned or not (loads may
+    start before the tensor and read zeros); constants are rejected, other
+    coordinates not provably non-negative are checked the same way.
+    `{tma.unchecked_alignment}` drops both checks (hardware probes:
+    integration_test/TMA/edge-cases.mlir).
 
     ```mlir
     tma.async_store %buf, %desc[%m, %n] : !tile.smem<128x64xf16, #nvmma>, !tma.descriptor<tensor<128x64xf16>, swizzle = 128>

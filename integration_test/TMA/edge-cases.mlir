@@ -24,16 +24,16 @@
 //   H7 store-ragged: a store faults when the tensor's row ends inside the box mid 16-byte unit.
 //   H8 store-few: a store faults when only a few (<= 4) elements of its box are inside.
 //   H9 swizzle-span: with a swizzle, a copy whose start is 16-byte aligned but not at a multiple of the swizzle span faults.
-// The CHECK lines are the prediction of the rule TileMLIR implements (H1
-// and H2, TMAToNVVM.cpp: needsAlignedStart): every copy whose box starts
-// unaligned faults (the probe's copies carry tma.unchecked_alignment, so
-// the hardware sees them), with TileMLIR's check they are REJECTED with the
-// rule named; all else passes. The H200 run of 2026-12-02 supported H2
-// (loads fault too, which made the rule) and also showed what the rule
-// does not cover yet, so those cases fail here: stores partly at negative
-// coordinates fault even when aligned, and a store over a row that ends
-// mid 16-byte unit writes the rest of that unit (WRONG, outside the
-// tensor).
+// The CHECK lines are the prediction of the rules TileMLIR implements
+// (TMAToNVVM.cpp: needsAlignedStart, kNonNegativeRule): every copy whose
+// box starts unaligned faults, and so does every store or reduction with a
+// negative coordinate (the probe's copies carry tma.unchecked_alignment,
+// so the hardware sees them); with TileMLIR's checks they are REJECTED
+// with the rule named; all else passes. Both rules come from the H200 run
+// of 2026-12-02 (H2 supported 20/20; all 14 store-side copies with a
+// negative coordinate faulted). What no rule covers yet fails here: a store
+// over a row that ends mid 16-byte unit writes the rest of that unit
+// (WRONG, outside the tensor).
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)
@@ -89,15 +89,15 @@
 // CHECK-LABEL: case 23 store aligned-bottom bf16 sw64 at [35, 16]: start
 // CHECK: case 23 store aligned-bottom bf16 sw64 at [35, 16]: PASS{{$}}
 // CHECK-LABEL: case 24 store negative-top-left f32 sw128 at [-7, -28]: start
-// CHECK: case 24 store negative-top-left f32 sw128 at [-7, -28]: PASS{{$}}
+// CHECK: case 24 store negative-top-left f32 sw128 at [-7, -28]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 25 store negative-top-right bf16 sw0 at [-14, 72]: start
-// CHECK: case 25 store negative-top-right bf16 sw0 at [-14, 72]: PASS{{$}}
+// CHECK: case 25 store negative-top-right bf16 sw0 at [-14, 72]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 26 store negative-bottom-left f32 sw32 at [36, 0]: start
 // CHECK: case 26 store negative-bottom-left f32 sw32 at [36, 0]: PASS{{$}}
 // CHECK-LABEL: case 27 store outside-past f16 sw64 at [40, 96]: start
 // CHECK: case 27 store outside-past f16 sw64 at [40, 96]: PASS{{$}}
 // CHECK-LABEL: case 28 store outside-before bf16 sw128 at [-13, -80]: start
-// CHECK: case 28 store outside-before bf16 sw128 at [-13, -80]: PASS{{$}}
+// CHECK: case 28 store outside-before bf16 sw128 at [-13, -80]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 29 store outside-right f16 sw0 at [4, 80]: start
 // CHECK: case 29 store outside-right f16 sw0 at [4, 80]: PASS{{$}}
 // CHECK-LABEL: case 30 store extreme-row-max bf16 sw32 at [2147483641, 16]: start
@@ -107,7 +107,7 @@
 // CHECK-LABEL: case 32 store extreme-col-wrap f16 sw128 at [3, 2147483640]: start
 // CHECK: case 32 store extreme-col-wrap f16 sw128 at [3, 2147483640]: PASS{{$}}
 // CHECK-LABEL: case 33 store extreme-min f32 sw0 at [-2147483648, -2147483648]: start
-// CHECK: case 33 store extreme-min f32 sw0 at [-2147483648, -2147483648]: PASS{{$}}
+// CHECK: case 33 store extreme-min f32 sw0 at [-2147483648, -2147483648]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 34 store unaligned-inside f16 sw32 at [3, 9]: start
 // CHECK: case 34 store unaligned-inside f16 sw32 at [3, 9]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 35 store unaligned-edge bf16 sw64 at [35, 70]: start
@@ -129,15 +129,15 @@
 // CHECK-LABEL: case 43 roundtrip aligned-bottom f16 sw32 at [35, 16]: start
 // CHECK: case 43 roundtrip aligned-bottom f16 sw32 at [35, 16]: PASS{{$}}
 // CHECK-LABEL: case 44 roundtrip negative-top-left bf16 sw64 at [-7, -24]: start
-// CHECK: case 44 roundtrip negative-top-left bf16 sw64 at [-7, -24]: PASS{{$}}
+// CHECK: case 44 roundtrip negative-top-left bf16 sw64 at [-7, -24]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 45 roundtrip negative-top-right f32 sw128 at [-6, 44]: start
-// CHECK: case 45 roundtrip negative-top-right f32 sw128 at [-6, 44]: PASS{{$}}
+// CHECK: case 45 roundtrip negative-top-right f32 sw128 at [-6, 44]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 46 roundtrip negative-bottom-left bf16 sw0 at [36, -16]: start
-// CHECK: case 46 roundtrip negative-bottom-left bf16 sw0 at [36, -16]: PASS{{$}}
+// CHECK: case 46 roundtrip negative-bottom-left bf16 sw0 at [36, -16]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 47 roundtrip outside-past f32 sw32 at [40, 56]: start
 // CHECK: case 47 roundtrip outside-past f32 sw32 at [40, 56]: PASS{{$}}
 // CHECK-LABEL: case 48 roundtrip outside-before f16 sw64 at [-13, -48]: start
-// CHECK: case 48 roundtrip outside-before f16 sw64 at [-13, -48]: PASS{{$}}
+// CHECK: case 48 roundtrip outside-before f16 sw64 at [-13, -48]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 49 roundtrip outside-right bf16 sw128 at [4, 80]: start
 // CHECK: case 49 roundtrip outside-right bf16 sw128 at [4, 80]: PASS{{$}}
 // CHECK-LABEL: case 50 roundtrip extreme-row-max f16 sw0 at [2147483641, 16]: start
@@ -147,7 +147,7 @@
 // CHECK-LABEL: case 52 roundtrip extreme-col-wrap f32 sw64 at [3, 2147483644]: start
 // CHECK: case 52 roundtrip extreme-col-wrap f32 sw64 at [3, 2147483644]: PASS{{$}}
 // CHECK-LABEL: case 53 roundtrip extreme-min f16 sw128 at [-2147483648, -2147483648]: start
-// CHECK: case 53 roundtrip extreme-min f16 sw128 at [-2147483648, -2147483648]: PASS{{$}}
+// CHECK: case 53 roundtrip extreme-min f16 sw128 at [-2147483648, -2147483648]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 54 roundtrip unaligned-inside f32 sw0 at [3, 5]: start
 // CHECK: case 54 roundtrip unaligned-inside f32 sw0 at [3, 5]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 55 roundtrip unaligned-edge f16 sw32 at [35, 70]: start
@@ -207,7 +207,7 @@
 // CHECK-LABEL: case 82 reduce aligned-inside f32 sw0 at [3, 4]: start
 // CHECK: case 82 reduce aligned-inside f32 sw0 at [3, 4]: PASS{{$}}
 // CHECK-LABEL: case 83 reduce negative-top-left f16 sw0 at [-15, -24]: start
-// CHECK: case 83 reduce negative-top-left f16 sw0 at [-15, -24]: PASS{{$}}
+// CHECK: case 83 reduce negative-top-left f16 sw0 at [-15, -24]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 84 reduce outside-past bf16 sw0 at [40, 96]: start
 // CHECK: case 84 reduce outside-past bf16 sw0 at [40, 96]: PASS{{$}}
 // CHECK-LABEL: case 85 reduce unaligned-edge f32 sw0 at [35, 42]: start

@@ -238,10 +238,12 @@ class EdgeCase:
                 f"sw{self.cfg.swizzle} at [{self.row}, {self.col}]")
 
     def predicted(self):
-        """What the rule TMAToNVVM.cpp implements predicts: every copy needs
-        a 16-byte aligned start (else the hardware faults, or TileMLIR's
-        check rejects the copy first); everything else works."""
-        if not self.aligned:
+        """What the rules TMAToNVVM.cpp implements predict: every copy needs
+        a 16-byte aligned start, and stores and reductions need every
+        coordinate to be non-negative (else the hardware faults, or
+        TileMLIR's check rejects the copy first); everything else works."""
+        if not self.aligned or (self.store_side and
+                                (self.row < 0 or self.col < 0)):
             return "REJECTED" if self.checked else FAULT
         return "PASS"
 
@@ -499,16 +501,16 @@ def render_edge_cases():
 // The hypotheses it tells apart (`generate_roundtrips.py --verdict OUTPUT`
 // says which the output supports):
 {hyps}
-// The CHECK lines are the prediction of the rule TileMLIR implements (H1
-// and H2, TMAToNVVM.cpp: needsAlignedStart): every copy whose box starts
-// unaligned faults (the probe's copies carry tma.unchecked_alignment, so
-// the hardware sees them), with TileMLIR's check they are REJECTED with the
-// rule named; all else passes. The H200 run of 2026-12-02 supported H2
-// (loads fault too, which made the rule) and also showed what the rule
-// does not cover yet, so those cases fail here: stores partly at negative
-// coordinates fault even when aligned, and a store over a row that ends
-// mid 16-byte unit writes the rest of that unit (WRONG, outside the
-// tensor).
+// The CHECK lines are the prediction of the rules TileMLIR implements
+// (TMAToNVVM.cpp: needsAlignedStart, kNonNegativeRule): every copy whose
+// box starts unaligned faults, and so does every store or reduction with a
+// negative coordinate (the probe's copies carry tma.unchecked_alignment,
+// so the hardware sees them); with TileMLIR's checks they are REJECTED
+// with the rule named; all else passes. Both rules come from the H200 run
+// of 2026-12-02 (H2 supported 20/20; all 14 store-side copies with a
+// negative coordinate faulted). What no rule covers yet fails here: a store
+// over a row that ends mid 16-byte unit writes the rest of that unit
+// (WRONG, outside the tensor).
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)
@@ -579,7 +581,7 @@ def verdict(path):
     mismatches = [(i, c) for i, c in enumerate(cases)
                   if observed.get(i) != c.predicted()]
     print(f"{len(observed)}/{len(cases)} cases ran; "
-          f"{len(cases) - len(mismatches)} as predicted (H1 and H2, the implemented rule)")
+          f"{len(cases) - len(mismatches)} as predicted (the implemented rules)")
     for i, c in mismatches:
         print(f"  case {i} {c.label}: observed {observed.get(i, 'nothing')}, "
               f"predicted {c.predicted()}")

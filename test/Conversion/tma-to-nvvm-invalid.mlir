@@ -45,7 +45,7 @@ gpu.module @m {
 
 // -----
 
-// Aligned constants (negative ones too), any outer coordinate and the
+// Aligned constants (negative ones for loads), any outer coordinate and the
 // probes' tma.unchecked_alignment are accepted; a load needs the aligned
 // start too (the H200 probe: unaligned loads fault like stores).
 #sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
@@ -56,7 +56,7 @@ gpu.module @m {
     %c192 = arith.constant 192 : i32
     %cm8 = arith.constant -8 : i32
     tma.async_store %buf, %d[%c3, %c192] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    tma.async_store %buf, %d[%cm8, %cm8] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    tma.async_load %d[%cm8, %cm8], %buf, %bar : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, !tile.smem<8x64xf16, #sw, mutable>
     tma.async_store %buf, %d[%c3, %c3] {tma.unchecked_alignment} : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     tma.async_load %d[%c3, %c192], %buf, %bar : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, !tile.smem<8x64xf16, #sw, mutable>
     tma.async_load %d[%c3, %c3], %buf, %bar {tma.unchecked_alignment} : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, !tile.smem<8x64xf16, #sw, mutable>
@@ -76,6 +76,24 @@ gpu.module @m {
     %c0 = arith.constant 0 : i32
     // expected-error @+1 {{'tma.async_load' op copies through a descriptor that swizzles 128 bytes into a shared buffer without a layout: run tile-legalize-layouts (the default pipeline does) or give it #tile.nvmma_shared<swizzle = 128, element_bits = 16>}}
     tma.async_load %d[%x, %c0], %buf, %bar : !tma.descriptor<tensor<128x64xf16>, swizzle = 128>, !tile.smem<128x64xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// A store at a negative coordinate faults even when aligned (the H200 probe:
+// every store-side copy with a negative coordinate did).
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<8x64xf16>, swizzle = 128>) kernel attributes {tile.num_warps = 1 : i32} {
+    %buf = tile.alloc_smem : !tile.smem<8x64xf16, #sw, mutable>
+    %c0 = arith.constant 0 : i32
+    %cm8 = arith.constant -8 : i32
+    // expected-error @+1 {{'tma.async_store' op coordinate 0 is -8; TMA stores and reductions need every coordinate to be at least 0 (the hardware faults with CUDA_ERROR_ILLEGAL_INSTRUCTION otherwise)}}
+    tma.async_store %buf, %d[%cm8, %c0] : !tile.smem<8x64xf16, #sw, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    tma.store_commit
+    tma.store_wait pending = 0
     gpu.return
   }
 }

@@ -63,11 +63,20 @@ gpu.module @m {
   // CHECK:          llvm.call @vprintf(%[[FMT]], %{{.*}}) : (!llvm.ptr, !llvm.ptr) -> i32
   // CHECK-NEXT:     llvm.intr.trap
   // CHECK-NEXT:   }
-  // CHECK-NEXT:   nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]]]
-  // Block index times the box width, and the probes' opt-out: no check.
+  // Stores also need every coordinate non-negative (the H200 probe): the
+  // arguments are not provably so, so both are checked.
+  // CHECK:        llvm.icmp "slt" %[[ROW]], %{{.*}} : i32
+  // CHECK:        llvm.icmp "slt" %[[COL]], %{{.*}} : i32
+  // CHECK:        llvm.intr.trap
+  // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]]]
+  // Block index times the box width: its alignment is proven, the row is
+  // still checked for sign; the probes' opt-out: no check at all.
   // CHECK-NOT:    llvm.and
+  // CHECK:        llvm.icmp "slt" %[[ROW]]
+  // CHECK-NOT:    llvm.icmp "slt" %[[COL]]
   // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
   // CHECK-NOT:    llvm.and
+  // CHECK-NOT:    llvm.icmp "slt"
   // CHECK:        nvvm.cp.async.bulk.tensor.global.shared.cta
   // Loads are checked the same way (see needsAlignedStart in TMAToNVVM.cpp).
   // CHECK:        llvm.and %[[COL]], %{{.*}} : i32

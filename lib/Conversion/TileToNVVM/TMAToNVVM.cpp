@@ -223,28 +223,13 @@ LogicalResult emitVPrintf(ConversionPatternRewriter &rewriter, Location loc,
   return success();
 }
 
-/// A check around a copy that must start 16-byte aligned and whose innermost
-/// coordinate the lowering cannot prove aligned: the issuing thread prints
-/// the rule, the coordinate, the kernel and the op's location, and traps.
-/// `lowered` is that coordinate after conversion (i32). On return the
-/// rewriter inserts where the copy may run.
-LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
-                                    ConversionPatternRewriter &rewriter) {
-  auto operand = alignedStartOperand(op);
-  if (!operand)
-    return success();
-  auto [inner, units] = *operand;
-  llvm::APInt constant;
-  // Constants were checked before the conversion (verifyTMALowering).
-  if (matchPattern(inner, m_ConstantInt(&constant)) ||
-      knownAlignment(inner) % uint64_t(units) == 0)
-    return success();
+/// Where `bad` holds, the issuing thread prints `rule` with the kernel, the
+/// op's location, `what` (a printf format over `values`, i32) and the
+/// block, and traps. On return the rewriter inserts where the copy may run.
+LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
+                           ArrayRef<Value> values, StringRef rule,
+                           ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
-  Value misaligned = LLVM::AndOp::create(
-      rewriter, loc, lowered, createI32Constant(rewriter, loc, units - 1));
-  Value bad = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                                   misaligned,
-                                   createI32Constant(rewriter, loc, 0));
   // The pipelines lower SCF first, so the report is a block of its own;
   // convert-tma-to-nvvm alone may run inside single-block scf.if regions,
   // where it is an scf.if.
@@ -262,13 +247,13 @@ LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
   }
   std::string format = "tile: " + op->getName().getStringRef().str() +
                        " in kernel " + kernelName(op) + " at " +
-                       describeLocation(loc) + ": innermost coordinate %d; " +
-                       alignmentRule(op, descriptorOf(op), units) +
-                       "; block (%u, %u, %u)\n";
+                       describeLocation(loc) + ": " + what.str() + "; " +
+                       rule.str() + "; block (%u, %u, %u)\n";
   Type i32 = rewriter.getI32Type();
-  SmallVector<Value> args{lowered, NVVM::BlockIdXOp::create(rewriter, loc, i32),
-                          NVVM::BlockIdYOp::create(rewriter, loc, i32),
-                          NVVM::BlockIdZOp::create(rewriter, loc, i32)};
+  SmallVector<Value> args(values);
+  args.append({NVVM::BlockIdXOp::create(rewriter, loc, i32),
+               NVVM::BlockIdYOp::create(rewriter, loc, i32),
+               NVVM::BlockIdZOp::create(rewriter, loc, i32)});
   if (failed(emitVPrintf(rewriter, loc, op, format, args)))
     return failure();
   LLVM::Trap::create(rewriter, loc);
@@ -279,6 +264,101 @@ LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
     rewriter.setInsertionPoint(op);
   }
   return success();
+}
+
+/// A check around a copy that must start 16-byte aligned and whose innermost
+/// coordinate the lowering cannot prove aligned: the issuing thread prints
+/// the rule, the coordinate, the kernel and the op's location, and traps.
+/// `lowered` is that coordinate after conversion (i32).
+LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
+                                    ConversionPatternRewriter &rewriter) {
+  auto operand = alignedStartOperand(op);
+  if (!operand)
+    return success();
+  auto [inner, units] = *operand;
+  llvm::APInt constant;
+  // Constants were checked before the conversion (verifyTMALowering).
+  if (matchPattern(inner, m_ConstantInt(&constant)) ||
+      knownAlignment(inner) % uint64_t(units) == 0)
+    return success();
+  Location loc = op->getLoc();
+  Value misaligned = LLVM::AndOp::create(
+      rewriter, loc, lowered, createI32Constant(rewriter, loc, units - 1));
+  Value bad =
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, misaligned,
+                           createI32Constant(rewriter, loc, 0));
+  return emitCopyTrap(op, bad, "innermost coordinate %d", {lowered},
+                      alignmentRule(op, descriptorOf(op), units), rewriter);
+}
+
+/// The store-side rule the H200 probe measured: a TMA store or reduction
+/// with any negative coordinate faults, even inside the tensor's padding.
+constexpr llvm::StringLiteral kNonNegativeRule =
+    "TMA stores and reductions need every coordinate to be at least 0 (the "
+    "hardware faults with CUDA_ERROR_ILLEGAL_INSTRUCTION otherwise)";
+
+/// Whether `v` is never negative: constants, block and thread indices, and
+/// sums, products, quotients, remainders, shifts and casts of such values.
+bool isKnownNonNegative(Value v, unsigned depth = 0) {
+  llvm::APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant)))
+    return !constant.isNegative();
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<tile::ProgramIdOp, gpu::BlockIdOp, gpu::ThreadIdOp, NVVM::BlockIdXOp,
+          NVVM::BlockIdYOp, NVVM::BlockIdZOp>(def))
+    return true;
+  auto operand = [&](unsigned i) {
+    return isKnownNonNegative(def->getOperand(i), depth + 1);
+  };
+  if (isa<arith::AddIOp, arith::MulIOp, arith::DivUIOp, arith::DivSIOp,
+          arith::RemUIOp, arith::RemSIOp, arith::MinUIOp, arith::MaxUIOp,
+          arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp, arith::AndIOp>(def))
+    return operand(0) && operand(1);
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return operand(0);
+  if (isa<arith::SelectOp>(def))
+    return operand(1) && operand(2);
+  return false;
+}
+
+/// The coordinates of a store or reduction (none for other copies, or the
+/// probes' unchecked copies).
+ValueRange storeSideCoordinates(Operation *op) {
+  if (op->hasAttr(kUncheckedAttr))
+    return {};
+  if (auto store = dyn_cast<tma::AsyncStoreOp>(op))
+    return store.getCoords();
+  if (auto reduce = dyn_cast<tma::AsyncReduceOp>(op))
+    return reduce.getCoords();
+  return {};
+}
+
+/// A check that every coordinate of a store or reduction the lowering
+/// cannot prove non-negative is, printing them all and trapping otherwise.
+/// `lowered` are the coordinates after conversion (i32), outermost first.
+LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
+                                   ConversionPatternRewriter &rewriter) {
+  ValueRange coords = storeSideCoordinates(op);
+  Location loc = op->getLoc();
+  Value bad;
+  for (auto [original, value] : llvm::zip_equal(coords, lowered)) {
+    if (isKnownNonNegative(original))
+      continue;
+    Value negative =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt, value,
+                             createI32Constant(rewriter, loc, 0));
+    bad = bad ? LLVM::OrOp::create(rewriter, loc, bad, negative) : negative;
+  }
+  if (!bad)
+    return success();
+  std::string what =
+      "coordinates [" +
+      llvm::join(SmallVector<std::string>(lowered.size(), "%d"), ", ") + "]";
+  return emitCopyTrap(op, bad, what, SmallVector<Value>(lowered),
+                      kNonNegativeRule, rewriter);
 }
 
 template <typename Op>
@@ -320,7 +400,9 @@ struct AsyncStoreLowering : public ConvertOpToLLVMPattern<tma::AsyncStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
+    if (failed(
+            emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)) ||
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), rewriter)))
       return failure();
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         rewriter, op.getLoc(), adaptor.getDesc(), adaptor.getSrc(),
@@ -340,7 +422,9 @@ struct AsyncReduceLowering
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
+    if (failed(
+            emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)) ||
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), rewriter)))
       return failure();
     NVVM::TMAReduxKind kind;
     switch (op.getKind()) {
@@ -482,7 +566,7 @@ struct BulkStoreLowering : public ConvertOpToLLVMPattern<tma::BulkStoreOp> {
 
 /// A box copy's shared buffer without a layout, through a swizzling
 /// descriptor: TMA swizzles it, so reading it row-major would be wrong.
-LogicalResult verifyBoxBufferLayout(Operation *op) {
+static LogicalResult verifyBoxBufferLayout(Operation *op) {
   Value bufferValue;
   if (auto load = dyn_cast<tma::AsyncLoadOp>(op))
     bufferValue = load.getDst();
@@ -505,9 +589,20 @@ LogicalResult verifyBoxBufferLayout(Operation *op) {
          << ">";
 }
 
-LogicalResult tilemlir::verifyTMALowering(Operation *op) {
-  if (failed(verifyBoxBufferLayout(op)))
-    return failure();
+/// A store or reduction at a constant negative coordinate.
+static LogicalResult verifyNonNegativeStore(Operation *op) {
+  for (auto [d, coord] : llvm::enumerate(storeSideCoordinates(op))) {
+    llvm::APInt constant;
+    if (matchPattern(coord, m_ConstantInt(&constant)) && constant.isNegative())
+      return op->emitOpError()
+             << "coordinate " << d << " is " << constant.getSExtValue() << "; "
+             << kNonNegativeRule;
+  }
+  return success();
+}
+
+/// A copy whose constant innermost coordinate starts its box unaligned.
+static LogicalResult verifyAlignedStart(Operation *op) {
   auto operand = alignedStartOperand(op);
   if (!operand)
     return success();
@@ -527,6 +622,12 @@ LogicalResult tilemlir::verifyTMALowering(Operation *op) {
   diag << " bytes past a 16-byte boundary; " << alignmentRule(op, desc, units)
        << " (it would fault with CUDA_ERROR_ILLEGAL_INSTRUCTION)";
   return diag;
+}
+
+LogicalResult tilemlir::verifyTMALowering(Operation *op) {
+  return success(succeeded(verifyBoxBufferLayout(op)) &&
+                 succeeded(verifyAlignedStart(op)) &&
+                 succeeded(verifyNonNegativeStore(op)));
 }
 
 void tilemlir::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
