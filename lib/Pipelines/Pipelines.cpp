@@ -38,8 +38,13 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // mistake is reported against the user's ops) and again after the
   // transformations that rewrite barriers (see the second run below).
   pm.addNestedPass<gpu::GPUModuleOp>(createTileVerifyBarriers());
-  pm.addPass(createTileWarpSpecialize());
-  pm.addNestedPass<gpu::GPUModuleOp>(createTilePipeline());
+  if (options.warpSpecialize)
+    pm.addPass(createTileWarpSpecialize());
+  std::unique_ptr<Pass> pipeline = createTilePipeline();
+  if (options.asyncDot)
+    (void)pipeline->initializeOptions("async-dot=true",
+                                      [](const Twine &) { return failure(); });
+  pm.addNestedPass<gpu::GPUModuleOp>(std::move(pipeline));
 
   // Then tensor-memory columns: the pass adds the shared-memory word that
   // tcgen05.alloc writes its base address to.

@@ -55,6 +55,10 @@ static const char *const kUsageTail =
     "  --gpu-format=FMT      what is embedded: bin (cubin, default), isa "
     "(PTX), fatbin\n"
     "  --pipeline=STR        textual pass pipeline replacing the default\n"
+    "  --no-warp-specialize  leave loops marked tile.warp_specialize to\n"
+    "                        tile-pipeline (no producer warpgroup)\n"
+    "  --async-dot           tile-pipeline keeps one MMA in flight where it\n"
+    "                        can\n"
     "  --tile-wait-timeout=CYCLES\n"
     "                        debug mode: an mbarrier wait that has not\n"
     "                        completed after CYCLES clock cycles prints the\n"
@@ -77,7 +81,8 @@ static const char *const kUsageTail =
     "  --test-support-lib=PATH\n"
     "                        library of test helpers (tileRtCheck*, fills,\n"
     "                        reference GEMM), linked before the runtime\n"
-    "                        (default: $TILE_TEST_SUPPORT_LIBRARY, then the one\n"
+    "                        (default: $TILE_TEST_SUPPORT_LIBRARY, then the "
+    "one\n"
     "                        TileMLIR was built with)\n"
     "  --no-test-support     link only the runtime library\n"
     "  --link-arg=ARG        extra argument for the link (repeatable)\n"
@@ -166,6 +171,10 @@ Options parseOptions(int argc, char **argv, bool *probeOnly,
       *printRuntimeOnly = true;
     else if (strcmp(arg, "--no-test-support") == 0)
       o.noTestSupport = true;
+    else if (strcmp(arg, "--no-warp-specialize") == 0)
+      o.noWarpSpecialize = true;
+    else if (strcmp(arg, "--async-dot") == 0)
+      o.asyncDot = true;
     else if (matchValue(argc, argv, &i, "--chip", &v))
       o.chip = v;
     else if (matchValue(argc, argv, &i, "--cuda-path", &v))

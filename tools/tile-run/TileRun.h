@@ -29,6 +29,8 @@ typedef struct {
   const char *gpuFormat;
   const char *pipeline;
   const char *waitTimeout; /* cycles, as given; NULL: off */
+  bool noWarpSpecialize;   /* --no-warp-specialize */
+  bool asyncDot;           /* --async-dot */
   const char *cc;
   const char *runtimeLib;
   const char *testSupportLib;

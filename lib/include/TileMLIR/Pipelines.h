@@ -38,6 +38,17 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
                      "after this many clock cycles prints the barrier and "
                      "traps (0: off)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("Specialize loops marked tile.warp_specialize "
+                     "(tile-warp-specialize); false: tile-pipeline pipelines "
+                     "them instead"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> asyncDot{
+      *this, "async-dot",
+      llvm::cl::desc("tile-pipeline keeps one MMA in flight where it can "
+                     "(its async-dot option)"),
+      llvm::cl::init(false)};
 };
 
 /// Device side: TileMLIR kernels in gpu.modules down to the NVVM and LLVM
