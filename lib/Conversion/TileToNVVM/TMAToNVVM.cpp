@@ -208,6 +208,12 @@ LogicalResult emitVPrintf(ConversionPatternRewriter &rewriter, Location loc,
   if (failed(vprintf))
     return failure();
   Value formatPtr = LLVM::AddressOfOp::create(rewriter, loc, ptr, name);
+  if (args.empty()) {
+    // No argument buffer, so no stack frame in the kernel.
+    Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
+    LLVM::CallOp::create(rewriter, loc, *vprintf, ValueRange{formatPtr, null});
+    return success();
+  }
   SmallVector<Type> fields(args.size(), i32);
   auto structType = LLVM::LLVMStructType::getLiteral(context, fields);
   Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI64Type(),
@@ -245,15 +251,18 @@ LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
     LLVM::CondBrOp::create(rewriter, loc, bad, report, after);
     rewriter.setInsertionPointToEnd(report);
   }
-  std::string format = "tile: " + op->getName().getStringRef().str() +
-                       " in kernel " + kernelName(op) + " at " +
-                       describeLocation(loc) + ": " + what.str() + "; " +
-                       rule.str() + "; block (%u, %u, %u)\n";
+  // Without values the report names no block either: it then needs no
+  // argument buffer, and the kernel keeps a stack frame of 0 bytes.
+  std::string format =
+      "tile: " + op->getName().getStringRef().str() + " in kernel " +
+      kernelName(op) + " at " + describeLocation(loc) + ": " + what.str() +
+      "; " + rule.str() + (values.empty() ? "\n" : "; block (%u, %u, %u)\n");
   Type i32 = rewriter.getI32Type();
   SmallVector<Value> args(values);
-  args.append({NVVM::BlockIdXOp::create(rewriter, loc, i32),
-               NVVM::BlockIdYOp::create(rewriter, loc, i32),
-               NVVM::BlockIdZOp::create(rewriter, loc, i32)});
+  if (!values.empty())
+    args.append({NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                 NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                 NVVM::BlockIdZOp::create(rewriter, loc, i32)});
   if (failed(emitVPrintf(rewriter, loc, op, format, args)))
     return failure();
   LLVM::Trap::create(rewriter, loc);
@@ -337,7 +346,7 @@ ValueRange storeSideCoordinates(Operation *op) {
 }
 
 /// A check that every coordinate of a store or reduction the lowering
-/// cannot prove non-negative is, printing them all and trapping otherwise.
+/// cannot prove non-negative is, printing the rule and trapping otherwise.
 /// `lowered` are the coordinates after conversion (i32), outermost first.
 LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
                                    ConversionPatternRewriter &rewriter) {
@@ -354,11 +363,10 @@ LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
   }
   if (!bad)
     return success();
-  std::string what =
-      "coordinates [" +
-      llvm::join(SmallVector<std::string>(lowered.size(), "%d"), ", ") + "]";
-  return emitCopyTrap(op, bad, what, SmallVector<Value>(lowered),
-                      kNonNegativeRule, rewriter);
+  // No values in the report: the check sits in kernels' epilogues, which
+  // should keep a stack frame of 0 bytes.
+  return emitCopyTrap(op, bad, "a coordinate is negative", {}, kNonNegativeRule,
+                      rewriter);
 }
 
 template <typename Op>
