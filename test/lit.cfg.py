@@ -22,6 +22,11 @@ config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+# The on-disk compile cache is off in tests: each compiles what it checks.
+# The tests of the cache itself turn it on, with a directory of their own.
+config.environment["TILE_CACHE"] = "0"
+config.environment.pop("TILE_CACHE_DIR", None)
+
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
@@ -36,6 +41,7 @@ tools = [
     ToolSubst("tile-capi-types-test", unresolved="fatal"),
     ToolSubst("tile-capi-target-test", unresolved="fatal"),
     ToolSubst("tile-capi-invalid-test", unresolved="fatal"),
+    ToolSubst("tile-capi-compile-test", unresolved="fatal"),
     ToolSubst("tile-run", unresolved="fatal"),
     ToolSubst("tile-translate", unresolved="fatal"),
     ToolSubst("tile-lsp-server", unresolved="fatal"),

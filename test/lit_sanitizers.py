@@ -24,6 +24,10 @@ def configure(config):
     ]
     config.environment["ASAN_OPTIONS"] = ":".join(asan)
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:abort_on_error=1"
+    # nvJitLink (dlopen-ed from the CUDA toolkit by tile-module-to-binary)
+    # is NVIDIA's code: what it keeps allocated is not ours to report.
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        os.path.dirname(__file__), "lsan.supp")
     symbolizer = os.path.join(config.llvm_tools_dir, "llvm-symbolizer")
     if os.path.exists(symbolizer):
         config.environment["ASAN_SYMBOLIZER_PATH"] = symbolizer

@@ -82,13 +82,26 @@ void tilemlir::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createConvertTileHostToLLVM());
-  GpuModuleToBinaryPassOptions binary;
-  binary.toolkitPath = options.cudaPath;
-  binary.compilationTarget = options.format;
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  // Cubins are assembled (ptxas, or nvJitLink in process) and cached
+  // (tile-module-to-binary).
+  TileModuleToBinaryOptions binary;
+  binary.cudaPath = options.cudaPath;
+  binary.format = options.format;
+  binary.assembler = options.assembler;
+  binary.cache = options.cache;
+  pm.addPass(createTileModuleToBinary(binary));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+bool tilemlir::isLoweredToNVVM(gpu::GPUModuleOp module) {
+  WalkResult result = module.getBody()->walk([](Operation *op) {
+    StringRef ns = op->getName().getDialectNamespace();
+    return ns == "llvm" || ns == "nvvm" ? WalkResult::advance()
+                                        : WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
 }
 
 void tilemlir::registerTilePipelines() {

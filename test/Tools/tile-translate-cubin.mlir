@@ -23,8 +23,8 @@
 
 // ptxas options reach ptxas (an unknown one makes it fail).
 // RUN: not tile-translate --emit=cubin --ptxas-options=--no-such-flag %s -o %t.bad 2>&1 | FileCheck %s --check-prefix=PTXAS
-// PTXAS: error: `ptxas` invocation failed
-// PTXAS: Unknown option
+// PTXAS: error: cannot assemble gpu.module @kernels for sm_90a: ptxas failed ({{.*}}/ptxas, exit {{[0-9]+}}):
+// PTXAS-NEXT: ptxas fatal : Unknown option
 // PTXAS-NOT: see current operation
 
 module attributes {gpu.container_module} {

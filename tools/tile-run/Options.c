@@ -59,6 +59,13 @@ static const char *const kUsageTail =
     "                        tile-pipeline (no producer warpgroup)\n"
     "  --async-dot           tile-pipeline keeps one MMA in flight where it\n"
     "                        can\n"
+    "  --assembler=KIND      PTX to cubin with auto (ptxas when the toolkit\n"
+    "                        has it, else nvJitLink), ptxas, or nvjitlink\n"
+    "                        (in process; ignores setmaxnreg, serializes\n"
+    "                        wgmma)\n"
+    "  --no-cache            do not use the on-disk compile cache (also:\n"
+    "                        TILE_CACHE=0; directory: TILE_CACHE_DIR, else\n"
+    "                        $XDG_CACHE_HOME/tilemlir, ~/.cache/tilemlir)\n"
     "  --tile-wait-timeout=CYCLES\n"
     "                        debug mode: an mbarrier wait that has not\n"
     "                        completed after CYCLES clock cycles prints the\n"
@@ -175,6 +182,10 @@ Options parseOptions(int argc, char **argv, bool *probeOnly,
       o.noWarpSpecialize = true;
     else if (strcmp(arg, "--async-dot") == 0)
       o.asyncDot = true;
+    else if (strcmp(arg, "--no-cache") == 0)
+      o.noCache = true;
+    else if (matchValue(argc, argv, &i, "--assembler", &v))
+      o.assembler = v;
     else if (matchValue(argc, argv, &i, "--chip", &v))
       o.chip = v;
     else if (matchValue(argc, argv, &i, "--cuda-path", &v))

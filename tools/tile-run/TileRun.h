@@ -31,6 +31,8 @@ typedef struct {
   const char *waitTimeout; /* cycles, as given; NULL: off */
   bool noWarpSpecialize;   /* --no-warp-specialize */
   bool asyncDot;           /* --async-dot */
+  bool noCache;            /* --no-cache */
+  const char *assembler;   /* --assembler (NULL: the pipeline's default) */
   const char *cc;
   const char *runtimeLib;
   const char *testSupportLib;

@@ -11,7 +11,9 @@
 
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
+#include "TileMLIR/Target/CompileCache.h"
 #include "TileMLIR/Target/TargetInfo.h"
+#include "TileMLIR/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -107,14 +109,35 @@ static cl::opt<std::string>
                  cl::desc("Extra options for ptxas (--emit=cubin)"),
                  cl::init(""), cl::cat(toolCategory));
 
+static cl::opt<std::string> assembler(
+    "assembler",
+    cl::desc("PTX to cubin with: auto (ptxas when the toolkit has it, else "
+             "nvJitLink), ptxas, or nvjitlink (in process; it ignores "
+             "setmaxnreg and serializes wgmma)"),
+    cl::init("auto"), cl::cat(toolCategory));
+
+static cl::opt<bool> noCache(
+    "no-cache",
+    cl::desc("Neither read nor fill the on-disk compile cache (also: "
+             "TILE_CACHE=0; its directory: TILE_CACHE_DIR, else "
+             "$XDG_CACHE_HOME/tilemlir or ~/.cache/tilemlir)"),
+    cl::init(false), cl::cat(toolCategory));
+
 static cl::opt<bool> resourceUsage(
     "resource-usage",
     cl::desc("Also print each kernel's registers, spills and shared memory "
              "(ptxas -v on the module's PTX) to stderr"),
     cl::init(false), cl::cat(toolCategory));
 
-/// Error diagnostics seen so far (see main).
+/// Error diagnostics seen so far, and diagnostics of any kind (see main).
 static unsigned numErrors = 0;
+static unsigned numDiagnostics = 0;
+
+/// What one run writes: the bytes for each translated gpu.module.
+struct Output {
+  std::string module;
+  std::string bytes;
+};
 
 static StringRef extensionFor(EmitKind kind) {
   switch (kind) {
@@ -144,16 +167,6 @@ static StringRef compilationTargetFor(EmitKind kind) {
     return "bin";
   }
   llvm_unreachable("unknown emit kind");
-}
-
-/// A module counts as lowered once only LLVM and NVVM ops remain in it.
-static bool isLowered(gpu::GPUModuleOp module) {
-  WalkResult result = module.getBody()->walk([](Operation *op) {
-    StringRef ns = op->getName().getDialectNamespace();
-    return ns == "llvm" || ns == "nvvm" ? WalkResult::advance()
-                                        : WalkResult::interrupt();
-  });
-  return !result.wasInterrupted();
 }
 
 /// Leaves exactly one #nvvm.target on `module`: its own when it had one
@@ -269,7 +282,7 @@ static LogicalResult collectHeaderKernels(
     ArrayRef<gpu::GPUModuleOp> modules,
     llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> &kernels) {
   for (gpu::GPUModuleOp module : modules) {
-    if (isLowered(module))
+    if (tilemlir::isLoweredToNVVM(module))
       return module.emitError()
              << "--emit=c-header needs gpu.module @" << module.getName()
              << " before lowering: a lowered kernel's arguments no longer "
@@ -369,7 +382,8 @@ static LogicalResult printResourceUsage(MLIRContext &context,
   return success();
 }
 
-static LogicalResult translate(MLIRContext &context, ModuleOp input) {
+static LogicalResult translate(MLIRContext &context, ModuleOp input,
+                               SmallVector<Output> &outputs, bool &several) {
   SmallVector<gpu::GPUModuleOp> modules =
       llvm::to_vector(input.getOps<gpu::GPUModuleOp>());
   if (modules.empty()) {
@@ -395,7 +409,7 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
     }
     modules = {*it};
   }
-  bool several = modules.size() > 1;
+  several = modules.size() > 1;
   if (several && outputFilename == "-") {
     llvm::errs() << "tile-translate: '" << inputFilename << "' has "
                  << modules.size() << " gpu.modules (" << names()
@@ -422,7 +436,7 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
 
   // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
   // whole input because its passes may look at the host side too.
-  if (!llvm::all_of(modules, isLowered)) {
+  if (!llvm::all_of(modules, tilemlir::isLoweredToNVVM)) {
     tilemlir::TilePipelineOptions options;
     options.chip = chip;
     options.optLevel = optLevel;
@@ -461,11 +475,13 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
       if (failed(printResourceUsage(context, module)))
         return failure();
 
-  GpuModuleToBinaryPassOptions binaryOptions;
-  binaryOptions.toolkitPath = cudaPath;
-  binaryOptions.compilationTarget = compilationTargetFor(emitKind).str();
-  binaryOptions.cmdOptions = ptxasOptions;
-  pm.addPass(createGpuModuleToBinaryPass(binaryOptions));
+  tilemlir::TileModuleToBinaryOptions binaryOptions;
+  binaryOptions.cudaPath = cudaPath;
+  binaryOptions.format = compilationTargetFor(emitKind).str();
+  binaryOptions.ptxasOptions = ptxasOptions;
+  binaryOptions.assembler = assembler;
+  binaryOptions.cache = !noCache;
+  pm.addPass(tilemlir::createTileModuleToBinary(binaryOptions));
   if (failed(pm.run(*device)) || numErrors)
     return failure();
 
@@ -482,15 +498,77 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input) {
       if (failed(bytes))
         return failure();
     }
+    outputs.push_back({binary.getName().str(), std::move(*bytes)});
+  }
+  return success();
+}
+
+/// Writes each output: to -o, or with several modules to
+/// <output>.<module>.<ext>.
+static LogicalResult writeOutputs(ArrayRef<Output> outputs, bool several) {
+  for (const Output &output : outputs) {
     std::string path = outputFilename;
     if (several)
-      path = (outputFilename + "." + binary.getName() + "." +
+      path = (outputFilename + "." + output.module + "." +
               extensionFor(emitKind))
                  .str();
-    if (failed(writeOutput(path, *bytes)))
+    if (failed(writeOutput(path, output.bytes)))
       return failure();
   }
   return success();
+}
+
+/// The cache key of a whole run: this tool's build, the assemblers it may
+/// run, every option that changes the output, and the input.
+static std::string getOutputCacheKey(StringRef input) {
+  std::string libraryPath = cudaPath + "/lib64/libnvJitLink.so.13";
+  std::string ptxasPath = cudaPath + "/bin/ptxas";
+  std::string options;
+  llvm::raw_string_ostream os(options);
+  os << "emit=" << extensionFor(emitKind) << " chip=" << chip << "/"
+     << chip.getNumOccurrences() << " O=" << optLevel << "/"
+     << optLevel.getNumOccurrences() << " cuda=" << cudaPath
+     << " module=" << moduleName << " ptxas=" << ptxasOptions
+     << " assembler=" << assembler << " input=" << inputFilename;
+  return tilemlir::CompileCache::makeKey(
+      {"tile-translate-1", tilemlir::getOwnBinaryIdentity(),
+       tilemlir::getFileIdentity(libraryPath),
+       tilemlir::getFileIdentity(ptxasPath), options, input});
+}
+
+/// A cache entry of a run: "several" as one byte, then each output as
+/// "<size>:<module><size>:<bytes>".
+static std::string writeCachedOutputs(ArrayRef<Output> outputs,
+                                      bool several) {
+  std::string entry(1, several ? '1' : '0');
+  for (const Output &output : outputs)
+    for (StringRef part : {StringRef(output.module), StringRef(output.bytes)})
+      entry += std::to_string(part.size()) + ":" + part.str();
+  return entry;
+}
+
+static bool readCachedOutputs(StringRef entry, SmallVector<Output> &outputs,
+                              bool &several) {
+  if (entry.empty())
+    return false;
+  several = entry.front() == '1';
+  entry = entry.drop_front();
+  auto takePart = [&](std::string &part) {
+    auto [size, rest] = entry.split(':');
+    uint64_t n;
+    if (size.getAsInteger(10, n) || rest.size() < n)
+      return false;
+    part = rest.take_front(n).str();
+    entry = rest.drop_front(n);
+    return true;
+  };
+  while (!entry.empty()) {
+    Output output;
+    if (!takePart(output.module) || !takePart(output.bytes))
+      return false;
+    outputs.push_back(std::move(output));
+  }
+  return !outputs.empty();
 }
 
 int main(int argc, char **argv) {
@@ -515,6 +593,29 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFilename,
+                                                           &error);
+  if (!file) {
+    llvm::errs() << "tile-translate: " << error << "\n";
+    return 1;
+  }
+
+  // A translation seen before comes out of the cache before any MLIR is
+  // set up; that is what makes a warm compile cheap.
+  tilemlir::CompileCache cache = tilemlir::CompileCache::open(
+      noCache || resourceUsage ? tilemlir::CacheMode::Off
+                               : tilemlir::CacheMode::Environment);
+  std::string key = cache.isEnabled() ? getOutputCacheKey(file->getBuffer())
+                                      : std::string();
+  if (!key.empty())
+    if (std::optional<std::string> hit = cache.lookup(key)) {
+      SmallVector<Output> outputs;
+      bool several = false;
+      if (readCachedOutputs(*hit, outputs, several))
+        return failed(writeOutputs(outputs, several)) ? 1 : 0;
+    }
+
   DialectRegistry registry;
   tilemlir::registerAllDialects(registry);
   tilemlir::registerAllPasses();
@@ -525,13 +626,6 @@ int main(int argc, char **argv) {
            ->getNumOccurrences())
     context.printOpOnDiagnostic(false);
 
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFilename,
-                                                           &error);
-  if (!file) {
-    llvm::errs() << "tile-translate: " << error << "\n";
-    return 1;
-  }
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagHandler(*sourceMgr, &context);
@@ -539,6 +633,7 @@ int main(int argc, char **argv) {
   // with a missing CUDA path falls back to PATH): any error fails the run.
   // Registered last, this handler sees diagnostics first and passes them on.
   context.getDiagEngine().registerHandler([&](Diagnostic &diag) {
+    ++numDiagnostics;
     if (diag.getSeverity() == DiagnosticSeverity::Error)
       ++numErrors;
     return failure();
@@ -548,5 +643,14 @@ int main(int argc, char **argv) {
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module || numErrors)
     return 1;
-  return failed(translate(context, *module)) ? 1 : 0;
+  SmallVector<Output> outputs;
+  bool several = false;
+  if (failed(translate(context, *module, outputs, several)) ||
+      failed(writeOutputs(outputs, several)))
+    return 1;
+  // A run that printed warnings or remarks is not cached: a cached run
+  // would not print them again.
+  if (!key.empty() && numDiagnostics == 0)
+    cache.store(key, writeCachedOutputs(outputs, several));
+  return 0;
 }

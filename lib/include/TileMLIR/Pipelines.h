@@ -10,6 +10,9 @@
 
 namespace mlir {
 class OpPassManager;
+namespace gpu {
+class GPUModuleOp;
+} // namespace gpu
 
 namespace tilemlir {
 
@@ -32,6 +35,16 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
       llvm::cl::desc("What gpu-module-to-binary embeds: isa (PTX), bin "
                      "(cubin) or fatbin"),
       llvm::cl::init("bin")};
+  PassOptions::Option<std::string> assembler{
+      *this, "assembler",
+      llvm::cl::desc("PTX to cubin with: auto (ptxas when the toolkit has "
+                     "it, else nvJitLink), ptxas, or nvjitlink (in process)"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<bool> cache{
+      *this, "cache",
+      llvm::cl::desc("Keep cubins in the on-disk compile cache "
+                     "(TILE_CACHE=0 also turns it off)"),
+      llvm::cl::init(true)};
   PassOptions::Option<uint64_t> waitTimeout{
       *this, "wait-timeout",
       llvm::cl::desc("Debug mode: an mbarrier wait that has not completed "
@@ -57,10 +70,13 @@ void buildTileToNVVMPipeline(OpPassManager &pm,
                              const TilePipelineOptions &options);
 
 /// Everything: device code to NVVM and then to an embedded binary
-/// (gpu-module-to-binary), host code to the LLVM dialect calling the
+/// (tile-module-to-binary), host code to the LLVM dialect calling the
 /// runtime, ready for translation to LLVM IR.
 void buildTileToLLVMPipeline(OpPassManager &pm,
                              const TilePipelineOptions &options);
+
+/// Whether only LLVM and NVVM ops are left in `module` (lowered already).
+bool isLoweredToNVVM(gpu::GPUModuleOp module);
 
 void registerTilePipelines();
 

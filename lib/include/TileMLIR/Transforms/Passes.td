@@ -359,4 +359,45 @@ def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
   ];
 }
 
+def TileModuleToBinary : Pass<"tile-module-to-binary", "::mlir::ModuleOp"> {
+  let summary = "Serialize gpu.modules to gpu.binary: LLVM IR, PTX or a cubin, "
+                "through the compile cache";
+  let description = [{
+    Upstream `gpu-module-to-binary` produces the LLVM IR or PTX of each
+    `gpu.module` (NVPTX runs in process). For `format = bin` the PTX is then
+    assembled into a cubin by the toolkit's `ptxas` (at `cuda-path`), or
+    in process by nvJitLink (`assembler = nvjitlink`; `auto` takes it only
+    on a toolkit without ptxas). nvJitLink assembles PTX as a relocatable
+    unit, so ptxas ignores `setmaxnreg` and serializes wgmma in its
+    cubins: the pass warns when it is given such PTX
+    (TileMLIR/Target/PtxCompiler.h has the measurements). The options are
+    ptxas's (`ptxas-options`, and a target's `ptxas-cmd-options` flag), at
+    the target's optimization level. Cubins are kept in the on-disk compile
+    cache (TileMLIR/Target/CompileCache.h: `$TILE_CACHE_DIR`, else
+    `$XDG_CACHE_HOME/tilemlir`, else `~/.cache/tilemlir`), keyed on the PTX,
+    the chip, the options and the assembler's identity; `cache = false` or
+    `TILE_CACHE=0` in the environment turns it off. `format = fatbin` is
+    left to upstream (ptxas and fatbinary, spawned, not cached).
+  }];
+  let options = [
+    Option<"format", "format", "std::string", "\"bin\"",
+           "What each gpu.binary holds: llvm (bitcode), isa (PTX), bin "
+           "(cubin) or fatbin">,
+    Option<"cudaPath", "cuda-path", "std::string", "\"/usr/local/cuda\"",
+           "CUDA toolkit holding bin/ptxas and lib64/libnvJitLink.so.13">,
+    Option<"ptxasOptions", "ptxas-options", "std::string", "\"\"",
+           "Extra ptxas options, separated by spaces">,
+    Option<"assembler", "assembler", "std::string", "\"auto\"",
+           "PTX to cubin with: auto (ptxas when the toolkit has it, else "
+           "nvJitLink), ptxas, or nvjitlink (in process)">,
+    Option<"cache", "cache", "bool", "true",
+           "Use the on-disk compile cache (TILE_CACHE=0 also turns it off)">,
+    Option<"cacheDir", "cache-dir", "std::string", "\"\"",
+           "The cache's directory (default: $TILE_CACHE_DIR, else "
+           "$XDG_CACHE_HOME/tilemlir, else ~/.cache/tilemlir)">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TILEMLIR_TRANSFORMS_PASSES
