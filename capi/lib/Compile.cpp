@@ -9,6 +9,8 @@
 
 #include "tile-c/Compile.h"
 
+#include "Diagnostics.h"
+
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Target/PtxCompiler.h"
 #include "TileMLIR/Target/TargetInfo.h"
@@ -49,11 +51,12 @@ StringRef orDefault(const char *value, StringRef fallback) {
   return value ? StringRef(value) : fallback;
 }
 
-/// The options' errors, emitted at `loc`.
-LogicalResult checkOptions(const TileCompileOptions &o,
-                           TileCompileFormat format, Location loc) {
+/// The options' errors, emitted at `loc`. `format` is the raw value: a C
+/// enum may hold any int, and reading one out of range as a C++ enum is UB.
+LogicalResult checkOptions(const TileCompileOptions &o, int format,
+                           Location loc) {
   if (format < TileCompileFormatLLVM || format > TileCompileFormatCubin)
-    return emitError(loc) << "tileCompileModule: unknown format " << int(format)
+    return emitError(loc) << "tileCompileModule: unknown format " << format
                           << " (expected TileCompileFormatLLVM, "
                           << "TileCompileFormatPTX or TileCompileFormatCubin)";
   if (o.chip && !tilemlir::isSupportedChip(o.chip))
@@ -87,8 +90,7 @@ LogicalResult lower(ModuleOp module, const TileCompileOptions &o) {
 }
 
 /// The serialized copies of `module`'s gpu.modules.
-FailureOr<OwningOpRef<ModuleOp>> serialize(ModuleOp module,
-                                           TileCompileFormat format,
+FailureOr<OwningOpRef<ModuleOp>> serialize(ModuleOp module, int format,
                                            const TileCompileOptions &o) {
   OwningOpRef<ModuleOp> device = ModuleOp::create(module.getLoc());
   OpBuilder builder = OpBuilder::atBlockEnd(device->getBody());
@@ -141,7 +143,8 @@ MlirLogicalResult tileCompileModule(MlirModule cModule,
   TileCompileOptions options =
       cOptions ? *cOptions : tileCompileOptionsGetDefault();
   ErrorCounter errors(module.getContext());
-  if (failed(checkOptions(options, format, module.getLoc())))
+  int rawFormat = tilemlir::capi::getRawEnumValue(format);
+  if (failed(checkOptions(options, rawFormat, module.getLoc())))
     return mlirLogicalResultFailure();
   if (module.getOps<gpu::GPUModuleOp>().empty()) {
     emitError(module.getLoc())
@@ -150,14 +153,15 @@ MlirLogicalResult tileCompileModule(MlirModule cModule,
   }
   if (failed(lower(module, options)) || errors.getErrors())
     return mlirLogicalResultFailure();
-  FailureOr<OwningOpRef<ModuleOp>> device = serialize(module, format, options);
+  FailureOr<OwningOpRef<ModuleOp>> device =
+      serialize(module, rawFormat, options);
   if (failed(device) || errors.getErrors())
     return mlirLogicalResultFailure();
   for (auto binary : (**device).getOps<gpu::BinaryOp>()) {
     auto object = cast<gpu::ObjectAttr>(binary.getObjectsAttr()[0]);
     StringRef bytes = object.getObject().getValue();
     // PTX carries a NUL for cuModuleLoadData; the text does not want it.
-    if (format == TileCompileFormatPTX)
+    if (rawFormat == TileCompileFormatPTX)
       bytes = bytes.rtrim('\0');
     callback(wrap(binary.getName()), wrap(bytes), userData);
   }
