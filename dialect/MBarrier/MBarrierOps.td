@@ -168,14 +168,21 @@ def MBarrier_ExpectTxOp : MBarrier_Op<"expect_tx",
     Asynchronous copies that complete on the barrier (TMA loads, bulk copies)
     count their bytes down. The byte count must be in `[1, 2^20 - 1]`.
 
+    The count may be left out: `tile-infer-transaction-bytes` (first in
+    `tile-to-nvvm`) then writes the bytes the copies of the op's phase move,
+    less what the phase's other expects announce, divided among the threads
+    that execute the op, or says why it cannot.
+
     ```mlir
     mbarrier.expect_tx %b, bytes = 16384
+    mbarrier.expect_tx %b if %leader   // the compiler counts the bytes
     ```
   }];
   let arguments = (ins MBarrier_BarrierType:$barrier,
-                       I32Attr:$bytes,
+                       OptionalAttr<I32Attr>:$bytes,
                        Optional<I1>:$pred);
-  let assemblyFormat = "$barrier `,` `bytes` `=` $bytes (`if` $pred^)? attr-dict";
+  let assemblyFormat =
+      "$barrier (`,` `bytes` `=` $bytes^)? (`if` $pred^)? attr-dict";
   let hasVerifier = 1;
 }
 
@@ -187,14 +194,18 @@ def MBarrier_ArriveExpectTxOp : MBarrier_Op<"arrive_expect_tx",
     (`mbarrier.arrive.expect_tx`). The usual way a TMA-issuing leader thread
     announces the bytes of the copies it is about to start.
 
+    The byte count may be left out, as with `mbarrier.expect_tx`.
+
     ```mlir
     mbarrier.arrive_expect_tx %b, bytes = 32768 if %leader
+    mbarrier.arrive_expect_tx %b if %leader   // the compiler counts the bytes
     ```
   }];
   let arguments = (ins MBarrier_BarrierType:$barrier,
-                       I32Attr:$bytes,
+                       OptionalAttr<I32Attr>:$bytes,
                        Optional<I1>:$pred);
-  let assemblyFormat = "$barrier `,` `bytes` `=` $bytes (`if` $pred^)? attr-dict";
+  let assemblyFormat =
+      "$barrier (`,` `bytes` `=` $bytes^)? (`if` $pred^)? attr-dict";
   let hasVerifier = 1;
 }
 

@@ -34,6 +34,8 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // Layouts first: every later pass and the lowering see typed tiles.
   pm.addNestedPass<gpu::GPUModuleOp>(createTileLegalizeLayouts());
   pm.addNestedPass<gpu::GPUModuleOp>(createTileInsertFences());
+  // Byte counts left out of expect_tx ops, before anything reads them.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTileInferTransactionBytes());
   // The barrier protocol is checked on the kernel as written (where a
   // mistake is reported against the user's ops) and again after the
   // transformations that rewrite barriers (see the second run below).

@@ -181,6 +181,17 @@ LogicalResult Pipeliner::checkBarrierUses(mbarrier::IndexOp bar) {
         return refuse(loop) << "a remote arrive on a pipelined barrier";
       continue;
     }
+    // The rings arm each barrier with the bytes its expects announce.
+    std::optional<uint32_t> bytes;
+    if (auto expect = dyn_cast<mbarrier::ExpectTxOp>(user))
+      bytes = expect.getBytes();
+    if (auto arm = dyn_cast<mbarrier::ArriveExpectTxOp>(user))
+      bytes = arm.getBytes();
+    if (isa<mbarrier::ExpectTxOp, mbarrier::ArriveExpectTxOp>(user) && !bytes)
+      return refuse(loop) << "an " << user->getName()
+                          << " of a TMA load's barrier has no byte count "
+                             "(tile-infer-transaction-bytes computes it, "
+                             "first in tile-to-nvvm)";
     if (isa<mbarrier::ExpectTxOp, mbarrier::ArriveExpectTxOp, mbarrier::WaitOp,
             tma::AsyncLoadOp>(user))
       continue;

@@ -21,6 +21,9 @@
 // is known from tile.num_warps, partition sizes and tile.elect guards, and
 // nothing else is guessed.
 //
+// tile-infer-transaction-bytes reads the same phases to fill in the byte
+// counts of expects that leave them out (at the end of this file).
+//
 //===----------------------------------------------------------------------===//
 
 #include "TileMLIR/Transforms/Passes.h"
@@ -35,6 +38,7 @@
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_TILEVERIFYBARRIERS
+#define GEN_PASS_DEF_TILEINFERTRANSACTIONBYTES
 #include "TileMLIR/Transforms/Passes.h.inc"
 } // namespace mlir::tilemlir
 
@@ -170,10 +174,14 @@ struct Event {
   /// How many times one pass over the block executes it (its threads, its
   /// issuers, loop trips); std::nullopt when not known statically.
   std::optional<int64_t> executions = 1;
+  /// An expect whose byte count is left out (tile-infer-transaction-bytes
+  /// fills it in): its amount is unknown.
+  bool bytesLeftOut = false;
 
   std::optional<int64_t> amount() const {
-    return executions ? std::optional<int64_t>(unit * *executions)
-                      : std::nullopt;
+    return executions && !bytesLeftOut
+               ? std::optional<int64_t>(unit * *executions)
+               : std::nullopt;
   }
 };
 
@@ -305,12 +313,18 @@ void EventCollector::collect(Operation *op, std::optional<int64_t> threads,
       executions = std::nullopt;
     out.push_back({kind, id, op, unit, executions});
   };
+  // An expect whose bytes are left out (not inferred yet) has an unknown
+  // amount, but a known number of executions.
+  auto pushExpect = [&](Value barrier, std::optional<uint32_t> bytes,
+                        std::optional<int64_t> executions) {
+    push(EventKind::Expect, barrier, bytes.value_or(0), executions);
+    out.back().bytesLeftOut = !bytes;
+  };
   if (auto e = dyn_cast<mbarrier::ExpectTxOp>(op)) {
-    push(EventKind::Expect, e.getBarrier(), e.getBytes(),
-         guarded(e.getPred(), threads));
+    pushExpect(e.getBarrier(), e.getBytes(), guarded(e.getPred(), threads));
   } else if (auto e = dyn_cast<mbarrier::ArriveExpectTxOp>(op)) {
     std::optional<int64_t> n = guarded(e.getPred(), threads);
-    push(EventKind::Expect, e.getBarrier(), e.getBytes(), n);
+    pushExpect(e.getBarrier(), e.getBytes(), n);
     push(EventKind::Arrive, e.getBarrier(), 1, n);
   } else if (auto a = dyn_cast<mbarrier::ArriveOp>(op)) {
     // A remote arrival lands in another CTA's barrier.
@@ -399,7 +413,7 @@ struct Phase {
   bool known(ArrayRef<EventKind> kinds) const {
     return llvm::all_of(events, [&](const Event *e) {
       return e->kind != EventKind::Opaque &&
-             (e->executions || !llvm::is_contained(kinds, e->kind));
+             (e->amount() || !llvm::is_contained(kinds, e->kind));
     });
   }
   bool has(EventKind kind) const {
@@ -479,6 +493,10 @@ struct VerifyBarriers
   llvm::DenseMap<Operation *, SmallVector<Operation *>> arrivers;
 };
 
+/// The blocks whose phases are read: every block but scf.if bodies (those
+/// are part of the block around them).
+bool readsPhases(Block *block) { return !isa<scf::IfOp>(block->getParentOp()); }
+
 /// Whether `op` can complete an arrival on the barrier operand `barrier`:
 /// everything that takes a barrier except waits, inits, expects and
 /// loads (copies count bytes down, they never arrive).
@@ -508,7 +526,7 @@ LogicalResult VerifyBarriers::checkFunction(gpu::GPUFuncOp func) {
   if (failed(checkInitialized(func)) || failed(checkCompletable(func)))
     result = failure();
   func.walk([&](Block *block) {
-    if (!isa<scf::IfOp>(block->getParentOp()) && failed(checkBlock(*block)))
+    if (readsPhases(block) && failed(checkBlock(*block)))
       result = failure();
   });
   return result;
@@ -595,10 +613,9 @@ LogicalResult VerifyBarriers::checkCompletable(gpu::GPUFuncOp func) {
   return result;
 }
 
-LogicalResult VerifyBarriers::checkBlock(Block &block) {
-  SmallVector<Event> events;
-  EventCollector().collect(block, threadsOf(&block), events);
-  // One list of events per barrier, in program order.
+/// The events of known barriers, one list per barrier, in program order.
+SmallVector<std::pair<BarrierId, SmallVector<const Event *>>>
+groupByBarrier(ArrayRef<Event> events) {
   SmallVector<std::pair<BarrierId, SmallVector<const Event *>>> barriers;
   for (const Event &e : events) {
     if (!e.id.known())
@@ -611,9 +628,15 @@ LogicalResult VerifyBarriers::checkBlock(Block &block) {
     }
     it->second.push_back(&e);
   }
+  return barriers;
+}
+
+LogicalResult VerifyBarriers::checkBlock(Block &block) {
+  SmallVector<Event> events;
+  EventCollector().collect(block, threadsOf(&block), events);
   bool cyclic = isa<LoopLikeOpInterface>(block.getParentOp());
   LogicalResult result = success();
-  for (auto &[id, list] : barriers)
+  for (auto &[id, list] : groupByBarrier(events))
     for (const Phase &phase : splitPhases(list, cyclic))
       if (failed(checkBytes(id, phase)) ||
           failed(checkArrivals(id, phase, block)))
@@ -706,5 +729,169 @@ LogicalResult VerifyBarriers::checkArrivals(const BarrierId &id,
   noteGroup(diag, id);
   return failure();
 }
+
+//===----------------------------------------------------------------------===//
+// tile-infer-transaction-bytes
+//===----------------------------------------------------------------------===//
+
+/// What the phases of a kernel say about each expect that leaves its bytes
+/// out: the bytes, or why they cannot be computed.
+class ByteInference {
+public:
+  void readBlock(Block &block);
+  /// Sets the bytes of `op`, or emits why not.
+  LogicalResult finish(Operation *op);
+
+private:
+  void inferPhase(const Phase &phase, bool closed);
+  /// A reason for `op`; reasons from whole phases win over the one that
+  /// the phase is not whole.
+  void refuse(Operation *op, const Twine &reason, bool wholePhase = true);
+
+  llvm::DenseMap<Operation *, int64_t> bytes;
+  llvm::DenseMap<Operation *, std::pair<std::string, bool>> reasons;
+};
+
+void ByteInference::refuse(Operation *op, const Twine &reason,
+                           bool wholePhase) {
+  auto [it, inserted] = reasons.try_emplace(op, reason.str(), wholePhase);
+  if (!inserted && wholePhase && !it->second.second)
+    it->second = {reason.str(), wholePhase};
+}
+
+void ByteInference::readBlock(Block &block) {
+  SmallVector<Event> events;
+  EventCollector().collect(block, threadsOf(&block), events);
+  bool cyclic = isa<LoopLikeOpInterface>(block.getParentOp());
+  // The kernel's entry block starts every barrier's first phase.
+  bool entry = isa<gpu::GPUFuncOp>(block.getParentOp());
+  for (auto &[id, list] : groupByBarrier(events))
+    for (const Phase &phase : splitPhases(list, cyclic))
+      inferPhase(phase, phase.end && (phase.begin || entry));
+}
+
+void ByteInference::inferPhase(const Phase &phase, bool closed) {
+  SmallVector<const Event *> open;
+  for (const Event *e : phase.events) {
+    if (e->kind == EventKind::Expect && e->bytesLeftOut)
+      open.push_back(e);
+    // An expect in a loop the phase cannot count (from outside it).
+    if (e->kind == EventKind::Opaque && closed &&
+        isa<mbarrier::ExpectTxOp, mbarrier::ArriveExpectTxOp>(e->op) &&
+        !e->op->hasAttr("bytes"))
+      refuse(e->op, "the loop around it runs an unknown number of times in "
+                    "its phase (no constant trip count), or waits on the "
+                    "barrier in a way the phase cannot follow");
+  }
+  if (open.empty())
+    return;
+  if (!closed) {
+    for (const Event *e : open)
+      refuse(e->op,
+             "its phase does not run from a wait on the barrier (or the "
+             "kernel's start) to a wait on it in the same block (a barrier "
+             "armed in one warp_specialize partition and waited on in "
+             "another, for instance)",
+             /*wholePhase=*/false);
+    return;
+  }
+  if (open.size() > 1) {
+    for (const Event *e : open)
+      refuse(e->op, "another expect without a byte count is in the same "
+                    "phase, and only one of them can take the rest");
+    return;
+  }
+  const Event *target = open.front();
+  if (!target->executions)
+    return refuse(target->op,
+                  "how many threads execute it is not known (guard it with "
+                  "tile.elect, or keep it out of loops without a constant "
+                  "trip count)");
+  int64_t moved = 0, announced = 0;
+  for (const Event *e : phase.events) {
+    if (e == target ||
+        (e->kind != EventKind::Copy && e->kind != EventKind::Expect &&
+         e->kind != EventKind::Opaque))
+      continue;
+    std::optional<int64_t> amount = e->amount();
+    if (e->kind == EventKind::Opaque || !amount)
+      return refuse(target->op,
+                    "the bytes of its phase are not all known: " +
+                        e->op->getName().getStringRef() +
+                        " here moves or expects an amount known only at run "
+                        "time (a multicast copy, a loop without a constant "
+                        "trip count, or a guard other than tile.elect)");
+    (e->kind == EventKind::Copy ? moved : announced) += *amount;
+  }
+  if (!phase.has(EventKind::Copy))
+    return refuse(target->op,
+                  "no TMA or bulk load completes on the barrier in its phase");
+  int64_t rest = moved - announced;
+  int64_t executions = *target->executions;
+  if (rest <= 0 || rest % executions != 0 || rest / executions >= (1 << 20))
+    return refuse(target->op,
+                  "the copies of its phase move " + Twine(moved) +
+                      " bytes, the phase's other expects announce " +
+                      Twine(announced) + ", and the remaining " + Twine(rest) +
+                      " are not a positive multiple, below 2^20 each, of "
+                      "the " +
+                      Twine(executions) + " times it executes");
+  auto [it, inserted] = bytes.try_emplace(target->op, rest / executions);
+  if (!inserted && it->second != rest / executions) {
+    refuse(target->op, "its phases disagree: " + Twine(it->second) +
+                           " bytes in one, " + Twine(rest / executions) +
+                           " in another");
+    it->second = -1;
+  }
+}
+
+LogicalResult ByteInference::finish(Operation *op) {
+  auto it = bytes.find(op);
+  if (it != bytes.end() && it->second > 0) {
+    op->setAttr(
+        "bytes",
+        IntegerAttr::get(IntegerType::get(op->getContext(), 32), it->second));
+    return success();
+  }
+  auto reason = reasons.find(op);
+  return op->emitOpError()
+         << "has no byte count, and tile-infer-transaction-bytes cannot "
+            "compute it: "
+         << (reason != reasons.end()
+                 ? reason->second.first
+                 : std::string("no phase of its barrier is known (the "
+                               "barrier does not trace to an mbarrier.alloc "
+                               "of the kernel)"))
+         << "; write `bytes = N`";
+}
+
+struct InferTransactionBytes
+    : public tilemlir::impl::TileInferTransactionBytesBase<
+          InferTransactionBytes> {
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation().walk([&](gpu::GPUFuncOp func) {
+      SmallVector<Operation *> open;
+      func.walk([&](Operation *op) {
+        if (auto e = dyn_cast<mbarrier::ExpectTxOp>(op); e && !e.getBytes())
+          open.push_back(op);
+        if (auto e = dyn_cast<mbarrier::ArriveExpectTxOp>(op);
+            e && !e.getBytes())
+          open.push_back(op);
+      });
+      if (open.empty())
+        return;
+      ByteInference inference;
+      func.walk([&](Block *block) {
+        if (readsPhases(block))
+          inference.readBlock(*block);
+      });
+      for (Operation *op : open)
+        ok &= succeeded(inference.finish(op));
+    });
+    if (!ok)
+      signalPassFailure();
+  }
+};
 
 } // namespace

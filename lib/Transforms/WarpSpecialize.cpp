@@ -154,15 +154,16 @@ void Pipeliner::emitProducerStage() {
   auto wait = mbarrier::WaitOp::create(b, loc, bar, previous);
   wait->setAttr(kProducerAttrName, b.getUnitAttr());
   // The bytes each barrier expects per iteration, armed at its first
-  // expect_tx.
+  // expect_tx (every count is known: the analysis refuses loops with one
+  // left out).
   llvm::MapVector<Value, int64_t> bytes;
   for (Operation &op : *loop.getBody()) {
     if (!plan.loadOps.contains(&op))
       continue;
     if (auto expect = dyn_cast<mbarrier::ExpectTxOp>(op))
-      bytes[expect.getBarrier()] += expect.getBytes();
+      bytes[expect.getBarrier()] += *expect.getBytes();
     if (auto arm = dyn_cast<mbarrier::ArriveExpectTxOp>(op))
-      bytes[arm.getBarrier()] += arm.getBytes();
+      bytes[arm.getBarrier()] += *arm.getBytes();
   }
   emitLoadStage(b, loop.getInductionVar(), slot,
                 [&](OpBuilder &b, Operation &op, IRMapping &map) {
@@ -187,8 +188,9 @@ void Pipeliner::emitProducerOp(OpBuilder &b, Operation &op, IRMapping &map,
   auto it = bytes.find(bar);
   if (it == bytes.end())
     return; // Armed at the barrier's first expect_tx.
-  auto arm = mbarrier::ArriveExpectTxOp::create(b, op.getLoc(), map.lookup(bar),
-                                                uint32_t(it->second), Value());
+  auto arm = mbarrier::ArriveExpectTxOp::create(
+      b, op.getLoc(), map.lookup(bar), b.getI32IntegerAttr(int32_t(it->second)),
+      Value());
   arm->setAttr(kProducerAttrName, producer);
   bytes.erase(it);
 }

@@ -646,3 +646,37 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+// A byte count left out (tile-to-nvvm infers it before tile-pipeline runs;
+// the pass on its own cannot arm its rings without it).
+gpu.module @m {
+  gpu.func @f(%desc: !d, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    // expected-warning @+1 {{an mbarrier.arrive_expect_tx of a TMA load's barrier has no byte count (tile-infer-transaction-bytes computes it, first in tile-to-nvvm)}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+      mbarrier.arrive_expect_tx %bar
+      tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+      mbarrier.wait %bar, phase %c0_i32 : i32
+      %v = tile.smem_load %buf : !s -> !t
+      %y = arith.addf %x, %v : !t
+      tile.barrier
+      scf.yield %y : !t
+    } {tile.num_stages = 3 : i32}
+    gpu.return
+  }
+}

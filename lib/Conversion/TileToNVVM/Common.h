@@ -169,6 +169,10 @@ void populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
 /// cannot prove aligned are checked at run time instead).
 LogicalResult verifyTMALowering(Operation *op);
 
+/// Transaction byte counts left out and never inferred
+/// (tile-infer-transaction-bytes; MBarrierToNVVM.cpp).
+LogicalResult verifyMBarrierLowering(Operation *op);
+
 /// tile.convert_layout (ConvertLayoutToNVVM.cpp).
 void populateConvertLayoutToNVVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns);

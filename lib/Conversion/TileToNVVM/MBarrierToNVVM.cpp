@@ -97,7 +97,7 @@ struct ExpectTxLowering : public ConvertOpToLLVMPattern<mbarrier::ExpectTxOp> {
     if (op.getPred())
       return rewriter.notifyMatchFailure(
           op, "predicated expect_tx: run tile-expand-synchronization first");
-    Value bytes = createI32Constant(rewriter, op.getLoc(), op.getBytes());
+    Value bytes = createI32Constant(rewriter, op.getLoc(), *op.getBytes());
     rewriter.replaceOpWithNewOp<NVVM::MBarrierExpectTxOp>(
         op, adaptor.getBarrier(), bytes);
     return success();
@@ -115,7 +115,7 @@ struct ArriveExpectTxLowering
       return rewriter.notifyMatchFailure(
           op, "predicated arrive_expect_tx: run tile-expand-synchronization "
               "first");
-    Value bytes = createI32Constant(rewriter, op.getLoc(), op.getBytes());
+    Value bytes = createI32Constant(rewriter, op.getLoc(), *op.getBytes());
     NVVM::MBarrierArriveExpectTxOp::create(rewriter, op.getLoc(), Type(),
                                            adaptor.getBarrier(), bytes,
                                            NVVM::MemScopeKind::CTA,
@@ -169,6 +169,22 @@ struct InvalidateLowering
 };
 
 } // namespace
+
+LogicalResult tilemlir::verifyMBarrierLowering(Operation *op) {
+  std::optional<uint32_t> bytes;
+  if (auto expect = dyn_cast<mbarrier::ExpectTxOp>(op))
+    bytes = expect.getBytes();
+  else if (auto arm = dyn_cast<mbarrier::ArriveExpectTxOp>(op))
+    bytes = arm.getBytes();
+  else
+    return success();
+  if (bytes)
+    return success();
+  return op->emitOpError()
+         << "has no transaction byte count: write `bytes = N`, or run "
+            "tile-infer-transaction-bytes (first in tile-to-nvvm), which "
+            "computes it from the copies of the op's phase";
+}
 
 void tilemlir::populateMBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns) {

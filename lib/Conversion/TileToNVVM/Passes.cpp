@@ -75,7 +75,8 @@ constexpr VerifyFn kTileVerifiers[] = {verifySharedMemoryLowering};
 constexpr VerifyFn kKernelVerifiers[] = {
     verifyRegisterTileLowering, verifyElementwiseLowering,
     verifySharedMemoryLowering, verifyConvertLayoutLowering,
-    verifyReduceLowering, verifyTMALowering};
+    verifyReduceLowering,       verifyTMALowering,
+    verifyMBarrierLowering};
 constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
                                                verifyTensorMemoryLowering,
                                                verifyDotTcgen05Lowering};
@@ -103,7 +104,9 @@ LogicalResult convertOneDialect(
 struct ConvertMBarrierToNVVM
     : public tilemlir::impl::ConvertMBarrierToNVVMBase<ConvertMBarrierToNVVM> {
   void runOnOperation() override {
-    if (failed(convertOneDialect<mbarrier::MBarrierDialect>(
+    constexpr VerifyFn verifiers[] = {verifyMBarrierLowering};
+    if (failed(verifyLowering(getOperation(), verifiers)) ||
+        failed(convertOneDialect<mbarrier::MBarrierDialect>(
             getOperation(), populateMBarrierToNVVMPatterns)))
       signalPassFailure();
   }

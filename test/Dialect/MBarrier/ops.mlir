@@ -26,6 +26,11 @@ gpu.module @kernels {
     mbarrier.arrive_expect_tx %b, bytes = 32768 if %pred
     // CHECK: mbarrier.arrive_expect_tx %[[B]], bytes = 1048575{{$}}
     mbarrier.arrive_expect_tx %b, bytes = 1048575
+    // Byte counts left out (tile-infer-transaction-bytes fills them in).
+    // CHECK: mbarrier.expect_tx %[[B]]{{$}}
+    mbarrier.expect_tx %b
+    // CHECK: mbarrier.arrive_expect_tx %[[B]] if %[[PRED]]{{$}}
+    mbarrier.arrive_expect_tx %b if %pred
     // CHECK: mbarrier.wait %[[B]], phase %[[PHASE]] : i32
     mbarrier.wait %b, phase %phase : i32
     // CHECK: mbarrier.wait %[[B]], phase %[[PRED]] : i1

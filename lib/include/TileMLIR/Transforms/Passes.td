@@ -282,6 +282,37 @@ def TileVerifyBarriers
   }];
 }
 
+def TileInferTransactionBytes
+    : Pass<"tile-infer-transaction-bytes", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Compute the byte counts of expect_tx ops that leave them out";
+  let description = [{
+    `mbarrier.expect_tx` and `mbarrier.arrive_expect_tx` may leave out
+    `bytes`. This pass reads the phases of each barrier as
+    `tile-verify-barriers` does (same file, same rules) and gives such an op
+    the bytes the copies of its phase move (TMA box bytes, bulk copy
+    sizes, times the threads that issue them and the trips of constant
+    loops), less what the phase's other expects announce, divided by the
+    number of times the op executes in the phase (its threads: one under a
+    `tile.elect cta` leader).
+
+    It refuses, naming the reason, where that number is not determined: a
+    phase that does not begin at a wait on the barrier (or the kernel's
+    start) and end at one in the same block; two ops without bytes in one
+    phase; copies or executions whose counts are not known (multicast
+    copies, loops without a constant trip count, guards other than
+    `tile.elect`); no copy in the phase; a remainder that is not a positive
+    multiple of the executions; or two phases that disagree. The default
+    pipeline runs it before everything that reads byte counts.
+
+    ```mlir
+    mbarrier.arrive_expect_tx %bar if %leader   // bytes = 16384 + 8192
+    tma.async_load %a[%i, %k], %abuf, %bar : !descA, !smemA  // 128x64xf16
+    tma.async_load %b[%k, %j], %bbuf, %bar : !descB, !smemB  // 64x64xf16
+    mbarrier.wait %bar, phase %p : i32
+    ```
+  }];
+}
+
 def TileExpandSynchronization
     : Pass<"tile-expand-synchronization", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Make leader election, predicates and barrier waits explicit";
