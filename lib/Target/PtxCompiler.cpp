@@ -142,8 +142,14 @@ llvm::Expected<std::string> assembleWithNvJitLink(const NvJitLink &api,
   return cubin;
 }
 
-llvm::Expected<std::string> assembleWithPtxas(StringRef ptx,
-                                              const PtxCompileOptions &o) {
+/// What a ptxas run gives: the cubin and what ptxas printed.
+struct PtxasResult {
+  std::string cubin;
+  std::string log;
+};
+
+llvm::Expected<PtxasResult> runPtxas(StringRef ptx,
+                                     const PtxCompileOptions &o) {
   std::string ptxas = ptxasPath(o);
   if (!llvm::sys::fs::can_execute(ptxas))
     return llvm::createStringError("no ptxas at '" + ptxas +
@@ -183,7 +189,18 @@ llvm::Expected<std::string> assembleWithPtxas(StringRef ptx,
                                            /*RequiresNullTerminator=*/false);
   if (!cubin)
     return llvm::createStringError("ptxas wrote no cubin");
-  return (*cubin)->getBuffer().str();
+  return PtxasResult{(*cubin)->getBuffer().str(), logText};
+}
+
+/// The cubin from nvJitLink (`api`), or from ptxas when it is null.
+llvm::Expected<std::string> assemble(const NvJitLink *api, StringRef ptx,
+                                     const PtxCompileOptions &o) {
+  if (api)
+    return assembleWithNvJitLink(*api, ptx, o);
+  llvm::Expected<PtxasResult> result = runPtxas(ptx, o);
+  if (!result)
+    return result.takeError();
+  return std::move(result->cubin);
 }
 
 /// The nvJitLink to use, or null for ptxas; an error when nvJitLink was
@@ -251,10 +268,19 @@ mlir::tilemlir::compilePtxToCubin(StringRef ptx,
     if (std::optional<std::string> hit = cache.lookup(key))
       return std::move(*hit);
   }
-  llvm::Expected<std::string> cubin =
-      *api ? assembleWithNvJitLink(**api, ptx, options)
-           : assembleWithPtxas(ptx, options);
+  llvm::Expected<std::string> cubin = assemble(*api, ptx, options);
   if (cubin && !key.empty())
     cache.store(key, *cubin);
   return cubin;
+}
+
+llvm::Expected<std::string>
+mlir::tilemlir::getPtxasResourceUsage(StringRef ptx,
+                                      const PtxCompileOptions &options) {
+  PtxCompileOptions verbose = options;
+  verbose.ptxasOptions += " -v";
+  llvm::Expected<PtxasResult> result = runPtxas(ptx, verbose);
+  if (!result)
+    return result.takeError();
+  return std::move(result->log);
 }

@@ -12,6 +12,7 @@
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Target/CompileCache.h"
+#include "TileMLIR/Target/PtxCompiler.h"
 #include "TileMLIR/Target/TargetInfo.h"
 #include "TileMLIR/Transforms/Passes.h"
 
@@ -328,46 +329,38 @@ static LogicalResult readLaunchShapes(
   return success();
 }
 
-/// ptxas -v on `module`'s PTX (serialized again, as "isa"), its report
-/// printed to stderr: one "Compiling entry function" block per kernel.
+/// ptxas -v on `module`'s PTX (serialized again, as "isa"; at the target's
+/// optimization level and with --ptxas-options, as the cubin is built), its
+/// report printed to stderr: one "Compiling entry function" block per kernel.
 static LogicalResult printResourceUsage(MLIRContext &context,
                                         gpu::GPUModuleOp module) {
   OwningOpRef<ModuleOp> holder = ModuleOp::create(module.getLoc());
   OpBuilder builder = OpBuilder::atBlockEnd(holder->getBody());
   builder.clone(*module);
   PassManager pm(&context);
-  GpuModuleToBinaryPassOptions options;
-  options.toolkitPath = cudaPath;
-  options.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(options));
+  GpuModuleToBinaryPassOptions toPtx;
+  toPtx.toolkitPath = cudaPath;
+  toPtx.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(toPtx));
   if (failed(pm.run(*holder)) || numErrors)
     return failure();
   auto binary = *holder->getOps<gpu::BinaryOp>().begin();
   auto object = cast<gpu::ObjectAttr>(binary.getObjectsAttr()[0]);
   StringRef chipName = cast<NVVM::NVVMTargetAttr>(object.getTarget()).getChip();
 
-  SmallString<128> ptxPath, logPath;
-  if (llvm::sys::fs::createTemporaryFile("tile-translate", "ptx", ptxPath) ||
-      llvm::sys::fs::createTemporaryFile("tile-translate", "log", logPath))
-    return module.emitError() << "cannot create temporary files for ptxas";
-  llvm::FileRemover removePtx(ptxPath), removeLog(logPath);
-  if (failed(writeOutput(ptxPath, object.getObject().getValue().rtrim('\0'))))
-    return failure();
-  std::string ptxas = cudaPath + "/bin/ptxas";
-  std::string arch = ("-arch=" + chipName).str();
-  SmallVector<StringRef> args = {ptxas, arch, "-v", ptxPath, "-o", "/dev/null"};
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
-                                          StringRef(logPath)};
-  std::string error;
-  int rc = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0,
-                                     &error);
-  auto log = llvm::MemoryBuffer::getFile(logPath);
-  if (rc != 0 || !log)
-    return module.emitError() << "ptxas -v failed (" << ptxas << ", exit " << rc
-                              << (error.empty() ? "" : ": " + error) << ")";
+  tilemlir::PtxCompileOptions options;
+  options.chip = chipName.str();
+  options.optLevel = cast<NVVM::NVVMTargetAttr>(object.getTarget()).getO();
+  options.cudaPath = cudaPath;
+  options.ptxasOptions = ptxasOptions;
+  llvm::Expected<std::string> report = tilemlir::getPtxasResourceUsage(
+      object.getObject().getValue(), options);
+  if (!report)
+    return module.emitError() << "ptxas -v failed: "
+                              << llvm::toString(report.takeError());
   llvm::errs() << "tile-translate: resource usage of gpu.module @"
                << module.getName() << " (" << chipName << "):\n"
-               << (*log)->getBuffer();
+               << *report << "\n";
   // ptxas cannot see the dynamic shared memory the kernels launch with.
   for (auto func : module.getOps<LLVM::LLVMFuncOp>()) {
     auto bytes = func->getAttrOfType<IntegerAttr>("tile.shared_memory_bytes");

@@ -63,6 +63,12 @@ llvm::Expected<std::string> compilePtxToCubin(llvm::StringRef ptx,
                                               const PtxCompileOptions &options,
                                               const CompileCache &cache);
 
+/// What `ptxas -v` reports for `ptx` (registers, spills, stack and shared
+/// memory per kernel), from a ptxas run whatever `options.assembler` says
+/// (nvJitLink's cubins are not the ones that run) and never from the cache.
+llvm::Expected<std::string>
+getPtxasResourceUsage(llvm::StringRef ptx, const PtxCompileOptions &options);
+
 /// Whether `options` assemble with nvJitLink (see above).
 bool assemblesWithNvJitLink(const PtxCompileOptions &options);
 
