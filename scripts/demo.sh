@@ -108,6 +108,12 @@ Pipeline status:
   attention forward (D 64/128/256, causal, LSE)               done (sm_90a runs,
                                                               0.68-0.83 of cuDNN)
   tile-translate --emit=c-header (C launchers)                done (compile-tested)
+  cubins through an on-disk compile cache; tileCompileModule
+  in the C API; nvJitLink in process (opt-in)                 done
+  expect_tx byte counts inferred (tile-infer-transaction-
+  bytes)                                                      done (PTX identical to the
+                                                              hand-counted kernels')
+  tile.copy (the TileLang seed's copy rules)                  not implemented yet
   register tiles of rank > 4 / non-power-of-two shapes,
   2-CTA tcgen05 MMA, clusters / TMA multicast in
   tile-warp-specialize                                        not implemented yet
