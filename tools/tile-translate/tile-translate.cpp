@@ -41,6 +41,7 @@
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -595,13 +596,19 @@ int main(int argc, char **argv) {
   }
 
   // A translation seen before comes out of the cache before any MLIR is
-  // set up; that is what makes a warm compile cheap.
+  // set up. The front end (FrontEnd.c, the `tile-translate` users run)
+  // looks first, without loading MLIR at all; on a miss it passes its key.
   tilemlir::CompileCache cache = tilemlir::CompileCache::open(
       noCache || resourceUsage ? tilemlir::CacheMode::Off
                                : tilemlir::CacheMode::Environment);
-  std::string key = cache.isEnabled() ? getOutputCacheKey(file->getBuffer())
-                                      : std::string();
-  if (!key.empty())
+  std::string key;
+  std::optional<std::string> frontEndKey =
+      llvm::sys::Process::GetEnv("TILE_TRANSLATE_CACHE_KEY");
+  bool looked = frontEndKey && frontEndKey->size() == 64 &&
+                llvm::all_of(*frontEndKey, llvm::isHexDigit);
+  if (cache.isEnabled())
+    key = looked ? *frontEndKey : getOutputCacheKey(file->getBuffer());
+  if (!key.empty() && !looked)
     if (std::optional<std::string> hit = cache.lookup(key)) {
       SmallVector<Output> outputs;
       bool several = false;
