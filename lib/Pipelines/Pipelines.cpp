@@ -67,7 +67,10 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   device.addPass(createTileExpandSynchronization(synchronization));
   device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());
-  device.addPass(createConvertTileKernelsToNVVM());
+  ConvertTileKernelsToNVVMOptions kernels;
+  // The wait-timeout debug mode reports from the device; so do the checks.
+  kernels.deviceMessages = options.deviceMessages || options.waitTimeout > 0;
+  device.addPass(createConvertTileKernelsToNVVM(kernels));
   // NVVM ops without an LLVM intrinsic (wgmma.mma_async, ...) become PTX
   // inline assembly.
   device.addPass(createConvertNVVMToLLVMPass());

@@ -165,13 +165,14 @@ static bool lowerModule(const Options *o, MlirContext ctx, MlirModule module) {
     char buf[4096];
     int len = snprintf(buf, sizeof(buf),
                        "builtin.module(tile-to-llvm{chip=%s "
-                       "cuda-path=\"%s\" format=%s%s%s%s%s%s%s%s})",
+                       "cuda-path=\"%s\" format=%s%s%s%s%s%s%s%s%s})",
                        o->chip, o->cudaPath, o->gpuFormat,
                        o->waitTimeout ? " wait-timeout=" : "",
                        o->waitTimeout ? o->waitTimeout : "",
                        o->noWarpSpecialize ? " warp-specialize=false" : "",
                        o->asyncDot ? " async-dot=true" : "",
                        o->noCache ? " cache=false" : "",
+                       o->deviceMessages ? " device-messages=true" : "",
                        o->assembler ? " assembler=" : "",
                        o->assembler ? o->assembler : "");
     bufferAppend(&pipeline, buf, (size_t)len);

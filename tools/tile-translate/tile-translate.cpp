@@ -125,6 +125,12 @@ static cl::opt<bool> noCache(
              "$XDG_CACHE_HOME/tilemlir or ~/.cache/tilemlir)"),
     cl::init(false), cl::cat(toolCategory));
 
+static cl::opt<bool> deviceMessages(
+    "device-messages",
+    cl::desc("Debug mode: a TMA copy failing its device-side check prints the "
+             "rule, the kernel and the op's location before it traps"),
+    cl::init(false), cl::cat(toolCategory));
+
 static cl::opt<bool> resourceUsage(
     "resource-usage",
     cl::desc("Also print each kernel's registers, spills and shared memory "
@@ -435,6 +441,7 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
     options.chip = chip;
     options.optLevel = optLevel;
     options.cudaPath = cudaPath;
+    options.deviceMessages = deviceMessages;
     PassManager pm(&context);
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();

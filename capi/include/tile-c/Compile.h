@@ -48,6 +48,9 @@ typedef struct {
   /* The pipeline's options (tile-to-nvvm's async-dot, warp-specialize). */
   bool asyncDot;
   bool warpSpecialize;
+  /* Debug mode: TMA copies failing their device-side checks print the rule
+   * before they trap (tile-to-nvvm's device-messages). */
+  bool deviceMessages;
   /* Use the on-disk compile cache; TILE_CACHE=0 in the environment turns
    * it off as well. */
   bool useCache;
@@ -57,7 +60,7 @@ typedef struct {
 } TileCompileOptions;
 
 /// The defaults: the default chip, -O3, /usr/local/cuda, assembler "auto",
-/// warp specialization on, async-dot off, the cache on.
+/// warp specialization on, async-dot off, device messages off, the cache on.
 MLIR_CAPI_EXPORTED TileCompileOptions tileCompileOptionsGetDefault(void);
 
 /// Called once per gpu.module, in order, with its name and bytes; both are

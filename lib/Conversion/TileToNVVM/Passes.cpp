@@ -113,11 +113,16 @@ struct ConvertMBarrierToNVVM
 };
 
 struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMAToNVVM> {
+  using ConvertTMAToNVVMBase::ConvertTMAToNVVMBase;
+
   void runOnOperation() override {
     constexpr VerifyFn verifiers[] = {verifyTMALowering};
     if (failed(verifyLowering(getOperation(), verifiers)) ||
-        failed(convertOneDialect<tma::TMADialect>(getOperation(),
-                                                  populateTMAToNVVMPatterns)))
+        failed(convertOneDialect<tma::TMADialect>(
+            getOperation(),
+            [&](LLVMTypeConverter &converter, RewritePatternSet &patterns) {
+              populateTMAToNVVMPatterns(converter, patterns, deviceMessages);
+            })))
       signalPassFailure();
   }
 };
@@ -221,6 +226,8 @@ void applyDescriptorABI(gpu::GPUModuleOp module,
 
 struct ConvertTileKernelsToNVVM
     : public tilemlir::impl::ConvertTileKernelsToNVVMBase<ConvertTileKernelsToNVVM> {
+  using ConvertTileKernelsToNVVMBase::ConvertTileKernelsToNVVMBase;
+
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     if (failed(verifyLowering(module, kKernelVerifiers)) ||
@@ -233,7 +240,7 @@ struct ConvertTileKernelsToNVVM
     configureDeviceTypeConverter(converter);
     RewritePatternSet patterns(&getContext());
     populateMBarrierToNVVMPatterns(converter, patterns);
-    populateTMAToNVVMPatterns(converter, patterns);
+    populateTMAToNVVMPatterns(converter, patterns, deviceMessages);
     populateElementwiseToNVVMPatterns(converter, patterns);
     populateSharedMemoryToNVVMPatterns(converter, patterns);
     populateGlobalMemoryToNVVMPatterns(converter, patterns);

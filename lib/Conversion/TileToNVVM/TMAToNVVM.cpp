@@ -12,7 +12,12 @@
 // or hanging over its edge. So a constant misaligned coordinate is a
 // compile-time error, and one the lowering cannot prove aligned is checked
 // where the copy is issued: the issuing thread prints the rule, the
-// coordinate, the kernel and the op's location, and traps.
+// coordinate, the kernel and the op's location, and traps. Printing is a
+// debug mode (`device-messages`): vprintf is a call, and ptxas serializes
+// every wgmma of a kernel whose wgmma pipeline crosses a call (C7510), which
+// halved the persistent GEMMs (their epilogue stores sit inside the tile
+// loop). Without it the check only traps: the launch fails with the trap's
+// error instead of the message.
 // integration_test/TMA/generate_roundtrips.py has the GPU probe behind the
 // rule (edge-cases.mlir); the attribute kUncheckedAttr turns the check off
 // there, so the probe sees what the hardware does.
@@ -229,11 +234,33 @@ LogicalResult emitVPrintf(ConversionPatternRewriter &rewriter, Location loc,
   return success();
 }
 
-/// Where `bad` holds, the issuing thread prints `rule` with the kernel, the
-/// op's location, `what` (a printf format over `values`, i32) and the
-/// block, and traps. On return the rewriter inserts where the copy may run.
+/// The message of emitCopyTrap (debug mode).
+LogicalResult emitCopyReport(Operation *op, StringRef what,
+                             ArrayRef<Value> values, StringRef rule,
+                             ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  // Without values the report names no block either: it then needs no
+  // argument buffer, and the kernel keeps a stack frame of 0 bytes.
+  std::string format =
+      "tile: " + op->getName().getStringRef().str() + " in kernel " +
+      kernelName(op) + " at " + describeLocation(loc) + ": " + what.str() +
+      "; " + rule.str() + (values.empty() ? "\n" : "; block (%u, %u, %u)\n");
+  Type i32 = rewriter.getI32Type();
+  SmallVector<Value> args(values);
+  if (!values.empty())
+    args.append({NVVM::BlockIdXOp::create(rewriter, loc, i32),
+                 NVVM::BlockIdYOp::create(rewriter, loc, i32),
+                 NVVM::BlockIdZOp::create(rewriter, loc, i32)});
+  return emitVPrintf(rewriter, loc, op, format, args);
+}
+
+/// Where `bad` holds, the issuing thread traps; with `messages` it first
+/// prints `rule` with the kernel, the op's location, `what` (a printf format
+/// over `values`, i32) and the block. On return the rewriter inserts where
+/// the copy may run.
 LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
                            ArrayRef<Value> values, StringRef rule,
+                           bool messages,
                            ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   // The pipelines lower SCF first, so the report is a block of its own;
@@ -251,19 +278,7 @@ LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
     LLVM::CondBrOp::create(rewriter, loc, bad, report, after);
     rewriter.setInsertionPointToEnd(report);
   }
-  // Without values the report names no block either: it then needs no
-  // argument buffer, and the kernel keeps a stack frame of 0 bytes.
-  std::string format =
-      "tile: " + op->getName().getStringRef().str() + " in kernel " +
-      kernelName(op) + " at " + describeLocation(loc) + ": " + what.str() +
-      "; " + rule.str() + (values.empty() ? "\n" : "; block (%u, %u, %u)\n");
-  Type i32 = rewriter.getI32Type();
-  SmallVector<Value> args(values);
-  if (!values.empty())
-    args.append({NVVM::BlockIdXOp::create(rewriter, loc, i32),
-                 NVVM::BlockIdYOp::create(rewriter, loc, i32),
-                 NVVM::BlockIdZOp::create(rewriter, loc, i32)});
-  if (failed(emitVPrintf(rewriter, loc, op, format, args)))
+  if (messages && failed(emitCopyReport(op, what, values, rule, rewriter)))
     return failure();
   LLVM::Trap::create(rewriter, loc);
   if (after) {
@@ -274,12 +289,12 @@ LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
   }
   return success();
 }
-
 /// A check around a copy that must start 16-byte aligned and whose innermost
 /// coordinate the lowering cannot prove aligned: the issuing thread prints
 /// the rule, the coordinate, the kernel and the op's location, and traps.
 /// `lowered` is that coordinate after conversion (i32).
 LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
+                                    bool messages,
                                     ConversionPatternRewriter &rewriter) {
   auto operand = alignedStartOperand(op);
   if (!operand)
@@ -297,7 +312,8 @@ LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
       LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, misaligned,
                            createI32Constant(rewriter, loc, 0));
   return emitCopyTrap(op, bad, "innermost coordinate %d", {lowered},
-                      alignmentRule(op, descriptorOf(op), units), rewriter);
+                      alignmentRule(op, descriptorOf(op), units), messages,
+                      rewriter);
 }
 
 /// The store-side rule the H200 probe measured: a TMA store or reduction
@@ -349,6 +365,7 @@ ValueRange storeSideCoordinates(Operation *op) {
 /// cannot prove non-negative is, printing the rule and trapping otherwise.
 /// `lowered` are the coordinates after conversion (i32), outermost first.
 LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
+                                   bool messages,
                                    ConversionPatternRewriter &rewriter) {
   ValueRange coords = storeSideCoordinates(op);
   Location loc = op->getLoc();
@@ -366,7 +383,7 @@ LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
   // No values in the report: the check sits in kernels' epilogues, which
   // should keep a stack frame of 0 bytes.
   return emitCopyTrap(op, bad, "a coordinate is negative", {}, kNonNegativeRule,
-                      rewriter);
+                      messages, rewriter);
 }
 
 template <typename Op>
@@ -377,15 +394,27 @@ LogicalResult requireSingleIssuer(Op op, ConversionPatternRewriter &rewriter) {
   return success();
 }
 
-struct AsyncLoadLowering : public ConvertOpToLLVMPattern<tma::AsyncLoadOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+/// A copy whose lowering may check its coordinates on the device; with
+/// `messages` (debug mode) a failed check prints before it traps.
+template <typename Op>
+struct CheckedCopyLowering : public ConvertOpToLLVMPattern<Op> {
+  CheckedCopyLowering(const LLVMTypeConverter &converter, bool messages)
+      : ConvertOpToLLVMPattern<Op>(converter), messages(messages) {}
+
+protected:
+  bool messages;
+};
+
+struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
+  using CheckedCopyLowering::CheckedCopyLowering;
 
   LogicalResult
   matchAndRewrite(tma::AsyncLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)))
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+                                     rewriter)))
       return failure();
     NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
         rewriter, op.getLoc(),
@@ -400,17 +429,18 @@ struct AsyncLoadLowering : public ConvertOpToLLVMPattern<tma::AsyncLoadOp> {
   }
 };
 
-struct AsyncStoreLowering : public ConvertOpToLLVMPattern<tma::AsyncStoreOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+struct AsyncStoreLowering : public CheckedCopyLowering<tma::AsyncStoreOp> {
+  using CheckedCopyLowering::CheckedCopyLowering;
 
   LogicalResult
   matchAndRewrite(tma::AsyncStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(
-            emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), rewriter)))
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+                                     rewriter)) ||
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), messages,
+                                    rewriter)))
       return failure();
     NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
         rewriter, op.getLoc(), adaptor.getDesc(), adaptor.getSrc(),
@@ -421,18 +451,18 @@ struct AsyncStoreLowering : public ConvertOpToLLVMPattern<tma::AsyncStoreOp> {
   }
 };
 
-struct AsyncReduceLowering
-    : public ConvertOpToLLVMPattern<tma::AsyncReduceOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+struct AsyncReduceLowering : public CheckedCopyLowering<tma::AsyncReduceOp> {
+  using CheckedCopyLowering::CheckedCopyLowering;
 
   LogicalResult
   matchAndRewrite(tma::AsyncReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(
-            emitAlignedStartCheck(op, adaptor.getCoords().back(), rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), rewriter)))
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+                                     rewriter)) ||
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), messages,
+                                    rewriter)))
       return failure();
     NVVM::TMAReduxKind kind;
     switch (op.getKind()) {
@@ -639,8 +669,10 @@ LogicalResult tilemlir::verifyTMALowering(Operation *op) {
 }
 
 void tilemlir::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
-                                         RewritePatternSet &patterns) {
-  patterns.add<AsyncLoadLowering, AsyncStoreLowering, AsyncReduceLowering,
-               StoreCommitLowering, StoreWaitLowering, PrefetchLowering,
+                                         RewritePatternSet &patterns,
+                                         bool deviceMessages) {
+  patterns.add<AsyncLoadLowering, AsyncStoreLowering, AsyncReduceLowering>(
+      converter, deviceMessages);
+  patterns.add<StoreCommitLowering, StoreWaitLowering, PrefetchLowering,
                BulkLoadLowering, BulkStoreLowering>(converter);
 }

@@ -32,8 +32,12 @@ void populateTileHostTypeConversions(LLVMTypeConverter &converter);
 
 void populateMBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
+/// `deviceMessages`: coordinate checks that fail on the device print the
+/// rule before they trap (a debug mode: the vprintf call makes ptxas
+/// serialize the kernel's wgmma).
 void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
-                               RewritePatternSet &patterns);
+                               RewritePatternSet &patterns,
+                               bool deviceMessages = false);
 void populateTileToNVVMPatterns(LLVMTypeConverter &converter,
                                 RewritePatternSet &patterns);
 void populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,

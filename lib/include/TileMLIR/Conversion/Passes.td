@@ -21,7 +21,16 @@ class TileDeviceConversion<string name, string dialect>
 
 def ConvertMBarrierToNVVM
     : TileDeviceConversion<"convert-mbarrier-to-nvvm", "mbarrier">;
-def ConvertTMAToNVVM : TileDeviceConversion<"convert-tma-to-nvvm", "tma">;
+def ConvertTMAToNVVM : TileDeviceConversion<"convert-tma-to-nvvm", "tma"> {
+  let options = [
+    Option<"deviceMessages", "device-messages", "bool", /*default=*/"false",
+           "Debug mode: a TMA copy whose coordinates fail their device-side "
+           "check (16-byte aligned start, non-negative store coordinates) "
+           "prints the rule, the kernel and the op's location before it "
+           "traps. Off, it only traps: the vprintf call would make ptxas "
+           "serialize the kernel's wgmma (C7510)">
+  ];
+}
 def ConvertTileToNVVM : TileDeviceConversion<"convert-tile-to-nvvm", "tile">;
 def ConvertTMemToNVVM : TileDeviceConversion<"convert-tmem-to-nvvm", "tmem"> {
   let description = [{
@@ -87,6 +96,14 @@ def ConvertTileKernelsToNVVM
     do not fit, multi-block blockM = 64 buffers, unpacked 8-bit and 4-bit
     elements are reported as not supported yet.
   }];
+  let options = [
+    Option<"deviceMessages", "device-messages", "bool", /*default=*/"false",
+           "Debug mode: a TMA copy whose coordinates fail their device-side "
+           "check (16-byte aligned start, non-negative store coordinates) "
+           "prints the rule, the kernel and the op's location before it "
+           "traps. Off, it only traps: the vprintf call would make ptxas "
+           "serialize the kernel's wgmma (C7510)">
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
