@@ -211,7 +211,10 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (ShapedType::isDynamic(d))
       return emitError() << "TMA box dimension " << i
                          << " is dynamic; box dimensions are static";
-    if (d < 1 || d > kMaxBoxDim)
+    // A swizzled inner dimension wider than the span is split (below).
+    bool splitInner = int64_t(i) == rank - 1 && swizzle != 0 &&
+                      interleave == Interleave::None;
+    if (d < 1 || (d > kMaxBoxDim && !splitInner))
       return emitError() << "TMA box dimension " << i << " is " << d
                          << "; a box dimension must be in [1, " << kMaxBoxDim
                          << "]";
@@ -264,12 +267,17 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
     // swizzle applies.
     unsigned smemBits = fp4 == FP4Mode::Unpacked ? 8 : bits;
     int64_t innerSmemBytes = inner * smemBits / 8;
-    if (swizzle != 0 && innerSmemBytes > swizzle)
+    // Wider rows are split into copies one span wide (getCopyBoxShape).
+    if (swizzle != 0 && innerSmemBytes > swizzle &&
+        innerSmemBytes % swizzle != 0)
       return emitError() << "the inner box dimension spans " << innerSmemBytes
                          << " bytes of shared memory (" << inner << " x "
-                         << elementType << ") but swizzle = " << swizzle
-                         << " covers at most " << swizzle
-                         << " bytes: use a larger swizzle or a narrower box";
+                         << elementType << "), more than swizzle = "
+                         << swizzle << " covers and not a multiple of it, so "
+                         << "it cannot be split into copies " << swizzle
+                         << " bytes wide: use a multiple of "
+                         << swizzle * 8 / smemBits << " elements, a larger "
+                         << "swizzle or a narrower box";
   }
 
   if (oobFill == OOBFill::NaN &&
@@ -312,6 +320,28 @@ int64_t DescriptorType::getSmemBytes() const {
 
 int64_t DescriptorType::getInnerBoxSmemBytes() const {
   return getBoxShape().back() * getSmemElementBits() / 8;
+}
+
+SmallVector<int64_t> DescriptorType::getCopyBoxShape() const {
+  SmallVector<int64_t> shape(getBoxShape());
+  int64_t span = getSwizzle() * 8 / getSmemElementBits();
+  if (getSwizzle() == 0 || getInterleave() != Interleave::None ||
+      shape.back() <= span)
+    return shape;
+  // The NVMMA layout stores such rows as [rows x span] blocks, leading
+  // dimensions outside them: one block of one leading index is the largest
+  // piece TMA writes densely.
+  shape.back() = span;
+  for (int64_t d = 0, e = int64_t(shape.size()) - 2; d < e; ++d)
+    shape[d] = 1;
+  return shape;
+}
+
+int64_t DescriptorType::getNumCopies() const {
+  int64_t pieces = 1;
+  for (auto [whole, piece] : llvm::zip_equal(getBoxShape(), getCopyBoxShape()))
+    pieces *= whole / piece;
+  return pieces;
 }
 
 unsigned DescriptorType::getCUDADataType() const {

@@ -135,6 +135,18 @@ static LogicalResult verifyBoxBuffer(Operation *op, DescriptorType desc,
 
   if (buffer.getShape() == desc.getBoxShape())
     return success();
+  if (desc.getNumCopies() > 1) {
+    InFlightDiagnostic diag = op->emitOpError();
+    diag << role << " shared buffer ";
+    printShape(diag, buffer.getShape());
+    diag << " differs from the box ";
+    printShape(diag, desc.getBoxShape());
+    diag << ", which is copied in " << desc.getNumCopies()
+         << " pieces (rows wider than the " << desc.getSwizzle()
+         << "-byte swizzle): a split box into a buffer of another shape is "
+            "not supported yet";
+    return diag;
+  }
   int64_t bufferBytes = buffer.getSizeInBytes();
   if (bufferBytes < desc.getSmemBytes())
     return op->emitOpError() << role << " shared buffer of " << bufferBytes

@@ -69,6 +69,16 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     global address, sizes and strides are run-time values bound by
     `tma.make_descriptor`.
 
+    A swizzle limits one TMA box's rows to the swizzle span (128 bytes: 64
+    f16 elements), but a copy may be wider: a box whose inner dimension is
+    a multiple of the span is split by the compiler into boxes one span
+    wide (`getCopyBoxShape`; for boxes of rank 3 and more, also one element
+    deep in their leading dimensions), which the tensor map is built with,
+    and each copy op becomes one TMA instruction per piece, each landing
+    where the NVMMA layout puts that piece of the buffer (the layout stores
+    a row of more than one span as [rows x span] blocks). Transaction bytes
+    stay those of the whole box.
+
     Options, each optional (defaults in brackets, omitted when printing):
     - `swizzle = 0 | 32 | 64 | 128` [0]: bytes of the shared-memory swizzle
       span (CU_TENSOR_MAP_SWIZZLE_*).
@@ -83,13 +93,15 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     rank 1 to 5 (3 to 5 when interleaved), box dimensions in [1, 256],
     supported element types (i8, i16, i32, i64, f16, bf16, f32, f64,
     f8E4M3FN, f8E5M2, and f4E2M1FN exactly when `fp4` is set), an inner box
-    dimension of a multiple of 16 bytes without interleave and of at most
-    the swizzle span with a swizzle, `i32b` interleave only with
+    dimension of a multiple of 16 bytes without interleave and, with a
+    swizzle, of at most the swizzle span or a multiple of it (split as
+    above; such an inner dimension may exceed 256), `i32b` interleave only with
     `swizzle = 32`, NaN fill only for floating-point data, and for unpacked
     FP4 an inner box dimension of 128 with swizzle 0 or 128.
 
     ```mlir
     !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+    !tma.descriptor<tensor<64x256xf16>, swizzle = 128>   // 4 copies of 64x64
     !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked>
     ```
   }];
@@ -130,6 +142,12 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     int64_t getSmemBytes() const;
     /// Shared-memory bytes of one row (innermost dimension) of the box.
     int64_t getInnerBoxSmemBytes() const;
+    /// The box of one TMA instruction, which the tensor map is built with:
+    /// the box itself, or with a swizzle and rows wider than its span, one
+    /// span wide (and 1 deep in the leading dimensions of rank 3 and more).
+    ::llvm::SmallVector<int64_t> getCopyBoxShape() const;
+    /// TMA instructions per copy of the box (getBoxShape / getCopyBoxShape).
+    int64_t getNumCopies() const;
 
     /// CUtensorMapDataType of the box elements (CU_TENSOR_MAP_DATA_TYPE_*).
     unsigned getCUDADataType() const;

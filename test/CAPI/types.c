@@ -158,9 +158,11 @@ static int testTMA(MlirContext ctx) {
                                              TMA_L2_PROMOTION_NONE,
                                              TMA_OOB_FILL_ZERO, TMA_FP4_NONE);
   printf("tma swizzle 48 null: %d\n", mlirTypeIsNull(badSwizzle));
+  // Rows wider than the swizzle span are split into copies one span wide,
+  // so they must be a multiple of it.
   MlirType narrowSwizzle = tmaDescriptorTypeGet(
-      ctx, box, 64, TMA_INTERLEAVE_NONE, TMA_L2_PROMOTION_NONE,
-      TMA_OOB_FILL_ZERO, TMA_FP4_NONE);
+      ctx, boxType(64, 48, f16), 64, TMA_INTERLEAVE_NONE,
+      TMA_L2_PROMOTION_NONE, TMA_OOB_FILL_ZERO, TMA_FP4_NONE);
   printf("tma swizzle 64 null: %d\n", mlirTypeIsNull(narrowSwizzle));
   MlirType notTensor = tmaDescriptorTypeGet(
       ctx, mlirF32TypeGet(ctx), 0, TMA_INTERLEAVE_NONE, TMA_L2_PROMOTION_NONE,
@@ -363,7 +365,7 @@ int main(void) {
 // CHECK-NEXT: tma box 300 null: 1
 // CHECK-NEXT: diagnostic: TMA swizzle must be 0, 32, 64 or 128 bytes, got 48
 // CHECK-NEXT: tma swizzle 48 null: 1
-// CHECK-NEXT: diagnostic: the inner box dimension spans 128 bytes of shared memory (64 x 'f16') but swizzle = 64 covers at most 64 bytes: use a larger swizzle or a narrower box
+// CHECK-NEXT: diagnostic: the inner box dimension spans 96 bytes of shared memory (48 x 'f16'), more than swizzle = 64 covers and not a multiple of it, so it cannot be split into copies 64 bytes wide: use a multiple of 32 elements, a larger swizzle or a narrower box
 // CHECK-NEXT: tma swizzle 64 null: 1
 // CHECK-NEXT: diagnostic: the box of a TMA descriptor must be a ranked tensor type, got 'f32'
 // CHECK-NEXT: tma f32 box null: 1

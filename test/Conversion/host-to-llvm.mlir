@@ -65,6 +65,32 @@ func.func @fp4_unpacked(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128
   return %d : !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked>
 }
 
+// A box whose rows are wider than the swizzle span is built as the box of
+// one piece (DescriptorType::getCopyBoxShape): 64x256 f16 with a 128-byte
+// swizzle is a 64x64 box, 2x64x128 a 1x64x64 box.
+// FIELDS-LABEL: llvm.func @split_box
+// FIELDS: %[[ROWS:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[ROWS]]
+// FIELDS: %[[COLS:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[COLS]]
+// FIELDS: llvm.call @tileRtMakeTensorMap
+// FIELDS-LABEL: llvm.func @split_box3
+// FIELDS: %[[LEAD:.*]] = llvm.mlir.constant(1 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[LEAD]]
+// FIELDS: %[[ROWS3:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[ROWS3]]
+// FIELDS: %[[COLS3:.*]] = llvm.mlir.constant(64 : i32) : i32
+// FIELDS-NEXT: llvm.store %[[COLS3]]
+// FIELDS: llvm.call @tileRtMakeTensorMap
+func.func @split_box(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<64x256xf16>, swizzle = 128> {
+  %d = tma.make_descriptor %a : memref<1024x512xf16> -> !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
+  return %d : !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
+}
+func.func @split_box3(%a: memref<4x128x256xf16>) -> !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128> {
+  %d = tma.make_descriptor %a : memref<4x128x256xf16> -> !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128>
+  return %d : !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128>
+}
+
 // A device pointer for a kernel argument: aligned pointer (the memref's
 // second field, %arg1 once the signature is expanded) plus its offset.
 // CHECK-LABEL: llvm.func @pointer

@@ -108,6 +108,46 @@ gpu.module @m {
     gpu.return
   }
 
+  // A box whose rows are wider than the 128-byte swizzle span (64x256 f16)
+  // is four TMA instructions of 64x64, at columns +0, +64, +128, +192 and at
+  // the NVMMA layout's [64 x 64] blocks of the buffer, 8192 bytes apart;
+  // 2x64x128 is four of 1x64x64: leading index, then column block.
+  // CHECK-LABEL: gpu.func @split_boxes
+  // CHECK-SAME: %[[ROW:[^:]*]]: i32, %[[COL:[^:]*]]: i32)
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]]]
+  // CHECK: %[[C64:.*]] = llvm.add %[[COL]], %{{.*}} : i32
+  // CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+  // CHECK: box[%[[C64]], %[[ROW]]]
+  // CHECK: llvm.getelementptr %{{.*}}[16384]
+  // CHECK: llvm.getelementptr %{{.*}}[24576]
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor.shared.cluster.global
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]]]
+  // CHECK: llvm.getelementptr %{{.*}}[8192]
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK: llvm.getelementptr %{{.*}}[16384]
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK: llvm.getelementptr %{{.*}}[24576]
+  // CHECK: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // CHECK-NOT: nvvm.cp.async.bulk.tensor.global.shared.cta
+  // Rank 3: pieces (0, 0, 0), (0, 0, 64) at 8192 bytes, (1, 0, 0) at
+  // 16384, (1, 0, 64) at 24576.
+  // CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.*}}, %{{.*}}, %{{.*}}, box[%[[COL]], %[[ROW]], %[[ROW]]]
+  // CHECK: llvm.getelementptr %{{.*}}[8192]
+  // CHECK: box[%{{.*}}, %[[ROW]], %[[ROW]]]
+  // CHECK: llvm.getelementptr %{{.*}}[16384]
+  // CHECK: box[%[[COL]], %[[ROW]], %{{.*}}]
+  // CHECK: llvm.getelementptr %{{.*}}[24576]
+  // CHECK: gpu.return
+  gpu.func @split_boxes(%d: !tma.descriptor<tensor<64x256xf16>, swizzle = 128>, %d3: !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128>, %bar: !mbarrier.barrier, %row: i32, %col: i32) kernel {
+    %buf = tile.alloc_smem : !tile.smem<64x256xf16, #sw, mutable>
+    %buf3 = tile.alloc_smem : !tile.smem<2x64x128xf16, #sw, mutable>
+    tma.async_load %d[%row, %col], %buf, %bar scope = thread : !tma.descriptor<tensor<64x256xf16>, swizzle = 128>, !tile.smem<64x256xf16, #sw, mutable>
+    tma.async_store %buf, %d[%row, %col] scope = thread {tma.unchecked_alignment} : !tile.smem<64x256xf16, #sw, mutable>, !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
+    tma.async_load %d3[%row, %row, %col], %buf3, %bar scope = thread {tma.unchecked_alignment} : !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128>, !tile.smem<2x64x128xf16, #sw, mutable>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @bulk_copies
   gpu.func @bulk_copies(%p: !tile.ptr<f32>, %bar: !mbarrier.barrier, %off: i64) kernel {
     %buf = tile.alloc_smem : !tile.smem<256xf32, mutable>

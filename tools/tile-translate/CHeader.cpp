@@ -70,8 +70,9 @@ ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
   code.params = llvm::formatv("const void *{0}, const int64_t {0}_shape[{1}], "
                               "const int64_t {0}_strides[{1}]",
                               arg, rank);
+  // The box of one TMA instruction (a split box's piece).
   std::string box =
-      llvm::join(llvm::map_range(desc.getBoxShape(),
+      llvm::join(llvm::map_range(desc.getCopyBoxShape(),
                                  [](int64_t d) { return std::to_string(d); }),
                  ", ");
   code.prepare = llvm::formatv(

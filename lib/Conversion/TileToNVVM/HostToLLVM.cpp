@@ -106,6 +106,8 @@ struct MakeDescriptorLowering
     Value dims = createEntryAlloca(rewriter, op, i64, rank, 8);
     Value strides = createEntryAlloca(rewriter, op, i64, std::max<int64_t>(rank - 1, 1), 8);
     Value box = createEntryAlloca(rewriter, op, i32, rank, 4);
+    // The box of one TMA instruction (a split box's piece).
+    SmallVector<int64_t> copyBox = desc.getCopyBoxShape();
     for (int64_t d = 0; d < rank; ++d) {
       Value slot = LLVM::GEPOp::create(rewriter, loc, ptr, i64, dims,
                                        ArrayRef<LLVM::GEPArg>{int32_t(d)});
@@ -120,8 +122,7 @@ struct MakeDescriptorLowering
       LLVM::StoreOp::create(rewriter, loc, size, slot);
       Value boxSlot = LLVM::GEPOp::create(rewriter, loc, ptr, i32, box,
                                           ArrayRef<LLVM::GEPArg>{int32_t(d)});
-      LLVM::StoreOp::create(rewriter, loc, i32c(desc.getBoxShape()[d]),
-                            boxSlot);
+      LLVM::StoreOp::create(rewriter, loc, i32c(copyBox[d]), boxSlot);
       if (d == rank - 1)
         continue;
       // stride (elements of the memref) * element bits / 8.

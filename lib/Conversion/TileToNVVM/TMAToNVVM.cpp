@@ -57,6 +57,66 @@ Value toClusterAddress(OpBuilder &b, Location loc, Value sharedPtr) {
       sharedPtr);
 }
 
+/// One TMA instruction of a copy whose box is split (rows wider than the
+/// swizzle span, DescriptorType::getCopyBoxShape): where its box starts in
+/// the whole box (outermost first), and its byte offset in the buffer.
+struct CopyPiece {
+  SmallVector<int64_t> boxOffset;
+  int64_t byteOffset;
+};
+
+/// The pieces of one copy of `desc`'s box to or from `buffer`, whose layout
+/// places each piece (the op verifier made the shapes equal when the box is
+/// split).
+FailureOr<SmallVector<CopyPiece>> getCopyPieces(Operation *op,
+                                                tma::DescriptorType desc,
+                                                tile::SharedMemoryType buffer) {
+  ArrayRef<int64_t> box = desc.getBoxShape();
+  SmallVector<int64_t> piece = desc.getCopyBoxShape();
+  SmallVector<CopyPiece> pieces;
+  if (desc.getNumCopies() == 1) {
+    pieces.push_back({SmallVector<int64_t>(box.size(), 0), 0});
+    return pieces;
+  }
+  unsigned bits = getSharedStorageBits(buffer.getElementTypeBitWidth(),
+                                       buffer.getEncoding());
+  for (int64_t i = 0, e = desc.getNumCopies(); i < e; ++i) {
+    // Row-major order over the grid of pieces, innermost fastest.
+    SmallVector<int64_t> start(box.size());
+    int64_t rest = i;
+    for (int64_t d = int64_t(box.size()) - 1; d >= 0; --d) {
+      int64_t count = box[d] / piece[d];
+      start[d] = rest % count * piece[d];
+      rest /= count;
+    }
+    FailureOr<int64_t> offset = getSharedElementOffset(
+        buffer.getShape(), buffer.getElementTypeBitWidth(),
+        buffer.getEncoding(), start, [&] { return op->emitOpError(); });
+    if (failed(offset))
+      return failure();
+    pieces.push_back({start, *offset * bits / 8});
+  }
+  return pieces;
+}
+
+/// The coordinates (innermost first) and shared address of `piece`.
+std::pair<SmallVector<Value>, Value>
+placePiece(OpBuilder &b, Location loc, const CopyPiece &piece,
+           ValueRange coords, Value sharedPtr) {
+  SmallVector<Value> placed;
+  for (auto [coord, offset] : llvm::zip_equal(coords, piece.boxOffset))
+    placed.push_back(offset == 0 ? coord
+                                 : LLVM::AddOp::create(
+                                       b, loc, coord,
+                                       createI32Constant(b, loc, offset)));
+  Value ptr = sharedPtr;
+  if (piece.byteOffset != 0)
+    ptr = LLVM::GEPOp::create(b, loc, sharedPtr.getType(), b.getI8Type(),
+                              sharedPtr,
+                              ArrayRef<LLVM::GEPArg>{int32_t(piece.byteOffset)});
+  return {innermostFirst(placed), ptr};
+}
+
 /// Discardable unit attribute: the copy's start is not checked (hardware
 /// probes only).
 constexpr llvm::StringLiteral kUncheckedAttr = "tma.unchecked_alignment";
@@ -416,14 +476,18 @@ struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
     if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
                                      rewriter)))
       return failure();
-    NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-        rewriter, op.getLoc(),
-        toClusterAddress(rewriter, op.getLoc(), adaptor.getDst()),
-        adaptor.getDesc(),
-        innermostFirst(adaptor.getCoords()), adaptor.getBarrier(),
-        ValueRange{}, adaptor.getMulticastMask(), Value(),
-        NVVM::TMALoadMode::TILE, /*isCTAOnly=*/false,
-        NVVM::CTAGroupKindAttr(), Value());
+    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getDst().getType());
+    if (failed(pieces))
+      return failure();
+    for (const CopyPiece &piece : *pieces) {
+      auto [coords, dst] = placePiece(rewriter, op.getLoc(), piece,
+                                      adaptor.getCoords(), adaptor.getDst());
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, op.getLoc(), toClusterAddress(rewriter, op.getLoc(), dst),
+          adaptor.getDesc(), coords, adaptor.getBarrier(), ValueRange{},
+          adaptor.getMulticastMask(), Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -442,10 +506,16 @@ struct AsyncStoreLowering : public CheckedCopyLowering<tma::AsyncStoreOp> {
         failed(emitNonNegativeCheck(op, adaptor.getCoords(), messages,
                                     rewriter)))
       return failure();
-    NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-        rewriter, op.getLoc(), adaptor.getDesc(), adaptor.getSrc(),
-        innermostFirst(adaptor.getCoords()), Value(),
-        NVVM::TMAStoreMode::TILE, Value());
+    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getSrc().getType());
+    if (failed(pieces))
+      return failure();
+    for (const CopyPiece &piece : *pieces) {
+      auto [coords, src] = placePiece(rewriter, op.getLoc(), piece,
+                                      adaptor.getCoords(), adaptor.getSrc());
+      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+          rewriter, op.getLoc(), adaptor.getDesc(), src, coords, Value(),
+          NVVM::TMAStoreMode::TILE, Value());
+    }
     rewriter.eraseOp(op);
     return success();
   }
@@ -476,10 +546,16 @@ struct AsyncReduceLowering : public CheckedCopyLowering<tma::AsyncReduceOp> {
       kind = NVVM::TMAReduxKind::MAX;
       break;
     }
-    NVVM::CpAsyncBulkTensorReduceOp::create(
-        rewriter, op.getLoc(), adaptor.getDesc(), adaptor.getSrc(), kind,
-        NVVM::TMAStoreMode::TILE, innermostFirst(adaptor.getCoords()),
-        Value());
+    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getSrc().getType());
+    if (failed(pieces))
+      return failure();
+    for (const CopyPiece &piece : *pieces) {
+      auto [coords, src] = placePiece(rewriter, op.getLoc(), piece,
+                                      adaptor.getCoords(), adaptor.getSrc());
+      NVVM::CpAsyncBulkTensorReduceOp::create(
+          rewriter, op.getLoc(), adaptor.getDesc(), src, kind,
+          NVVM::TMAStoreMode::TILE, coords, Value());
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -69,17 +69,19 @@ func.func @bad_swizzle(%m: memref<64x64xf16>) {
 
 // -----
 
+// Rows wider than the swizzle span are split into copies one span wide
+// (ops.mlir), so they must be a multiple of it.
 func.func @inner_over_swizzle_span(%m: memref<256x256xf16>) {
-  // expected-error @+1 {{the inner box dimension spans 256 bytes of shared memory (128 x 'f16') but swizzle = 128 covers at most 128 bytes: use a larger swizzle or a narrower box}}
-  %d = tma.make_descriptor %m : memref<256x256xf16> -> !tma.descriptor<tensor<64x128xf16>, swizzle = 128>
+  // expected-error @+1 {{the inner box dimension spans 192 bytes of shared memory (96 x 'f16'), more than swizzle = 128 covers and not a multiple of it, so it cannot be split into copies 128 bytes wide: use a multiple of 64 elements, a larger swizzle or a narrower box}}
+  %d = tma.make_descriptor %m : memref<256x256xf16> -> !tma.descriptor<tensor<64x96xf16>, swizzle = 128>
   return
 }
 
 // -----
 
 func.func @inner_over_swizzle_span_32(%m: memref<256x256xf32>) {
-  // expected-error @+1 {{the inner box dimension spans 64 bytes of shared memory (16 x 'f32') but swizzle = 32 covers at most 32 bytes}}
-  %d = tma.make_descriptor %m : memref<256x256xf32> -> !tma.descriptor<tensor<64x16xf32>, swizzle = 32>
+  // expected-error @+1 {{the inner box dimension spans 48 bytes of shared memory (12 x 'f32'), more than swizzle = 32 covers and not a multiple of it}}
+  %d = tma.make_descriptor %m : memref<256x256xf32> -> !tma.descriptor<tensor<64x12xf32>, swizzle = 32>
   return
 }
 
@@ -681,4 +683,17 @@ func.func @bulk_on_host(%p: !tile.ptr<f32>, %buf: !tile.smem<256xf32, mutable>, 
   // expected-error @+1 {{'tma.bulk_load' op must be inside device code (a gpu.module or gpu.func)}}
   tma.bulk_load %p[%o], %buf, %bar : !tile.ptr<f32>, i64, !tile.smem<256xf32, mutable>
   return
+}
+
+// -----
+
+// A box wider than its swizzle span is copied in pieces placed by the
+// buffer's layout; only a buffer of the box's own shape is supported yet.
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @m {
+  gpu.func @k(%d: !tma.descriptor<tensor<64x256xf16>, swizzle = 128>, %buf: !tile.smem<128x256xf16, #sw, mutable>, %bar: !mbarrier.barrier, %r: i32) kernel {
+    // expected-error @+1 {{'tma.async_load' op destination shared buffer [128, 256] differs from the box [64, 256], which is copied in 4 pieces (rows wider than the 128-byte swizzle): a split box into a buffer of another shape is not supported yet}}
+    tma.async_load %d[%r, %r], %buf, %bar : !tma.descriptor<tensor<64x256xf16>, swizzle = 128>, !tile.smem<128x256xf16, #sw, mutable>
+    gpu.return
+  }
 }

@@ -11,6 +11,21 @@
 // Descriptor types: every parameter, printed without its defaults.
 //===----------------------------------------------------------------------===//
 
+// Rows wider than the swizzle span: split into copies one span wide (an
+// inner dimension over 256 included).
+// CHECK-LABEL: func.func @split_types
+// CHECK-SAME: !tma.descriptor<tensor<64x256xf16>, swizzle = 128>,
+// CHECK-SAME: !tma.descriptor<tensor<64x512xf16>, swizzle = 128>,
+// CHECK-SAME: !tma.descriptor<tensor<2x64x128xbf16>, swizzle = 128>,
+// CHECK-SAME: !tma.descriptor<tensor<64x64xf32>, swizzle = 32>)
+func.func @split_types(
+    %a: !tma.descriptor<tensor<64x256xf16>, swizzle = 128>,
+    %b: !tma.descriptor<tensor<64x512xf16>, swizzle = 128>,
+    %c: !tma.descriptor<tensor<2x64x128xbf16>, swizzle = 128>,
+    %d: !tma.descriptor<tensor<64x64xf32>, swizzle = 32>) {
+  return
+}
+
 // CHECK-LABEL: func.func @types
 // CHECK-SAME: !tma.descriptor<tensor<128x64xf16>>,
 // CHECK-SAME: !tma.descriptor<tensor<64x32xf32>, swizzle = 128>,
