@@ -84,7 +84,7 @@ LogicalResult lower(ModuleOp module, const TileCompileOptions &o) {
   options.cudaPath = orDefault(o.cudaPath, "/usr/local/cuda").str();
   options.asyncDot = o.asyncDot;
   options.warpSpecialize = o.warpSpecialize;
-  options.deviceMessages = o.deviceMessages;
+  options.deviceChecks = o.deviceChecks;
   PassManager pm(module.getContext());
   tilemlir::buildTileToNVVMPipeline(pm, options);
   return pm.run(module);
@@ -128,7 +128,7 @@ TileCompileOptions tileCompileOptionsGetDefault(void) {
   options.assembler = nullptr;
   options.asyncDot = false;
   options.warpSpecialize = true;
-  options.deviceMessages = false;
+  options.deviceChecks = false;
   options.useCache = true;
   options.cacheDir = nullptr;
   return options;

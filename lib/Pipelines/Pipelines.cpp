@@ -68,8 +68,8 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   device.addPass(createTileLowerWarpSpecialize());
   device.addPass(createSCFToControlFlowPass());
   ConvertTileKernelsToNVVMOptions kernels;
-  // The wait-timeout debug mode reports from the device; so do the checks.
-  kernels.deviceMessages = options.deviceMessages || options.waitTimeout > 0;
+  // The wait-timeout debug mode checks on the device; so do the copies.
+  kernels.deviceChecks = options.deviceChecks || options.waitTimeout > 0;
   device.addPass(createConvertTileKernelsToNVVM(kernels));
   // NVVM ops without an LLVM intrinsic (wgmma.mma_async, ...) become PTX
   // inline assembly.

@@ -71,11 +71,11 @@ static const char *const kUsageTail =
     "                        completed after CYCLES clock cycles prints the\n"
     "                        kernel, the wait's source location, the phase\n"
     "                        and the block/thread from the GPU, then traps\n"
-    "  --tile-device-messages\n"
-    "                        debug mode: a TMA copy failing its device-side\n"
-    "                        check prints the rule, the kernel and the op's\n"
-    "                        location before it traps (also implied by\n"
-    "                        --tile-wait-timeout)\n"
+    "  --tile-device-checks\n"
+    "                        debug mode: TMA copies check their coordinates\n"
+    "                        on the device and a bad one prints the rule,\n"
+    "                        the kernel and the op's location, then traps\n"
+    "                        (also implied by --tile-wait-timeout)\n"
     "  --emit=KIND           stop early: mlir (lowered IR), llvm (LLVM IR),\n"
     "                        obj (x86-64 object), exe (executable; needs -o)\n"
     "  --emit-exe PATH       build the executable at PATH and stop\n"
@@ -189,8 +189,8 @@ Options parseOptions(int argc, char **argv, bool *probeOnly,
       o.asyncDot = true;
     else if (strcmp(arg, "--no-cache") == 0)
       o.noCache = true;
-    else if (strcmp(arg, "--tile-device-messages") == 0)
-      o.deviceMessages = true;
+    else if (strcmp(arg, "--tile-device-checks") == 0)
+      o.deviceChecks = true;
     else if (matchValue(argc, argv, &i, "--assembler", &v))
       o.assembler = v;
     else if (matchValue(argc, argv, &i, "--chip", &v))

@@ -32,7 +32,7 @@ typedef struct {
   bool noWarpSpecialize;   /* --no-warp-specialize */
   bool asyncDot;           /* --async-dot */
   bool noCache;            /* --no-cache */
-  bool deviceMessages;     /* --tile-device-messages */
+  bool deviceChecks;     /* --tile-device-checks */
   const char *assembler;   /* --assembler (NULL: the pipeline's default) */
   const char *cc;
   const char *runtimeLib;

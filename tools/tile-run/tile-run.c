@@ -172,7 +172,7 @@ static bool lowerModule(const Options *o, MlirContext ctx, MlirModule module) {
                        o->noWarpSpecialize ? " warp-specialize=false" : "",
                        o->asyncDot ? " async-dot=true" : "",
                        o->noCache ? " cache=false" : "",
-                       o->deviceMessages ? " device-messages=true" : "",
+                       o->deviceChecks ? " device-checks=true" : "",
                        o->assembler ? " assembler=" : "",
                        o->assembler ? o->assembler : "");
     bufferAppend(&pipeline, buf, (size_t)len);

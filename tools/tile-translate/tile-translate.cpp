@@ -125,10 +125,11 @@ static cl::opt<bool> noCache(
              "$XDG_CACHE_HOME/tilemlir or ~/.cache/tilemlir)"),
     cl::init(false), cl::cat(toolCategory));
 
-static cl::opt<bool> deviceMessages(
-    "device-messages",
-    cl::desc("Debug mode: a TMA copy failing its device-side check prints the "
-             "rule, the kernel and the op's location before it traps"),
+static cl::opt<bool> deviceChecks(
+    "device-checks",
+    cl::desc("Debug mode: TMA copies check the coordinates the compiler "
+             "cannot prove legal on the device and print the rule, the kernel "
+             "and the op's location before they trap"),
     cl::init(false), cl::cat(toolCategory));
 
 static cl::opt<bool> resourceUsage(
@@ -441,7 +442,7 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
     options.chip = chip;
     options.optLevel = optLevel;
     options.cudaPath = cudaPath;
-    options.deviceMessages = deviceMessages;
+    options.deviceChecks = deviceChecks;
     PassManager pm(&context);
     if (failed(applyPassManagerCLOptions(pm)))
       return failure();

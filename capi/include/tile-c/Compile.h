@@ -48,9 +48,10 @@ typedef struct {
   /* The pipeline's options (tile-to-nvvm's async-dot, warp-specialize). */
   bool asyncDot;
   bool warpSpecialize;
-  /* Debug mode: TMA copies failing their device-side checks print the rule
-   * before they trap (tile-to-nvvm's device-messages). */
-  bool deviceMessages;
+  /* Debug mode: TMA copies check the coordinates the compiler cannot prove
+   * legal on the device and print the rule before they trap (tile-to-nvvm's
+   * device-checks). */
+  bool deviceChecks;
   /* Use the on-disk compile cache; TILE_CACHE=0 in the environment turns
    * it off as well. */
   bool useCache;
@@ -60,7 +61,7 @@ typedef struct {
 } TileCompileOptions;
 
 /// The defaults: the default chip, -O3, /usr/local/cuda, assembler "auto",
-/// warp specialization on, async-dot off, device messages off, the cache on.
+/// warp specialization on, async-dot off, device checks off, the cache on.
 MLIR_CAPI_EXPORTED TileCompileOptions tileCompileOptionsGetDefault(void);
 
 /// Called once per gpu.module, in order, with its name and bytes; both are

@@ -121,7 +121,7 @@ struct ConvertTMAToNVVM : public tilemlir::impl::ConvertTMAToNVVMBase<ConvertTMA
         failed(convertOneDialect<tma::TMADialect>(
             getOperation(),
             [&](LLVMTypeConverter &converter, RewritePatternSet &patterns) {
-              populateTMAToNVVMPatterns(converter, patterns, deviceMessages);
+              populateTMAToNVVMPatterns(converter, patterns, deviceChecks);
             })))
       signalPassFailure();
   }
@@ -240,7 +240,7 @@ struct ConvertTileKernelsToNVVM
     configureDeviceTypeConverter(converter);
     RewritePatternSet patterns(&getContext());
     populateMBarrierToNVVMPatterns(converter, patterns);
-    populateTMAToNVVMPatterns(converter, patterns, deviceMessages);
+    populateTMAToNVVMPatterns(converter, patterns, deviceChecks);
     populateElementwiseToNVVMPatterns(converter, patterns);
     populateSharedMemoryToNVVMPatterns(converter, patterns);
     populateGlobalMemoryToNVVMPatterns(converter, patterns);

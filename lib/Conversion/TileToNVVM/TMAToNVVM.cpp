@@ -4,23 +4,24 @@
 // (scope = thread). Tensor coordinates are written outermost first in the
 // IR, like tensor indices; PTX wants them innermost first.
 //
-// TMA stores and reductions must start their box 16-byte aligned in global
-// memory (PTX ISA, "Bounding Box": the box's address is 16-byte aligned):
-// with a 16-byte aligned base and row strides, that is the innermost
-// coordinate times the element size. A store whose box starts elsewhere
-// faults (CUDA_ERROR_ILLEGAL_INSTRUCTION) wherever it is, inside the tensor
-// or hanging over its edge. So a constant misaligned coordinate is a
-// compile-time error, and one the lowering cannot prove aligned is checked
-// where the copy is issued: the issuing thread prints the rule, the
-// coordinate, the kernel and the op's location, and traps. Printing is a
-// debug mode (`device-messages`): vprintf is a call, and ptxas serializes
-// every wgmma of a kernel whose wgmma pipeline crosses a call (C7510), which
-// halved the persistent GEMMs (their epilogue stores sit inside the tile
-// loop). Without it the check only traps: the launch fails with the trap's
-// error instead of the message.
+// TMA copies must start their box 16-byte aligned in global memory (PTX
+// ISA, "Bounding Box": the box's address is 16-byte aligned): with a 16-byte
+// aligned base and row strides, that is the innermost coordinate times the
+// element size; and stores and reductions need every coordinate
+// non-negative. A copy that breaks either faults
+// (CUDA_ERROR_ILLEGAL_INSTRUCTION) wherever it is, inside the tensor or
+// hanging over its edge. A constant that breaks them is a compile-time
+// error. A coordinate the lowering cannot prove legal is checked where the
+// copy is issued only in a debug mode (`device-checks`): the issuing
+// thread prints the rule, the coordinate, the kernel and the op's location,
+// and traps. Off by default: the checks' branches cost the persistent
+// ping-pong GEMM 25% on the H200 (0.96 -> 0.72 of cuBLAS), their vprintf
+// call made ptxas serialize every wgmma of the kernel (C7510), and without
+// the message a trap says no more than the hardware's own fault.
 // integration_test/TMA/generate_roundtrips.py has the GPU probe behind the
-// rule (edge-cases.mlir); the attribute kUncheckedAttr turns the check off
-// there, so the probe sees what the hardware does.
+// rules (edge-cases.mlir, built with the checks); the attribute
+// kUncheckedAttr turns the check off there, so the probe sees what the
+// hardware does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -294,7 +295,7 @@ LogicalResult emitVPrintf(ConversionPatternRewriter &rewriter, Location loc,
   return success();
 }
 
-/// The message of emitCopyTrap (debug mode).
+/// The message of emitCopyTrap.
 LogicalResult emitCopyReport(Operation *op, StringRef what,
                              ArrayRef<Value> values, StringRef rule,
                              ConversionPatternRewriter &rewriter) {
@@ -314,13 +315,11 @@ LogicalResult emitCopyReport(Operation *op, StringRef what,
   return emitVPrintf(rewriter, loc, op, format, args);
 }
 
-/// Where `bad` holds, the issuing thread traps; with `messages` it first
-/// prints `rule` with the kernel, the op's location, `what` (a printf format
-/// over `values`, i32) and the block. On return the rewriter inserts where
-/// the copy may run.
+/// Where `bad` holds, the issuing thread prints `rule` with the kernel, the
+/// op's location, `what` (a printf format over `values`, i32) and the block,
+/// and traps. On return the rewriter inserts where the copy may run.
 LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
                            ArrayRef<Value> values, StringRef rule,
-                           bool messages,
                            ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   // The pipelines lower SCF first, so the report is a block of its own;
@@ -338,7 +337,7 @@ LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
     LLVM::CondBrOp::create(rewriter, loc, bad, report, after);
     rewriter.setInsertionPointToEnd(report);
   }
-  if (messages && failed(emitCopyReport(op, what, values, rule, rewriter)))
+  if (failed(emitCopyReport(op, what, values, rule, rewriter)))
     return failure();
   LLVM::Trap::create(rewriter, loc);
   if (after) {
@@ -354,10 +353,10 @@ LogicalResult emitCopyTrap(Operation *op, Value bad, StringRef what,
 /// the rule, the coordinate, the kernel and the op's location, and traps.
 /// `lowered` is that coordinate after conversion (i32).
 LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
-                                    bool messages,
+                                    bool deviceChecks,
                                     ConversionPatternRewriter &rewriter) {
   auto operand = alignedStartOperand(op);
-  if (!operand)
+  if (!deviceChecks || !operand)
     return success();
   auto [inner, units] = *operand;
   llvm::APInt constant;
@@ -372,8 +371,7 @@ LogicalResult emitAlignedStartCheck(Operation *op, Value lowered,
       LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, misaligned,
                            createI32Constant(rewriter, loc, 0));
   return emitCopyTrap(op, bad, "innermost coordinate %d", {lowered},
-                      alignmentRule(op, descriptorOf(op), units), messages,
-                      rewriter);
+                      alignmentRule(op, descriptorOf(op), units), rewriter);
 }
 
 /// The store-side rule the H200 probe measured: a TMA store or reduction
@@ -425,8 +423,10 @@ ValueRange storeSideCoordinates(Operation *op) {
 /// cannot prove non-negative is, printing the rule and trapping otherwise.
 /// `lowered` are the coordinates after conversion (i32), outermost first.
 LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
-                                   bool messages,
+                                   bool deviceChecks,
                                    ConversionPatternRewriter &rewriter) {
+  if (!deviceChecks)
+    return success();
   ValueRange coords = storeSideCoordinates(op);
   Location loc = op->getLoc();
   Value bad;
@@ -443,7 +443,7 @@ LogicalResult emitNonNegativeCheck(Operation *op, ValueRange lowered,
   // No values in the report: the check sits in kernels' epilogues, which
   // should keep a stack frame of 0 bytes.
   return emitCopyTrap(op, bad, "a coordinate is negative", {}, kNonNegativeRule,
-                      messages, rewriter);
+                      rewriter);
 }
 
 template <typename Op>
@@ -454,15 +454,15 @@ LogicalResult requireSingleIssuer(Op op, ConversionPatternRewriter &rewriter) {
   return success();
 }
 
-/// A copy whose lowering may check its coordinates on the device; with
-/// `messages` (debug mode) a failed check prints before it traps.
+/// A copy whose lowering checks its coordinates on the device in the
+/// `deviceChecks` debug mode.
 template <typename Op>
 struct CheckedCopyLowering : public ConvertOpToLLVMPattern<Op> {
-  CheckedCopyLowering(const LLVMTypeConverter &converter, bool messages)
-      : ConvertOpToLLVMPattern<Op>(converter), messages(messages) {}
+  CheckedCopyLowering(const LLVMTypeConverter &converter, bool deviceChecks)
+      : ConvertOpToLLVMPattern<Op>(converter), deviceChecks(deviceChecks) {}
 
 protected:
-  bool messages;
+  bool deviceChecks;
 };
 
 struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
@@ -473,7 +473,7 @@ struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
                                      rewriter)))
       return failure();
     auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getDst().getType());
@@ -501,9 +501,9 @@ struct AsyncStoreLowering : public CheckedCopyLowering<tma::AsyncStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
                                      rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), messages,
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), deviceChecks,
                                     rewriter)))
       return failure();
     auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getSrc().getType());
@@ -529,9 +529,9 @@ struct AsyncReduceLowering : public CheckedCopyLowering<tma::AsyncReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), messages,
+    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
                                      rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), messages,
+        failed(emitNonNegativeCheck(op, adaptor.getCoords(), deviceChecks,
                                     rewriter)))
       return failure();
     NVVM::TMAReduxKind kind;
@@ -746,9 +746,9 @@ LogicalResult tilemlir::verifyTMALowering(Operation *op) {
 
 void tilemlir::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                          RewritePatternSet &patterns,
-                                         bool deviceMessages) {
+                                         bool deviceChecks) {
   patterns.add<AsyncLoadLowering, AsyncStoreLowering, AsyncReduceLowering>(
-      converter, deviceMessages);
+      converter, deviceChecks);
   patterns.add<StoreCommitLowering, StoreWaitLowering, PrefetchLowering,
                BulkLoadLowering, BulkStoreLowering>(converter);
 }

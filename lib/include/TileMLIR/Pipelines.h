@@ -51,13 +51,13 @@ struct TilePipelineOptions : public PassPipelineOptions<TilePipelineOptions> {
                      "after this many clock cycles prints the barrier and "
                      "traps (0: off)"),
       llvm::cl::init(0)};
-  PassOptions::Option<bool> deviceMessages{
-      *this, "device-messages",
-      llvm::cl::desc("Debug mode: device-side checks of TMA coordinates "
-                     "print the rule, the kernel and the op's location "
-                     "before they trap (on with wait-timeout too; off, they "
-                     "only trap, and kernels make no vprintf call, which "
-                     "would serialize their wgmma)"),
+  PassOptions::Option<bool> deviceChecks{
+      *this, "device-checks",
+      llvm::cl::desc("Debug mode: TMA copies check the coordinates the "
+                     "compiler cannot prove legal on the device and print "
+                     "the rule, the kernel and the op's location before "
+                     "they trap (on with wait-timeout too); off, they carry "
+                     "no device-side code and such a copy faults"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> warpSpecialize{
       *this, "warp-specialize",

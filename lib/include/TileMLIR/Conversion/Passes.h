@@ -32,12 +32,12 @@ void populateTileHostTypeConversions(LLVMTypeConverter &converter);
 
 void populateMBarrierToNVVMPatterns(LLVMTypeConverter &converter,
                                     RewritePatternSet &patterns);
-/// `deviceMessages`: coordinate checks that fail on the device print the
-/// rule before they trap (a debug mode: the vprintf call makes ptxas
-/// serialize the kernel's wgmma).
+/// `deviceChecks` (a debug mode): TMA copies whose coordinates cannot be
+/// proven legal check them on the device and print the rule before they
+/// trap; off, they have no device-side code (the hardware faults instead).
 void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                RewritePatternSet &patterns,
-                               bool deviceMessages = false);
+                               bool deviceChecks = false);
 void populateTileToNVVMPatterns(LLVMTypeConverter &converter,
                                 RewritePatternSet &patterns);
 void populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,

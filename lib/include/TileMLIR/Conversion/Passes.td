@@ -23,12 +23,14 @@ def ConvertMBarrierToNVVM
     : TileDeviceConversion<"convert-mbarrier-to-nvvm", "mbarrier">;
 def ConvertTMAToNVVM : TileDeviceConversion<"convert-tma-to-nvvm", "tma"> {
   let options = [
-    Option<"deviceMessages", "device-messages", "bool", /*default=*/"false",
-           "Debug mode: a TMA copy whose coordinates fail their device-side "
-           "check (16-byte aligned start, non-negative store coordinates) "
-           "prints the rule, the kernel and the op's location before it "
-           "traps. Off, it only traps: the vprintf call would make ptxas "
-           "serialize the kernel's wgmma (C7510)">
+    Option<"deviceChecks", "device-checks", "bool", /*default=*/"false",
+           "Debug mode: a TMA copy whose coordinates the compiler cannot "
+           "prove legal (16-byte aligned start, non-negative store "
+           "coordinates) checks them where it is issued and prints the rule, "
+           "the kernel and the op's location before it traps. Off, the "
+           "copies carry no device-side code: such a copy faults "
+           "(CUDA_ERROR_ILLEGAL_INSTRUCTION). The checks cost the persistent "
+           "GEMMs up to 25% and their vprintf call serializes wgmma (C7510)">
   ];
 }
 def ConvertTileToNVVM : TileDeviceConversion<"convert-tile-to-nvvm", "tile">;
@@ -97,12 +99,14 @@ def ConvertTileKernelsToNVVM
     elements are reported as not supported yet.
   }];
   let options = [
-    Option<"deviceMessages", "device-messages", "bool", /*default=*/"false",
-           "Debug mode: a TMA copy whose coordinates fail their device-side "
-           "check (16-byte aligned start, non-negative store coordinates) "
-           "prints the rule, the kernel and the op's location before it "
-           "traps. Off, it only traps: the vprintf call would make ptxas "
-           "serialize the kernel's wgmma (C7510)">
+    Option<"deviceChecks", "device-checks", "bool", /*default=*/"false",
+           "Debug mode: a TMA copy whose coordinates the compiler cannot "
+           "prove legal (16-byte aligned start, non-negative store "
+           "coordinates) checks them where it is issued and prints the rule, "
+           "the kernel and the op's location before it traps. Off, the "
+           "copies carry no device-side code: such a copy faults "
+           "(CUDA_ERROR_ILLEGAL_INSTRUCTION). The checks cost the persistent "
+           "GEMMs up to 25% and their vprintf call serializes wgmma (C7510)">
   ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
