@@ -145,6 +145,14 @@ void tileRtPrintCuError(CUresult result, const char *call) {
             "tile-runtime: last kernel launched: '%s' (TILE_LAUNCH_BLOCKING=1 "
             "synchronizes after every launch)\n",
             lastLaunchedName);
+  // TMA copies with an unaligned start or a negative store coordinate
+  // fault this way; the compiler checks them on the device only on request.
+  if (result == CUDA_ERROR_ILLEGAL_INSTRUCTION)
+    fprintf(stderr,
+            "tile-runtime: a TMA copy whose box starts unaligned (16 bytes) "
+            "or a TMA store at a negative coordinate faults so; built with "
+            "tile-run --tile-device-checks (tile-to-nvvm device-checks=true) "
+            "each such copy names itself\n");
 }
 
 _Noreturn void tileRtExitError(void) { exitWith(TILE_RT_EXIT_ERROR); }
