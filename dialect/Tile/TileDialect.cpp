@@ -117,6 +117,115 @@ static LogicalResult verifyTileWarps(MutableArrayRef<Region> regions,
   return success();
 }
 
+FailureOr<GridSymbol> tile::parseGridSymbol(StringRef text) {
+  if (text == "sms")
+    return GridSymbol{GridSymbol::Kind::MultiprocessorCount};
+  if (!text.consume_front("arg"))
+    return failure();
+  size_t digits = text.find_first_not_of("0123456789");
+  unsigned arg;
+  if (digits == 0 || text.substr(0, digits).getAsInteger(10, arg))
+    return failure();
+  text = text.substr(std::min(digits, text.size()));
+  if (text.empty())
+    return GridSymbol{GridSymbol::Kind::Scalar, arg};
+  unsigned dim;
+  if (!text.consume_front(".shape[") || !text.consume_back("]") ||
+      text.empty() || text.getAsInteger(10, dim))
+    return failure();
+  return GridSymbol{GridSymbol::Kind::Shape, arg, dim};
+}
+
+/// `tile.grid` and `tile.grid_symbols` on kernel `op`: maps of symbols
+/// only, as many as the symbol list names, each naming an argument that
+/// exists and can give it (an integer scalar, or a TMA descriptor whose
+/// tensor shape the launcher is given; its rank is checked where the
+/// launcher is written, the tma dialect being beyond this one).
+static LogicalResult verifyGrid(Operation *op) {
+  // Lowered kernels keep the attributes; the gpu.func was checked.
+  if (isa<LLVM::LLVMFuncOp>(op))
+    return success();
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!func || !func.isKernel())
+    return op->emitOpError() << "'" << TileDialect::kGridAttrName << "' and '"
+                             << TileDialect::kGridSymbolsAttrName
+                             << "' belong on a gpu.func kernel";
+  auto maps = op->getAttrOfType<ArrayAttr>(TileDialect::kGridAttrName);
+  auto symbols =
+      op->getAttrOfType<ArrayAttr>(TileDialect::kGridSymbolsAttrName);
+  if (!maps || !symbols)
+    return op->emitOpError()
+           << "needs both '" << TileDialect::kGridAttrName
+           << "' (an array of 1 to 3 affine maps) and '"
+           << TileDialect::kGridSymbolsAttrName << "' (an array of strings)";
+  if (maps.empty() || maps.size() > 3)
+    return op->emitOpError()
+           << "'" << TileDialect::kGridAttrName << "' has " << maps.size()
+           << " maps; a grid has 1 to 3 dimensions";
+  for (auto [i, attr] : llvm::enumerate(maps)) {
+    auto map = dyn_cast<AffineMapAttr>(attr);
+    if (!map)
+      return op->emitOpError() << "'" << TileDialect::kGridAttrName
+                               << "' entry " << i << " is not an affine map";
+    AffineMap m = map.getValue();
+    if (m.getNumDims() != 0 || m.getNumResults() == 0 ||
+        m.getNumSymbols() != symbols.size())
+      return op->emitOpError()
+             << "'" << TileDialect::kGridAttrName << "' entry " << i << " ("
+             << map << ") must have no dimensions, at least one result and "
+             << symbols.size() << " symbols, one per '"
+             << TileDialect::kGridSymbolsAttrName << "' entry";
+    // Launchers evaluate the maps in C: divisors must be known positive.
+    WalkResult badDivisor = WalkResult::advance();
+    for (AffineExpr result : m.getResults())
+      result.walk([&](AffineExpr expr) {
+        auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+        if (!binary || expr.getKind() == AffineExprKind::Add ||
+            expr.getKind() == AffineExprKind::Mul)
+          return;
+        auto divisor = dyn_cast<AffineConstantExpr>(binary.getRHS());
+        if (!divisor || divisor.getValue() <= 0)
+          badDivisor = WalkResult::interrupt();
+      });
+    if (badDivisor.wasInterrupted())
+      return op->emitOpError()
+             << "'" << TileDialect::kGridAttrName << "' entry " << i << " ("
+             << map << ") divides by something other than a positive constant";
+  }
+  ArrayRef<Type> args = func.getArgumentTypes();
+  for (auto [i, attr] : llvm::enumerate(symbols)) {
+    auto text = dyn_cast<StringAttr>(attr);
+    FailureOr<GridSymbol> symbol = FailureOr<GridSymbol>(failure());
+    if (text)
+      symbol = parseGridSymbol(text.getValue());
+    if (failed(symbol))
+      return op->emitOpError()
+             << "'" << TileDialect::kGridSymbolsAttrName << "' entry " << i
+             << " is " << attr
+             << "; expected \"argN\", \"argN.shape[D]\" or \"sms\"";
+    if (symbol->kind == GridSymbol::Kind::MultiprocessorCount)
+      continue;
+    if (symbol->arg >= args.size())
+      return op->emitOpError()
+             << "'" << TileDialect::kGridSymbolsAttrName << "' entry " << i
+             << " names argument " << symbol->arg << ", but the kernel has "
+             << args.size();
+    Type type = args[symbol->arg];
+    if (symbol->kind == GridSymbol::Kind::Scalar && !type.isSignlessInteger())
+      return op->emitOpError()
+             << "'" << TileDialect::kGridSymbolsAttrName << "' entry " << i
+             << " names argument " << symbol->arg << " of type " << type
+             << "; a grid symbol \"argN\" is an integer argument";
+    if (symbol->kind == GridSymbol::Kind::Shape &&
+        type.getDialect().getNamespace() != "tma")
+      return op->emitOpError()
+             << "'" << TileDialect::kGridSymbolsAttrName << "' entry " << i
+             << " takes a shape from argument " << symbol->arg << " of type "
+             << type << "; only TMA descriptor arguments come with a shape";
+  }
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
@@ -169,6 +278,15 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (!intAttr || intAttr.getInt() < 0)
       return op->emitOpError()
              << "'" << name << "' must be a non-negative integer";
+    return success();
+  }
+  // Verified once, with the tile.grid attribute (the two go together).
+  if (name == kGridAttrName)
+    return verifyGrid(op);
+  if (name == kGridSymbolsAttrName) {
+    if (!op->hasAttr(kGridAttrName))
+      return op->emitOpError() << "'" << name << "' without '" << kGridAttrName
+                               << "' has nothing to name";
     return success();
   }
   if (name == kSyncGroupAttrName) {

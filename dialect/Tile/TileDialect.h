@@ -65,6 +65,17 @@ namespace mlir::tile {
 /// from `layout` (null when no layout is attached).
 Attribute getTransposedSharedLayout(Attribute layout, ArrayRef<int32_t> order);
 
+/// One symbol of a kernel's `tile.grid` maps (`tile.grid_symbols`).
+struct GridSymbol {
+  enum class Kind { Scalar, Shape, MultiprocessorCount };
+  Kind kind;
+  unsigned arg = 0; // Scalar, Shape: the kernel argument.
+  unsigned dim = 0; // Shape: the tensor dimension, outermost first.
+};
+
+/// Parses "argN", "argN.shape[D]" or "sms"; failure for anything else.
+FailureOr<GridSymbol> parseGridSymbol(StringRef text);
+
 /// Number of warps of the kernel that contains `op` (its `tile.num_warps`),
 /// or std::nullopt when the enclosing gpu.func does not say.
 std::optional<int64_t> getKernelNumWarps(Operation *op);

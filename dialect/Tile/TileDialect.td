@@ -32,6 +32,19 @@ def Tile_Dialect : Dialect {
       allocator (at most 232448 bytes on sm_90a).
     - `tile.offset = N` on `tile.alloc_smem` / `mbarrier.alloc`: the
       buffer's byte offset in dynamic shared memory, set by the allocator.
+    - `tile.grid = [map_x, map_y, map_z]` and `tile.grid_symbols = [...]` on
+      a kernel: how its grid follows from its arguments, for launchers
+      that compute it (`tile-translate --emit=c-header` writes a `_grid`
+      and an `_auto` function). Each of the 1 to 3 maps is an affine map
+      of symbols only; a grid dimension is the smallest of its map's
+      results (so `min(tiles, sms)` is two results), a missing one is 1.
+      The symbols, in order: `"argN"` (integer scalar argument N),
+      `"argN.shape[D]"` (dimension D, outermost first, of the tensor that
+      TMA descriptor argument N is built on) or `"sms"` (the device's
+      multiprocessor count):
+      `tile.grid = [affine_map<()[m, n, sms] -> ((m ceildiv 128) * (n
+      ceildiv 256), sms)>], tile.grid_symbols = ["arg0.shape[0]",
+      "arg1.shape[1]", "sms"]`.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -49,6 +62,10 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
     static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";
+    /// A kernel's grid as affine maps of its arguments (see above).
+    static constexpr ::llvm::StringLiteral kGridAttrName = "tile.grid";
+    static constexpr ::llvm::StringLiteral kGridSymbolsAttrName =
+        "tile.grid_symbols";
     /// [barrier id, threads]: the named barrier that synchronizes the
     /// shared scratch of a layout change or reduction run by a subset of the
     /// CTA's warps (set by tile-lower-warp-specialize).

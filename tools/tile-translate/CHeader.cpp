@@ -57,9 +57,10 @@ StringRef getScalarCType(Type type) {
   return {};
 }
 
-/// One argument's parameters, preparation and cuLaunchKernel pointer.
+/// One argument's parameters, preparation and cuLaunchKernel pointer, and
+/// the names its parameters have in a call.
 struct ArgumentCode {
-  std::string params, prepare, pointer, doc;
+  std::string params, prepare, pointer, doc, names;
 };
 
 ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
@@ -86,6 +87,7 @@ ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
       desc.getElementBits(), desc.getCUDAInterleave(), desc.getCUDASwizzle(),
       desc.getCUDAL2Promotion(), desc.getCUDAOOBFill());
   code.pointer = arg + "_map";
+  code.names = llvm::formatv("{0}, {0}_shape, {0}_strides", arg);
   code.doc = llvm::formatv("{0}: {1}: base, shape and strides (elements, "
                            "outermost first; the innermost stride is 1)",
                            arg, typeText(desc));
@@ -100,6 +102,7 @@ describeArgument(Type type, unsigned i, StringRef kernel, StringRef prefix,
   std::string arg = "arg" + std::to_string(i);
   ArgumentCode code;
   code.pointer = "&" + arg;
+  code.names = arg;
   code.doc = arg + ": " + typeText(type);
   if (isa<tile::PointerType>(type)) {
     code.params = "void *" + arg;
@@ -156,6 +159,10 @@ static inline int {0}_tensor_map(void *map, const char *kernel,
                       prefix);
 }
 
+LogicalResult writeGrid(llvm::raw_ostream &os, const HeaderKernel &kernel,
+                        ArrayRef<ArgumentCode> args, StringRef prefix,
+                        llvm::function_ref<InFlightDiagnostic()> emitError);
+
 LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
                           StringRef prefix,
                           llvm::function_ref<InFlightDiagnostic()> emitError) {
@@ -196,7 +203,163 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
     os << "NULL";
   os << "};\n  return tileRtLaunchKernel(&kernel, gridX, gridY, gridZ, "
         "stream, params, error);\n}\n";
+  if (kernel.grid)
+    return writeGrid(os, kernel, args, prefix, emitError);
   return success();
+}
+
+/// C (int64_t arithmetic) for an affine expression of the grid's symbols;
+/// floordiv, ceildiv and mod round as in MLIR (their divisors are positive
+/// constants: the tile dialect's verifier).
+std::string gridExpr(AffineExpr expr, StringRef prefix) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return "(int64_t)" + std::to_string(constant.getValue());
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return "s" + std::to_string(symbol.getPosition());
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::string lhs = gridExpr(binary.getLHS(), prefix);
+  std::string rhs = gridExpr(binary.getRHS(), prefix);
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return "(" + lhs + " + " + rhs + ")";
+  case AffineExprKind::Mul:
+    return "(" + lhs + " * " + rhs + ")";
+  case AffineExprKind::FloorDiv:
+    return (prefix + "_floordiv(" + lhs + ", " + rhs + ")").str();
+  case AffineExprKind::CeilDiv:
+    return (prefix + "_ceildiv(" + lhs + ", " + rhs + ")").str();
+  case AffineExprKind::Mod:
+    return (prefix + "_mod(" + lhs + ", " + rhs + ")").str();
+  default:
+    llvm_unreachable("grid maps have symbols only");
+  }
+}
+
+/// The value each grid symbol has in the launch function's parameters.
+FailureOr<std::string>
+gridSymbolValue(const HeaderKernel &kernel, unsigned i, Attribute attr,
+                llvm::function_ref<InFlightDiagnostic()> emitError) {
+  // The tile dialect's verifier checked the text, the argument and its kind.
+  tile::GridSymbol symbol =
+      *tile::parseGridSymbol(cast<StringAttr>(attr).getValue());
+  std::string arg = "arg" + std::to_string(symbol.arg);
+  switch (symbol.kind) {
+  case tile::GridSymbol::Kind::MultiprocessorCount:
+    return std::string("(int64_t)tileRtMultiprocessorCount()");
+  case tile::GridSymbol::Kind::Scalar:
+    return "(int64_t)" + arg;
+  case tile::GridSymbol::Kind::Shape: {
+    auto desc = dyn_cast<tma::DescriptorType>(kernel.argTypes[symbol.arg]);
+    if (!desc || symbol.dim >= desc.getRank())
+      return emitError() << "tile.grid_symbols entry " << i << " takes "
+                         << "dimension " << symbol.dim << " of argument "
+                         << symbol.arg << " (" << kernel.argTypes[symbol.arg]
+                         << "), whose tensor has "
+                         << (desc ? desc.getRank() : 0) << " dimensions";
+    return arg + "_shape[" + std::to_string(symbol.dim) + "]";
+  }
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// `_grid` (the grid from the kernel's tile.grid) and `_auto` (launch on
+/// it) for `kernel`, whose launch function takes `args`.
+LogicalResult writeGrid(llvm::raw_ostream &os, const HeaderKernel &kernel,
+                        ArrayRef<ArgumentCode> args, StringRef prefix,
+                        llvm::function_ref<InFlightDiagnostic()> emitError) {
+  std::string name = (prefix + "_" + identifier(kernel.name)).str();
+  std::string params, names;
+  for (const ArgumentCode &arg : args) {
+    params += ",\n    " + arg.params;
+    names += ", " + arg.names;
+  }
+  std::string body;
+  llvm::raw_string_ostream b(body);
+  bool usesDevice = false;
+  for (auto [i, attr] : llvm::enumerate(kernel.gridSymbols)) {
+    FailureOr<std::string> value = gridSymbolValue(kernel, i, attr, emitError);
+    if (failed(value))
+      return failure();
+    usesDevice |= StringRef(*value).contains("tileRtMultiprocessorCount");
+    b << "  const int64_t s" << i << " = " << *value << ";\n";
+    b << "  (void)s" << i << ";\n";
+  }
+  b << "  int64_t g[3] = {1, 1, 1};\n";
+  for (auto [d, attr] : llvm::enumerate(kernel.grid)) {
+    AffineMap map = cast<AffineMapAttr>(attr).getValue();
+    for (auto [r, expr] : llvm::enumerate(map.getResults())) {
+      std::string value = gridExpr(expr, prefix);
+      if (r == 0)
+        b << "  g[" << d << "] = " << value << ";\n";
+      else
+        b << "  if (" << value << " < g[" << d << "])\n    g[" << d
+          << "] = " << value << ";\n";
+    }
+  }
+  std::string mapsText;
+  llvm::raw_string_ostream m(mapsText);
+  m << kernel.grid << " over " << kernel.gridSymbols;
+  os << llvm::formatv(R"(
+/* @{0}'s grid, from its tile.grid: {1}.
+ * Returns 0 with grid[0..2] set, or a TILE_RT_LAUNCH_* code. */
+static inline int {2}_grid(unsigned grid[3]{3},
+    TileRtError *error) {{
+  int code = {4};
+  if (code)
+    return code;
+{5})",
+                      kernel.name, mapsText, name, params,
+                      usesDevice ? "tileRtLaunchReady(error)" : "0", body);
+  for (const ArgumentCode &arg : args)
+    for (StringRef n : llvm::split(arg.names, ", "))
+      os << "  (void)" << n << ";\n";
+  os << llvm::formatv(R"(  for (int d = 0; d < 3; ++d) {{
+    if (g[d] < 0 || g[d] > (d == 0 ? 2147483647 : 65535)) {{
+      if (error) {{
+        error->code = TILE_RT_LAUNCH_BAD_ARGUMENT;
+        snprintf(error->message, sizeof error->message,
+                 "kernel {0}: its tile.grid gives grid dimension %d = %lld, "
+                 "outside [0, %d]",
+                 d, (long long)g[d], d == 0 ? 2147483647 : 65535);
+      }
+      return TILE_RT_LAUNCH_BAD_ARGUMENT;
+    }
+    grid[d] = (unsigned)g[d];
+  }
+  return 0;
+}
+
+/* @{0} on the grid of {1}_grid; an empty grid (an empty problem) launches
+ * nothing and returns 0. */
+static inline int {1}_auto(void *stream{2},
+    TileRtError *error) {{
+  unsigned grid[3];
+  int code = {1}_grid(grid{3}, error);
+  if (code)
+    return code;
+  if (!grid[0] || !grid[1] || !grid[2])
+    return 0;
+  return {1}(grid[0], grid[1], grid[2], stream{3}, error);
+}
+)",
+                      kernel.name, name, params, names);
+  return success();
+}
+
+/// floordiv, ceildiv and mod as MLIR's affine maps define them (b > 0).
+void writeGridHelpers(llvm::raw_ostream &os, StringRef prefix) {
+  os << llvm::formatv(R"(
+static inline int64_t {0}_floordiv(int64_t a, int64_t b) {{
+  return a / b - (a % b != 0 && a < 0);
+}
+static inline int64_t {0}_ceildiv(int64_t a, int64_t b) {{
+  return a / b + (a % b != 0 && a > 0);
+}
+static inline int64_t {0}_mod(int64_t a, int64_t b) {{
+  return a % b < 0 ? a % b + b : a % b;
+}
+)",
+                      prefix);
 }
 
 void writeImage(llvm::raw_ostream &os, StringRef prefix, StringRef cubin) {
@@ -242,6 +405,8 @@ FailureOr<std::string> tilemlir::emitCHeader(StringRef moduleName,
       source, moduleName, chip, guard);
   writeImage(os, prefix, cubin);
   writeTensorMapHelper(os, prefix);
+  if (llvm::any_of(kernels, [](const HeaderKernel &k) { return k.grid; }))
+    writeGridHelpers(os, prefix);
   for (const HeaderKernel &kernel : kernels)
     if (failed(writeKernel(os, kernel, prefix,
                            [&] { return mlir::emitError(*kernel.loc); })))

@@ -7,6 +7,7 @@
 #ifndef TILEMLIR_TOOLS_TILETRANSLATE_CHEADER_H
 #define TILEMLIR_TOOLS_TILETRANSLATE_CHEADER_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Types.h"
@@ -27,6 +28,9 @@ struct HeaderKernel {
   int64_t sharedBytes = 0;
   /// Where the kernel is defined, for diagnostics.
   std::optional<Location> loc;
+  /// Its `tile.grid` maps and `tile.grid_symbols` (null when it has none):
+  /// the header then also computes the grid (`_grid`, `_auto`).
+  ArrayAttr grid, gridSymbols;
 };
 
 /// The header for gpu.module `moduleName` (its cubin, compiled for `chip`

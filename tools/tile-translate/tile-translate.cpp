@@ -9,6 +9,7 @@
 
 #include "CHeader.h"
 
+#include "Tile/TileDialect.h"
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
 #include "TileMLIR/Target/CompileCache.h"
@@ -303,7 +304,10 @@ static LogicalResult collectHeaderKernels(
              llvm::to_vector(func.getArgumentTypes()),
              {1, 1, 1},
              0,
-             func.getLoc()});
+             func.getLoc(),
+             func->getAttrOfType<ArrayAttr>(tile::TileDialect::kGridAttrName),
+             func->getAttrOfType<ArrayAttr>(
+                 tile::TileDialect::kGridSymbolsAttrName)});
   }
   return success();
 }
