@@ -7,6 +7,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/STLExtras.h"
+// TileRtDType, the codes tile.dtype_code names (C: enums only).
+#include "tile-runtime/TestSupport.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -246,6 +248,47 @@ LogicalResult PtrFromMemrefOp::verify() {
     return emitOpError() << "memref elements (" << memref.getElementType()
                          << ") differ from the pointee type ("
                          << ptr.getPointeeType() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DTypeCodeOp
+//===----------------------------------------------------------------------===//
+
+std::optional<int32_t> DTypeCodeOp::getCode(Type type) {
+  if (type.isF32())
+    return TILE_RT_F32;
+  if (type.isF16())
+    return TILE_RT_F16;
+  if (type.isBF16())
+    return TILE_RT_BF16;
+  if (isa<Float8E4M3FNType>(type))
+    return TILE_RT_F8E4M3;
+  if (isa<Float8E5M2Type>(type))
+    return TILE_RT_F8E5M2;
+  if (isa<Float4E2M1FNType>(type))
+    return TILE_RT_FP4E2M1;
+  if (type.isF64())
+    return TILE_RT_F64;
+  if (type.isSignlessInteger(8))
+    return TILE_RT_I8;
+  if (type.isSignlessInteger(16))
+    return TILE_RT_I16;
+  if (type.isSignlessInteger(32))
+    return TILE_RT_I32;
+  if (type.isSignlessInteger(64))
+    return TILE_RT_I64;
+  return std::nullopt;
+}
+
+LogicalResult DTypeCodeOp::verify() {
+  if (tilemlir::isInDeviceCode(*this))
+    return emitOpError() << "is a host operation: it names an element type "
+                            "for the runtime's host helpers";
+  if (!getCode(getElementType()))
+    return emitOpError() << "the runtime has no code for " << getElementType()
+                         << "; it has f32, f16, bf16, f8E4M3FN, f8E5M2, "
+                            "f4E2M1FN, i8, i16, i32, i64 and f64";
   return success();
 }
 

@@ -238,6 +238,33 @@ def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_DTypeCodeOp : Tile_Op<"dtype_code", [Pure]> {
+  let summary = "Host: the runtime's code for an element type";
+  let description = [{
+    The `TileRtDType` value (tile-runtime/TestSupport.h: `TILE_RT_F16`, ...)
+    that the runtime's helpers (`tileRtFillRandom`, `tileRtCheck2D`,
+    `tileRtCublasGemmTimeMs`, ...) take for `type`, so host code names the
+    type instead of writing the number. Host only; lowered to a constant by
+    `convert-tile-host-to-llvm`.
+
+    ```mlir
+    %f16 = tile.dtype_code f16 : i32
+    llvm.call @tileRtFillRandom(%p, %n, %f16, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    ```
+
+    Types: f32, f16, bf16, f8E4M3FN, f8E5M2, f4E2M1FN (packed two per byte),
+    i8, i16, i32, i64, f64.
+  }];
+  let arguments = (ins TypeAttr:$elementType);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$elementType attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The TileRtDType value of `type`, if the runtime has one.
+    static std::optional<int32_t> getCode(Type type);
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Register-tile compute
 //===----------------------------------------------------------------------===//

@@ -154,8 +154,7 @@ module attributes {gpu.container_module} {
   func.func @main() -> i32 {
     %c1 = arith.constant 1 : index
     %c128 = arith.constant 128 : index
-    // TILE_RT_F16 (tile-runtime/TestSupport.h).
-    %f16 = arith.constant 1 : i32
+    %f16 = tile.dtype_code f16 : i32
     %zero = arith.constant 0.0 : f64
     %minus1 = arith.constant -1.0 : f64
     %n_a = arith.constant 49152 : i64

@@ -91,6 +91,37 @@ func.func @split_box3(%a: memref<4x128x256xf16>) -> !tma.descriptor<tensor<2x64x
   return %d : !tma.descriptor<tensor<2x64x128xf16>, swizzle = 128>
 }
 
+// tile.dtype_code is the TileRtDType value (tile-runtime/TestSupport.h):
+// TILE_RT_F32 = 0, TILE_RT_F16 = 1, TILE_RT_BF16 = 2, TILE_RT_F8E4M3 = 3,
+// TILE_RT_F8E5M2 = 4, TILE_RT_FP4E2M1 = 5, TILE_RT_I8 = 6, TILE_RT_I32 = 7,
+// TILE_RT_F64 = 8, TILE_RT_I16 = 9, TILE_RT_I64 = 10.
+// FIELDS-LABEL: llvm.func @dtype_codes
+// FIELDS-NEXT: llvm.mlir.constant(0 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(1 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(2 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(3 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(4 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(5 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(6 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(7 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(8 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(9 : i32) : i32
+// FIELDS-NEXT: llvm.mlir.constant(10 : i32) : i32
+func.func @dtype_codes() -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) {
+  %0 = tile.dtype_code f32 : i32
+  %1 = tile.dtype_code f16 : i32
+  %2 = tile.dtype_code bf16 : i32
+  %3 = tile.dtype_code f8E4M3FN : i32
+  %4 = tile.dtype_code f8E5M2 : i32
+  %5 = tile.dtype_code f4E2M1FN : i32
+  %6 = tile.dtype_code i8 : i32
+  %7 = tile.dtype_code i32 : i32
+  %8 = tile.dtype_code f64 : i32
+  %9 = tile.dtype_code i16 : i32
+  %10 = tile.dtype_code i64 : i32
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32
+}
+
 // A device pointer for a kernel argument: aligned pointer (the memref's
 // second field, %arg1 once the signature is expanded) plus its offset.
 // CHECK-LABEL: llvm.func @pointer

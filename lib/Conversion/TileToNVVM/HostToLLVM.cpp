@@ -66,6 +66,21 @@ struct PtrFromMemrefLowering
   }
 };
 
+/// tile.dtype_code -> its TileRtDType value.
+struct DTypeCodeLowering : public ConvertOpToLLVMPattern<tile::DTypeCodeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::DTypeCodeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The verifier guarantees a code.
+    int32_t code = *tile::DTypeCodeOp::getCode(op.getElementType());
+    rewriter.replaceOpWithNewOp<LLVM::ConstantOp>(
+        op, rewriter.getI32Type(), rewriter.getI32IntegerAttr(code));
+    return success();
+  }
+};
+
 /// tma.make_descriptor -> tileRtMakeTensorMap(out, dtype, rank, address,
 /// dims, strideBytes, box, elementStrides = null, interleave, swizzle, l2,
 /// oobFill), which validates the map (strides, box, alignment) and aborts
@@ -184,7 +199,8 @@ struct ConvertTileHostToLLVM
     target.addLegalOp<gpu::GPUModuleOp, gpu::BinaryOp>();
     target.addDynamicallyLegalOp<gpu::LaunchFuncOp>(
         [&](gpu::LaunchFuncOp op) { return converter.isLegal(op); });
-    target.addIllegalOp<tma::MakeDescriptorOp, tile::PtrFromMemrefOp>();
+    target.addIllegalOp<tma::MakeDescriptorOp, tile::PtrFromMemrefOp,
+                        tile::DTypeCodeOp>();
     populateVectorToLLVMConversionPatterns(converter, patterns);
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns);
     populateGpuToLLVMConversionPatterns(converter, patterns,
@@ -201,5 +217,6 @@ struct ConvertTileHostToLLVM
 
 void tilemlir::populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns) {
-  patterns.add<PtrFromMemrefLowering, MakeDescriptorLowering>(converter);
+  patterns.add<PtrFromMemrefLowering, MakeDescriptorLowering,
+               DTypeCodeLowering>(converter);
 }

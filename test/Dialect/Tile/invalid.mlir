@@ -1267,3 +1267,21 @@ func.func @host(%m: memref<4xf32>) {
     %p = tile.ptr_from_memref %m : memref<4xf32> -> !tile.ptr<f16>
   return
 }
+
+// -----
+
+func.func @dtype_unknown() -> i32 {
+  // expected-error @+1 {{'tile.dtype_code' op the runtime has no code for 'f8E4M3FNUZ'; it has f32, f16, bf16, f8E4M3FN, f8E5M2, f4E2M1FN, i8, i16, i32, i64 and f64}}
+  %c = tile.dtype_code f8E4M3FNUZ : i32
+  return %c : i32
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{'tile.dtype_code' op is a host operation: it names an element type for the runtime's host helpers}}
+    %c = tile.dtype_code f16 : i32
+    gpu.return
+  }
+}

@@ -243,6 +243,21 @@ func.func @host(%m: memref<1024x1024xf16>) -> !tile.ptr<f16> {
   return %p : !tile.ptr<f16>
 }
 
+// CHECK-LABEL: func.func @dtype_codes
+// CHECK: tile.dtype_code f16 : i32
+// CHECK: tile.dtype_code bf16 : i32
+// CHECK: tile.dtype_code f8E4M3FN : i32
+// CHECK: tile.dtype_code f4E2M1FN : i32
+// CHECK: tile.dtype_code i64 : i32
+func.func @dtype_codes() -> (i32, i32, i32, i32, i32) {
+  %a = tile.dtype_code f16 : i32
+  %b = tile.dtype_code bf16 : i32
+  %c = tile.dtype_code f8E4M3FN : i32
+  %d = tile.dtype_code f4E2M1FN : i32
+  %e = tile.dtype_code i64 : i32
+  return %a, %b, %c, %d, %e : i32, i32, i32, i32, i32
+}
+
 // Loads, stores and copies carry memory effects: canonicalization removes
 // the pure ops whose results are unused but keeps every memory access.
 // RUN: tile-opt %s --canonicalize | FileCheck %s --check-prefix=DCE
