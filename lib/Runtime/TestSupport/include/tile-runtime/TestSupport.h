@@ -130,8 +130,9 @@ int tileRtExitStatus(void);
 /// libcublas.so.13, then libcublas.so; cublasGemmEx, CUBLAS_COMPUTE_32F,
 /// f32 accumulation); inputs cuBLAS cannot take (fp8, fp4, integers) are
 /// widened to f32 first, which is exact. outDtype may be any type; the f32
-/// result is rounded once. Without cuBLAS a host loop (double accumulation)
-/// is used and a one-line note is printed to stderr.
+/// result is rounded once. Without cuBLAS, or with TILE_REFERENCE=host in
+/// the environment, a host loop (double accumulation) is used (without
+/// cuBLAS, with a one-line note on stderr).
 void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
                          int64_t M, int64_t N, int64_t K, int32_t inDtype,
                          int32_t outDtype, int32_t bTransposed,
