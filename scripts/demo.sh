@@ -107,12 +107,20 @@ Pipeline status:
                                                               seed GEMMs' PTX identical)
   attention forward (D 64/128/256, causal, LSE)               done (sm_90a runs,
                                                               0.68-0.83 of cuDNN)
-  tile-translate --emit=c-header (C launchers)                done (compile-tested)
+  tile-translate --emit=c-header (C launchers; grids from
+  tile.grid)                                                  done (sm_90a runs: the bench
+                                                              GEMM from C at 1.00 of cuBLAS;
+                                                              tile.grid launchers run
+                                                              without a GPU only)
   cubins through an on-disk compile cache; tileCompileModule
   in the C API; nvJitLink in process (opt-in)                 done
   expect_tx byte counts inferred (tile-infer-transaction-
   bytes)                                                      done (PTX identical to the
                                                               hand-counted kernels')
+  TMA boxes wider than the swizzle span, split by the
+  compiler; element types named in host code (tile.dtype_code) done (sm_90a runs)
+  device-side TMA coordinate checks (tile-run
+  --tile-device-checks; off by default: they cost 25%)        done (debug mode)
   tile.copy (the TileLang seed's copy rules)                  not implemented yet
   register tiles of rank > 4 / non-power-of-two shapes,
   2-CTA tcgen05 MMA, clusters / TMA multicast in
