@@ -60,6 +60,8 @@
 !tileB64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !tileB128_f16 = !tile.smem<64x128xf16, #nvmma128, mutable>
 !tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
+!descB128_f16 = !tma.descriptor<tensor<64x128xf16>, swizzle = 128>
+!descB256_f16 = !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
 !tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
 !tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
 !tileC128x64_f16 = !tile.smem<128x64xf16, #nvmma128, mutable>
@@ -71,6 +73,8 @@
 !tileB64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !tileB128_bf16 = !tile.smem<64x128xbf16, #nvmma128, mutable>
 !tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
+!descB128_bf16 = !tma.descriptor<tensor<64x128xbf16>, swizzle = 128>
+!descB256_bf16 = !tma.descriptor<tensor<64x256xbf16>, swizzle = 128>
 !tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
 !tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x64_bf16 = !tile.smem<128x64xbf16, #nvmma128, mutable>
@@ -213,7 +217,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -227,10 +231,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB256_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x256_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -260,10 +260,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -289,7 +286,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -303,10 +300,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB256_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -352,10 +345,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -409,7 +399,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -423,8 +413,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -466,8 +454,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -515,7 +502,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB64_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x64_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -540,7 +526,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -560,7 +546,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -574,10 +560,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB256_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x256_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -607,10 +589,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -636,7 +615,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -650,10 +629,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB256_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -699,10 +674,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -756,7 +728,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -770,8 +742,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -813,8 +783,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -862,7 +831,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB64_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x64_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -887,7 +855,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1242,7 +1210,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1250,7 +1218,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
@@ -1344,7 +1312,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1358,7 +1326,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -1452,7 +1420,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1466,7 +1434,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -1780,7 +1748,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1788,7 +1756,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
@@ -1882,7 +1850,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1896,7 +1864,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -1990,7 +1958,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2004,7 +1972,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 

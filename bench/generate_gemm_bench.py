@@ -446,17 +446,18 @@ TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
 def tiled_kernel(t, v):
     """The seed's loop at block shape c (see Tiled), written the way the seed
     is: single-buffered TMA loads, expect_tx / arrive / wait on one barrier
-    per operand, a synchronous tile.dot and a tile.barrier after it. TMA
-    boxes are at most 128 bytes wide with swizzle 128, so B (64 x BN, N
-    contiguous) arrives as BN / 64 boxes of 64 x 64 and C leaves as BN / 64
-    boxes of BM x 64 (at most 256 rows), each through a tile.smem_subslice."""
+    per operand, a synchronous tile.dot and a tile.barrier after it. B
+    (64 x BN, N contiguous) arrives as one 64 x BN box, which the compiler
+    splits into BN / 64 boxes one 128-byte swizzle row wide; C leaves as
+    BN / 64 boxes of BM x 64 (at most 256 rows), each through a
+    tile.smem_subslice (or a window of the accumulator when persistent)."""
     c, ws = TILED_BY_VARIANT[v]
     if c.group_m:
         return persistent_kernel(t, v)
     occupancy = (f", nvvm.minctasm = {c.ctas_per_sm} : i32"
                  if c.ctas_per_sm else "")
     return f"""
-    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: !desc64_{t}, %descC: !desc{c.bm}_{t}, %K: i32) kernel
+    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32) kernel
         attributes {{tile.num_warps = {c.warps} : i32{occupancy}}} {{
 {tiled_prologue(t, c)}
       %bx = tile.program_id x
@@ -483,7 +484,7 @@ def persistent_kernel(t, v):
     stores overlap the next tile's main loop."""
     c, ws = TILED_BY_VARIANT[v]
     return f"""
-    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: !desc64_{t}, %descC: !desc{c.bm}_{t}, %K: i32,
+    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32}} {{
 {tiled_prologue(t, c)}
 {grouped_tile_loop(c)}
@@ -537,15 +538,18 @@ def n_off(j):
     return "%off_n" if j == 0 else f"%off_n{j}"
 
 
+def desc_b(t, c):
+    """B's descriptor type: one 64 x BN box, which the compiler splits into
+    BN / 64 boxes of one 128-byte swizzle row (TMA's limit)."""
+    return f"!desc64_{t}" if c.bn == 64 else f"!descB{c.bn}_{t}"
+
+
 def tiled_prologue(t, c):
-    """Constants, the K step count, the shared buffers (B as 64-wide box
-    views; C whole, or for a persistent kernel the two-window ring of
-    windowed_epilogue) and the two barriers, initialized by one thread."""
+    """Constants, the K step count, the shared buffers (B whole; C whole,
+    or for a persistent kernel the two-window ring of windowed_epilogue)
+    and the two barriers, initialized by one thread."""
     tileB = f"!tileB{c.bn}_{t}"
     tileC = f"!cring{c.bm}_{t}" if c.group_m else f"!tileC{c.shape}_{t}"
-    b_views = "".join(
-        f"\n      %b{j} = tile.smem_subslice %b_shared[0, {64 * j}] : {tileB} -> !box64_{t}"
-        for j in range(c.bn // 64))
     return f"""      %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -557,7 +561,7 @@ def tiled_prologue(t, c):
       %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box{c.bm}_{t}
-      %b_shared = tile.alloc_smem : {tileB}{b_views}
+      %b_shared = tile.alloc_smem : {tileB}
       %c_shared = tile.alloc_smem : {tileC}
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -579,9 +583,8 @@ def tiled_k_loop(t, c, ws, indent):
     if ws:
         markers.append("tile.warp_specialize")
     tileB = f"!tileB{bn}_{t}"
-    b_loads = "".join(
-        f"\n  tma.async_load %descB[%off_k, {n_off(j)}], %b{j}, %mbar_b : !desc64_{t}, !box64_{t}"
-        for j in range(bn // 64))
+    b_loads = (f"\n  tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : "
+               f"{desc_b(t, c)}, {tileB}")
     text = f"""%acc = scf.for %k = %c0 to %k_tiles step %c1
     iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
   %k_i32 = arith.index_cast %k : index to i32
@@ -820,6 +823,8 @@ def tiled_aliases(t, configs, persistent):
         for r in rows)
     text += "".join(f"!tileB{bn}_{t} = !tile.smem<64x{bn}x{t}, #nvmma128, mutable>\n"
                     for bn in sorted({c.bn for c in configs}))
+    text += "".join(f"!descB{bn}_{t} = !tma.descriptor<tensor<64x{bn}x{t}>, swizzle = 128>\n"
+                    for bn in sorted({c.bn for c in configs} - {64}))
     text += "".join(f"!tileC{c.shape}_{t} = !tile.smem<{c.bm}x{c.bn}x{t}, #nvmma128, mutable>\n"
                     for c in configs)
     text += "".join(f"!cring{bm}_{t} = !tile.smem<2x{bm}x64x{t}, #nvmma128, mutable>\n"
@@ -858,7 +863,7 @@ def tiled_launch(t, v):
     %bn1 = arith.constant {c.bn - 1} : index
     %threads = arith.constant {32 * c.warps} : index
     %da = tma.make_descriptor %a : memref<?x?x{t}> -> !desc{c.bm}_{t}
-    %db = tma.make_descriptor %b : memref<?x?x{t}> -> !desc64_{t}
+    %db = tma.make_descriptor %b : memref<?x?x{t}> -> {desc_b(t, c)}
     %dc = tma.make_descriptor %c : memref<?x?x{t}> -> !desc{c.bm}_{t}
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -866,7 +871,7 @@ def tiled_launch(t, v):
     %gy = arith.divui %mp, %bm : index
 {grid}    %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_{t}_{v} blocks in {blocks} threads in (%threads, %c1, %c1)
-        args(%da : !desc{c.bm}_{t}, %db : !desc64_{t}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
+        args(%da : !desc{c.bm}_{t}, %db : {desc_b(t, c)}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
     return
   }}
 """

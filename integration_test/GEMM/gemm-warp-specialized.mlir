@@ -175,6 +175,8 @@
 !tileB64_f16 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !tileB128_f16 = !tile.smem<64x128xf16, #nvmma128, mutable>
 !tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
+!descB128_f16 = !tma.descriptor<tensor<64x128xf16>, swizzle = 128>
+!descB256_f16 = !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
 !tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
 !tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
 !tileC256x128_f16 = !tile.smem<256x128xf16, #nvmma128, mutable>
@@ -189,6 +191,8 @@
 !tileB64_bf16 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !tileB128_bf16 = !tile.smem<64x128xbf16, #nvmma128, mutable>
 !tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
+!descB128_bf16 = !tma.descriptor<tensor<64x128xbf16>, swizzle = 128>
+!descB256_bf16 = !tma.descriptor<tensor<64x256xbf16>, swizzle = 128>
 !tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
 !tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
 !tileC256x128_bf16 = !tile.smem<256x128xbf16, #nvmma128, mutable>
@@ -204,7 +208,7 @@
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
-    gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -218,8 +222,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -245,8 +247,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -268,7 +269,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -282,10 +283,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB256_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x256_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -315,10 +312,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -344,7 +338,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w256x128s3(%descA: !desc256_f16, %descB: !desc64_f16, %descC: !desc256_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w256x128s3(%descA: !desc256_f16, %descB: !descB128_f16, %descC: !desc256_f16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -358,8 +352,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box256_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC256x128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -385,8 +377,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_f16, !box256_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -422,7 +413,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB64_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x64_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -447,7 +437,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -467,7 +457,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -481,10 +471,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB256_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_f16 -> !box64_f16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_f16 -> !box64_f16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -530,10 +516,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -587,7 +570,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s6g8(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x128s6g8(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -601,8 +584,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -644,8 +625,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -679,7 +659,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -693,8 +673,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !cring128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -736,8 +714,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -771,7 +748,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x128(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -785,8 +762,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -812,8 +787,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -835,7 +809,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s4c2(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+    gpu.func @gemm_f16_w128x128s4c2(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -849,8 +823,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_f16
       %b_shared = tile.alloc_smem : !tileB128_f16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_f16 -> !box64_f16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_f16 -> !box64_f16
       %c_shared = tile.alloc_smem : !tileC128x128_f16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -876,8 +848,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_f16, !box64_f16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_f16, !box64_f16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -899,7 +870,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s4(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w128x128s4(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -913,8 +884,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -940,8 +909,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -963,7 +931,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -977,10 +945,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB256_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x256_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1010,10 +974,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1039,7 +1000,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w256x128s3(%descA: !desc256_bf16, %descB: !desc64_bf16, %descC: !desc256_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w256x128s3(%descA: !desc256_bf16, %descB: !descB128_bf16, %descC: !desc256_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1053,8 +1014,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box256_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC256x128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1080,8 +1039,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc256_bf16, !box256_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1117,7 +1075,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB64_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB64_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x64_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1142,7 +1099,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1162,7 +1119,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1176,10 +1133,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB256_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB256_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB256_bf16 -> !box64_bf16
-      %b2 = tile.smem_subslice %b_shared[0, 128] : !tileB256_bf16 -> !box64_bf16
-      %b3 = tile.smem_subslice %b_shared[0, 192] : !tileB256_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1225,10 +1178,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n2], %b2, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n3], %b3, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -1282,7 +1232,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s6g8(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x128s6g8(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1296,8 +1246,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1339,8 +1287,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -1374,7 +1321,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1388,8 +1335,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !cring128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1431,8 +1376,7 @@ module attributes {gpu.container_module} {
           tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-          tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -1466,7 +1410,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w128x128(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1480,8 +1424,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1507,8 +1449,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1530,7 +1471,7 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x128s4c2(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+    gpu.func @gemm_bf16_w128x128s4c2(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1544,8 +1485,6 @@ module attributes {gpu.container_module} {
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
       %a_shared = tile.alloc_smem : !box128_bf16
       %b_shared = tile.alloc_smem : !tileB128_bf16
-      %b0 = tile.smem_subslice %b_shared[0, 0] : !tileB128_bf16 -> !box64_bf16
-      %b1 = tile.smem_subslice %b_shared[0, 64] : !tileB128_bf16 -> !box64_bf16
       %c_shared = tile.alloc_smem : !tileC128x128_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
@@ -1571,8 +1510,7 @@ module attributes {gpu.container_module} {
         tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
         mbarrier.arrive %mbar_a
         mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b0, %mbar_b : !desc64_bf16, !box64_bf16
-        tma.async_load %descB[%off_k, %off_n1], %b1, %mbar_b : !desc64_bf16, !box64_bf16
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
         mbarrier.arrive %mbar_b
         %parity = arith.remui %k_i32, %c2_i32 : i32
         mbarrier.wait %mbar_a, phase %parity : i32
@@ -1877,7 +1815,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1885,7 +1823,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
@@ -1952,7 +1890,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -1960,7 +1898,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
@@ -2027,7 +1965,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc256_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc256_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2035,7 +1973,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_f16, %db : !desc64_f16, %dc : !desc256_f16, %k32 : i32)
+        args(%da : !desc256_f16, %db : !descB128_f16, %dc : !desc256_f16, %k32 : i32)
     return
   }
 
@@ -2177,7 +2115,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2191,7 +2129,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -2258,7 +2196,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2272,7 +2210,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -2339,7 +2277,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2353,7 +2291,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -2420,7 +2358,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2428,7 +2366,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
@@ -2495,7 +2433,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB128_f16
     %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2503,7 +2441,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_f16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
+        args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
     return
   }
 
@@ -2661,7 +2599,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2669,7 +2607,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
@@ -2736,7 +2674,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2744,7 +2682,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
@@ -2811,7 +2749,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc256_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc256_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2819,7 +2757,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc256_bf16, %db : !desc64_bf16, %dc : !desc256_bf16, %k32 : i32)
+        args(%da : !desc256_bf16, %db : !descB128_bf16, %dc : !desc256_bf16, %k32 : i32)
     return
   }
 
@@ -2961,7 +2899,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 255 : index
     %threads = arith.constant 256 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -2975,7 +2913,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -3042,7 +2980,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -3056,7 +2994,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -3123,7 +3061,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -3137,7 +3075,7 @@ module attributes {gpu.container_module} {
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
     return
   }
 
@@ -3204,7 +3142,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -3212,7 +3150,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
@@ -3279,7 +3217,7 @@ module attributes {gpu.container_module} {
     %bn1 = arith.constant 127 : index
     %threads = arith.constant 128 : index
     %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB128_bf16
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %np = arith.addi %n, %bn1 : index
     %mp = arith.addi %m, %bm1 : index
@@ -3287,7 +3225,7 @@ module attributes {gpu.container_module} {
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
     gpu.launch_func @kernels::@gemm_bf16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
+        args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
     return
   }
 
