@@ -211,9 +211,16 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (ShapedType::isDynamic(d))
       return emitError() << "TMA box dimension " << i
                          << " is dynamic; box dimensions are static";
-    // A swizzled inner dimension wider than the span is split (below).
+    // A swizzled inner dimension wider than the span is split (below);
+    // its bound only keeps the size arithmetic exact (the shared-memory
+    // check below is the real limit).
     bool splitInner = int64_t(i) == rank - 1 && swizzle != 0 &&
                       interleave == Interleave::None;
+    if (splitInner && d > kMaxSplitInnerDim)
+      return emitError() << "TMA box dimension " << i << " is " << d
+                         << "; a swizzled inner dimension split into copies "
+                            "has at most "
+                         << kMaxSplitInnerDim << " elements";
     if (d < 1 || (d > kMaxBoxDim && !splitInner))
       return emitError() << "TMA box dimension " << i << " is " << d
                          << "; a box dimension must be in [1, " << kMaxBoxDim

@@ -44,6 +44,9 @@ enum DataType : unsigned {
 
 /// Largest box dimension and rank of a tensor map.
 constexpr int64_t kMaxBoxDim = 256;
+/// Largest inner box dimension that copies split by the swizzle span may
+/// have (far above what fits in shared memory; bounds the size arithmetic).
+constexpr int64_t kMaxSplitInnerDim = int64_t(1) << 20;
 constexpr int64_t kMaxRank = 5;
 
 } // namespace mlir::tma

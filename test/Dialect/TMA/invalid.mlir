@@ -697,3 +697,19 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+func.func @split_inner_too_wide(%m: memref<64x2097152xf16>) {
+  // expected-error @+1 {{TMA box dimension 1 is 2097152; a swizzled inner dimension split into copies has at most 1048576 elements}}
+  %d = tma.make_descriptor %m : memref<64x2097152xf16> -> !tma.descriptor<tensor<64x2097152xf16>, swizzle = 128>
+  return
+}
+
+// -----
+
+func.func @split_box_too_big(%m: memref<64x4096xf16>) {
+  // expected-error @+1 {{a TMA box of 524288 bytes does not fit in shared memory (at most 232448 bytes per CTA)}}
+  %d = tma.make_descriptor %m : memref<64x4096xf16> -> !tma.descriptor<tensor<64x4096xf16>, swizzle = 128>
+  return
+}
