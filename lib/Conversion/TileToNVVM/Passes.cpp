@@ -66,6 +66,22 @@ LogicalResult verifyLowering(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
+/// Function arguments NVPTX can pass: an `i0` (no bits) would reach its
+/// LowerArguments as an empty parameter type, an LLVM ERROR.
+LogicalResult verifyFunctionArguments(Operation *op) {
+  auto func = dyn_cast<gpu::GPUFuncOp>(op);
+  if (!func)
+    return success();
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    if (auto integer = dyn_cast<IntegerType>(type);
+        integer && integer.getWidth() == 0)
+      return func.emitOpError()
+             << "argument " << i << " is " << type
+             << ", which has no bits: a GPU function's parameters must "
+                "occupy memory (NVPTX passes no empty parameter)";
+  return success();
+}
+
 /// The families of convert-tile-to-nvvm (scalar and memory side).
 constexpr VerifyFn kTileVerifiers[] = {verifySharedMemoryLowering};
 
@@ -73,10 +89,10 @@ constexpr VerifyFn kTileVerifiers[] = {verifySharedMemoryLowering};
 /// diagnostics take precedence: register tiles and what moves them, then
 /// tensor memory and tcgen05, then wgmma.
 constexpr VerifyFn kKernelVerifiers[] = {
-    verifyRegisterTileLowering, verifyElementwiseLowering,
-    verifySharedMemoryLowering, verifyConvertLayoutLowering,
-    verifyReduceLowering,       verifyTMALowering,
-    verifyMBarrierLowering};
+    verifyFunctionArguments,     verifyRegisterTileLowering,
+    verifyElementwiseLowering,   verifySharedMemoryLowering,
+    verifyConvertLayoutLowering, verifyReduceLowering,
+    verifyTMALowering,           verifyMBarrierLowering};
 constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
                                                verifyTensorMemoryLowering,
                                                verifyDotTcgen05Lowering};
