@@ -280,7 +280,9 @@ LogicalResult writeGrid(llvm::raw_ostream &os, const HeaderKernel &kernel,
     FailureOr<std::string> value = gridSymbolValue(kernel, i, attr, emitError);
     if (failed(value))
       return failure();
-    usesDevice |= StringRef(*value).contains("tileRtMultiprocessorCount");
+    usesDevice |=
+        tile::parseGridSymbol(cast<StringAttr>(attr).getValue())->kind ==
+        tile::GridSymbol::Kind::MultiprocessorCount;
     b << "  const int64_t s" << i << " = " << *value << ";\n";
     b << "  (void)s" << i << ";\n";
   }

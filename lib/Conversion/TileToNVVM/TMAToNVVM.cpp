@@ -101,20 +101,21 @@ FailureOr<SmallVector<CopyPiece>> getCopyPieces(Operation *op,
 }
 
 /// The coordinates (innermost first) and shared address of `piece`.
-std::pair<SmallVector<Value>, Value>
-placePiece(OpBuilder &b, Location loc, const CopyPiece &piece,
-           ValueRange coords, Value sharedPtr) {
+std::pair<SmallVector<Value>, Value> placePiece(OpBuilder &b, Location loc,
+                                                const CopyPiece &piece,
+                                                ValueRange coords,
+                                                Value sharedPtr) {
   SmallVector<Value> placed;
   for (auto [coord, offset] : llvm::zip_equal(coords, piece.boxOffset))
-    placed.push_back(offset == 0 ? coord
-                                 : LLVM::AddOp::create(
-                                       b, loc, coord,
-                                       createI32Constant(b, loc, offset)));
+    placed.push_back(
+        offset == 0 ? coord
+                    : LLVM::AddOp::create(b, loc, coord,
+                                          createI32Constant(b, loc, offset)));
   Value ptr = sharedPtr;
   if (piece.byteOffset != 0)
-    ptr = LLVM::GEPOp::create(b, loc, sharedPtr.getType(), b.getI8Type(),
-                              sharedPtr,
-                              ArrayRef<LLVM::GEPArg>{int32_t(piece.byteOffset)});
+    ptr = LLVM::GEPOp::create(
+        b, loc, sharedPtr.getType(), b.getI8Type(), sharedPtr,
+        ArrayRef<LLVM::GEPArg>{int32_t(piece.byteOffset)});
   return {innermostFirst(placed), ptr};
 }
 
@@ -454,6 +455,38 @@ LogicalResult requireSingleIssuer(Op op, ConversionPatternRewriter &rewriter) {
   return success();
 }
 
+/// The device-side checks of a copy's coordinates (debug mode only): an
+/// aligned start for every copy, non-negative coordinates for stores and
+/// reductions.
+LogicalResult emitCoordinateChecks(Operation *op, ValueRange coords,
+                                   bool deviceChecks,
+                                   ConversionPatternRewriter &rewriter) {
+  return success(
+      succeeded(
+          emitAlignedStartCheck(op, coords.back(), deviceChecks, rewriter)) &&
+      succeeded(emitNonNegativeCheck(op, coords, deviceChecks, rewriter)));
+}
+
+/// Emits one TMA instruction per piece of `op`'s box (`emit` gets the
+/// piece's coordinates, innermost first, and shared address), then erases
+/// `op`.
+LogicalResult
+lowerCopyPieces(Operation *op, tma::DescriptorType desc,
+                tile::SharedMemoryType buffer, ValueRange coords,
+                Value sharedPtr, ConversionPatternRewriter &rewriter,
+                function_ref<void(ValueRange coords, Value ptr)> emit) {
+  auto pieces = getCopyPieces(op, desc, buffer);
+  if (failed(pieces))
+    return failure();
+  for (const CopyPiece &piece : *pieces) {
+    auto [placed, ptr] =
+        placePiece(rewriter, op->getLoc(), piece, coords, sharedPtr);
+    emit(placed, ptr);
+  }
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// A copy whose lowering checks its coordinates on the device in the
 /// `deviceChecks` debug mode.
 template <typename Op>
@@ -473,23 +506,19 @@ struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
-                                     rewriter)))
+    if (failed(emitCoordinateChecks(op, adaptor.getCoords(), deviceChecks,
+                                    rewriter)))
       return failure();
-    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getDst().getType());
-    if (failed(pieces))
-      return failure();
-    for (const CopyPiece &piece : *pieces) {
-      auto [coords, dst] = placePiece(rewriter, op.getLoc(), piece,
-                                      adaptor.getCoords(), adaptor.getDst());
-      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-          rewriter, op.getLoc(), toClusterAddress(rewriter, op.getLoc(), dst),
-          adaptor.getDesc(), coords, adaptor.getBarrier(), ValueRange{},
-          adaptor.getMulticastMask(), Value(), NVVM::TMALoadMode::TILE,
-          /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
-    }
-    rewriter.eraseOp(op);
-    return success();
+    Location loc = op.getLoc();
+    return lowerCopyPieces(
+        op, op.getDesc().getType(), op.getDst().getType(), adaptor.getCoords(),
+        adaptor.getDst(), rewriter, [&](ValueRange coords, Value dst) {
+          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+              rewriter, loc, toClusterAddress(rewriter, loc, dst),
+              adaptor.getDesc(), coords, adaptor.getBarrier(), ValueRange{},
+              adaptor.getMulticastMask(), Value(), NVVM::TMALoadMode::TILE,
+              /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+        });
   }
 };
 
@@ -501,23 +530,16 @@ struct AsyncStoreLowering : public CheckedCopyLowering<tma::AsyncStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
-                                     rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), deviceChecks,
+    if (failed(emitCoordinateChecks(op, adaptor.getCoords(), deviceChecks,
                                     rewriter)))
       return failure();
-    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getSrc().getType());
-    if (failed(pieces))
-      return failure();
-    for (const CopyPiece &piece : *pieces) {
-      auto [coords, src] = placePiece(rewriter, op.getLoc(), piece,
-                                      adaptor.getCoords(), adaptor.getSrc());
-      NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
-          rewriter, op.getLoc(), adaptor.getDesc(), src, coords, Value(),
-          NVVM::TMAStoreMode::TILE, Value());
-    }
-    rewriter.eraseOp(op);
-    return success();
+    return lowerCopyPieces(
+        op, op.getDesc().getType(), op.getSrc().getType(), adaptor.getCoords(),
+        adaptor.getSrc(), rewriter, [&](ValueRange coords, Value src) {
+          NVVM::CpAsyncBulkTensorSharedCTAToGlobalOp::create(
+              rewriter, op.getLoc(), adaptor.getDesc(), src, coords, Value(),
+              NVVM::TMAStoreMode::TILE, Value());
+        });
   }
 };
 
@@ -529,9 +551,7 @@ struct AsyncReduceLowering : public CheckedCopyLowering<tma::AsyncReduceOp> {
                   ConversionPatternRewriter &rewriter) const override {
     if (failed(requireSingleIssuer(op, rewriter)))
       return failure();
-    if (failed(emitAlignedStartCheck(op, adaptor.getCoords().back(), deviceChecks,
-                                     rewriter)) ||
-        failed(emitNonNegativeCheck(op, adaptor.getCoords(), deviceChecks,
+    if (failed(emitCoordinateChecks(op, adaptor.getCoords(), deviceChecks,
                                     rewriter)))
       return failure();
     NVVM::TMAReduxKind kind;
@@ -546,18 +566,13 @@ struct AsyncReduceLowering : public CheckedCopyLowering<tma::AsyncReduceOp> {
       kind = NVVM::TMAReduxKind::MAX;
       break;
     }
-    auto pieces = getCopyPieces(op, op.getDesc().getType(), op.getSrc().getType());
-    if (failed(pieces))
-      return failure();
-    for (const CopyPiece &piece : *pieces) {
-      auto [coords, src] = placePiece(rewriter, op.getLoc(), piece,
-                                      adaptor.getCoords(), adaptor.getSrc());
-      NVVM::CpAsyncBulkTensorReduceOp::create(
-          rewriter, op.getLoc(), adaptor.getDesc(), src, kind,
-          NVVM::TMAStoreMode::TILE, coords, Value());
-    }
-    rewriter.eraseOp(op);
-    return success();
+    return lowerCopyPieces(
+        op, op.getDesc().getType(), op.getSrc().getType(), adaptor.getCoords(),
+        adaptor.getSrc(), rewriter, [&](ValueRange coords, Value src) {
+          NVVM::CpAsyncBulkTensorReduceOp::create(
+              rewriter, op.getLoc(), adaptor.getDesc(), src, kind,
+              NVVM::TMAStoreMode::TILE, coords, Value());
+        });
   }
 };
 
