@@ -8,8 +8,10 @@ and bf16, and the same loop at larger block shapes (class Tiled: 128x128x64,
 and 128x256x64 / 256x128x64 with two consumer warpgroups), pipelined by
 tile-warp-specialize or tile-pipeline. Each problem is checked against
 cuBLAS once (relative error), then timed: 3 warm-up launches, the median of
-10 timed launches (CUDA events), next to cuBLAS's median on the same shape
-and type. Regenerate after editing; the output is committed so the
+10 samples, each tileRtLaunchesPerSample() launches enqueued back to back
+between two CUDA events (so that no host overhead of either side is timed
+while the GPU waits), next to cuBLAS's median timed the same way on the
+same shape and type. Regenerate after editing; the output is committed so the
 benchmark builds without Python.
 
 Also writes three GPU integration tests from the same kernels,
@@ -227,7 +229,20 @@ def aliases(t):
 """
 
 
-LAUNCH_ARGS = "(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()"
+# Every launch function is asynchronous: it enqueues its kernel after the
+# token it is given and returns the launch's token, so that the timed
+# samples enqueue launches back to back without a synchronization between
+# them (timing).
+LAUNCH_ARGS = ("(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index, "
+               "!gpu.async.token) -> !gpu.async.token")
+
+
+def launch_and_wait(fn, args, types, indent="    ", tag=""):
+    """Calls the asynchronous launch function `fn` on a new stream and waits
+    for it."""
+    return (f"{indent}%launch_dep{tag} = gpu.wait async\n"
+            f"{indent}%launch_done{tag} = func.call @{fn}({args}, %launch_dep{tag}) : {types}\n"
+            f"{indent}gpu.wait [%launch_done{tag}]\n")
 
 
 def operands(t, code, k):
@@ -268,8 +283,10 @@ def operands(t, code, k):
 
 def timing(t, v, launch_args, index_constants=False,
            baseline="@tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters)"):
-    """3 warm-up launches, the median of 10 timed ones next to cuBLAS's, and
-    the report row; none of it with TILE_TIMING=0 (tileRtTimingEnabled), as
+    """3 warm-up launches, then the median of 10 samples next to cuBLAS's
+    (each sample: tileRtLaunchesPerSample() launches enqueued back to back
+    between a timer's start and stop, divided by their number, as the
+    runtime times cuBLAS), and the report row; none of it with TILE_TIMING=0 (tileRtTimingEnabled), as
     in the GPU bundle's compute-sanitizer pass."""
     constants = ("%c0 = arith.constant 0 : index\n"
                  "%c1 = arith.constant 1 : index\n") if index_constants else ""
@@ -277,13 +294,21 @@ def timing(t, v, launch_args, index_constants=False,
 %c10 = arith.constant 10 : index
 %one = arith.constant 1 : i64
 %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+%launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+%launches = arith.index_cast %launches32 : i32 to index
+%launches_f = arith.sitofp %launches32 : i32 to f64
 scf.for %i = %c0 to %c3 step %c1 {{
-  func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-}}
+{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", launch_args, "  ", "_warm")}}}
 scf.for %i = %c0 to %c10 step %c1 {{
   %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-  func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-  %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+  %first = gpu.wait async
+  %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {{
+    %done = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : {launch_args}
+    scf.yield %done : !gpu.async.token
+  }}
+  gpu.wait [%last]
+  %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+  %ms = arith.divf %sample, %launches_f : f64
   %i64 = arith.index_cast %i : index to i64
   %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
   llvm.store %ms, %slot : f64, !llvm.ptr
@@ -294,7 +319,7 @@ scf.for %i = %c0 to %c10 step %c1 {{
 %cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
 llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 """
-    return f"""    // Timing: 3 warm-ups, median of 10.
+    return f"""    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -319,7 +344,7 @@ def host(t, code, v):
     return f"""
   // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_{t}_{v}(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
-                        %m: index, %n: index, %k: index) {{
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {{
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -331,15 +356,14 @@ def host(t, code, v):
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_{t}_{v} blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_{t}_{v} blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_{t}, %db : !descB_{t}, %dc : !descC_{t}, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }}
 
   // Checks one run against cuBLAS (f32 reference), then times it.
   func.func @bench_{t}_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
-{operands(t, code, "%k")}    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : (memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index) -> ()
-    %null = llvm.mlir.zero : !llvm.ptr
+{operands(t, code, "%k")}{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", LAUNCH_ARGS.format(t=t))}    %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
@@ -738,12 +762,13 @@ def fp8_host(timed):
     wgmma's)."""
     v = FP8_VARIANT
     fn = "bench" if timed else "check"
-    args = "(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()"
+    args = ("(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, "
+            "!gpu.async.token) -> !gpu.async.token")
     baseline = "@tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters)"
     timed_rows = timing("e4m3", v, args, baseline=baseline) if timed else ""
     return f"""
   func.func @launch_e4m3_{v}(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
-                         %m: index, %n: index, %k: index) {{
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {{
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -760,9 +785,9 @@ def fp8_host(timed):
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_e4m3_{v} blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_e4m3_{v} blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc8A, %db : !desc8B, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }}
 
   func.func @{fn}_e4m3_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
@@ -795,8 +820,7 @@ def fp8_host(timed):
     llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_e4m3_{v}(%a, %b, %c, %m, %n, %k) : {args}
-    %null = llvm.mlir.zero : !llvm.ptr
+{launch_and_wait(f"launch_e4m3_{v}", "%a, %b, %c, %m, %n, %k", args)}    %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
@@ -833,7 +857,7 @@ def tiled_aliases(t, configs, persistent):
 
 
 LAUNCH_SIGNATURE = """(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
-                        %m: index, %n: index, %k: index)"""
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token"""
 
 
 def tiled_launch(t, v):
@@ -870,9 +894,9 @@ def tiled_launch(t, v):
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
 {grid}    %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_{t}_{v} blocks in {blocks} threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_{t}_{v} blocks in {blocks} threads in (%threads, %c1, %c1)
         args(%da : !desc{c.bm}_{t}, %db : {desc_b(t, c)}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
-    return
+    return %done : !gpu.async.token
   }}
 """
 
@@ -880,12 +904,14 @@ def tiled_launch(t, v):
 def auto_launch(t):
     """launch_{t}_auto: AUTO_RULE applied to the problem at run time."""
     def choose(i, pad):
+        """The IR that picks among AUTO_RULE[i:], and the token it yields."""
         v, least_k = AUTO_RULE[i]
-        call = (f"{pad}func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : "
+        call = (f"{pad}%done{i} = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : "
                 f"{LAUNCH_ARGS.format(t=t)}")
         if i == len(AUTO_RULE) - 1:
-            return call
+            return call, f"%done{i}"
         c, _ = TILED_BY_VARIANT[v]
+        other, other_token = choose(i + 1, pad + "  ")
         return f"""{pad}%bm{i} = arith.constant {c.bm} : index
 {pad}%bn{i} = arith.constant {c.bn} : index
 {pad}%least_k{i} = arith.constant {least_k} : index
@@ -895,11 +921,14 @@ def auto_launch(t):
 {pad}%fill{i} = arith.cmpi uge, %tiles{i}, %sms : index
 {pad}%long{i} = arith.cmpi uge, %k, %least_k{i} : index
 {pad}%fills{i} = arith.andi %fill{i}, %long{i} : i1
-{pad}scf.if %fills{i} {{
-{pad}  {call.strip()}
+{pad}%chosen{i} = scf.if %fills{i} -> (!gpu.async.token) {{
+{textwrap.indent(call.strip(), pad + "  ")}
+{pad}  scf.yield %done{i} : !gpu.async.token
 {pad}}} else {{
-{choose(i + 1, pad + "  ")}
-{pad}}}"""
+{other}
+{pad}  scf.yield {other_token} : !gpu.async.token
+{pad}}}""", f"%chosen{i}"
+    text, token = choose(0, "    ")
     return f"""
   // The configuration rule (AUTO_RULE in the generator): the first of
   // {", ".join(f"{v} (K >= {k})" for v, k in AUTO_RULE[:-1])} whose tiles
@@ -907,8 +936,8 @@ def auto_launch(t):
   func.func @launch_{t}_auto{LAUNCH_SIGNATURE.format(t=t)} {{
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
-{choose(0, "    ")}
-    return
+{text}
+    return {token} : !gpu.async.token
   }}
 """
 
@@ -933,8 +962,7 @@ def tiled_host(t, code, v, timed):
     %c64 = arith.constant 64 : index
     %k_empty = arith.cmpi eq, %k, %c0 : index
     %ks = arith.select %k_empty, %c64, %k : index
-{operands(t, code, "%ks")}    func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k) : {launch_args}
-    scf.if %k_empty {{
+{operands(t, code, "%ks")}{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", launch_args)}    scf.if %k_empty {{
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
     }} else {{
@@ -1092,6 +1120,7 @@ module attributes {{gpu.container_module}} {{
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 {''.join(body)}
   func.func @main() -> i32 {{
@@ -1140,7 +1169,8 @@ def main():
 // cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma accumulates).
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
-// (median of 10 after 3 warm-ups, CUDA events) and their ratio.
+// (median of 10 samples of back-to-back launches after 3 warm-ups, CUDA
+// events, both sides timed the same way) and their ratio.
 """
     write(root, os.path.join("bench", "gemm_bench.mlir"),
           render(SHAPES, header, BENCH_SEED_VARIANTS, TILED_VARIANTS,

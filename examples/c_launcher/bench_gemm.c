@@ -9,9 +9,10 @@
  *
  * Each problem is checked against cuBLAS (f32 reference) on fresh random
  * inputs, C poisoned first, then timed exactly as the benchmark times the
- * same kernel when tile-run builds it (3 warm-ups, median of 10 launches,
- * CUDA events; cuBLAS in the same process), so that the two programs' rows
- * compare the launch paths. The launch shape is the benchmark's: one CTA
+ * same kernel when tile-run builds it (3 warm-ups, median of 10 samples of
+ * tileRtLaunchesPerSample() back-to-back launches, CUDA events; cuBLAS in
+ * the same process), so that the two programs' rows compare the launch
+ * paths. The launch shape is the benchmark's: one CTA
  * per SM at most, the tile counts as arguments. Exit status: 0 when every
  * check passed, 1 when one failed, 77 without a GPU, 2 on a launch error.
  */
@@ -42,11 +43,13 @@ static double timeLaunches(void *a, void *b, void *c, int64_t m, int64_t n,
   for (int i = 0; i < 3; ++i)
     if (launch(a, b, c, m, n, k, error))
       return -1;
+  int launches = tileRtLaunchesPerSample();
   for (int i = 0; i < 10; ++i) {
     void *timer = tileRtTimerStart();
-    if (launch(a, b, c, m, n, k, error))
-      return -1;
-    times[i] = tileRtTimerStopMs(timer);
+    for (int j = 0; j < launches; ++j)
+      if (launch(a, b, c, m, n, k, error))
+        return -1;
+    times[i] = tileRtTimerStopMs(timer) / launches;
   }
   return tileRtMedian(times, 10);
 }

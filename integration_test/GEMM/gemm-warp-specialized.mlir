@@ -1804,10 +1804,11 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
   func.func @launch_f16_w128x128s4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -1822,9 +1823,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -1861,7 +1862,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x128s4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -1882,7 +1885,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -1897,9 +1900,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -1936,7 +1939,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -1957,7 +1962,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w256x128s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 256 : index
     %bn = arith.constant 128 : index
@@ -1972,9 +1977,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc256_f16, %db : !descB128_f16, %dc : !desc256_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2011,7 +2016,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w256x128s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2032,7 +2039,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x64s6(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -2047,9 +2054,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2086,7 +2093,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2107,7 +2116,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x256s4g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2128,9 +2137,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2167,7 +2176,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2188,7 +2199,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x128s6g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2209,9 +2220,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2248,7 +2259,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x128s6g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2269,7 +2282,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x128s5g8pp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2290,9 +2303,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2329,7 +2342,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2350,7 +2365,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x128(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2365,9 +2380,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2404,7 +2419,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x128(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2425,7 +2442,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_f16_w128x128s4c2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2440,9 +2457,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_f16, %db : !descB128_f16, %dc : !desc128_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2479,7 +2496,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_w128x128s4c2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x128s4c2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2503,7 +2522,7 @@ module attributes {gpu.container_module} {
   // w128x256s4g8 (K >= 2048), w128x128s5g8pp (K >= 0) whose tiles
   // fill every SM, else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
@@ -2515,8 +2534,9 @@ module attributes {gpu.container_module} {
     %fill0 = arith.cmpi uge, %tiles0, %sms : index
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %fills0 = arith.andi %fill0, %long0 : i1
-    scf.if %fills0 {
-      func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %chosen0 = scf.if %fills0 -> (!gpu.async.token) {
+      %done0 = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
       %bn1 = arith.constant 128 : index
@@ -2527,13 +2547,16 @@ module attributes {gpu.container_module} {
       %fill1 = arith.cmpi uge, %tiles1, %sms : index
       %long1 = arith.cmpi uge, %k, %least_k1 : index
       %fills1 = arith.andi %fill1, %long1 : i1
-      scf.if %fills1 {
-        func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+      %chosen1 = scf.if %fills1 -> (!gpu.async.token) {
+        %done1 = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        scf.yield %done1 : !gpu.async.token
       } else {
-        func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %done2 = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        scf.yield %done2 : !gpu.async.token
       }
+      scf.yield %chosen1 : !gpu.async.token
     }
-    return
+    return %chosen0 : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2570,7 +2593,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2591,7 +2616,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x128s4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2606,9 +2631,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x128s4 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2645,7 +2670,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x128s4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2666,7 +2693,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2681,9 +2708,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2720,7 +2747,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2741,7 +2770,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w256x128s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 256 : index
     %bn = arith.constant 128 : index
@@ -2756,9 +2785,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w256x128s3 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc256_bf16, %db : !descB128_bf16, %dc : !desc256_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2795,7 +2824,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w256x128s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2816,7 +2847,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x64s6(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -2831,9 +2862,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x64s6 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2870,7 +2901,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2891,7 +2924,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x256s4g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2912,9 +2945,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -2951,7 +2984,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -2972,7 +3007,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x128s6g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2993,9 +3028,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x128s6g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -3032,7 +3067,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x128s6g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -3053,7 +3090,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x128s5g8pp(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -3074,9 +3111,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x128s5g8pp blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -3113,7 +3150,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -3134,7 +3173,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x128(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -3149,9 +3188,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x128 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -3188,7 +3227,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x128(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -3209,7 +3250,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_bf16_w128x128s4c2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -3224,9 +3265,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x128s4c2 blocks in (%gx, %gy, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc128_bf16, %db : !descB128_bf16, %dc : !desc128_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -3263,7 +3304,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_w128x128s4c2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x128s4c2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -3287,7 +3330,7 @@ module attributes {gpu.container_module} {
   // w128x256s4g8 (K >= 2048), w128x128s5g8pp (K >= 0) whose tiles
   // fill every SM, else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
@@ -3299,8 +3342,9 @@ module attributes {gpu.container_module} {
     %fill0 = arith.cmpi uge, %tiles0, %sms : index
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %fills0 = arith.andi %fill0, %long0 : i1
-    scf.if %fills0 {
-      func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %chosen0 = scf.if %fills0 -> (!gpu.async.token) {
+      %done0 = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
       %bn1 = arith.constant 128 : index
@@ -3311,13 +3355,16 @@ module attributes {gpu.container_module} {
       %fill1 = arith.cmpi uge, %tiles1, %sms : index
       %long1 = arith.cmpi uge, %k, %least_k1 : index
       %fills1 = arith.andi %fill1, %long1 : i1
-      scf.if %fills1 {
-        func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+      %chosen1 = scf.if %fills1 -> (!gpu.async.token) {
+        %done1 = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        scf.yield %done1 : !gpu.async.token
       } else {
-        func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %done2 = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        scf.yield %done2 : !gpu.async.token
       }
+      scf.yield %chosen1 : !gpu.async.token
     }
-    return
+    return %chosen0 : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference).
@@ -3354,7 +3401,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
@@ -3375,7 +3424,7 @@ module attributes {gpu.container_module} {
   }
 
   func.func @launch_e4m3_w128x256x128s4g8(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
-                         %m: index, %n: index, %k: index) {
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -3392,9 +3441,9 @@ module attributes {gpu.container_module} {
     %tiles_m = arith.index_cast %gy : index to i32
     %tiles_n = arith.index_cast %gx : index to i32
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_e4m3_w128x256x128s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_e4m3_w128x256x128s4g8 blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%da : !desc8A, %db : !desc8B, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   func.func @check_e4m3_w128x256x128s4g8(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
@@ -3427,7 +3476,9 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64

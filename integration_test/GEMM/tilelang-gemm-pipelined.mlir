@@ -513,11 +513,12 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
+  llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtProblemEnabled(!llvm.ptr, i64, i64, i64) -> i32
 
   // Launches gemm_f16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -529,9 +530,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_p2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -562,13 +563,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -579,13 +582,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -608,7 +622,7 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_f16_p3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -620,9 +634,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p3 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_p3 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -653,13 +667,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -670,13 +686,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -699,7 +726,7 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_f16_p4 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -711,9 +738,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_f16_p4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_p4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_f16, %db : !descB_f16, %dc : !descC_f16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -744,13 +771,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -761,13 +790,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -790,7 +830,7 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_bf16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -802,9 +842,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_p2 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -835,13 +875,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -852,13 +894,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -881,7 +934,7 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_bf16_p3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -893,9 +946,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p3 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_p3 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -926,13 +979,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -943,13 +998,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -972,7 +1038,7 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_bf16_p4 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index) {
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -984,9 +1050,9 @@ module attributes {gpu.container_module} {
     %gx = arith.divui %np, %c128 : index
     %gy = arith.divui %mp, %c128 : index
     %k32 = arith.index_cast %k : index to i32
-    gpu.launch_func @kernels::@gemm_bf16_p4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_p4 blocks in (%gx, %gy, %c1) threads in (%c128, %c1, %c1)
         args(%da : !descA_bf16, %db : !descB_bf16, %dc : !descC_bf16, %k32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // Checks one run against cuBLAS (f32 reference), then times it.
@@ -1017,13 +1083,15 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_done]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
-    // Timing: 3 warm-ups, median of 10.
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
     %no_timing = arith.constant 0 : i32
     %timed = arith.cmpi ne, %timing, %no_timing : i32
@@ -1034,13 +1102,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_done_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%last]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr

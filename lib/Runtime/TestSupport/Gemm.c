@@ -270,11 +270,13 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
     gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut, bTransposed,
                  0.0f);
   double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
+  int launches = tileRtLaunchesPerSample();
   for (int i = 0; i < iters; ++i) {
     void *timer = tileRtTimerStart();
-    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut, bTransposed,
-                 0.0f);
-    times[i] = tileRtTimerStopMs(timer);
+    for (int j = 0; j < launches; ++j)
+      gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
+                   bTransposed, 0.0f);
+    times[i] = tileRtTimerStopMs(timer) / launches;
   }
   double median = tileRtMedian(times, iters);
   free(times);

@@ -293,6 +293,19 @@ int32_t tileRtTimingEnabled(void) {
   return !(value && strcmp(value, "0") == 0);
 }
 
+int32_t tileRtLaunchesPerSample(void) {
+  const char *value = getenv("TILE_LAUNCHES_PER_SAMPLE");
+  if (!value || !*value)
+    return 10;
+  char *end;
+  long count = strtol(value, &end, 10);
+  if (*end || count < 1 || count > 1000)
+    tileRtFatal("TILE_LAUNCHES_PER_SAMPLE=%s: expected a whole number of "
+                "launches in [1, 1000]",
+                value);
+  return (int32_t)count;
+}
+
 int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
                              int64_t k) {
   const char *value = getenv("TILE_MAX_PROBLEM");

@@ -169,8 +169,9 @@ int tileRtCheckAttention(const char *name, const void *devQ, const void *devK,
 void tileRtReportAttention(const char *name, int64_t batch, int64_t heads,
                            int64_t seq, int64_t headDim, int32_t causal,
                            double ms);
-/// Median time in ms of `iters` cuBLAS GEMMs (after 3 warm-ups, CUDA events)
-/// on fresh random inputs: A[M, K], B[N, K] (K-major, as TMA kernels read
+/// Median time in ms of one cuBLAS GEMM over `iters` samples (after 3
+/// warm-ups; each sample is tileRtLaunchesPerSample() back-to-back calls
+/// between two CUDA events, divided by their number) on fresh random inputs: A[M, K], B[N, K] (K-major, as TMA kernels read
 /// it), C in `dtype` (f32 for f32, else the 16-bit input type). Returns -1
 /// when cuBLAS is unavailable or cannot run `dtype` (fp8, fp4, integers).
 double tileRtCublasGemmTimeMs(int64_t M, int64_t N, int64_t K, int32_t dtype,
@@ -183,8 +184,8 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
 int tileRtHasCublas(void);
 /// Median milliseconds of cuBLASLt's e4m3 GEMM D[M, N] = A[M, K] * B[N, K]^T
 /// (both K-major, f32 accumulation without cuBLAS's extra promotion, like
-/// wgmma's; D in bf16, f16 or f32) over `iters` launches after 3 warm-ups,
-/// on fresh random operands; -1 without cuBLASLt or an algorithm for it.
+/// wgmma's; D in bf16, f16 or f32) over `iters` samples as above, after 3
+/// warm-ups, on fresh random operands; -1 without cuBLASLt or an algorithm for it.
 double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
                                    int32_t outDtype, int iters);
 
@@ -203,6 +204,13 @@ void *tileRtTimerStart(void);
 /// Records a stop event, waits for it and returns the elapsed milliseconds.
 /// Frees the timer.
 double tileRtTimerStopMs(void *timer);
+/// How many launches one timed sample holds: benchmarks enqueue that many
+/// back to back (asynchronously, on one stream) between a timer's start and
+/// stop and divide, for TileMLIR's kernels and their baselines alike, so
+/// that neither side's host overhead (argument set-up, a tensor map, a
+/// stream synchronization) is counted while the GPU waits for it. 10, or
+/// TILE_LAUNCHES_PER_SAMPLE (1 to 1000) from the environment.
+int32_t tileRtLaunchesPerSample(void);
 /// Median of `n` values (the array is not modified); NaN when n <= 0.
 double tileRtMedian(double *values, int n);
 
