@@ -237,12 +237,20 @@ LAUNCH_ARGS = ("(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index
                "!gpu.async.token) -> !gpu.async.token")
 
 
+# A launch function enqueues its kernel on the stream of the token it is
+# given (gpu-to-llvm takes a launch's first dependency for its stream) and
+# returns it. The caller synchronizes that stream by waiting on the token
+# that created it: gpu-to-llvm synchronizes a stream only through the token
+# of its creation (gpu.wait async), and takes any other token, such as one
+# returned by a call or carried by a loop, for an event.
+
+
 def launch_and_wait(fn, args, types, indent="    ", tag=""):
     """Calls the asynchronous launch function `fn` on a new stream and waits
     for it."""
     return (f"{indent}%launch_dep{tag} = gpu.wait async\n"
             f"{indent}%launch_done{tag} = func.call @{fn}({args}, %launch_dep{tag}) : {types}\n"
-            f"{indent}gpu.wait [%launch_done{tag}]\n")
+            f"{indent}gpu.wait [%launch_dep{tag}]\n")
 
 
 def operands(t, code, k):
@@ -306,7 +314,7 @@ scf.for %i = %c0 to %c10 step %c1 {{
     %done = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : {launch_args}
     scf.yield %done : !gpu.async.token
   }}
-  gpu.wait [%last]
+  gpu.wait [%first]
   %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
   %ms = arith.divf %sample, %launches_f : f64
   %i64 = arith.index_cast %i : index to i64
@@ -382,7 +390,7 @@ class Tiled:
     producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
 
     def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
-                 group_m=None, ping_pong=False):
+                 group_m=None, ping_pong=False, cluster_m=None):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
@@ -394,6 +402,11 @@ class Tiled:
         # Persistent only: the tile loop marked tile.ping_pong, so that two
         # consumer warpgroups take alternate tiles.
         self.ping_pong = ping_pong
+        # Persistent only: clusters of cluster_m CTAs on vertically adjacent
+        # tiles (the same block column), which load B together: each issues
+        # 1 / cluster_m of B's box multicast to all (a descriptor with
+        # multicast = cluster_m).
+        self.cluster_m = cluster_m
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
@@ -401,7 +414,8 @@ class Tiled:
         ctas = f"c{self.ctas_per_sm}" if self.ctas_per_sm else ""
         group = f"g{self.group_m}" if self.group_m else ""
         pp = "pp" if self.ping_pong else ""
-        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}"
+        cl = f"c{self.cluster_m}x1" if self.cluster_m else ""
+        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
 
     def acc(self):
         return f"#acc{self.shape}"
@@ -433,7 +447,8 @@ TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
 # tile's main loop.
 PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
               Tiled(128, 128, 4, 128, 6, group_m=8),
-              Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True)]
+              Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True),
+              Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
 # the case that raced in TileLang), and 128x128 at two CTAs per SM (256
@@ -462,7 +477,8 @@ EDGE_VARIANTS = [c.variant(True) for c in EDGE]
 # shapes (w128x128s4, w256x128s3, w128x128s6g8), the same loops pipelined by
 # tile-pipeline alone (`p`) and the seed's loop specialized were slower in
 # the runs of bench/NOTES.md; they stay in the GPU test.
-TILED_VARIANTS = ["w128x256s3"] + [v for v, _ in AUTO_RULE] + ["auto"]
+TILED_VARIANTS = (["w128x256s3"] + [v for v, _ in AUTO_RULE] + ["w128x256s4g8c2x1"]
+                  + ["auto"])
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -509,7 +525,7 @@ def persistent_kernel(t, v):
     c, ws = TILED_BY_VARIANT[v]
     return f"""
     gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32}} {{
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32{cluster_attr(c)}}} {{
 {tiled_prologue(t, c)}
 {grouped_tile_loop(c)}
 {tiled_k_loop(t, c, ws, "        ")}
@@ -521,7 +537,60 @@ def persistent_kernel(t, v):
 """
 
 
+def cluster_attr(c):
+    return (f", known_cluster_size = array<i32: {c.cluster_m}, 1, 1>"
+            if c.cluster_m else "")
+
+
 def grouped_tile_loop(c):
+    if c.cluster_m:
+        return clustered_tile_loop(c)
+    return plain_grouped_tile_loop(c)
+
+
+def clustered_tile_loop(c):
+    """grouped_tile_loop for clusters of c.cluster_m CTAs on vertically
+    adjacent tiles: the loop walks cluster tiles (cluster_m block rows by
+    one block column), cluster i (CTAs i * cluster_m ...) taking cluster
+    tiles i, i + G / cluster_m, ..., in groups of c.group_m block rows; the
+    CTA of rank r in its cluster computes block row r of the cluster tile.
+    Every CTA of a cluster runs the same iterations (their B loads are
+    shared), so one past M still runs and computes a tile TMA keeps
+    outside the tensor: its loads read zeros, its stores write nothing."""
+    cm = c.cluster_m
+    return f"""      %cluster_m = arith.constant {cm} : i32
+      %group_c = arith.constant {c.group_m // cm} : i32
+      %cm_minus_1 = arith.constant {cm - 1} : i32
+      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
+      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
+      %num_tiles = arith.muli %tiles_mc, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_c : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %cid = arith.divui %bid, %cluster_m : i32
+      %clusters = arith.divui %grid, %cluster_m : i32
+      %rank = tile.cluster_rank
+      %mask = arith.constant {(1 << cm) - 1} : i16
+      %first = arith.index_cast %cid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %clusters : i32 to index
+      scf.for %tile = %first to %last step %stride {{
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_c : i32
+        %rows_left = arith.subi %tiles_mc, %group_row : i32
+        %rows = arith.minui %rows_left, %group_c : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_mc = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
+        %tile_m = arith.addi %tile_m_base, %rank : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}"""
+
+
+def plain_grouped_tile_loop(c):
     """The persistent tile loop's head: CTA b takes tiles b, b + G, ... (G
     CTAs) in groups of c.group_m block rows (tile i of a group is block row
     i % rows, block column i / rows), and gets %off_m and %off_n (and the
@@ -564,7 +633,10 @@ def n_off(j):
 
 def desc_b(t, c):
     """B's descriptor type: one 64 x BN box, which the compiler splits into
-    BN / 64 boxes of one 128-byte swizzle row (TMA's limit)."""
+    BN / 64 boxes of one 128-byte swizzle row (TMA's limit), and for a
+    cluster into cluster_m row blocks, one per CTA."""
+    if c.cluster_m:
+        return f"!descB{c.bn}m{c.cluster_m}_{t}"
     return f"!desc64_{t}" if c.bn == 64 else f"!descB{c.bn}_{t}"
 
 
@@ -607,7 +679,8 @@ def tiled_k_loop(t, c, ws, indent):
     if ws:
         markers.append("tile.warp_specialize")
     tileB = f"!tileB{bn}_{t}"
-    b_loads = (f"\n  tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : "
+    multicast = " multicast %mask" if c.cluster_m else ""
+    b_loads = (f"\n  tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b{multicast} : "
                f"{desc_b(t, c)}, {tileB}")
     text = f"""%acc = scf.for %k = %c0 to %k_tiles step %c1
     iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
@@ -849,6 +922,8 @@ def tiled_aliases(t, configs, persistent):
                     for bn in sorted({c.bn for c in configs}))
     text += "".join(f"!descB{bn}_{t} = !tma.descriptor<tensor<64x{bn}x{t}>, swizzle = 128>\n"
                     for bn in sorted({c.bn for c in configs} - {64}))
+    text += "".join(f"!descB{bn}m{cm}_{t} = !tma.descriptor<tensor<64x{bn}x{t}>, swizzle = 128, multicast = {cm}>\n"
+                    for bn, cm in sorted({(c.bn, c.cluster_m) for c in persistent if c.cluster_m}))
     text += "".join(f"!tileC{c.shape}_{t} = !tile.smem<{c.bm}x{c.bn}x{t}, #nvmma128, mutable>\n"
                     for c in configs)
     text += "".join(f"!cring{bm}_{t} = !tile.smem<2x{bm}x64x{t}, #nvmma128, mutable>\n"
@@ -867,7 +942,24 @@ def tiled_launch(t, v):
     its producer warpgroup), or for a persistent kernel min(tiles, SMs)
     CTAs that are told the tile counts."""
     c, _ = TILED_BY_VARIANT[v]
-    if c.group_m:
+    clusters = ""
+    if c.cluster_m:
+        # Whole clusters: as many as have a cluster tile, at most one CTA
+        # per SM.
+        grid = f"""    %cm = arith.constant {c.cluster_m} : index
+    %gyc = arith.ceildivui %gy, %cm : index
+    %tiles = arith.muli %gx, %gyc : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %cluster_slots = arith.divui %sms, %cm : index
+    %gc = arith.minui %tiles, %cluster_slots : index
+    %g = arith.muli %gc, %cm : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+"""
+        blocks, extra = "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32"
+        clusters = "clusters in (%cm, %c1, %c1) "
+    elif c.group_m:
         grid = """    %tiles = arith.muli %gx, %gy : index
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
@@ -894,7 +986,7 @@ def tiled_launch(t, v):
     %gx = arith.divui %np, %bn : index
     %gy = arith.divui %mp, %bm : index
 {grid}    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_{t}_{v} blocks in {blocks} threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_{t}_{v} {clusters}blocks in {blocks} threads in (%threads, %c1, %c1)
         args(%da : !desc{c.bm}_{t}, %db : {desc_b(t, c)}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
     return %done : !gpu.async.token
   }}

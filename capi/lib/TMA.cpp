@@ -85,7 +85,20 @@ MlirType tmaDescriptorTypeGet(MlirContext ctx, MlirType box, unsigned swizzle,
   }
   return wrap(DescriptorType::getChecked(emitError, context, boxType, swizzle,
                                          *interleaveValue, *l2PromotionValue,
-                                         *oobFillValue, *fp4Value));
+                                         *oobFillValue, *fp4Value,
+                                         /*multicast=*/1u));
+}
+
+MlirType tmaDescriptorTypeGetWithMulticast(MlirType type, unsigned multicast) {
+  auto desc = dyn_cast_or_null<DescriptorType>(unwrap(type));
+  if (!desc)
+    return {nullptr};
+  MLIRContext *context = desc.getContext();
+  ErrorAtUnknownLoc emitError{context};
+  return wrap(DescriptorType::getChecked(
+      emitError, context, desc.getBox(), desc.getSwizzle(),
+      desc.getInterleave(), desc.getL2Promotion(), desc.getOobFill(),
+      desc.getFp4(), multicast));
 }
 
 bool tmaTypeIsADescriptor(MlirType type) {
@@ -127,6 +140,12 @@ TmaOOBFill tmaDescriptorTypeGetOOBFill(MlirType type) {
 TmaFP4Mode tmaDescriptorTypeGetFP4Mode(MlirType type) {
   return getIfA<DescriptorType>(type, TMA_FP4_NONE, [](DescriptorType d) {
     return static_cast<TmaFP4Mode>(d.getFp4());
+  });
+}
+
+unsigned tmaDescriptorTypeGetMulticast(MlirType type) {
+  return getIfA<DescriptorType>(type, 0u, [](DescriptorType d) {
+    return d.getMulticast();
   });
 }
 

@@ -63,6 +63,21 @@ static ParseResult parseSwizzle(AsmParser &parser, unsigned &swizzle) {
   return success();
 }
 
+/// Parses the multicast piece count; signed and wide, so that a bad value is
+/// reported as written.
+static ParseResult parseMulticast(AsmParser &parser, unsigned &multicast) {
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t value = 0;
+  if (parser.parseInteger(value))
+    return failure();
+  if (value < 1 || value > kMaxClusterSize)
+    return parser.emitError(loc)
+           << "TMA multicast splits a box among the CTAs of a cluster: 1 to "
+           << kMaxClusterSize << " pieces, got " << value;
+  multicast = unsigned(value);
+  return success();
+}
+
 // !tma.descriptor<tensor<...>[, key = value]*>: options in any order, each
 // at most once.
 Type DescriptorType::parse(AsmParser &parser) {
@@ -85,6 +100,7 @@ Type DescriptorType::parse(AsmParser &parser) {
   L2Promotion l2Promotion = L2Promotion::None;
   OOBFill oobFill = OOBFill::Zero;
   FP4Mode fp4 = FP4Mode::None;
+  unsigned multicast = 1;
   llvm::StringSet<> seen;
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc keyLoc = parser.getCurrentLocation();
@@ -111,18 +127,21 @@ Type DescriptorType::parse(AsmParser &parser) {
     else if (key == "fp4")
       result = parseEnumKeyword(parser, key, fp4, symbolizeFP4Mode,
                                 "none, packed or unpacked");
+    else if (key == "multicast")
+      result = parseMulticast(parser, multicast);
     else
       result = parser.emitError(keyLoc, "unknown TMA descriptor parameter '")
                << key
-               << "'; expected swizzle, interleave, l2_promotion, oob_fill "
-                  "or fp4";
+               << "'; expected swizzle, interleave, l2_promotion, oob_fill, "
+                  "fp4 or multicast";
     if (failed(result))
       return {};
   }
   if (parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    box, swizzle, interleave, l2Promotion, oobFill, fp4);
+                    box, swizzle, interleave, l2Promotion, oobFill, fp4,
+                    multicast);
 }
 
 void DescriptorType::print(AsmPrinter &printer) const {
@@ -138,6 +157,8 @@ void DescriptorType::print(AsmPrinter &printer) const {
     printer << ", oob_fill = " << stringifyOOBFill(getOobFill());
   if (getFp4() != FP4Mode::None)
     printer << ", fp4 = " << stringifyFP4Mode(getFp4());
+  if (getMulticast() != 1)
+    printer << ", multicast = " << getMulticast();
   printer << ">";
 }
 
@@ -190,11 +211,52 @@ static void printBytes(InFlightDiagnostic &diag, int64_t bits) {
     diag << bits / 8 << ".5";
 }
 
+/// A box split among `multicast` CTAs: rank 2, whole row blocks, each
+/// starting a whole swizzle atom (8 rows of the span) into the buffer.
+static LogicalResult
+verifyMulticastSplit(function_ref<InFlightDiagnostic()> emitError,
+                     RankedTensorType box, unsigned swizzle,
+                     Interleave interleave, unsigned multicast) {
+  if (multicast == 1)
+    return success();
+  if (multicast < 1 || multicast > kMaxClusterSize)
+    return emitError() << "TMA multicast splits a box among the CTAs of a "
+                          "cluster: 1 to "
+                       << kMaxClusterSize << " pieces, got " << multicast;
+  if (box.getRank() != 2 || interleave != Interleave::None)
+    return emitError() << "multicast = " << multicast
+                       << " splits the rows of a rank-2, non-interleaved box; "
+                          "other boxes are not supported yet";
+  int64_t rows = box.getShape()[0];
+  if (rows % multicast != 0)
+    return emitError() << "multicast = " << multicast << " splits the box's "
+                       << rows << " rows into equal pieces; " << rows
+                       << " is not a multiple of " << multicast;
+  // A piece starts (rows / multicast) rows of the span into the buffer:
+  // the NVMMA layout keeps rows wider than the span as [rows x span]
+  // blocks.
+  int64_t rowBytes = box.getShape()[1] * box.getElementTypeBitWidth() / 8;
+  if (swizzle != 0)
+    rowBytes = std::min<int64_t>(rowBytes, swizzle);
+  int64_t pieceBytes = rows / multicast * rowBytes;
+  int64_t atom = swizzle != 0 ? 8 * int64_t(swizzle) : 128;
+  if (pieceBytes % atom != 0)
+    return emitError() << "multicast = " << multicast << " gives pieces of "
+                       << rows / multicast << " rows, which start "
+                       << pieceBytes << " bytes apart in shared memory; "
+                       << (swizzle != 0 ? "a swizzled piece must start a "
+                                          "whole swizzle atom ("
+                                        : "a piece must start 128-byte "
+                                          "aligned (")
+                       << atom << " bytes) into the buffer";
+  return success();
+}
+
 LogicalResult
 DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
                        RankedTensorType box, unsigned swizzle,
                        Interleave interleave, L2Promotion l2Promotion,
-                       OOBFill oobFill, FP4Mode fp4) {
+                       OOBFill oobFill, FP4Mode fp4, unsigned multicast) {
   if (box.getEncoding())
     return emitError() << "the box of a TMA descriptor is a plain tensor "
                           "type; drop its encoding "
@@ -295,6 +357,10 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << elementType << (fp4 != FP4Mode::None ? " as " : "")
                        << (fp4 != FP4Mode::None ? getFP4Name(fp4) : "");
 
+  if (failed(verifyMulticastSplit(emitError, box, swizzle, interleave,
+                                  multicast)))
+    return failure();
+
   // One box must fit in shared memory.
   unsigned smemBits = fp4 == FP4Mode::Unpacked ? 8 : bits;
   int64_t smemBytes = box.getNumElements() * smemBits / 8;
@@ -333,14 +399,17 @@ SmallVector<int64_t> DescriptorType::getCopyBoxShape() const {
   SmallVector<int64_t> shape(getBoxShape());
   int64_t span = getSwizzle() * 8 / getSmemElementBits();
   if (getSwizzle() == 0 || getInterleave() != Interleave::None ||
-      shape.back() <= span)
+      shape.back() <= span) {
+    shape.front() /= getMulticast();
     return shape;
+  }
   // The NVMMA layout stores such rows as [rows x span] blocks, leading
   // dimensions outside them: one block of one leading index is the largest
   // piece TMA writes densely.
   shape.back() = span;
   for (int64_t d = 0, e = int64_t(shape.size()) - 2; d < e; ++d)
     shape[d] = 1;
+  shape.front() /= getMulticast();
   return shape;
 }
 

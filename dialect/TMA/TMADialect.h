@@ -48,6 +48,9 @@ constexpr int64_t kMaxBoxDim = 256;
 /// have (far above what fits in shared memory; bounds the size arithmetic).
 constexpr int64_t kMaxSplitInnerDim = int64_t(1) << 20;
 constexpr int64_t kMaxRank = 5;
+/// CTAs a multicast copy can reach: the width of its i16 CTA mask (the
+/// largest, non-portable cluster).
+constexpr unsigned kMaxClusterSize = 16;
 
 } // namespace mlir::tma
 

@@ -3,9 +3,11 @@
 #include "TMA/TMADialect.h"
 
 #include "Common/DeviceCode.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -141,10 +143,13 @@ static LogicalResult verifyBoxBuffer(Operation *op, DescriptorType desc,
     printShape(diag, buffer.getShape());
     diag << " differs from the box ";
     printShape(diag, desc.getBoxShape());
-    diag << ", which is copied in " << desc.getNumCopies()
-         << " pieces (rows wider than the " << desc.getSwizzle()
-         << "-byte swizzle): a split box into a buffer of another shape is "
-            "not supported yet";
+    diag << ", which is copied in " << desc.getNumCopies() << " pieces (";
+    if (desc.getMulticast() > 1)
+      diag << "split among the CTAs of a cluster";
+    else
+      diag << "rows wider than the " << desc.getSwizzle() << "-byte swizzle";
+    diag << "): a split box into a buffer of another shape is not supported "
+            "yet";
     return diag;
   }
   int64_t bufferBytes = buffer.getSizeInBytes();
@@ -352,6 +357,41 @@ LogicalResult MakeDescriptorOp::verify() {
 // Tensor copies
 //===----------------------------------------------------------------------===//
 
+/// A constant multicast mask names CTAs of the kernel's cluster, and as
+/// many as a split descriptor has pieces.
+static LogicalResult verifyMulticastMask(Operation *op, DescriptorType desc,
+                                         Value mask) {
+  APInt value;
+  if (!mask || !matchPattern(mask, m_ConstantInt(&value)))
+    return success();
+  uint64_t bits = value.getZExtValue() & 0xffff;
+  unsigned count = llvm::popcount(bits);
+  if (count == 0)
+    return op->emitOpError() << "multicast mask 0 names no CTA";
+  if (desc.getMulticast() > 1 && count != desc.getMulticast())
+    return op->emitOpError()
+           << "the descriptor splits its box among " << desc.getMulticast()
+           << " CTAs (multicast = " << desc.getMulticast()
+           << "), but the multicast mask 0x" << llvm::utohexstr(bits)
+           << " names " << count
+           << ": every CTA of the mask issues one piece and receives all";
+  auto func = op->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> cluster =
+      func ? func.getKnownClusterSize() : std::nullopt;
+  if (!cluster)
+    return success();
+  int64_t ctas = 1;
+  for (int32_t d : *cluster)
+    ctas *= d;
+  if (ctas < 16 && bits >> ctas != 0)
+    return op->emitOpError()
+           << "multicast mask 0x" << llvm::utohexstr(bits)
+           << " names CTA rank " << llvm::Log2_64(bits)
+           << ", but the kernel's clusters have " << ctas
+           << " CTAs (known_cluster_size)";
+  return success();
+}
+
 LogicalResult AsyncLoadOp::verify() {
   if (failed(tilemlir::verifyInDeviceCode(*this)))
     return failure();
@@ -361,6 +401,8 @@ LogicalResult AsyncLoadOp::verify() {
   tile::SharedMemoryType dst = getDst().getType();
   if (!dst.getIsMutable())
     return emitOpError() << "destination shared buffer must be mutable";
+  if (failed(verifyMulticastMask(*this, desc, getMulticastMask())))
+    return failure();
   return verifyBoxBuffer(*this, desc, dst, "destination");
 }
 

@@ -104,7 +104,15 @@ def TMA_AsyncLoadOp : TMA_Op<"async_load",
 
     With `multicast %mask` (i16) the box is written to the same offset in
     the shared memory of every CTA of the cluster whose bit is set, and
-    each of their barriers is signalled.
+    each of their barriers is signalled. When the descriptor splits the box
+    among N CTAs (`multicast = N`), the mask names N CTAs (CTA ranks, bit
+    r for `tile.cluster_rank` r), each of which executes this load with the
+    same coordinates and its own barrier: each issues only its piece (rows
+    p * rows / N onwards, p its position among the mask's CTAs) to all N,
+    so every one of them receives the whole box and counts the whole box's
+    bytes down on its barrier, exactly as if it had loaded the box alone.
+    A constant mask must then have N bits, within the kernel's cluster
+    (`known_cluster_size` on the gpu.func) when it declares one.
 
     `scope` (default `cta`) says on whose behalf the copy is issued: one
     elected thread of the CTA, warp or warpgroup executes it; `thread`

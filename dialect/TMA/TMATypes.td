@@ -88,6 +88,16 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     - `fp4 = none | packed | unpacked` [none]: for `f4E2M1FN` boxes,
       `packed` is 16U4_ALIGN8B (two values a byte in shared memory) and
       `unpacked` 16U4_ALIGN16B (one value a byte).
+    - `multicast = N` [1]: the box (rank 2) is split into N boxes of
+      rows / N rows, which the tensor map is built with, so that N CTAs of
+      a cluster can load it together: a `tma.async_load` with a multicast
+      mask of N CTAs issues only the executing CTA's piece (its position
+      among the mask's CTAs) and writes it into all of them, so each ends up
+      with the whole box at the same coordinates, as if it had loaded it
+      alone, for 1 / N of the L2 traffic. Any other copy of the box issues
+      all N pieces itself. Each piece must start a whole swizzle atom (8
+      rows of the swizzle span) into the buffer, so that its swizzle is the
+      whole box's.
 
     The verifier applies the static rules of `cuTensorMapEncodeTiled`: box
     rank 1 to 5 (3 to 5 when interleaved), box dimensions in [1, 256],
@@ -103,6 +113,7 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
     !tma.descriptor<tensor<64x256xf16>, swizzle = 128>   // 4 copies of 64x64
     !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 128, fp4 = unpacked>
+    !tma.descriptor<tensor<64x256xf16>, swizzle = 128, multicast = 2>  // 2 x 4 copies of 32x64
     ```
   }];
   let parameters = (ins "::mlir::RankedTensorType":$box,
@@ -110,7 +121,8 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
                         "::mlir::tma::Interleave":$interleave,
                         "::mlir::tma::L2Promotion":$l2Promotion,
                         "::mlir::tma::OOBFill":$oobFill,
-                        "::mlir::tma::FP4Mode":$fp4);
+                        "::mlir::tma::FP4Mode":$fp4,
+                        "unsigned":$multicast);
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let builders = [
@@ -119,9 +131,10 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
         CArg<"::mlir::tma::Interleave", "::mlir::tma::Interleave::None">:$interleave,
         CArg<"::mlir::tma::L2Promotion", "::mlir::tma::L2Promotion::None">:$l2Promotion,
         CArg<"::mlir::tma::OOBFill", "::mlir::tma::OOBFill::Zero">:$oobFill,
-        CArg<"::mlir::tma::FP4Mode", "::mlir::tma::FP4Mode::None">:$fp4), [{
+        CArg<"::mlir::tma::FP4Mode", "::mlir::tma::FP4Mode::None">:$fp4,
+        CArg<"unsigned", "1">:$multicast), [{
       return $_get(box.getContext(), box, swizzle, interleave, l2Promotion,
-                   oobFill, fp4);
+                   oobFill, fp4, multicast);
     }]>
   ];
   let extraClassDeclaration = [{
@@ -144,7 +157,8 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     int64_t getInnerBoxSmemBytes() const;
     /// The box of one TMA instruction, which the tensor map is built with:
     /// the box itself, or with a swizzle and rows wider than its span, one
-    /// span wide (and 1 deep in the leading dimensions of rank 3 and more).
+    /// span wide (and 1 deep in the leading dimensions of rank 3 and more),
+    /// and rows / multicast rows.
     ::llvm::SmallVector<int64_t> getCopyBoxShape() const;
     /// TMA instructions per copy of the box (getBoxShape / getCopyBoxShape).
     int64_t getNumCopies() const;

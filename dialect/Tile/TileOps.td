@@ -549,6 +549,43 @@ def Tile_BarrierOp : Tile_Op<"barrier"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Tile_ClusterRankOp : Tile_Op<"cluster_rank", [Pure]> {
+  let summary = "Index of this CTA in its thread-block cluster";
+  let description = [{
+    `%cluster_ctarank`: 0 to (CTAs per cluster - 1), x fastest. A kernel
+    declares its cluster shape with upstream's `known_cluster_size` on the
+    `gpu.func` (`.reqnctapercluster`); a kernel launched without clusters is
+    a cluster of one, where the rank is 0. Needs a chip with clusters
+    (sm_90a and later).
+
+    ```mlir
+    %rank = tile.cluster_rank
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_ClusterBarrierOp : Tile_Op<"cluster_barrier"> {
+  let summary = "Cluster-wide execution and memory barrier";
+  let description = [{
+    `barrier.cluster.arrive` then `barrier.cluster.wait` (release and
+    acquire at cluster scope): every thread of every CTA of the cluster
+    that has not exited waits here, and its shared-memory writes before it
+    (mbarrier initializations included) are visible to the cluster after
+    it. Kernels whose CTAs arrive on each other's mbarriers or multicast
+    copies into each other's shared memory need one after initializing
+    their barriers (before any peer touches them) and one before exiting
+    (so that no CTA leaves while a peer may still reach its shared memory).
+    Not warp-aligned: threads of a warp may reach it at different points.
+
+    ```mlir
+    tile.cluster_barrier
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Warp specialization
 //===----------------------------------------------------------------------===//

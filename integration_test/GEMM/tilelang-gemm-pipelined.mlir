@@ -565,7 +565,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -588,7 +588,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -597,7 +597,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -669,7 +669,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -692,7 +692,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -701,7 +701,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -773,7 +773,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -796,7 +796,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -805,7 +805,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -877,7 +877,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -900,7 +900,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -909,7 +909,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -981,7 +981,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -1004,7 +1004,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -1013,7 +1013,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -1085,7 +1085,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -1108,7 +1108,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -1117,7 +1117,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64

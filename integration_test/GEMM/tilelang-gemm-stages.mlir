@@ -673,7 +673,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -696,7 +696,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -705,7 +705,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -777,7 +777,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -800,7 +800,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -809,7 +809,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -881,7 +881,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -904,7 +904,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -913,7 +913,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -985,7 +985,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -1008,7 +1008,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -1017,7 +1017,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -1089,7 +1089,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -1112,7 +1112,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -1121,7 +1121,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -1193,7 +1193,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_done]
+    gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
@@ -1216,7 +1216,7 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
         %launch_done_warm = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_done_warm]
+        gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -1225,7 +1225,7 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
-        gpu.wait [%last]
+        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64

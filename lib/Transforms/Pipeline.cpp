@@ -280,8 +280,16 @@ LogicalResult Pipeliner::collectLoads() {
     return refuse(loop) << "no tma.async_load to pipeline in the loop";
 
   for (tma::AsyncLoadOp load : loads) {
-    if (load.getMulticastMask())
-      return refuse(loop) << "a multicast TMA load";
+    // Multicast loads write into other CTAs' rings, which only
+    // tile-warp-specialize's cluster-wide empty barriers protect.
+    if (load.getMulticastMask() && plan.clusterCTAs == 1)
+      return refuse(loop) << "a multicast TMA load"
+                          << (plan.pass == "tile-pipeline"
+                                  ? " (tile-warp-specialize supports them in "
+                                    "kernels with a known_cluster_size)"
+                                  : " in a kernel without known_cluster_size "
+                                    "(each slot must wait for the consumers "
+                                    "of every CTA the loads write into)");
     if (failed(collectBuffer(load)) ||
         failed(collectBarrier(load.getBarrier())))
       return failure();

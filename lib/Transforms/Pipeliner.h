@@ -58,6 +58,10 @@ struct PipelinePlan {
   /// ((iv - lb) / step) * trip count, instead of carried, so it stays right
   /// in a copy that runs every other iteration.
   bool pingPong = false;
+  /// tile-warp-specialize: the CTAs of the kernel's clusters
+  /// (known_cluster_size) whose producers' multicast loads (allowed only
+  /// then) write into this CTA's ring, and which each slot waits for.
+  int64_t clusterCTAs = 1;
 };
 
 /// `v` (an index or integer, not negative) as `type` (an index or integer):
@@ -130,6 +134,7 @@ private:
                       llvm::MapVector<Value, int64_t> &bytes);
   void releaseSlots();
   void releaseSlot(OpBuilder &b, Value j);
+  void releaseRemoteSlot(OpBuilder &b, Value bar);
 
   PipelinePlan &plan;
   scf::ForOp loop;

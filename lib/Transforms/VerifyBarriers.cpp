@@ -335,8 +335,10 @@ void EventCollector::collect(Operation *op, std::optional<int64_t> threads,
            guarded(a.getPred(), threads));
   } else if (auto load = dyn_cast<tma::AsyncLoadOp>(op)) {
     // A multicast box also counts down the barriers of other CTAs, and
-    // theirs count down ours.
-    if (load.getMulticastMask())
+    // theirs count down ours; split among the mask's CTAs (a descriptor
+    // with multicast = N), each of them receives the whole box, as if it
+    // had loaded it alone.
+    if (load.getMulticastMask() && load.getDesc().getType().getMulticast() == 1)
       push(EventKind::Opaque, load.getBarrier(), 0, std::nullopt);
     else
       push(EventKind::Copy, load.getBarrier(),

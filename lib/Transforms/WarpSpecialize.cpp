@@ -93,7 +93,7 @@ void Pipeliner::rewriteForWarpSpecialization(int64_t consumerThreads) {
   versionArrivals = 1;
   makeRings();
   makeBarrierVersions();
-  makeEmptyBarriers(consumerThreads);
+  makeEmptyBarriers(consumerThreads * plan.clusterCTAs);
   carryBase();
   SmallVector<Operation *> computeOps;
   loop.getBody()->walk([&](Operation *op) {
@@ -202,6 +202,27 @@ void Pipeliner::releaseSlot(OpBuilder &b, Value j) {
   Value bar = mbarrier::IndexOp::create(b, loc, plan.barriers.front().getType(),
                                         empty, slotOf(b, j));
   mbarrier::ArriveOp::create(b, loc, bar, 1u, Value(), Value());
+  if (plan.clusterCTAs > 1)
+    releaseRemoteSlot(b, bar);
+}
+
+/// With multicast loads every producer of the cluster writes into every
+/// CTA's slot, so each slot's empty barrier also waits for the other CTAs'
+/// consumers: one lane of each consumer warp arrives for its 32 threads on
+/// the same barrier of every other CTA of the cluster. (The warp's threads
+/// are past the same wait for the MMA that read the slot: wgmma waits are
+/// warp-aligned.)
+void Pipeliner::releaseRemoteSlot(OpBuilder &b, Value bar) {
+  Location loc = loop.getLoc();
+  Value lane = tile::ElectOp::create(b, loc, tile::Scope::Warp);
+  Value rank = tile::ClusterRankOp::create(b, loc);
+  for (int64_t r = 0; r < plan.clusterCTAs; ++r) {
+    Value peer = arith::ConstantIntOp::create(b, loc, r, 32);
+    Value other =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, rank, peer);
+    Value pred = arith::AndIOp::create(b, loc, lane, other);
+    mbarrier::ArriveOp::create(b, loc, bar, 32u, pred, peer);
+  }
 }
 
 /// A slot is released once no MMA reads it. With one MMA in flight, that
@@ -727,7 +748,7 @@ void addCapture(tile::WarpSpecializeOp ws, Value value) {
 /// With `pingPong` a second consumer warpgroup (partition 1) runs its own
 /// copy; the two take alternate iterations of the ping-pong loop.
 void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
-                 bool pingPong) {
+                 bool pingPong, bool clustered) {
   Block &entry = func.front();
   SmallVector<Operation *> rest;
   for (Operation *op = split; op != entry.getTerminator();
@@ -741,8 +762,14 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
 
   OpBuilder b(split);
   Value turns = pingPong ? makeTurnBarriers(b, loc) : Value();
-  // The barriers' inits, made by one thread, must be seen by every warp.
-  tile::BarrierOp::create(b, loc);
+  // The barriers' inits, made by one thread, must be seen by every warp,
+  // and with multicast loads by every CTA of the cluster: their producers
+  // count down this CTA's full barriers and their consumers arrive on its
+  // empty ones.
+  if (clustered)
+    tile::ClusterBarrierOp::create(b, loc);
+  else
+    tile::BarrierOp::create(b, loc);
   SmallVector<int32_t> warps = {int32_t(kProducerWarps)};
   SmallVector<int32_t> regs;
   if (budgets.producer)
@@ -772,6 +799,11 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
     map.map(capture, arg);
   Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
   auto single = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  // No CTA of a cluster may exit while a peer can still arrive on its
+  // barriers or copy into its shared memory: every thread meets the
+  // cluster once its part is done.
+  if (clustered)
+    tile::ClusterBarrierOp::create(b, loc);
   tile::WarpReturnOp::create(b, loc);
   OpBuilder inSingle(single.thenBlock()->getTerminator());
   for (Operation *op : rest)
@@ -803,6 +835,10 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
   }
   for (Operation *op : rest)
     op->moveBefore(yield);
+  if (clustered) {
+    b.setInsertionPoint(yield);
+    tile::ClusterBarrierOp::create(b, loc);
+  }
   pruneToConsumers(ws.getDefaultRegion());
   if (pingPong)
     makePingPongCopy(ws.getDefaultRegion(), 0, turns);
@@ -893,6 +929,24 @@ LogicalResult updateLaunches(ModuleOp module, gpu::GPUFuncOp func,
 // The pass
 //===----------------------------------------------------------------------===//
 
+/// The CTAs whose producers write into `loop`'s ring: the kernel's cluster
+/// (known_cluster_size) when the loop has a multicast load, else 1.
+int64_t ringWriters(scf::ForOp loop) {
+  WalkResult multicast = loop.getBody()->walk([](tma::AsyncLoadOp load) {
+    return load.getMulticastMask() ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+  });
+  auto func = loop->getParentOfType<gpu::GPUFuncOp>();
+  std::optional<ArrayRef<int32_t>> cluster =
+      func ? func.getKnownClusterSize() : std::nullopt;
+  if (!multicast.wasInterrupted() || !cluster)
+    return 1;
+  int64_t ctas = 1;
+  for (int32_t d : *cluster)
+    ctas *= d;
+  return ctas;
+}
+
 /// Analyzes the marked loops of one kernel; the accepted ones come back.
 LogicalResult analyzeLoops(ArrayRef<scf::ForOp> marked,
                            SmallVector<MarkedLoop> &accepted) {
@@ -912,6 +966,7 @@ LogicalResult analyzeLoops(ArrayRef<scf::ForOp> marked,
     auto stages =
         loop->getAttrOfType<IntegerAttr>(tile::TileDialect::kNumStagesAttrName);
     entry.plan->stages = stages ? stages.getInt() : 1;
+    entry.plan->clusterCTAs = ringWriters(loop);
     entry.pipeliner = std::make_unique<Pipeliner>(*entry.plan);
     bool loopError = false;
     if (failed(entry.pipeliner->analyze(loopError))) {
@@ -960,6 +1015,13 @@ struct WarpSpecialize
     Operation *split = chooseSplit(func, loops);
     if (!split)
       return success();
+    bool clustered = llvm::any_of(
+        loops, [](const MarkedLoop &m) { return m.plan->clusterCTAs > 1; });
+    if (pingPong && clustered) {
+      refusePingPong(pingPong) << "its warp-specialized loops multicast "
+                                  "across a cluster: not supported yet";
+      pingPong = {};
+    }
     if (pingPong &&
         failed(checkPingPong(func, pingPong, loops, consumerWarps, split)))
       pingPong = {};
@@ -977,7 +1039,7 @@ struct WarpSpecialize
     split = findSplit(func, loops);
     countArrivalsBeforeSplit(func, split, consumerWarps * 32,
                              (consumerWarps * groups + kProducerWarps) * 32);
-    splitKernel(func, split, consumerWarps, bool(pingPong));
+    splitKernel(func, split, consumerWarps, bool(pingPong), clustered);
     return updateLaunches(module, func, consumerWarps,
                           pingPong ? kPingPongGroups : 1);
   }

@@ -177,6 +177,19 @@ static int testTMA(MlirContext ctx) {
                                           TMA_L2_PROMOTION_NONE,
                                           TMA_OOB_FILL_ZERO, (TmaFP4Mode)7);
   printf("tma fp4 mode 7 null: %d\n", mlirTypeIsNull(badEnum));
+
+  // A box split among the CTAs of a cluster, and a split that breaks the
+  // swizzle-atom rule.
+  MlirType split = tmaDescriptorTypeGetWithMulticast(desc, 2);
+  printType("tma multicast", split);
+  printf("tma multicast: %u, plain: %u, box bytes: %lld, not a descriptor: "
+         "%d\n",
+         tmaDescriptorTypeGetMulticast(split),
+         tmaDescriptorTypeGetMulticast(desc),
+         (long long)tmaDescriptorTypeGetBoxBytes(split),
+         mlirTypeIsNull(tmaDescriptorTypeGetWithMulticast(f16, 2)));
+  MlirType tooFine = tmaDescriptorTypeGetWithMulticast(desc, 32);
+  printf("tma multicast 32 null: %d\n", mlirTypeIsNull(tooFine));
   return 0;
 }
 
@@ -373,6 +386,10 @@ int main(void) {
 // CHECK-NEXT: tma null box null: 1
 // CHECK-NEXT: diagnostic: invalid TMA FP4 mode 7; expected TMA_FP4_NONE, _PACKED or _UNPACKED (0 to 2)
 // CHECK-NEXT: tma fp4 mode 7 null: 1
+// CHECK-NEXT: tma multicast: !tma.descriptor<tensor<128x64xf16>, swizzle = 128, multicast = 2>
+// CHECK-NEXT: tma multicast: 2, plain: 1, box bytes: 16384, not a descriptor: 1
+// CHECK-NEXT: diagnostic: TMA multicast splits a box among the CTAs of a cluster: 1 to 16 pieces, got 32
+// CHECK-NEXT: tma multicast 32 null: 1
 
 // CHECK-NEXT: kernel verified
 // CHECK-NEXT: #nvmma = #tile.nvmma_shared<swizzle = 128, element_bits = 16>

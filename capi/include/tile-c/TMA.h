@@ -91,6 +91,13 @@ MLIR_CAPI_EXPORTED MlirType tmaDescriptorTypeGet(
     MlirContext ctx, MlirType box, unsigned swizzle, TmaInterleave interleave,
     TmaL2Promotion l2Promotion, TmaOOBFill oobFill, TmaFP4Mode fp4);
 MLIR_CAPI_EXPORTED bool tmaTypeIsADescriptor(MlirType type);
+/// `type` (a descriptor) with its box split among `multicast` CTAs of a
+/// cluster (`multicast = N`: 1 to 16, dividing the rows of a rank-2 box
+/// into pieces that each start a whole swizzle atom); a diagnostic on the
+/// type's context and a null type when the split breaks a rule, a null
+/// type when `type` is not a descriptor.
+MLIR_CAPI_EXPORTED MlirType tmaDescriptorTypeGetWithMulticast(
+    MlirType type, unsigned multicast);
 
 // The accessors below take a `!tma.descriptor` type (tmaTypeIsADescriptor);
 // given a null type or another type they return a null type, 0 or the
@@ -105,6 +112,9 @@ MLIR_CAPI_EXPORTED TmaL2Promotion
 tmaDescriptorTypeGetL2Promotion(MlirType type);
 MLIR_CAPI_EXPORTED TmaOOBFill tmaDescriptorTypeGetOOBFill(MlirType type);
 MLIR_CAPI_EXPORTED TmaFP4Mode tmaDescriptorTypeGetFP4Mode(MlirType type);
+/// The number of CTAs a multicast load of the box splits it among (1 when
+/// not split).
+MLIR_CAPI_EXPORTED unsigned tmaDescriptorTypeGetMulticast(MlirType type);
 
 /// Transaction bytes of one box: what a tma.async_load counts down on its
 /// mbarrier (the `bytes` of mbarrier.arrive_expect_tx). FP4 counts 4 bits a

@@ -1,4 +1,7 @@
 //===- ControlToNVVM.cpp - Grid queries, elect, fences, barriers ----------===//
+//
+// Cluster queries and barriers too.
+//
 
 #include "Common.h"
 
@@ -109,6 +112,32 @@ struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
   }
 };
 
+struct ClusterRankLowering : public ConvertOpToLLVMPattern<ClusterRankOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ClusterRankOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<NVVM::ClusterId>(op, rewriter.getI32Type());
+    return success();
+  }
+};
+
+struct ClusterBarrierLowering
+    : public ConvertOpToLLVMPattern<ClusterBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ClusterBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // The default (release) arrive and (acquire) wait, not .aligned: the
+    // threads of a warp may arrive from different places.
+    NVVM::ClusterArriveOp::create(rewriter, op.getLoc(), UnitAttr());
+    rewriter.replaceOpWithNewOp<NVVM::ClusterWaitOp>(op, UnitAttr());
+    return success();
+  }
+};
+
 } // namespace
 
 void tilemlir::populateControlToNVVMPatterns(LLVMTypeConverter &converter,
@@ -118,5 +147,6 @@ void tilemlir::populateControlToNVVMPatterns(LLVMTypeConverter &converter,
                GridQueryLowering<NumProgramsOp, NVVM::GridDimXOp,
                                  NVVM::GridDimYOp, NVVM::GridDimZOp>,
                ThreadIdLowering, WarpIdLowering, ElectLowering,
-               FenceAsyncSharedLowering, BarrierLowering>(converter);
+               FenceAsyncSharedLowering, BarrierLowering, ClusterRankLowering,
+               ClusterBarrierLowering>(converter);
 }

@@ -487,6 +487,55 @@ lowerCopyPieces(Operation *op, tma::DescriptorType desc,
   return success();
 }
 
+/// A multicast load of a box split among N CTAs (`multicast = N`): this CTA
+/// issues only the pieces of its row group, the N-th of the box at its
+/// position among the mask's CTAs (the mask's bits below its rank), to all
+/// of them. The pieces of group g must lie g times one group's bytes after
+/// group 0's (true of the row-blocked NVMMA layouts the verifier admits),
+/// so that the position only moves the first coordinate and the address.
+LogicalResult lowerMulticastPieces(
+    tma::AsyncLoadOp op, tma::DescriptorType desc, Value mask,
+    ValueRange coords, Value sharedPtr, ConversionPatternRewriter &rewriter,
+    function_ref<void(ValueRange coords, Value ptr)> emit) {
+  auto pieces = getCopyPieces(op, desc, op.getDst().getType());
+  if (failed(pieces))
+    return failure();
+  int64_t groups = desc.getMulticast();
+  int64_t perGroup = int64_t(pieces->size()) / groups;
+  int64_t rows = desc.getCopyBoxShape().front();
+  int64_t stride = (*pieces)[perGroup].byteOffset - (*pieces)[0].byteOffset;
+  for (int64_t g = 0; g < groups; ++g)
+    for (int64_t j = 0; j < perGroup; ++j)
+      if ((*pieces)[g * perGroup + j].byteOffset !=
+          (*pieces)[j].byteOffset + g * stride)
+        return op.emitOpError()
+               << "the pieces of a box split among " << groups
+               << " CTAs do not lie at equal distances in the destination's "
+                  "layout: not supported yet";
+  Location loc = op.getLoc();
+  I32Builder ib{rewriter, loc};
+  // position = popc(mask & ((1 << rank) - 1)).
+  Value rank = NVVM::ClusterId::create(rewriter, loc, rewriter.getI32Type());
+  Value one = ib.c(1);
+  Value bit = LLVM::ShlOp::create(rewriter, loc, one, rank);
+  Value below = LLVM::SubOp::create(rewriter, loc, bit, one);
+  Value wide = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), mask);
+  Value position = LLVM::CtPopOp::create(
+      rewriter, loc, LLVM::AndOp::create(rewriter, loc, wide, below));
+  SmallVector<Value> shifted(coords);
+  shifted.front() = ib.add(shifted.front(), ib.mul(position, rows));
+  Value ptr = LLVM::GEPOp::create(rewriter, loc, sharedPtr.getType(),
+                                  rewriter.getI8Type(), sharedPtr,
+                                  ValueRange{ib.mul(position, stride)});
+  for (int64_t j = 0; j < perGroup; ++j) {
+    auto [placed, piecePtr] =
+        placePiece(rewriter, loc, (*pieces)[j], shifted, ptr);
+    emit(placed, piecePtr);
+  }
+  rewriter.eraseOp(op);
+  return success();
+}
+
 /// A copy whose lowering checks its coordinates on the device in the
 /// `deviceChecks` debug mode.
 template <typename Op>
@@ -510,15 +559,21 @@ struct AsyncLoadLowering : public CheckedCopyLowering<tma::AsyncLoadOp> {
                                     rewriter)))
       return failure();
     Location loc = op.getLoc();
-    return lowerCopyPieces(
-        op, op.getDesc().getType(), op.getDst().getType(), adaptor.getCoords(),
-        adaptor.getDst(), rewriter, [&](ValueRange coords, Value dst) {
-          NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
-              rewriter, loc, toClusterAddress(rewriter, loc, dst),
-              adaptor.getDesc(), coords, adaptor.getBarrier(), ValueRange{},
-              adaptor.getMulticastMask(), Value(), NVVM::TMALoadMode::TILE,
-              /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
-        });
+    auto emit = [&](ValueRange coords, Value dst) {
+      NVVM::CpAsyncBulkTensorGlobalToSharedClusterOp::create(
+          rewriter, loc, toClusterAddress(rewriter, loc, dst),
+          adaptor.getDesc(), coords, adaptor.getBarrier(), ValueRange{},
+          adaptor.getMulticastMask(), Value(), NVVM::TMALoadMode::TILE,
+          /*isCTAOnly=*/false, NVVM::CTAGroupKindAttr(), Value());
+    };
+    tma::DescriptorType desc = op.getDesc().getType();
+    if (adaptor.getMulticastMask() && desc.getMulticast() > 1)
+      return lowerMulticastPieces(op, desc, adaptor.getMulticastMask(),
+                                  adaptor.getCoords(), adaptor.getDst(),
+                                  rewriter, emit);
+    return lowerCopyPieces(op, desc, op.getDst().getType(),
+                           adaptor.getCoords(), adaptor.getDst(), rewriter,
+                           emit);
   }
 };
 

@@ -192,7 +192,7 @@ func.func @box_over_shared_memory(%m: memref<4x256x256xf32>) {
 // -----
 
 func.func @unknown_parameter(%m: memref<256x256xf16>) {
-  // expected-error @+1 {{unknown TMA descriptor parameter 'swizzel'; expected swizzle, interleave, l2_promotion, oob_fill or fp4}}
+  // expected-error @+1 {{unknown TMA descriptor parameter 'swizzel'; expected swizzle, interleave, l2_promotion, oob_fill, fp4 or multicast}}
   %d = tma.make_descriptor %m : memref<256x256xf16> -> !tma.descriptor<tensor<64x64xf16>, swizzel = 128>
   return
 }

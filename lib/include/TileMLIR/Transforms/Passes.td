@@ -163,7 +163,20 @@ def TileWarpSpecialize : Pass<"tile-warp-specialize", "::mlir::ModuleOp"> {
     are (tile-pipeline may still pipeline them): loops whose loads are not
     TMA, nested marked loops, kernels whose warps are not whole warpgroups
     or that already have a `tile.warp_specialize`, and what tile-pipeline
-    refuses. Not supported yet: clusters and TMA multicast.
+    refuses.
+
+    Clusters: in a kernel with `known_cluster_size`, a marked loop whose
+    loads include multicast ones (`tma.async_load ... multicast %mask`,
+    typically of a box split among the cluster's CTAs, `multicast = N` on
+    its descriptor) fills every CTA's ring from every CTA's producer, so
+    each slot's empty barrier waits for the consumers of all the cluster's
+    CTAs (consumer threads x CTAs arrivals: each consumer thread arrives on
+    its own CTA's barrier, one lane of each consumer warp on each other
+    CTA's for its 32 threads), and every thread of the cluster meets at a
+    `tile.cluster_barrier` after the barriers are initialized and once its
+    part is done. Every CTA of a cluster must run the same iterations of
+    the loop (the same loads). Without `known_cluster_size` such loops are
+    refused; ping-pong with multicast is not supported yet.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
