@@ -545,3 +545,76 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Multicast loads in a cluster kernel: the loops are specialized with
+// cluster-wide empty barriers, without ping-pong (not supported yet).
+#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#acc4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!descA = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+!descB = !tma.descriptor<tensor<64x128xf16>, swizzle = 128, multicast = 2>
+!boxA = !tile.smem<128x64xf16, #nvmma128, mutable>
+!tileB = !tile.smem<64x128xf16, #nvmma128, mutable>
+!tileC = !tile.smem<128x128xf16, #nvmma128, mutable>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @multicast(%descA: !descA, %descB: !descB, %K: i32, %tiles: index) kernel
+        attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %k_tiles_i32 = arith.divui %K, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %last = arith.addi %tiles, %c0 : index
+      %mask = arith.constant 3 : i16
+      %a_shared = tile.alloc_smem : !boxA
+      %b_shared = tile.alloc_smem : !tileB
+      %c_shared = tile.alloc_smem : !tileC
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc4>
+      // expected-warning @+1 {{tile-warp-specialize: no ping-pong schedule: its warp-specialized loops multicast across a cluster: not supported yet}}
+      scf.for %t = %first to %last step %stride {
+        %t_i32 = arith.index_cast %t : index to i32
+        %off_m = arith.muli %t_i32, %c64_i32 : i32
+        %off_n = arith.muli %t_i32, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc4>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !descA, !boxA
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b multicast %mask : !descB, !tileB
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !boxA, !tileB, tensor<128x128xf32, #acc4> -> tensor<128x128xf32, #acc4>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc4>
+        } {tile.num_stages = 3 : i32, tile.warp_specialize}
+        %c_out = arith.truncf %acc : tensor<128x128xf32, #acc4> to tensor<128x128xf16, #acc4>
+        tile.barrier
+        tile.smem_store %c_out, %c_shared : tensor<128x128xf16, #acc4>, !tileC
+        tile.barrier
+      } {tile.ping_pong}
+      gpu.return
+    }
+  }
+}
