@@ -20,7 +20,7 @@ gpu.module @m {
     mbarrier.arrive %b, count = 2
     // A remote arrive maps the address into the peer CTA first.
     // CHECK: %[[REMOTE:.*]] = nvvm.mapa %[[BAR]], %{{.*}} : !llvm.ptr<3> -> !llvm.ptr<7>
-    // CHECK: nvvm.mbarrier.arrive %[[REMOTE]] {scope = #nvvm.mem_scope<cluster>} : !llvm.ptr<7>
+    // CHECK: nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
     mbarrier.arrive %b remote %cta
     // CHECK: nvvm.mbarrier.expect_tx %[[BAR]], %{{.*}} : !llvm.ptr<3>, i32
     mbarrier.expect_tx %b, bytes = 4096

@@ -76,7 +76,12 @@ struct ArriveLowering : public ConvertOpToLLVMPattern<mbarrier::ArriveOp> {
           LLVM::LLVMPointerType::get(rewriter.getContext(),
                                      unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
           barrier, cta);
-      scope = NVVM::MemScopeKind::CLUSTER;
+      // Still CTA scope, as CUTLASS's ClusterBarrier::arrive: what a
+      // remote arrival publishes is that this CTA's reads of a ring slot
+      // (wgmma, complete through wgmma.wait_group) are done, and the
+      // peer's refill is an async-proxy write ordered by the barrier
+      // itself. .release.cluster made ptxas put MEMBAR.ALL.GPU before
+      // every arrival, which cost the clustered GEMM 35% (bench/NOTES.md).
     }
     Value count;
     if (op.getCount() != 1)
