@@ -68,7 +68,6 @@ struct ArriveLowering : public ConvertOpToLLVMPattern<mbarrier::ArriveOp> {
           op, "predicated arrive: run tile-expand-synchronization first");
     Location loc = op.getLoc();
     Value barrier = adaptor.getBarrier();
-    NVVM::MemScopeKind scope = NVVM::MemScopeKind::CTA;
     if (Value cta = adaptor.getCta()) {
       // The same barrier offset in another CTA of the cluster.
       barrier = NVVM::MapaOp::create(
@@ -76,7 +75,7 @@ struct ArriveLowering : public ConvertOpToLLVMPattern<mbarrier::ArriveOp> {
           LLVM::LLVMPointerType::get(rewriter.getContext(),
                                      unsigned(NVVM::NVVMMemorySpace::SharedCluster)),
           barrier, cta);
-      // Still CTA scope, as CUTLASS's ClusterBarrier::arrive: what a
+      // CTA release scope, as CUTLASS's ClusterBarrier::arrive: what a
       // remote arrival publishes is that this CTA's reads of a ring slot
       // (wgmma, complete through wgmma.wait_group) are done, and the
       // peer's refill is an async-proxy write ordered by the barrier
@@ -87,7 +86,7 @@ struct ArriveLowering : public ConvertOpToLLVMPattern<mbarrier::ArriveOp> {
     if (op.getCount() != 1)
       count = createI32Constant(rewriter, loc, op.getCount());
     NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), barrier, count,
-                                   scope);
+                                   NVVM::MemScopeKind::CTA);
     rewriter.eraseOp(op);
     return success();
   }
