@@ -99,6 +99,16 @@ def Tile_Scope : I32EnumAttr<"Scope", "a set of threads", [
   let cppNamespace = "::mlir::tile";
 }
 
+// The instruction family a `tile.copy` prefers: `tma` (a 1-D bulk copy or a
+// TMA tensor copy, whichever the region allows) or `sync` (every thread
+// loads and stores its share through registers).
+def Tile_CopyInstruction : I32EnumAttr<"CopyInstruction",
+    "the preferred instruction of a copy", [
+    I32EnumAttrCase<"TMA", 0, "tma">, I32EnumAttrCase<"Sync", 1, "sync">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "a reduction", [
     I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
     I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,

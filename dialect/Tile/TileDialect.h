@@ -5,6 +5,7 @@
 
 #include "Common/DeviceCode.h"
 #include "Common/Formatting.h"
+#include "MBarrier/MBarrierDialect.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
 #include "TileMLIR/Target/TargetInfo.h"
 

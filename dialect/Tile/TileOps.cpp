@@ -239,16 +239,117 @@ LogicalResult StoreOp::verify() {
 }
 
 LogicalResult PtrFromMemrefOp::verify() {
-  if (tilemlir::isInDeviceCode(*this))
-    return emitOpError() << "is a host operation: kernels take !tile.ptr "
-                            "arguments instead";
-  auto memref = cast<MemRefType>(getSource().getType());
   auto ptr = dyn_cast<PointerType>(getResult().getType());
+  if (!ptr && tilemlir::isInDeviceCode(*this))
+    return emitOpError() << "yields a !tile.ptr in a kernel: an !llvm.ptr is "
+                            "for calls into the host runtime";
+  auto memref = cast<MemRefType>(getSource().getType());
   if (ptr && memref.getElementType() != ptr.getPointeeType())
     return emitOpError() << "memref elements (" << memref.getElementType()
                          << ") differ from the pointee type ("
                          << ptr.getPointeeType() << ")";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp
+//===----------------------------------------------------------------------===//
+
+/// The memory space of a memref on the global side of a copy must be
+/// global (none, or #gpu.address_space<global>).
+static bool isGlobalMemref(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return true;
+  auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space);
+  return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
+}
+
+static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
+  Type type = op.getGlobal().getType();
+  size_t numIndices = op.getGlobalIndices().size();
+  size_t numStrides = op.getGlobalStrides().size();
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    if (!isGlobalMemref(memref))
+      return op.emitOpError() << "copies global memory: the memref is in "
+                              << memref.getMemorySpace();
+    if (memref.getElementType() != smem.getElementType())
+      return op.emitOpError()
+             << "memref elements (" << memref.getElementType()
+             << ") differ from the shared buffer's ("
+             << smem.getElementType() << ")";
+    if (numIndices != static_cast<size_t>(memref.getRank()))
+      return op.emitOpError() << "indexes the memref with " << numIndices
+                              << " indices; it has rank " << memref.getRank();
+    if (numStrides != 0)
+      return op.emitOpError() << "takes the memref's strides from its type: "
+                                 "`strides` are for a !tile.ptr";
+    if (smem.getRank() > memref.getRank())
+      return op.emitOpError()
+             << "copies a buffer of rank " << smem.getRank()
+             << " into a memref of rank " << memref.getRank()
+             << ": the buffer covers the memref's trailing dimensions";
+    for (auto [i, extent] : llvm::enumerate(smem.getShape())) {
+      int64_t d = memref.getRank() - smem.getRank() + i;
+      if (!memref.isDynamicDim(d) && extent > memref.getDimSize(d))
+        return op.emitOpError()
+               << "copies " << extent << " elements along memref dimension "
+               << d << ", which has " << memref.getDimSize(d);
+    }
+    return success();
+  }
+  auto ptr = dyn_cast<PointerType>(type);
+  if (!ptr)
+    return op.emitOpError() << "copies between global memory (a memref or "
+                               "!tile.ptr) and a shared buffer; got "
+                            << op.getSrc().getType() << " and "
+                            << op.getDst().getType();
+  if (ptr.getPointeeType() != smem.getElementType())
+    return op.emitOpError() << "pointee type (" << ptr.getPointeeType()
+                            << ") differs from the shared buffer's elements ("
+                            << smem.getElementType() << ")";
+  if (numIndices != 1)
+    return op.emitOpError() << "indexes a !tile.ptr with one element offset; "
+                               "got "
+                            << numIndices;
+  if (numStrides != 0 && numStrides != static_cast<size_t>(smem.getRank()))
+    return op.emitOpError() << "has " << numStrides
+                            << " strides for a buffer of rank "
+                            << smem.getRank();
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  auto srcSmem = dyn_cast<SharedMemoryType>(getSrc().getType());
+  auto dstSmem = dyn_cast<SharedMemoryType>(getDst().getType());
+  if ((srcSmem != nullptr) == (dstSmem != nullptr))
+    return emitOpError() << "copies between global memory (a memref or "
+                            "!tile.ptr) and a shared buffer; got "
+                         << getSrc().getType() << " and "
+                         << getDst().getType();
+  bool load = isLoad();
+  if (!(load ? getDstIndices() : getSrcIndices()).empty() ||
+      !(load ? getDstStrides() : getSrcStrides()).empty())
+    return emitOpError() << "copies the shared buffer whole: take a view "
+                            "(tile.smem_index, tile.smem_subslice) for part "
+                            "of one";
+  SharedMemoryType smem = getSharedType();
+  if (load && !smem.getIsMutable())
+    return emitOpError() << "writes the shared buffer, which is not mutable";
+  if (!load && getBarrier())
+    return emitOpError() << "copies to global memory, which completes "
+                            "through bulk groups (tma.store_wait), not a "
+                            "barrier";
+  if (load && getAsync())
+    return emitOpError() << "`async` is for copies to global memory; a copy "
+                            "into shared memory is asynchronous with a "
+                            "`barrier`";
+  if (getAsync() && getPrefer() == CopyInstruction::Sync)
+    return emitOpError() << "`async` needs a TMA store: a synchronous copy "
+                            "is done when it returns";
+  if (!tilemlir::isInDeviceCode(*this))
+    return emitOpError() << "is a kernel operation (in a gpu.func)";
+  return verifyCopyGlobalSide(*this, smem);
 }
 
 //===----------------------------------------------------------------------===//

@@ -218,12 +218,14 @@ def Tile_StoreOp : Tile_Op<"store",
 }
 
 def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
-  let summary = "Host: the device pointer behind a global-memory memref";
+  let summary = "The device pointer behind a global-memory memref";
   let description = [{
     Host code allocates device memory as memrefs (`gpu.alloc`); kernels take
     `!tile.ptr` arguments. This yields the address of the memref's first
     element (aligned pointer plus offset), typed for a kernel argument or as
-    a plain `!llvm.ptr` for calls into the C runtime. Host only.
+    a plain `!llvm.ptr` for calls into the C runtime. In a kernel (of a
+    memref argument; `tile-lower-copies` uses it) it yields a `!tile.ptr`
+    only.
 
     ```mlir
     %p = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !tile.ptr<f16>
@@ -234,6 +236,97 @@ def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
   let results = (outs AnyTypeOf<[Tile_PointerType, LLVM_AnyPointer]>:$result);
   let assemblyFormat = [{
     $source attr-dict `:` type($source) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_Barrier : Type<
+    CPred<"::llvm::isa<::mlir::mbarrier::BarrierType>($_self)">,
+    "mbarrier (!mbarrier.barrier)", "::mlir::mbarrier::BarrierType">,
+  BuildableType<"::mlir::mbarrier::BarrierType::get($_builder.getContext())">;
+
+def Tile_CopyOp : Tile_Op<"copy",
+    [MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>,
+                    MemRead<Tile_SharedMemory>, MemWrite<Tile_SharedMemory>]>,
+     AttrSizedOperandSegments]> {
+  let summary = "Copies a region between global memory and a shared buffer, "
+                "choosing the instruction";
+  let description = [{
+    Copies between a whole shared buffer and the region of global memory of
+    its shape that starts at the given indices; which side is which follows
+    from the types. The global side is
+    - a memref, indexed with one index per dimension (its shape and strides,
+      static or dynamic, are the tensor's; a buffer of lower rank covers
+      the memref's trailing dimensions, the leading ones with extent 1), or
+    - a `!tile.ptr` with one element offset and optional `strides` (one per
+      buffer dimension, in elements; without them the region is dense).
+
+    `tile-lower-copies` picks the instruction (DESIGN.md, the TileLang
+    seed's rules):
+    1. a **1-D bulk copy** (`tma.bulk_load` / `bulk_store`, no descriptor)
+       when the region is one contiguous run of global memory (static
+       strides prove it), the buffer is unswizzled, the run is a multiple
+       of 16 bytes below 1 MiB, and its start is provably 16-byte aligned
+       (memref kernel arguments and pointers are taken as 16-byte aligned);
+    2. a **TMA tensor copy** otherwise, through a descriptor the compiler
+       creates: a memref kernel argument gets a `!tma.descriptor` kernel
+       argument built on the host at every `gpu.launch_func` of the kernel
+       (box = the buffer's shape, swizzle = its NVMMA layout's; a swizzle
+       narrower than the row splits the box); TMA zero-fills what lies
+       outside the tensor and clips stores to it;
+    3. a **synchronous copy** (every thread loads and stores part of the
+       region through registers, masked against a memref's sizes) when
+       neither applies or `prefer sync` asks for it.
+    `prefer tma` makes a copy that cannot use TMA an error that names the
+    rule (a descriptor for a pointer or memref bound inside the kernel
+    needs a device-side tensor map: not supported yet).
+
+    Global to shared with a `barrier`: the copy only starts, and counts its
+    bytes on the barrier (an elected thread adds them with
+    `mbarrier.expect_tx`); the kernel arrives and waits as for
+    `tma.async_load` (T.tma_copy). Without one the copy is synchronous: it
+    waits until no thread still reads the buffer, and returns once the data
+    is visible to every thread (the compiler creates the barrier, the
+    expected bytes and the wait). Shared to global: the copy starts once
+    every thread's earlier writes of the buffer are done, and returns once
+    the buffer may be written again; with `async` it only commits a bulk
+    group (wait with `tma.store_wait`). Every thread of the CTA executes a
+    `tile.copy`.
+
+    ```mlir
+    tile.copy %A[%m, %k], %a_smem barrier %bar : memref<?x?xf16>, !tile.smem<128x32xf16, #nvmma64, mutable>
+    tile.copy %c_smem, %C[%m, %n] : !tile.smem<128x128xf16, #nvmma128, mutable>, memref<?x?xf16>
+    tile.copy %p[%off], %row prefer tma : !tile.ptr<f32>, !tile.smem<256xf32, mutable>
+    ```
+  }];
+  let arguments = (ins AnyType:$src, Variadic<Index>:$srcIndices,
+                       Variadic<Index>:$srcStrides, AnyType:$dst,
+                       Variadic<Index>:$dstIndices,
+                       Variadic<Index>:$dstStrides,
+                       Optional<Tile_Barrier>:$barrier,
+                       OptionalAttr<Tile_CopyInstruction>:$prefer,
+                       UnitAttr:$async);
+  let assemblyFormat = [{
+    $src (`[` $srcIndices^ `]`)? (`strides` `[` $srcStrides^ `]`)? `,`
+    $dst (`[` $dstIndices^ `]`)? (`strides` `[` $dstStrides^ `]`)?
+    (`barrier` $barrier^)? (`prefer` $prefer^)? (`async` $async^)?
+    attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+  }];
+  let extraClassDeclaration = [{
+    /// True when the copy writes the shared buffer (global to shared).
+    bool isLoad() { return ::llvm::isa<SharedMemoryType>(getDst().getType()); }
+    /// The shared buffer and the global side.
+    ::mlir::Value getShared() { return isLoad() ? getDst() : getSrc(); }
+    SharedMemoryType getSharedType() {
+      return ::llvm::cast<SharedMemoryType>(getShared().getType());
+    }
+    ::mlir::Value getGlobal() { return isLoad() ? getSrc() : getDst(); }
+    ::mlir::OperandRange getGlobalIndices() {
+      return isLoad() ? getSrcIndices() : getDstIndices();
+    }
+    ::mlir::OperandRange getGlobalStrides() {
+      return isLoad() ? getSrcStrides() : getDstStrides();
+    }
   }];
   let hasVerifier = 1;
 }

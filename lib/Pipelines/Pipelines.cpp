@@ -31,7 +31,11 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // pipeliner.
   // Proxy fences on the kernel as written, so that pipelining and warp
   // specialization carry each fence along with its write.
-  // Layouts first: every later pass and the lowering see typed tiles.
+  // tile.copy first: it creates TMA copies, barriers and register tiles
+  // (synchronous copies) that everything below treats as written by hand,
+  // and descriptor arguments with their host tensor maps.
+  pm.addPass(createTileLowerCopies());
+  // Layouts next: every later pass and the lowering see typed tiles.
   pm.addNestedPass<gpu::GPUModuleOp>(createTileLegalizeLayouts());
   pm.addNestedPass<gpu::GPUModuleOp>(createTileInsertFences());
   // Byte counts left out of expect_tx ops, before anything reads them.

@@ -13,6 +13,7 @@
 
 #include "TileMLIR/Analysis/AxisInfo.h"
 
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 
 using namespace mlir;
@@ -316,10 +317,35 @@ struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
   }
 };
 
+/// tile.ptr_from_memref of a kernel's memref: the address of its first
+/// element (aligned pointer plus offset), in the global address space.
+struct PtrFromMemrefLowering : public ConvertOpToLLVMPattern<PtrFromMemrefOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(PtrFromMemrefOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemRefDescriptor memref(adaptor.getSource());
+    Type elementType = getTypeConverter()->convertType(
+        cast<MemRefType>(op.getSource().getType()).getElementType());
+    Value aligned = memref.alignedPtr(rewriter, loc);
+    Value start =
+        LLVM::GEPOp::create(rewriter, loc, aligned.getType(), elementType,
+                            aligned, ValueRange{memref.offset(rewriter, loc)});
+    Type global = getTypeConverter()->convertType(op.getResult().getType());
+    if (start.getType() != global)
+      start = LLVM::AddrSpaceCastOp::create(rewriter, loc, global, start);
+    rewriter.replaceOp(op, start);
+    return success();
+  }
+};
+
 } // namespace
 
 void tilemlir::populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                                   RewritePatternSet &patterns) {
-  patterns.add<ScalarLoadLowering, ScalarStoreLowering>(converter);
+  patterns.add<ScalarLoadLowering, ScalarStoreLowering, PtrFromMemrefLowering>(
+      converter);
   patterns.add<TileLoadLowering, TileStoreLowering>(converter, /*benefit=*/2);
 }

@@ -5,6 +5,42 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
+  let summary = "Choose the instruction of each tile.copy and build what it "
+                "needs";
+  let description = [{
+    Rewrites every `tile.copy` into the copy instruction its region allows
+    (the rules are `tile.copy`'s): a 1-D bulk copy (`tma.bulk_load` /
+    `tma.bulk_store`), a TMA tensor copy (`tma.async_load` /
+    `tma.async_store`) or a synchronous copy through registers (`tile.load`
+    / `tile.store` with `tile.smem_store` / `tile.smem_load`, laid out by
+    `tile-legalize-layouts`). It creates what the instruction needs:
+    - descriptors: one `!tma.descriptor` kernel argument per memref argument
+      and box (the buffer's shape; the swizzle of its NVMMA layout), and at
+      every `gpu.launch_func` of the kernel in the module a
+      `tma.make_descriptor` of the memref passed for it;
+    - transaction bytes: `mbarrier.expect_tx` of the copy's bytes on the
+      given barrier, under a `tile.elect cta` leader;
+    - for copies into shared memory without a barrier, one barrier per copy
+      (allocated and initialized at the kernel's start), its expected bytes,
+      and a wait on the phase, tracked per thread, that the copy completes;
+    - the CTA barriers that make a synchronous copy complete, and the bulk
+      group commit and wait of a store.
+
+    A copy that `prefer tma` asks for and neither TMA form allows is an
+    error naming each form's rule; so is an `async` store that must be
+    synchronous. Not supported yet: descriptors for memrefs or pointers
+    bound inside the kernel (a device-side tensor map), transposed NVMMA
+    destinations, and copies without a barrier inside `tile.warp_specialize`
+    partitions. The default pipeline runs it first.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::mbarrier::MBarrierDialect",
+                           "::mlir::tma::TMADialect"];
+}
+
 def TileAllocateSharedMemory
     : Pass<"tile-allocate-shared-memory", "::mlir::ModuleOp"> {
   let summary = "Assign shared-memory offsets to every buffer of each kernel";

@@ -1,0 +1,702 @@
+//===- LowerCopies.cpp - tile.copy to the instruction its region allows ---===//
+//
+// tile.copy names a region of global memory and a shared buffer; this pass
+// chooses the instruction (the TileLang seed's rules, DESIGN.md):
+//   1. a 1-D bulk copy when the region is one contiguous, 16-byte aligned
+//      run and the buffer is unswizzled (no descriptor at all);
+//   2. a TMA tensor copy otherwise, through a descriptor built on the host
+//      from the memref kernel argument, at every launch of the kernel;
+//   3. a synchronous copy through registers when neither applies or the
+//      copy asks for it.
+// and then builds what the instruction needs: descriptor arguments and
+// their tensor maps, transaction bytes, barriers and waits for copies that
+// must complete before they return, the CTA barriers around synchronous
+// copies, and the bulk-group commit and wait of stores.
+//
+// Facts are static: strides and alignment come from the memref type, the
+// `strides` operands and the ops that compute indices (constants, products,
+// sums); what cannot be proven is not assumed, and the copy falls to the
+// next rule (or, under `prefer tma`, is refused with the rule).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMLIR/Transforms/Passes.h"
+
+#include "MBarrier/MBarrierDialect.h"
+#include "TMA/TMADialect.h"
+#include "Tile/TileDialect.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ScopedPrinter.h"
+
+#include <numeric>
+
+namespace mlir::tilemlir {
+#define GEN_PASS_DEF_TILELOWERCOPIES
+#include "TileMLIR/Transforms/Passes.h.inc"
+} // namespace mlir::tilemlir
+
+using namespace mlir;
+
+namespace {
+
+enum class CopyKind { Bulk, Descriptor, Sync };
+
+/// Bytes a 1-D bulk copy moves: a multiple of 16 below 2^20 (PTX).
+constexpr int64_t kBulkAlignment = 16;
+constexpr int64_t kMaxBulkBytes = int64_t(1) << 20;
+/// Divisor standing for "any power of two" (the index is 0).
+constexpr int64_t kAnyDivisor = int64_t(1) << 40;
+
+/// The largest power of two known to divide the integer `v`, from the ops
+/// that compute it (constants, products, sums, casts); 1 when nothing is
+/// known.
+int64_t knownDivisor(Value v) {
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant))) {
+    int64_t c = constant.getSExtValue();
+    return c == 0 ? kAnyDivisor : int64_t(1) << llvm::countr_zero(uint64_t(c));
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return knownDivisor(def->getOperand(0));
+  if (isa<arith::MulIOp>(def))
+    return std::min(kAnyDivisor, knownDivisor(def->getOperand(0)) *
+                                     knownDivisor(def->getOperand(1)));
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::min(knownDivisor(def->getOperand(0)),
+                    knownDivisor(def->getOperand(1)));
+  return 1;
+}
+
+/// What the pass knows of a copy's global region.
+struct Region {
+  // Op accessors are not const.
+  mutable tile::CopyOp op;
+  tile::SharedMemoryType smem;
+  /// Static stride (elements) of every global dimension the indices walk
+  /// (a memref's dimensions, or the buffer's for a !tile.ptr); nullopt
+  /// where dynamic.
+  SmallVector<std::optional<int64_t>> strides;
+  /// Extent of the region along each of those dimensions.
+  SmallVector<int64_t> extents;
+  /// The memref's static offset (0 for a !tile.ptr); nullopt if dynamic.
+  std::optional<int64_t> offset;
+  int64_t elementBytes;
+
+  explicit Region(tile::CopyOp copy)
+      : op(copy), smem(copy.getSharedType()),
+        elementBytes(std::max<int64_t>(1, smem.getElementTypeBitWidth() / 8)) {
+    if (auto memref = dyn_cast<MemRefType>(copy.getGlobal().getType())) {
+      SmallVector<int64_t> memrefStrides;
+      int64_t memrefOffset;
+      bool known = succeeded(memref.getStridesAndOffset(memrefStrides,
+                                                        memrefOffset));
+      int64_t lead = memref.getRank() - smem.getRank();
+      for (int64_t d = 0; d < memref.getRank(); ++d) {
+        extents.push_back(d < lead ? 1 : smem.getShape()[d - lead]);
+        if (known && !ShapedType::isDynamic(memrefStrides[d]))
+          strides.push_back(memrefStrides[d]);
+        else
+          strides.push_back(std::nullopt);
+      }
+      if (known && !ShapedType::isDynamic(memrefOffset))
+        offset = memrefOffset;
+      return;
+    }
+    offset = 0;
+    extents.assign(smem.getShape().begin(), smem.getShape().end());
+    if (copy.getGlobalStrides().empty()) {
+      int64_t dense = 1;
+      strides.resize(extents.size());
+      for (int64_t d = extents.size() - 1; d >= 0; --d) {
+        strides[d] = dense;
+        dense *= extents[d];
+      }
+      return;
+    }
+    for (Value stride : copy.getGlobalStrides()) {
+      APInt c;
+      if (matchPattern(stride, m_ConstantInt(&c)))
+        strides.push_back(c.getSExtValue());
+      else
+        strides.push_back(std::nullopt);
+    }
+  }
+
+  bool isMemref() const { return isa<MemRefType>(op.getGlobal().getType()); }
+
+  /// Why the region is not one contiguous run; empty when it is.
+  std::string whyNotContiguous() const {
+    int64_t expected = 1;
+    for (int64_t d = extents.size() - 1; d >= 0; --d) {
+      if (extents[d] == 1)
+        continue;
+      if (!strides[d])
+        return "the stride of dimension " + std::to_string(d) +
+               " is not known statically";
+      if (*strides[d] != expected)
+        return "dimension " + std::to_string(d) + " has stride " +
+               std::to_string(*strides[d]) + " where a contiguous region has " +
+               std::to_string(expected);
+      expected *= extents[d];
+    }
+    return "";
+  }
+
+  /// The largest power of two known to divide the region's start, in
+  /// bytes, taking kernel memrefs and pointers as 16-byte aligned.
+  int64_t startAlignment() const {
+    if (!offset)
+      return elementBytes;
+    int64_t divisor =
+        *offset == 0 ? kAnyDivisor
+                     : int64_t(1) << llvm::countr_zero(uint64_t(*offset));
+    auto indices = op.getGlobalIndices();
+    if (!isMemref()) {
+      divisor = std::min(divisor, knownDivisor(indices[0]));
+    } else {
+      for (auto [index, stride] : llvm::zip(indices, strides)) {
+        int64_t term = knownDivisor(index);
+        if (term == kAnyDivisor)
+          continue;
+        if (!stride)
+          return elementBytes;
+        if (*stride != 0)
+          term *= int64_t(1) << llvm::countr_zero(uint64_t(*stride));
+        divisor = std::min(divisor, term);
+      }
+    }
+    return std::min(kAnyDivisor, divisor * elementBytes);
+  }
+
+  /// Why a 1-D bulk copy cannot move the region; empty when it can.
+  std::string whyNotBulk() const {
+    std::string contiguous = whyNotContiguous();
+    if (!contiguous.empty())
+      return "a 1-D bulk copy needs one contiguous run of global memory, "
+             "but " +
+             contiguous;
+    if (auto nvmma =
+            dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
+      if (nvmma.getSwizzle() != 0 || nvmma.getTransposed())
+        return "a 1-D bulk copy writes bytes in order, but the buffer's "
+               "layout is swizzled or transposed";
+    } else if (smem.getEncoding()) {
+      return "a 1-D bulk copy writes bytes in order, but the buffer has a "
+             "swizzled layout";
+    }
+    int64_t bytes = smem.getSizeInBytes();
+    if (bytes % kBulkAlignment != 0 || bytes >= kMaxBulkBytes)
+      return "a 1-D bulk copy moves a multiple of 16 bytes below 1 MiB, not " +
+             std::to_string(bytes);
+    if (startAlignment() % kBulkAlignment != 0)
+      return "a 1-D bulk copy starts at a 16-byte aligned address, which the "
+             "indices do not prove";
+    return "";
+  }
+};
+
+/// The memref kernel argument a copy's global side is, if it is one.
+std::optional<unsigned> kernelArgumentIndex(tile::CopyOp op,
+                                            gpu::GPUFuncOp kernel) {
+  auto arg = dyn_cast<BlockArgument>(op.getGlobal());
+  if (!arg || !isa<MemRefType>(arg.getType()) ||
+      arg.getOwner() != &kernel.getBody().front() ||
+      arg.getArgNumber() >= kernel.getNumArguments())
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+/// The descriptor type a TMA copy of the region needs, or the reason there
+/// is none (in `why`).
+tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
+                                  std::string &why) {
+  tile::CopyOp op = region.op;
+  if (!kernelArgumentIndex(op, kernel)) {
+    why = isa<MemRefType>(op.getGlobal().getType())
+              ? "a TMA tensor copy needs a descriptor, which is built on the "
+                "host for memref kernel arguments; this memref is bound "
+                "inside the kernel"
+              : "a TMA tensor copy needs a descriptor, which is built on the "
+                "host for memref kernel arguments; a !tile.ptr is bound on "
+                "the device";
+    why += " (a device-side tensor map is not supported yet)";
+    return {};
+  }
+  auto memref = cast<MemRefType>(op.getGlobal().getType());
+  tile::SharedMemoryType smem = region.smem;
+  if (smem.getRank() != memref.getRank()) {
+    why = "a TMA tensor copy needs a buffer of the memref's rank (" +
+          std::to_string(memref.getRank()) + "), not " +
+          std::to_string(smem.getRank()) + " (not supported yet)";
+    return {};
+  }
+  unsigned swizzle = 0;
+  if (auto nvmma =
+          dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
+    if (nvmma.getTransposed() || nvmma.getFp4Padded()) {
+      why = "a TMA tensor copy into a transposed or padded-FP4 NVMMA buffer "
+            "is not supported yet";
+      return {};
+    }
+    swizzle = nvmma.getSwizzle();
+  } else if (smem.getEncoding()) {
+    why = "TMA writes NVMMA or plain layouts, not " +
+          llvm::to_string(smem.getEncoding());
+    return {};
+  }
+  if (!region.strides.back() || *region.strides.back() != 1) {
+    why = "a TMA tensor copy needs the memref's innermost stride to be 1 "
+          "statically";
+    return {};
+  }
+  auto box = RankedTensorType::get(smem.getShape(), smem.getElementType());
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  auto type = tma::DescriptorType::getChecked(
+      [&]() -> InFlightDiagnostic {
+        // Collected into `why` rather than reported: the copy may still
+        // fall back to another instruction.
+        auto diag = mlir::emitError(op.getLoc());
+        diag.abandon();
+        return diag;
+      },
+      op.getContext(), box, swizzle, tma::Interleave::None,
+      tma::L2Promotion::None, tma::OOBFill::Zero, tma::FP4Mode::None, 1u);
+  if (!type) {
+    why = "the box " + llvm::to_string(box) + " with swizzle " +
+          std::to_string(swizzle) +
+          " breaks a tensor-map rule (!tma.descriptor's verifier)";
+    return {};
+  }
+  return type;
+}
+
+/// Per kernel: the descriptor arguments created so far, the barriers of
+/// copies that complete before they return, and where to build them.
+struct KernelCopies {
+  gpu::GPUFuncOp kernel;
+  /// (memref argument, descriptor type) -> descriptor argument, in order.
+  llvm::MapVector<std::pair<unsigned, Type>, BlockArgument> descriptors;
+  /// Barrier group (one per synchronous TMA copy) and per-thread phases.
+  Value barriers, phases;
+  int64_t nextBarrier = 0;
+};
+
+class CopyLowering {
+public:
+  CopyLowering(KernelCopies &state) : state(state) {}
+
+  LogicalResult lower(tile::CopyOp op);
+
+private:
+  FailureOr<CopyKind> choose(tile::CopyOp op, const Region &region,
+                             tma::DescriptorType &desc);
+  Value descriptorArgument(tile::CopyOp op, tma::DescriptorType type);
+  /// The !tile.ptr of the global side and the region's start offset
+  /// (elements, i64).
+  std::pair<Value, Value> pointerAndOffset(OpBuilder &b, tile::CopyOp op,
+                                           const Region &region);
+  SmallVector<Value> strideValues(OpBuilder &b, tile::CopyOp op,
+                                  const Region &region);
+  void issueTMA(OpBuilder &b, tile::CopyOp op, const Region &region,
+                CopyKind kind, tma::DescriptorType desc, Value bar);
+  LogicalResult lowerLoad(tile::CopyOp op, const Region &region,
+                          CopyKind kind, tma::DescriptorType desc);
+  void lowerStore(tile::CopyOp op, const Region &region, CopyKind kind,
+                  tma::DescriptorType desc);
+  void syncCopy(OpBuilder &b, tile::CopyOp op, const Region &region);
+  Value makeSyncBarrier(tile::CopyOp op, Value &phase);
+
+  KernelCopies &state;
+};
+
+FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const Region &region,
+                                         tma::DescriptorType &desc) {
+  std::optional<tile::CopyInstruction> prefer = op.getPrefer();
+  if (prefer == tile::CopyInstruction::Sync)
+    return CopyKind::Sync;
+  std::string whyNotBulk = region.whyNotBulk();
+  if (whyNotBulk.empty())
+    return CopyKind::Bulk;
+  std::string whyNotDescriptor;
+  desc = descriptorFor(region, state.kernel, whyNotDescriptor);
+  if (desc)
+    return CopyKind::Descriptor;
+  if (prefer == tile::CopyInstruction::TMA || op.getAsync())
+    return op.emitOpError()
+           << (op.getAsync() ? "is `async`, which needs a TMA store"
+                             : "prefers TMA")
+           << ", but neither TMA form can copy the region: " << whyNotBulk
+           << "; and " << whyNotDescriptor;
+  return CopyKind::Sync;
+}
+
+Value CopyLowering::descriptorArgument(tile::CopyOp op,
+                                       tma::DescriptorType type) {
+  unsigned memrefArg = *kernelArgumentIndex(op, state.kernel);
+  auto key = std::make_pair(memrefArg, Type(type));
+  auto it = state.descriptors.find(key);
+  if (it != state.descriptors.end())
+    return it->second;
+  gpu::GPUFuncOp kernel = state.kernel;
+  unsigned index = kernel.getNumArguments();
+  (void)kernel.insertArgument(index, type, DictionaryAttr(), op.getLoc());
+  BlockArgument arg = kernel.getArgument(index);
+  state.descriptors.insert({key, arg});
+  return arg;
+}
+
+SmallVector<Value> CopyLowering::strideValues(OpBuilder &b, tile::CopyOp op,
+                                              const Region &region) {
+  Location loc = op.getLoc();
+  SmallVector<Value> result;
+  Value global = op.getGlobal();
+  if (!region.isMemref() && !op.getGlobalStrides().empty()) {
+    for (Value stride : op.getGlobalStrides())
+      result.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                  stride));
+    return result;
+  }
+  memref::ExtractStridedMetadataOp metadata;
+  for (auto [d, stride] : llvm::enumerate(region.strides)) {
+    if (stride) {
+      result.push_back(arith::ConstantIntOp::create(b, loc, *stride, 64));
+      continue;
+    }
+    if (!metadata)
+      metadata = memref::ExtractStridedMetadataOp::create(b, loc, global);
+    result.push_back(arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                                metadata.getStrides()[d]));
+  }
+  return result;
+}
+
+std::pair<Value, Value> CopyLowering::pointerAndOffset(OpBuilder &b,
+                                                       tile::CopyOp op,
+                                                       const Region &region) {
+  Location loc = op.getLoc();
+  Value global = op.getGlobal();
+  auto indices = op.getGlobalIndices();
+  if (!region.isMemref())
+    return {global,
+            arith::IndexCastOp::create(b, loc, b.getI64Type(), indices[0])};
+  auto ptrType = tile::PointerType::get(b.getContext(),
+                                        region.smem.getElementType());
+  Value ptr = tile::PtrFromMemrefOp::create(b, loc, ptrType, global);
+  SmallVector<Value> strides = strideValues(b, op, region);
+  Value offset = arith::ConstantIntOp::create(b, loc, 0, 64);
+  for (auto [index, stride] : llvm::zip(indices, strides)) {
+    Value i = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
+    offset = arith::AddIOp::create(
+        b, loc, offset, arith::MulIOp::create(b, loc, i, stride));
+  }
+  return {ptr, offset};
+}
+
+/// Issues the TMA or bulk copy (one elected thread), counting its bytes on
+/// `bar` for a load.
+void CopyLowering::issueTMA(OpBuilder &b, tile::CopyOp op,
+                            const Region &region, CopyKind kind,
+                            tma::DescriptorType desc, Value bar) {
+  Location loc = op.getLoc();
+  Value smem = op.getShared();
+  if (kind == CopyKind::Bulk) {
+    auto [ptr, offset] = pointerAndOffset(b, op, region);
+    if (op.isLoad())
+      tma::BulkLoadOp::create(b, loc, ptr, offset, smem, bar);
+    else
+      tma::BulkStoreOp::create(b, loc, smem, ptr, offset);
+    return;
+  }
+  Value descriptor = descriptorArgument(op, desc);
+  SmallVector<Value> coords;
+  for (Value index : op.getGlobalIndices())
+    coords.push_back(
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), index));
+  if (op.isLoad())
+    tma::AsyncLoadOp::create(b, loc, descriptor, coords, smem, bar, Value());
+  else
+    tma::AsyncStoreOp::create(b, loc, smem, descriptor, coords);
+}
+
+/// A barrier of its own for a copy that must complete before it returns,
+/// initialized for one arrival at the kernel's start, and the per-thread
+/// variable holding the parity of its next phase (`phase`).
+Value CopyLowering::makeSyncBarrier(tile::CopyOp op, Value &phase) {
+  int64_t slot = state.nextBarrier++;
+  OpBuilder b(op);
+  phase = arith::ConstantIndexOp::create(b, op.getLoc(), slot);
+  return mbarrier::IndexOp::create(b, op.getLoc(),
+                                   mbarrier::BarrierType::get(op.getContext()),
+                                   state.barriers, phase);
+}
+
+LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
+                                      CopyKind kind, tma::DescriptorType desc) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value bar = op.getBarrier();
+  if (kind == CopyKind::Sync) {
+    // With a barrier the kernel's arrival on it publishes the writes;
+    // without one the copy is fenced by CTA barriers on both sides.
+    if (!bar)
+      tile::BarrierOp::create(b, loc);
+    syncCopy(b, op, region);
+    if (!bar)
+      tile::BarrierOp::create(b, loc);
+    return success();
+  }
+  int64_t bytes = region.smem.getSizeInBytes();
+  if (bar) {
+    Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
+    mbarrier::ExpectTxOp::create(b, loc, bar,
+                                 b.getI32IntegerAttr(int32_t(bytes)), leader);
+    issueTMA(b, op, region, kind, desc, bar);
+    return success();
+  }
+  if (op->getParentOfType<tile::WarpSpecializeOp>())
+    return op.emitOpError()
+           << "without a barrier inside tile.warp_specialize: the barrier "
+              "it would need counts the partition's threads (not supported "
+              "yet); pass a barrier";
+  // Synchronous TMA: no thread may still read the buffer (and every thread
+  // has passed the previous phase's wait) before it is overwritten.
+  Value phaseSlot;
+  bar = makeSyncBarrier(op, phaseSlot);
+  tile::BarrierOp::create(b, loc);
+  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
+  mbarrier::ArriveExpectTxOp::create(
+      b, loc, bar, b.getI32IntegerAttr(int32_t(bytes)), leader);
+  issueTMA(b, op, region, kind, desc, bar);
+  Value parity = memref::LoadOp::create(b, loc, state.phases,
+                                        ValueRange{phaseSlot});
+  mbarrier::WaitOp::create(b, loc, bar, parity);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value next = arith::XOrIOp::create(b, loc, parity, one);
+  memref::StoreOp::create(b, loc, next, state.phases, ValueRange{phaseSlot});
+  return success();
+}
+
+void CopyLowering::lowerStore(tile::CopyOp op, const Region &region,
+                              CopyKind kind, tma::DescriptorType desc) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // Every thread's writes of the buffer are done before it is read.
+  tile::BarrierOp::create(b, loc);
+  if (kind == CopyKind::Sync) {
+    syncCopy(b, op, region);
+    tile::BarrierOp::create(b, loc);
+    return;
+  }
+  issueTMA(b, op, region, kind, desc, Value());
+  tma::StoreCommitOp::create(b, loc);
+  if (op.getAsync())
+    return;
+  // The buffer may be written again once the copy has read it.
+  tma::StoreWaitOp::create(b, loc, /*pending=*/0, /*readOnly=*/true);
+  tile::BarrierOp::create(b, loc);
+}
+
+/// Builds `tile.range` of `extent` along dimension `dim` of `shape`,
+/// broadcast to the whole shape (i64).
+Value broadcastRange(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                     int64_t dim) {
+  int64_t extent = shape[dim];
+  Value v = tile::RangeOp::create(
+      b, loc, RankedTensorType::get({extent}, b.getI32Type()), 0,
+      int32_t(extent));
+  SmallVector<int64_t> current = {extent};
+  for (int64_t d = 0; d < static_cast<int64_t>(shape.size()); ++d) {
+    if (d == dim)
+      continue;
+    int64_t axis = d < dim ? d : current.size();
+    current.insert(current.begin() + axis, 1);
+    v = tile::ExpandDimsOp::create(
+        b, loc, RankedTensorType::get(current, b.getI32Type()), v,
+        b.getI32IntegerAttr(axis));
+  }
+  if (shape.size() > 1)
+    v = tile::BroadcastOp::create(
+        b, loc, RankedTensorType::get(shape, b.getI32Type()), v);
+  return arith::ExtSIOp::create(b, loc,
+                                RankedTensorType::get(shape, b.getI64Type()),
+                                v);
+}
+
+/// Every thread moves its share of the region through registers; loads
+/// are masked against a memref's sizes (zeros outside), stores clipped.
+void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
+                            const Region &region) {
+  Location loc = op.getLoc();
+  ArrayRef<int64_t> shape = region.smem.getShape();
+  auto i64Tile = RankedTensorType::get(shape, b.getI64Type());
+  auto [ptr, start] = pointerAndOffset(b, op, region);
+  SmallVector<Value> strides = strideValues(b, op, region);
+  int64_t lead = region.extents.size() - shape.size();
+  Value offsets = tile::SplatOp::create(b, loc, i64Tile, start);
+  Value mask;
+  memref::ExtractStridedMetadataOp metadata;
+  if (region.isMemref())
+    metadata =
+        memref::ExtractStridedMetadataOp::create(b, loc, op.getGlobal());
+  for (int64_t d = 0; d < static_cast<int64_t>(region.extents.size()); ++d) {
+    Value index;
+    if (region.isMemref()) {
+      // Row d of the region lies inside the memref: index + i < size.
+      Value first = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                               op.getGlobalIndices()[d]);
+      Value size = arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                              metadata.getSizes()[d]);
+      Value inside;
+      if (d < lead) {
+        inside = tile::SplatOp::create(
+            b, loc, RankedTensorType::get(shape, b.getI1Type()),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, first,
+                                  size));
+      } else {
+        Value range = broadcastRange(b, loc, shape, d - lead);
+        Value position = arith::AddIOp::create(
+            b, loc, range, tile::SplatOp::create(b, loc, i64Tile, first));
+        inside = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::slt, position,
+            tile::SplatOp::create(b, loc, i64Tile, size));
+        index = range;
+      }
+      mask = mask ? arith::AndIOp::create(b, loc, mask, inside) : inside;
+    } else {
+      index = broadcastRange(b, loc, shape, d);
+    }
+    if (!index)
+      continue;
+    Value stride = tile::SplatOp::create(b, loc, i64Tile, strides[d]);
+    offsets = arith::AddIOp::create(
+        b, loc, offsets, arith::MulIOp::create(b, loc, index, stride));
+  }
+  auto valueTile = RankedTensorType::get(shape, region.smem.getElementType());
+  if (op.isLoad()) {
+    Value other;
+    if (mask)
+      other = arith::ConstantOp::create(
+          b, loc, valueTile,
+          DenseElementsAttr::get(
+              valueTile, b.getZeroAttr(region.smem.getElementType())));
+    Value v = tile::LoadOp::create(b, loc, valueTile, ptr, offsets, mask,
+                                   other);
+    tile::SmemStoreOp::create(b, loc, v, op.getShared(), ValueRange{});
+    return;
+  }
+  Value v = tile::SmemLoadOp::create(b, loc, valueTile, op.getShared(),
+                                     ValueRange{});
+  tile::StoreOp::create(b, loc, ptr, offsets, v, mask);
+}
+
+LogicalResult CopyLowering::lower(tile::CopyOp op) {
+  Region region(op);
+  tma::DescriptorType desc;
+  FailureOr<CopyKind> kind = choose(op, region, desc);
+  if (failed(kind))
+    return failure();
+  if (op.isLoad()) {
+    if (failed(lowerLoad(op, region, *kind, desc)))
+      return failure();
+  } else {
+    lowerStore(op, region, *kind, desc);
+  }
+  op.erase();
+  return success();
+}
+
+/// Whether `op` will need a barrier of its own (a load without a barrier
+/// that TMA can move): counted up front so that one group holds them all.
+bool mayNeedSyncBarrier(tile::CopyOp op) {
+  return op.isLoad() && !op.getBarrier() &&
+         op.getPrefer() != tile::CopyInstruction::Sync;
+}
+
+/// The barrier group and per-thread phase variables of a kernel's
+/// synchronous TMA copies, at the kernel's start.
+void makeSyncBarriers(KernelCopies &state, int64_t count) {
+  gpu::GPUFuncOp kernel = state.kernel;
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  state.barriers =
+      mbarrier::AllocOp::create(b, loc, mbarrier::GroupType::get(ctx, count));
+  state.phases = memref::AllocaOp::create(
+      b, loc, MemRefType::get({count}, b.getI32Type()));
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
+  auto once = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  OpBuilder inOnce(once.thenBlock()->getTerminator());
+  for (int64_t i = 0; i < count; ++i) {
+    Value index = arith::ConstantIndexOp::create(b, loc, i);
+    memref::StoreOp::create(b, loc, zero, state.phases, ValueRange{index});
+    Value inner = arith::ConstantIndexOp::create(inOnce, loc, i);
+    Value bar = mbarrier::IndexOp::create(
+        inOnce, loc, mbarrier::BarrierType::get(ctx), state.barriers, inner);
+    mbarrier::InitOp::create(inOnce, loc, bar, /*arrivals=*/1u);
+  }
+  // Every thread sees the initialized barriers before its first wait.
+  tile::BarrierOp::create(b, loc);
+}
+
+/// The descriptors of the kernel's new arguments, built on the host from
+/// the memref each launch passes.
+void buildHostDescriptors(ModuleOp module, gpu::GPUModuleOp gpuModule,
+                          const KernelCopies &state) {
+  if (state.descriptors.empty())
+    return;
+  StringRef moduleName = gpuModule.getName();
+  gpu::GPUFuncOp kernel = state.kernel;
+  StringRef kernelName = kernel.getName();
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() != moduleName ||
+        launch.getKernelName() != kernelName)
+      return;
+    OpBuilder b(launch);
+    SmallVector<Value> added;
+    for (const auto &[key, arg] : state.descriptors) {
+      Value memref = launch.getKernelOperand(key.first);
+      added.push_back(tma::MakeDescriptorOp::create(
+          b, launch.getLoc(), cast<tma::DescriptorType>(key.second), memref));
+    }
+    launch.getKernelOperandsMutable().append(added);
+  });
+}
+
+struct TileLowerCopiesPass
+    : public tilemlir::impl::TileLowerCopiesBase<TileLowerCopiesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool failedAny = false;
+    module.walk([&](gpu::GPUModuleOp gpuModule) {
+      for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
+        SmallVector<tile::CopyOp> copies;
+        kernel.walk([&](tile::CopyOp op) { copies.push_back(op); });
+        if (copies.empty())
+          continue;
+        KernelCopies state{kernel, {}, {}, {}, 0};
+        int64_t syncCount = llvm::count_if(copies, mayNeedSyncBarrier);
+        if (syncCount > 0)
+          makeSyncBarriers(state, syncCount);
+        CopyLowering lowering(state);
+        for (tile::CopyOp op : copies)
+          if (failed(lowering.lower(op)))
+            failedAny = true;
+        buildHostDescriptors(module, gpuModule, state);
+      }
+    });
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
