@@ -49,8 +49,13 @@ def Tile_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  // mbarrier: tile.copy takes an !mbarrier.barrier, and a pass that creates
+  // barriers for copies must find the dialect loaded with the kernel (a
+  // dialect first loaded by the pass manager hands out null singleton
+  // types here: !mbarrier.barrier fails to build).
   let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::mbarrier::MBarrierDialect"];
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
     static constexpr ::llvm::StringLiteral kNumStagesAttrName = "tile.num_stages";

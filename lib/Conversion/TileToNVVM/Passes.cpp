@@ -206,9 +206,16 @@ DescriptorArgs prepareKernels(gpu::GPUModuleOp module) {
   module.walk([&](gpu::GPUFuncOp func) {
     if (!func.isKernel())
       return;
-    for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
+    // Positions in the lowered llvm.func: a ranked memref argument expands
+    // into its descriptor's fields (allocated and aligned pointers, offset,
+    // sizes, strides; the default, non-bare-pointer calling convention).
+    unsigned position = 0;
+    for (Type type : func.getArgumentTypes()) {
       if (isa<tma::DescriptorType>(type))
-        descriptorArgs[func.getName()].push_back(i);
+        descriptorArgs[func.getName()].push_back(position);
+      auto memref = dyn_cast<MemRefType>(type);
+      position += memref ? 3 + 2 * memref.getRank() : 1;
+    }
     if (!func.getKnownBlockSizeAttr())
       if (auto warps = func->getAttrOfType<IntegerAttr>(
               tile::TileDialect::kNumWarpsAttrName))
