@@ -214,8 +214,20 @@ std::optional<unsigned> kernelArgumentIndex(tile::CopyOp op,
   return arg.getArgNumber();
 }
 
+/// A TMA box row is at most the swizzle span (32, 64 or 128 bytes) wide:
+/// the number of elements of the innermost dimension one box covers.
+int64_t boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) {
+  int64_t inner = smem.getShape().back();
+  if (swizzle == 0)
+    return inner;
+  int64_t bits = smem.getElementTypeBitWidth();
+  return std::min<int64_t>(inner, int64_t(swizzle) * 8 / bits);
+}
+
 /// The descriptor type a TMA copy of the region needs, or the reason there
-/// is none (in `why`).
+/// is none (in `why`). The box is the buffer's shape, its innermost
+/// dimension cut to the swizzle span: the copy then moves as several boxes
+/// side by side.
 tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
                                   std::string &why) {
   tile::CopyOp op = region.op;
@@ -257,7 +269,16 @@ tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
           "statically";
     return {};
   }
-  auto box = RankedTensorType::get(smem.getShape(), smem.getElementType());
+  SmallVector<int64_t> boxShape(smem.getShape());
+  boxShape.back() = boxRowElements(smem, swizzle);
+  if (smem.getShape().back() % boxShape.back() != 0) {
+    why = "the buffer's rows (" + std::to_string(smem.getShape().back()) +
+          " elements) are not a whole number of " +
+          std::to_string(boxShape.back()) + "-element boxes (swizzle " +
+          std::to_string(swizzle) + ")";
+    return {};
+  }
+  auto box = RankedTensorType::get(boxShape, smem.getElementType());
   std::string message;
   llvm::raw_string_ostream os(message);
   auto type = tma::DescriptorType::getChecked(
@@ -288,6 +309,17 @@ struct KernelCopies {
   /// Barrier group (one per synchronous TMA copy) and per-thread phases.
   Value barriers, phases;
   int64_t nextBarrier = 0;
+  /// The thread that adds transaction bytes (`tile.elect cta` at the
+  /// kernel's start, as a hand-written kernel elects it once).
+  Value leader;
+
+  Value getLeader() {
+    if (!leader) {
+      OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+      leader = tile::ElectOp::create(b, kernel.getLoc(), tile::Scope::CTA);
+    }
+    return leader;
+  }
 };
 
 class CopyLowering {
@@ -313,7 +345,7 @@ private:
   void lowerStore(tile::CopyOp op, const Region &region, CopyKind kind,
                   tma::DescriptorType desc);
   void syncCopy(OpBuilder &b, tile::CopyOp op, const Region &region);
-  Value makeSyncBarrier(tile::CopyOp op, Value &phase);
+  Value makeSyncBarrier(tile::CopyOp op, Value &phaseSlot);
 
   KernelCopies &state;
 };
@@ -421,22 +453,42 @@ void CopyLowering::issueTMA(OpBuilder &b, tile::CopyOp op,
   for (Value index : op.getGlobalIndices())
     coords.push_back(
         arith::IndexCastOp::create(b, loc, b.getI32Type(), index));
-  if (op.isLoad())
-    tma::AsyncLoadOp::create(b, loc, descriptor, coords, smem, bar, Value());
-  else
-    tma::AsyncStoreOp::create(b, loc, smem, descriptor, coords);
+  tile::SharedMemoryType smemType = region.smem;
+  int64_t boxRow = desc.getBox().getShape().back();
+  int64_t rank = smemType.getRank();
+  for (int64_t column = 0; column < smemType.getShape().back();
+       column += boxRow) {
+    Value piece = smem;
+    SmallVector<Value> at = coords;
+    if (boxRow != smemType.getShape().back()) {
+      SmallVector<int64_t> offsets(rank, 0), shape(smemType.getShape());
+      offsets.back() = column;
+      shape.back() = boxRow;
+      auto pieceType = tile::SharedMemoryType::get(
+          b.getContext(), shape, smemType.getElementType(),
+          smemType.getEncoding(), smemType.getIsMutable());
+      piece = tile::SmemSubsliceOp::create(b, loc, pieceType, smem, offsets);
+      at.back() = arith::AddIOp::create(
+          b, loc, coords.back(),
+          arith::ConstantIntOp::create(b, loc, column, 32));
+    }
+    if (op.isLoad())
+      tma::AsyncLoadOp::create(b, loc, descriptor, at, piece, bar, Value());
+    else
+      tma::AsyncStoreOp::create(b, loc, piece, descriptor, at);
+  }
 }
 
 /// A barrier of its own for a copy that must complete before it returns,
-/// initialized for one arrival at the kernel's start, and the per-thread
-/// variable holding the parity of its next phase (`phase`).
-Value CopyLowering::makeSyncBarrier(tile::CopyOp op, Value &phase) {
+/// initialized for one arrival at the kernel's start, and the index of the
+/// per-thread variable holding the parity of its next phase (`phaseSlot`).
+Value CopyLowering::makeSyncBarrier(tile::CopyOp op, Value &phaseSlot) {
   int64_t slot = state.nextBarrier++;
   OpBuilder b(op);
-  phase = arith::ConstantIndexOp::create(b, op.getLoc(), slot);
+  phaseSlot = arith::ConstantIndexOp::create(b, op.getLoc(), slot);
   return mbarrier::IndexOp::create(b, op.getLoc(),
                                    mbarrier::BarrierType::get(op.getContext()),
-                                   state.barriers, phase);
+                                   state.barriers, phaseSlot);
 }
 
 LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
@@ -456,25 +508,20 @@ LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
   }
   int64_t bytes = region.smem.getSizeInBytes();
   if (bar) {
-    Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
     mbarrier::ExpectTxOp::create(b, loc, bar,
-                                 b.getI32IntegerAttr(int32_t(bytes)), leader);
+                                 b.getI32IntegerAttr(int32_t(bytes)),
+                                 state.getLeader());
     issueTMA(b, op, region, kind, desc, bar);
     return success();
   }
-  if (op->getParentOfType<tile::WarpSpecializeOp>())
-    return op.emitOpError()
-           << "without a barrier inside tile.warp_specialize: the barrier "
-              "it would need counts the partition's threads (not supported "
-              "yet); pass a barrier";
   // Synchronous TMA: no thread may still read the buffer (and every thread
   // has passed the previous phase's wait) before it is overwritten.
   Value phaseSlot;
   bar = makeSyncBarrier(op, phaseSlot);
   tile::BarrierOp::create(b, loc);
-  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
-  mbarrier::ArriveExpectTxOp::create(
-      b, loc, bar, b.getI32IntegerAttr(int32_t(bytes)), leader);
+  mbarrier::ArriveExpectTxOp::create(b, loc, bar,
+                                     b.getI32IntegerAttr(int32_t(bytes)),
+                                     state.getLeader());
   issueTMA(b, op, region, kind, desc, bar);
   Value parity = memref::LoadOp::create(b, loc, state.phases,
                                         ValueRange{phaseSlot});
@@ -599,6 +646,13 @@ void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
 }
 
 LogicalResult CopyLowering::lower(tile::CopyOp op) {
+  // Partitions run on some warps only: the CTA barriers, the elected CTA
+  // leader and the barriers of one arrival this pass creates assume all.
+  if (op->getParentOfType<tile::WarpSpecializeOp>())
+    return op.emitOpError()
+           << "inside tile.warp_specialize is not supported yet: the "
+              "lowering synchronizes and elects over the whole CTA; use "
+              "tma.async_load / tma.async_store in partitions";
   Region region(op);
   tma::DescriptorType desc;
   FailureOr<CopyKind> kind = choose(op, region, desc);
@@ -633,8 +687,8 @@ void makeSyncBarriers(KernelCopies &state, int64_t count) {
   state.phases = memref::AllocaOp::create(
       b, loc, MemRefType::get({count}, b.getI32Type()));
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
-  auto once = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  auto once = scf::IfOp::create(b, loc, state.getLeader(),
+                                /*withElseRegion=*/false);
   OpBuilder inOnce(once.thenBlock()->getTerminator());
   for (int64_t i = 0; i < count; ++i) {
     Value index = arith::ConstantIndexOp::create(b, loc, i);
@@ -683,7 +737,7 @@ struct TileLowerCopiesPass
         kernel.walk([&](tile::CopyOp op) { copies.push_back(op); });
         if (copies.empty())
           continue;
-        KernelCopies state{kernel, {}, {}, {}, 0};
+        KernelCopies state{kernel, {}, {}, {}, 0, {}};
         int64_t syncCount = llvm::count_if(copies, mayNeedSyncBarrier);
         if (syncCount > 0)
           makeSyncBarriers(state, syncCount);
