@@ -300,15 +300,37 @@ tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
   return type;
 }
 
-/// Per kernel: the descriptor arguments created so far, the barriers of
-/// copies that complete before they return, and where to build them.
+/// What the pass chose for one copy.
+struct CopyPlan {
+  CopyKind kind = CopyKind::Sync;
+  tma::DescriptorType desc;
+  /// A TMA load without a barrier: its synchronous group (an index into
+  /// KernelCopies::groups); -1 otherwise.
+  int64_t group = -1;
+};
+
+/// TMA loads without a barrier issued back to back (only pure ops between
+/// them, in one block) complete together, as a hand-written kernel would:
+/// one CTA barrier before the first, one barrier armed with the bytes of
+/// all, one wait after the last.
+struct SyncGroup {
+  SmallVector<tile::CopyOp> members;
+  int64_t bytes = 0;
+  /// mbarrier.index of the kernel's group of generated barriers, made at
+  /// the kernel's start (so that tile-pipeline can version it).
+  Value barrier;
+};
+
+/// Per kernel: the choices, the descriptor arguments created so far, the
+/// generated barriers, and where to build them.
 struct KernelCopies {
   gpu::GPUFuncOp kernel;
+  llvm::DenseMap<Operation *, CopyPlan> plans;
+  SmallVector<SyncGroup> groups;
   /// (memref argument, descriptor type) -> descriptor argument, in order.
   llvm::MapVector<std::pair<unsigned, Type>, BlockArgument> descriptors;
-  /// Barrier group (one per synchronous TMA copy) and per-thread phases.
+  /// Barrier group (one per SyncGroup) and per-thread phases.
   Value barriers, phases;
-  int64_t nextBarrier = 0;
   /// The thread that adds transaction bytes (`tile.elect cta` at the
   /// kernel's start, as a hand-written kernel elects it once).
   Value leader;
@@ -326,6 +348,9 @@ class CopyLowering {
 public:
   CopyLowering(KernelCopies &state) : state(state) {}
 
+  /// Chooses every copy's instruction and groups the synchronous TMA
+  /// loads; fails (with a diagnostic) on a copy that cannot be lowered.
+  LogicalResult plan(ArrayRef<tile::CopyOp> copies);
   LogicalResult lower(tile::CopyOp op);
 
 private:
@@ -345,7 +370,8 @@ private:
   void lowerStore(tile::CopyOp op, const Region &region, CopyKind kind,
                   tma::DescriptorType desc);
   void syncCopy(OpBuilder &b, tile::CopyOp op, const Region &region);
-  Value makeSyncBarrier(tile::CopyOp op, Value &phaseSlot);
+  void fenceBeforeSyncGroup(const SyncGroup &group);
+  void waitForSyncGroup(OpBuilder &b, Location loc, int64_t index);
 
   KernelCopies &state;
 };
@@ -479,16 +505,42 @@ void CopyLowering::issueTMA(OpBuilder &b, tile::CopyOp op,
   }
 }
 
-/// A barrier of its own for a copy that must complete before it returns,
-/// initialized for one arrival at the kernel's start, and the index of the
-/// per-thread variable holding the parity of its next phase (`phaseSlot`).
-Value CopyLowering::makeSyncBarrier(tile::CopyOp op, Value &phaseSlot) {
-  int64_t slot = state.nextBarrier++;
-  OpBuilder b(op);
-  phaseSlot = arith::ConstantIndexOp::create(b, op.getLoc(), slot);
-  return mbarrier::IndexOp::create(b, op.getLoc(),
-                                   mbarrier::BarrierType::get(op.getContext()),
-                                   state.barriers, phaseSlot);
+/// No thread may still read a buffer of the group (and every thread has
+/// passed the previous phase's wait) before it is overwritten: a CTA
+/// barrier before the first load. When the group opens a loop body (only
+/// pure ops before it) the barrier goes to the end of the body instead, and
+/// once before the loop: the same order, in the form tile-pipeline takes
+/// (loads first, a barrier after the last read of their buffers).
+void CopyLowering::fenceBeforeSyncGroup(const SyncGroup &group) {
+  tile::CopyOp first = group.members.front();
+  Block *block = first->getBlock();
+  auto loop = dyn_cast<scf::ForOp>(block->getParentOp());
+  bool opensBody =
+      loop && llvm::all_of(llvm::make_range(block->begin(),
+                                            first->getIterator()),
+                           [](Operation &op) { return isMemoryEffectFree(&op); });
+  if (!opensBody) {
+    OpBuilder b(first);
+    tile::BarrierOp::create(b, first.getLoc());
+    return;
+  }
+  OpBuilder b(loop);
+  tile::BarrierOp::create(b, first.getLoc());
+  b.setInsertionPoint(block->getTerminator());
+  tile::BarrierOp::create(b, first.getLoc());
+}
+
+/// Waits for the phase of generated barrier `index` this thread is at, and
+/// moves on to the next.
+void CopyLowering::waitForSyncGroup(OpBuilder &b, Location loc,
+                                    int64_t index) {
+  Value slot = arith::ConstantIndexOp::create(b, loc, index);
+  Value parity =
+      memref::LoadOp::create(b, loc, state.phases, ValueRange{slot});
+  mbarrier::WaitOp::create(b, loc, state.groups[index].barrier, parity);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value next = arith::XOrIOp::create(b, loc, parity, one);
+  memref::StoreOp::create(b, loc, next, state.phases, ValueRange{slot});
 }
 
 LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
@@ -514,21 +566,20 @@ LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
     issueTMA(b, op, region, kind, desc, bar);
     return success();
   }
-  // Synchronous TMA: no thread may still read the buffer (and every thread
-  // has passed the previous phase's wait) before it is overwritten.
-  Value phaseSlot;
-  bar = makeSyncBarrier(op, phaseSlot);
-  tile::BarrierOp::create(b, loc);
-  mbarrier::ArriveExpectTxOp::create(b, loc, bar,
-                                     b.getI32IntegerAttr(int32_t(bytes)),
-                                     state.getLeader());
-  issueTMA(b, op, region, kind, desc, bar);
-  Value parity = memref::LoadOp::create(b, loc, state.phases,
-                                        ValueRange{phaseSlot});
-  mbarrier::WaitOp::create(b, loc, bar, parity);
-  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
-  Value next = arith::XOrIOp::create(b, loc, parity, one);
-  memref::StoreOp::create(b, loc, next, state.phases, ValueRange{phaseSlot});
+  // Synchronous TMA: the group's first load fences and arms the barrier
+  // with the bytes of all, its last waits.
+  int64_t index = state.plans.lookup(op).group;
+  const SyncGroup &group = state.groups[index];
+  if (op == group.members.front()) {
+    fenceBeforeSyncGroup(group);
+    b.setInsertionPoint(op);
+    mbarrier::ArriveExpectTxOp::create(
+        b, loc, group.barrier, b.getI32IntegerAttr(int32_t(group.bytes)),
+        state.getLeader());
+  }
+  issueTMA(b, op, region, kind, desc, group.barrier);
+  if (op == group.members.back())
+    waitForSyncGroup(b, loc, index);
   return success();
 }
 
@@ -645,59 +696,89 @@ void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
   tile::StoreOp::create(b, loc, ptr, offsets, v, mask);
 }
 
+LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
+  bool failedAny = false;
+  tile::CopyOp previous;
+  for (tile::CopyOp op : copies) {
+    // Partitions run on some warps only: the CTA barriers, the elected CTA
+    // leader and the barriers of one arrival this pass creates assume all.
+    if (op->getParentOfType<tile::WarpSpecializeOp>()) {
+      failedAny = true;
+      op.emitOpError() << "inside tile.warp_specialize is not supported yet: "
+                          "the lowering synchronizes and elects over the "
+                          "whole CTA; use tma.async_load / tma.async_store "
+                          "in partitions";
+      continue;
+    }
+    Region region(op);
+    CopyPlan plan;
+    FailureOr<CopyKind> kind = choose(op, region, plan.desc);
+    if (failed(kind)) {
+      failedAny = true;
+      continue;
+    }
+    plan.kind = *kind;
+    if (op.isLoad() && !op.getBarrier() && plan.kind != CopyKind::Sync) {
+      bool joins =
+          previous && previous->getBlock() == op->getBlock() &&
+          llvm::all_of(llvm::make_range(std::next(previous->getIterator()),
+                                        op->getIterator()),
+                       [](Operation &o) { return isMemoryEffectFree(&o); });
+      if (!joins)
+        state.groups.emplace_back();
+      plan.group = state.groups.size() - 1;
+      state.groups.back().members.push_back(op);
+      state.groups.back().bytes += region.smem.getSizeInBytes();
+      previous = op;
+    } else {
+      previous = {};
+    }
+    state.plans[op] = plan;
+  }
+  return failure(failedAny);
+}
+
 LogicalResult CopyLowering::lower(tile::CopyOp op) {
-  // Partitions run on some warps only: the CTA barriers, the elected CTA
-  // leader and the barriers of one arrival this pass creates assume all.
-  if (op->getParentOfType<tile::WarpSpecializeOp>())
-    return op.emitOpError()
-           << "inside tile.warp_specialize is not supported yet: the "
-              "lowering synchronizes and elects over the whole CTA; use "
-              "tma.async_load / tma.async_store in partitions";
   Region region(op);
-  tma::DescriptorType desc;
-  FailureOr<CopyKind> kind = choose(op, region, desc);
-  if (failed(kind))
-    return failure();
+  CopyPlan plan = state.plans.lookup(op);
   if (op.isLoad()) {
-    if (failed(lowerLoad(op, region, *kind, desc)))
+    if (failed(lowerLoad(op, region, plan.kind, plan.desc)))
       return failure();
   } else {
-    lowerStore(op, region, *kind, desc);
+    lowerStore(op, region, plan.kind, plan.desc);
   }
   op.erase();
   return success();
 }
 
-/// Whether `op` will need a barrier of its own (a load without a barrier
-/// that TMA can move): counted up front so that one group holds them all.
-bool mayNeedSyncBarrier(tile::CopyOp op) {
-  return op.isLoad() && !op.getBarrier() &&
-         op.getPrefer() != tile::CopyInstruction::Sync;
-}
-
 /// The barrier group and per-thread phase variables of a kernel's
-/// synchronous TMA copies, at the kernel's start.
-void makeSyncBarriers(KernelCopies &state, int64_t count) {
+/// synchronous TMA loads, at the kernel's start: one barrier per group,
+/// for one arrival (the leader's arrive_expect_tx).
+void makeSyncBarriers(KernelCopies &state) {
+  int64_t count = state.groups.size();
+  if (count == 0)
+    return;
   gpu::GPUFuncOp kernel = state.kernel;
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
-  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value leader = state.getLeader();
+  OpBuilder b(ctx);
+  b.setInsertionPointAfterValue(leader);
   state.barriers =
       mbarrier::AllocOp::create(b, loc, mbarrier::GroupType::get(ctx, count));
   state.phases = memref::AllocaOp::create(
       b, loc, MemRefType::get({count}, b.getI32Type()));
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
-  auto once = scf::IfOp::create(b, loc, state.getLeader(),
-                                /*withElseRegion=*/false);
-  OpBuilder inOnce(once.thenBlock()->getTerminator());
   for (int64_t i = 0; i < count; ++i) {
     Value index = arith::ConstantIndexOp::create(b, loc, i);
     memref::StoreOp::create(b, loc, zero, state.phases, ValueRange{index});
-    Value inner = arith::ConstantIndexOp::create(inOnce, loc, i);
-    Value bar = mbarrier::IndexOp::create(
-        inOnce, loc, mbarrier::BarrierType::get(ctx), state.barriers, inner);
-    mbarrier::InitOp::create(inOnce, loc, bar, /*arrivals=*/1u);
+    state.groups[i].barrier = mbarrier::IndexOp::create(
+        b, loc, mbarrier::BarrierType::get(ctx), state.barriers, index);
   }
+  auto once = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  OpBuilder inOnce(once.thenBlock()->getTerminator());
+  for (const SyncGroup &group : state.groups)
+    mbarrier::InitOp::create(inOnce, loc, group.barrier, /*arrivals=*/1u);
   // Every thread sees the initialized barriers before its first wait.
   tile::BarrierOp::create(b, loc);
 }
@@ -737,11 +818,14 @@ struct TileLowerCopiesPass
         kernel.walk([&](tile::CopyOp op) { copies.push_back(op); });
         if (copies.empty())
           continue;
-        KernelCopies state{kernel, {}, {}, {}, 0, {}};
-        int64_t syncCount = llvm::count_if(copies, mayNeedSyncBarrier);
-        if (syncCount > 0)
-          makeSyncBarriers(state, syncCount);
+        KernelCopies state;
+        state.kernel = kernel;
         CopyLowering lowering(state);
+        if (failed(lowering.plan(copies))) {
+          failedAny = true;
+          continue;
+        }
+        makeSyncBarriers(state);
         for (tile::CopyOp op : copies)
           if (failed(lowering.lower(op)))
             failedAny = true;
