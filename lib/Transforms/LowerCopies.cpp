@@ -27,6 +27,7 @@
 #include "Tile/TileDialect.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -185,9 +186,10 @@ struct Region {
              contiguous;
     if (auto nvmma =
             dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
-      if (nvmma.getSwizzle() != 0 || nvmma.getTransposed())
+      if (nvmma.getSwizzle() != 0 || nvmma.getTransposed() ||
+          nvmma.getFp4Padded())
         return "a 1-D bulk copy writes bytes in order, but the buffer's "
-               "layout is swizzled or transposed";
+               "layout is swizzled, transposed or unpacked FP4";
     } else if (smem.getEncoding()) {
       return "a 1-D bulk copy writes bytes in order, but the buffer has a "
              "swizzled layout";
@@ -221,6 +223,9 @@ int64_t boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) {
   if (swizzle == 0)
     return inner;
   int64_t bits = smem.getElementTypeBitWidth();
+  auto nvmma = dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding());
+  if (nvmma && nvmma.getFp4Padded())
+    bits = 8;
   return std::min<int64_t>(inner, int64_t(swizzle) * 8 / bits);
 }
 
@@ -251,12 +256,25 @@ tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
     return {};
   }
   unsigned swizzle = 0;
+  // FP4 moves packed (two elements a byte in shared memory) or, into an
+  // fp4_padded buffer, unpacked (one a byte); TMA only unpacks on loads.
+  auto fp4 = tma::FP4Mode::None;
+  if (isa<Float4E2M1FNType>(smem.getElementType()))
+    fp4 = tma::FP4Mode::Packed;
   if (auto nvmma =
           dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
-    if (nvmma.getTransposed() || nvmma.getFp4Padded()) {
-      why = "a TMA tensor copy into a transposed or padded-FP4 NVMMA buffer "
-            "is not supported yet";
+    if (nvmma.getTransposed()) {
+      why = "a TMA tensor copy into a transposed NVMMA buffer is not "
+            "supported yet";
       return {};
+    }
+    if (nvmma.getFp4Padded()) {
+      fp4 = tma::FP4Mode::Unpacked;
+      if (!op.isLoad()) {
+        why = "TMA unpacks FP4 on loads only: a store from an fp4_padded "
+              "(unpacked) buffer cannot use a descriptor";
+        return {};
+      }
     }
     swizzle = nvmma.getSwizzle();
   } else if (smem.getEncoding()) {
@@ -279,25 +297,37 @@ tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
     return {};
   }
   auto box = RankedTensorType::get(boxShape, smem.getElementType());
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  auto type = tma::DescriptorType::getChecked(
-      [&]() -> InFlightDiagnostic {
-        // Collected into `why` rather than reported: the copy may still
-        // fall back to another instruction.
-        auto diag = mlir::emitError(op.getLoc());
-        diag.abandon();
-        return diag;
-      },
-      op.getContext(), box, swizzle, tma::Interleave::None,
-      tma::L2Promotion::None, tma::OOBFill::Zero, tma::FP4Mode::None, 1u);
+  // The verifier's diagnostic becomes the reason: the copy may still fall
+  // back to another instruction.
+  std::string rule;
+  tma::DescriptorType type;
+  {
+    ScopedDiagnosticHandler capture(op.getContext(), [&](Diagnostic &diag) {
+      rule = diag.str();
+      return success();
+    });
+    type = tma::DescriptorType::getChecked(
+        [&]() { return mlir::emitError(op.getLoc()); }, op.getContext(), box,
+        swizzle, tma::Interleave::None, tma::L2Promotion::None,
+        tma::OOBFill::Zero, fp4, 1u);
+  }
   if (!type) {
     why = "the box " + llvm::to_string(box) + " with swizzle " +
-          std::to_string(swizzle) +
-          " breaks a tensor-map rule (!tma.descriptor's verifier)";
+          std::to_string(swizzle) + " breaks a tensor-map rule: " + rule;
     return {};
   }
   return type;
+}
+
+/// The bytes a TMA load of the region adds to its barrier: the boxes' (FP4
+/// counts 4 bits an element even when unpacked), or the buffer's for a
+/// 1-D bulk copy.
+int64_t transactionBytes(const Region &region, CopyKind kind,
+                         tma::DescriptorType desc) {
+  if (kind != CopyKind::Descriptor)
+    return region.smem.getSizeInBytes();
+  int64_t boxes = region.smem.getShape().back() / desc.getBoxShape().back();
+  return boxes * desc.getBoxBytes();
 }
 
 /// What the pass chose for one copy.
@@ -558,7 +588,7 @@ LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
       tile::BarrierOp::create(b, loc);
     return success();
   }
-  int64_t bytes = region.smem.getSizeInBytes();
+  int64_t bytes = transactionBytes(region, kind, desc);
   if (bar) {
     mbarrier::ExpectTxOp::create(b, loc, bar,
                                  b.getI32IntegerAttr(int32_t(bytes)),
@@ -728,7 +758,8 @@ LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
         state.groups.emplace_back();
       plan.group = state.groups.size() - 1;
       state.groups.back().members.push_back(op);
-      state.groups.back().bytes += region.smem.getSizeInBytes();
+      state.groups.back().bytes +=
+          transactionBytes(region, plan.kind, plan.desc);
       previous = op;
     } else {
       previous = {};

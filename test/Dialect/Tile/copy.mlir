@@ -1,0 +1,26 @@
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// tile.copy's forms print and parse back: memref and pointer global sides,
+// strides, a barrier, a preference, `async`.
+
+#nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+// CHECK-LABEL: gpu.func @forms(
+gpu.module @m {
+  gpu.func @forms(%A: memref<?x?xf16>, %p: !tile.ptr<f32>, %i: index) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c40 = arith.constant 40 : index
+    %a = tile.alloc_smem : !tile.smem<128x32xf16, #nvmma64, mutable>
+    %r = tile.alloc_smem : !tile.smem<2x32xf32, mutable>
+    %g = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %g[%c0] : !mbarrier.group<1>
+    // CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} barrier %{{.*}} : memref<?x?xf16>, !tile.smem<128x32xf16, #{{.*}}, mutable>
+    tile.copy %A[%i, %c0], %a barrier %bar : memref<?x?xf16>, !tile.smem<128x32xf16, #nvmma64, mutable>
+    // CHECK: tile.copy %{{.*}}[%{{.*}}] strides[%{{.*}}, %{{.*}}], %{{.*}} prefer tma : !tile.ptr<f32>, !tile.smem<2x32xf32, mutable>
+    tile.copy %p[%c0] strides [%c40, %c1], %r prefer tma : !tile.ptr<f32>, !tile.smem<2x32xf32, mutable>
+    // CHECK: tile.copy %{{.*}}, %{{.*}}[%{{.*}}] strides[%{{.*}}, %{{.*}}] prefer sync : !tile.smem<2x32xf32, mutable>, !tile.ptr<f32>
+    tile.copy %r, %p[%c0] strides [%c40, %c1] prefer sync : !tile.smem<2x32xf32, mutable>, !tile.ptr<f32>
+    // CHECK: tile.copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] async : !tile.smem<128x32xf16, #{{.*}}, mutable>, memref<?x?xf16>
+    tile.copy %a, %A[%i, %c0] async : !tile.smem<128x32xf16, #nvmma64, mutable>, memref<?x?xf16>
+    gpu.return
+  }
+}

@@ -1,0 +1,110 @@
+// RUN: tile-opt %s --tile-lower-copies -split-input-file -verify-diagnostics
+// What tile-lower-copies refuses, each naming the rule.
+
+// test_device_bound_descriptor_tma_is_rejected_when_ws_disabled: a 16x16
+// tile of a tensor of row pitch 32 behind a pointer known only on the
+// device needs a descriptor, which only the host builds.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @device_bound(%src: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 32 where a contiguous region has 16; and a TMA tensor copy needs a descriptor, which is built on the host for memref kernel arguments; a !tile.ptr is bound on the device (a device-side tensor map is not supported yet)}}
+    tile.copy %src[%c0] strides [%c32, %c1], %s prefer tma : !tile.ptr<f16>, !tile.smem<16x16xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// A memref made inside the kernel has no host tensor map either.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @kernel_memref(%A: memref<64x64xf16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %v = memref.subview %A[0, 0] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1]>>
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 64 where a contiguous region has 16; and a TMA tensor copy needs a descriptor, which is built on the host for memref kernel arguments; this memref is bound inside the kernel (a device-side tensor map is not supported yet)}}
+    tile.copy %v[%c0, %c0], %s prefer tma : memref<32x32xf16, strided<[64, 1]>>, !tile.smem<16x16xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// test_fp4_unpacksmem_tma_store_is_rejected: TMA unpacks FP4 on loads only.
+#padded = #tile.nvmma_shared<swizzle = 128, element_bits = 4, fp4_padded = true>
+gpu.module @kernels [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @fp4_store(%B: memref<128x256xf4E2M1FN>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<64x128xf4E2M1FN, #padded, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 256 where a contiguous region has 128; and TMA unpacks FP4 on loads only: a store from an fp4_padded (unpacked) buffer cannot use a descriptor}}
+    tile.copy %s, %B[%i, %i] prefer tma : !tile.smem<64x128xf4E2M1FN, #padded, mutable>, memref<128x256xf4E2M1FN>
+    gpu.return
+  }
+}
+
+// -----
+
+// `async` needs a TMA store.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @async_store(%B: memref<64x64xf16, strided<[?, ?]>>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{is `async`, which needs a TMA store, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but the stride of dimension 1 is not known statically; and a TMA tensor copy needs the memref's innermost stride to be 1 statically}}
+    tile.copy %s, %B[%i, %i] async : !tile.smem<16x16xf16, mutable>, memref<64x64xf16, strided<[?, ?]>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A buffer of lower rank than the memref, not contiguous.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @rank(%A: memref<4x64x64xf16>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 1 has stride 64 where a contiguous region has 16; and a TMA tensor copy needs a buffer of the memref's rank (3), not 2 (not supported yet)}}
+    tile.copy %A[%i, %i, %i], %s prefer tma : memref<4x64x64xf16>, !tile.smem<16x16xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// A box the tensor-map rules refuse (more than 256 rows).
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @box(%A: memref<1024x1024xf16>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<512x8xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 1024 where a contiguous region has 8; and the box tensor<512x8xf16> with swizzle 0 breaks a tensor-map rule: TMA box dimension 0 is 512; a box dimension must be in [1, 256]}}
+    tile.copy %A[%i, %i], %s prefer tma : memref<1024x1024xf16>, !tile.smem<512x8xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// The innermost stride must be 1.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @inner(%A: memref<64x64xf16, strided<[128, 2]>>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 1 has stride 2 where a contiguous region has 1; and a TMA tensor copy needs the memref's innermost stride to be 1 statically}}
+    tile.copy %A[%i, %i], %s prefer tma : memref<64x64xf16, strided<[128, 2]>>, !tile.smem<16x16xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// Partitions run on some warps only.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @ws(%A: memref<64x64xf16>, %i: index) kernel attributes {tile.num_warps = 8 : i32} {
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    tile.warp_specialize(%A, %i, %s) default {
+      tile.warp_yield
+    }
+    partition0(%a: memref<64x64xf16>, %j: index, %t: !tile.smem<16x16xf16, mutable>) num_warps(4) {
+      // expected-error @+1 {{inside tile.warp_specialize is not supported yet: the lowering synchronizes and elects over the whole CTA; use tma.async_load / tma.async_store in partitions}}
+      tile.copy %a[%j, %j], %t : memref<64x64xf16>, !tile.smem<16x16xf16, mutable>
+      tile.warp_return
+    } : (memref<64x64xf16>, index, !tile.smem<16x16xf16, mutable>) -> ()
+    gpu.return
+  }
+}
