@@ -21,9 +21,18 @@ def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
       `tma.make_descriptor` of the memref passed for it;
     - transaction bytes: `mbarrier.expect_tx` of the copy's bytes on the
       given barrier, under a `tile.elect cta` leader;
-    - for copies into shared memory without a barrier, one barrier per copy
-      (allocated and initialized at the kernel's start), its expected bytes,
-      and a wait on the phase, tracked per thread, that the copy completes;
+    - transaction bytes count what TMA moves: the boxes' bytes (FP4 at 4
+      bits an element, packed or unpacked into an `fp4_padded` buffer);
+    - for TMA copies into shared memory without a barrier, one barrier per
+      group of such copies issued back to back (only pure ops between
+      them, in one block), allocated and initialized at the kernel's start,
+      armed by one `arrive_expect_tx` with the bytes of the group, and one
+      wait after its last copy on the phase (tracked per thread). No thread
+      may still read the buffers: a CTA barrier goes before the group, or,
+      when the group opens a loop body, at the end of the body and once
+      before the loop: the form `tile-pipeline` multi-buffers, so a loop
+      of barrier-less copies marked `tile.num_stages` is pipelined like
+      the hand-written one (T.copy in T.Pipelined);
     - the CTA barriers that make a synchronous copy complete, and the bulk
       group commit and wait of a store.
 
@@ -31,8 +40,10 @@ def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
     error naming each form's rule; so is an `async` store that must be
     synchronous. Not supported yet: descriptors for memrefs or pointers
     bound inside the kernel (a device-side tensor map), transposed NVMMA
-    destinations, and copies without a barrier inside `tile.warp_specialize`
-    partitions. The default pipeline runs it first.
+    destinations, buffers of lower rank than the memref through a
+    descriptor, and any copy inside `tile.warp_specialize` partitions. TMA
+    only unpacks FP4 on loads, so a store from an `fp4_padded` buffer
+    cannot use a descriptor. The default pipeline runs it first.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
