@@ -9,8 +9,10 @@
 //   64-wide boxes (a 128-byte swizzle caps a box row at 128 bytes); the two
 //   loads of an iteration, issued back to back, complete together on one
 //   generated barrier armed with the bytes of both (16384), with one wait;
-// - tile-insert-fences orders the epilogue's shared stores before the TMA
-//   store (fence.proxy.async);
+// - the accumulator's copy to C goes through a shared buffer the pass
+//   allocates (128-byte swizzle) and a TMA store, as T.copy(C_local, C[..])
+//   does; tile-insert-fences orders its shared stores before the TMA store
+//   (fence.proxy.async);
 // - tile-pipeline multi-buffers the loop marked `tile.num_stages`.
 // C[M, N] = A[M, K] * B[K, N], f16 in and out, f32 accumulation; blocks of
 // 128 x 128 x 32, one warpgroup. @gemm and @gemm_2_stages differ only in
@@ -23,7 +25,6 @@
 #acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 !smemA = !tile.smem<128x32xf16, #nvmma64, mutable>
 !smemB = !tile.smem<32x128xf16, #nvmma128, mutable>
-!smemC = !tile.smem<128x128xf16, #nvmma128, mutable>
 !acc = tensor<128x128xf32, #acc>
 !T = memref<?x?xf16>
 
@@ -42,7 +43,6 @@ module attributes {gpu.container_module} {
       %n = arith.muli %bx, %c128 : index
       %a_shared = tile.alloc_smem : !smemA
       %b_shared = tile.alloc_smem : !smemB
-      %c_shared = tile.alloc_smem : !smemC
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : !acc
       %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%c_local = %init) -> (!acc) {
@@ -53,8 +53,7 @@ module attributes {gpu.container_module} {
         scf.yield %d : !acc
       } {tile.num_stages = 3 : i32}
       %c_f16 = arith.truncf %acc : !acc to tensor<128x128xf16, #acc>
-      tile.smem_store %c_f16, %c_shared : tensor<128x128xf16, #acc>, !smemC
-      tile.copy %c_shared, %C[%m, %n] : !smemC, !T
+      tile.copy %c_f16, %C[%m, %n] : tensor<128x128xf16, #acc>, !T
       gpu.return
     }
     gpu.func @gemm_2_stages(%A: !T, %B: !T, %C: !T) kernel attributes {tile.num_warps = 4 : i32} {
@@ -70,7 +69,6 @@ module attributes {gpu.container_module} {
       %n = arith.muli %bx, %c128 : index
       %a_shared = tile.alloc_smem : !smemA
       %b_shared = tile.alloc_smem : !smemB
-      %c_shared = tile.alloc_smem : !smemC
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : !acc
       %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%c_local = %init) -> (!acc) {
@@ -81,8 +79,7 @@ module attributes {gpu.container_module} {
         scf.yield %d : !acc
       } {tile.num_stages = 2 : i32}
       %c_f16 = arith.truncf %acc : !acc to tensor<128x128xf16, #acc>
-      tile.smem_store %c_f16, %c_shared : tensor<128x128xf16, #acc>, !smemC
-      tile.copy %c_shared, %C[%m, %n] : !smemC, !T
+      tile.copy %c_f16, %C[%m, %n] : tensor<128x128xf16, #acc>, !T
       gpu.return
     }
   }

@@ -319,7 +319,45 @@ static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
   return success();
 }
 
+/// A register tile copied whole into a shared buffer of its shape, or into
+/// the region of global memory of its shape at the destination's indices.
+static LogicalResult verifyRegisterCopy(CopyOp op, RankedTensorType tile) {
+  if (!op.getSrcIndices().empty() || !op.getSrcStrides().empty())
+    return op.emitOpError() << "copies the register tile whole: it takes no "
+                               "indices or strides";
+  if (op.getBarrier())
+    return op.emitOpError() << "copies a register tile, which is done when "
+                               "the copy returns: it takes no barrier";
+  if (op.getAsync())
+    return op.emitOpError() << "`async` of a register tile is not supported "
+                               "yet";
+  if (!tilemlir::isInDeviceCode(op))
+    return op.emitOpError() << "is a kernel operation (in a gpu.func)";
+  if (auto smem = dyn_cast<SharedMemoryType>(op.getDst().getType())) {
+    if (!op.getDstIndices().empty() || !op.getDstStrides().empty())
+      return op.emitOpError() << "copies the shared buffer whole: take a view "
+                                 "(tile.smem_index, tile.smem_subslice) for "
+                                 "part of one";
+    if (!smem.getIsMutable())
+      return op.emitOpError() << "writes the shared buffer, which is not "
+                                 "mutable";
+    if (smem.getShape() != tile.getShape() ||
+        smem.getElementType() != tile.getElementType())
+      return op.emitOpError()
+             << "copies a register tile (" << tile
+             << ") into a shared buffer of another shape or element type ("
+             << smem << ")";
+    return success();
+  }
+  // The global side is checked as for a buffer of the tile's shape.
+  auto view = SharedMemoryType::get(op.getContext(), tile.getShape(),
+                                    tile.getElementType(), Attribute(), true);
+  return verifyCopyGlobalSide(op, view);
+}
+
 LogicalResult CopyOp::verify() {
+  if (auto tile = dyn_cast<RankedTensorType>(getSrc().getType()))
+    return verifyRegisterCopy(*this, tile);
   auto srcSmem = dyn_cast<SharedMemoryType>(getSrc().getType());
   auto dstSmem = dyn_cast<SharedMemoryType>(getDst().getType());
   if ((srcSmem != nullptr) == (dstSmem != nullptr))

@@ -249,12 +249,13 @@ def Tile_CopyOp : Tile_Op<"copy",
     [MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>,
                     MemRead<Tile_SharedMemory>, MemWrite<Tile_SharedMemory>]>,
      AttrSizedOperandSegments]> {
-  let summary = "Copies a region between global memory and a shared buffer, "
-                "choosing the instruction";
+  let summary = "Copies a region between global memory, shared buffers and "
+                "register tiles, choosing the instruction";
   let description = [{
     Copies between a whole shared buffer and the region of global memory of
-    its shape that starts at the given indices; which side is which follows
-    from the types. The global side is
+    its shape that starts at the given indices, or from a whole register
+    tile into a shared buffer of its shape or into such a region; which side
+    is which follows from the types. The global side is
     - a memref, indexed with one index per dimension (its shape and strides,
       static or dynamic, are the tensor's; a buffer of lower rank covers
       the memref's trailing dimensions, the leading ones with extent 1), or
@@ -290,12 +291,17 @@ def Tile_CopyOp : Tile_Op<"copy",
     expected bytes and the wait). Shared to global: the copy starts once
     every thread's earlier writes of the buffer are done, and returns once
     the buffer may be written again; with `async` it only commits a bulk
-    group (wait with `tma.store_wait`). Every thread of the CTA executes a
-    `tile.copy`.
+    group (wait with `tma.store_wait`). A register tile goes into a shared
+    buffer by its `tile.smem_store` between CTA barriers, and to global
+    memory through a shared buffer the pass allocates (the widest NVMMA
+    swizzle its rows fill), then by the rules above (TileLang's
+    `T.copy(C_local, C[...])`); it takes no barrier, and `async` is not
+    supported yet for it. Every thread of the CTA executes a `tile.copy`.
 
     ```mlir
     tile.copy %A[%m, %k], %a_smem barrier %bar : memref<?x?xf16>, !tile.smem<128x32xf16, #nvmma64, mutable>
     tile.copy %c_smem, %C[%m, %n] : !tile.smem<128x128xf16, #nvmma128, mutable>, memref<?x?xf16>
+    tile.copy %acc, %C[%m, %n] : tensor<128x128xf16, #wgmma>, memref<?x?xf16>
     tile.copy %p[%off], %row prefer tma : !tile.ptr<f32>, !tile.smem<256xf32, mutable>
     ```
   }];

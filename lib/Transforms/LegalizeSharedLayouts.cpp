@@ -195,20 +195,6 @@ Attribute chooseRegisterOnlyLayout(SharedMemoryType type,
   return best;
 }
 
-/// The NVMMA layout with the widest swizzle dividing `type`'s rows.
-Attribute getOperandLayout(SharedMemoryType type) {
-  int64_t rowBytes = type.getShape().back() * type.getElementTypeBitWidth() / 8;
-  unsigned swizzle = 0;
-  for (unsigned s : {128u, 64u, 32u})
-    if (rowBytes % s == 0) {
-      swizzle = s;
-      break;
-    }
-  return NVMMASharedLayoutAttr::get(type.getContext(), swizzle,
-                                    type.getElementTypeBitWidth(),
-                                    /*transposed=*/false, /*fp4Padded=*/false);
-}
-
 FailureOr<Attribute> chooseLayout(AllocSmemOp alloc,
                                   const SharedDemands &demands) {
   SharedMemoryType type = alloc.getType();
@@ -228,7 +214,7 @@ FailureOr<Attribute> chooseLayout(AllocSmemOp alloc,
         type.getContext(), demands.tmaSwizzle, type.getElementTypeBitWidth(),
         /*transposed=*/false, /*fp4Padded=*/false));
   if (demands.mma)
-    return getOperandLayout(type);
+    return getWidestNVMMALayout(type);
   if (demands.rowMajor || demands.registerAccesses.empty())
     return Attribute();
   return chooseRegisterOnlyLayout(type, demands.registerAccesses);
@@ -280,4 +266,17 @@ LogicalResult tilemlir::legalizeSharedLayouts(gpu::GPUFuncOp func) {
     if (failed(legalizeAlloc(alloc)))
       return failure();
   return success();
+}
+
+Attribute mlir::tilemlir::getWidestNVMMALayout(SharedMemoryType type) {
+  int64_t rowBytes = type.getShape().back() * type.getElementTypeBitWidth() / 8;
+  unsigned swizzle = 0;
+  for (unsigned s : {128u, 64u, 32u})
+    if (rowBytes % s == 0) {
+      swizzle = s;
+      break;
+    }
+  return NVMMASharedLayoutAttr::get(type.getContext(), swizzle,
+                                    type.getElementTypeBitWidth(),
+                                    /*transposed=*/false, /*fp4Padded=*/false);
 }

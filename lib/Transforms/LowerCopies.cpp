@@ -22,6 +22,8 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "SharedLayouts.h"
+
 #include "MBarrier/MBarrierDialect.h"
 #include "TMA/TMADialect.h"
 #include "Tile/TileDialect.h"
@@ -782,6 +784,50 @@ LogicalResult CopyLowering::lower(tile::CopyOp op) {
   return success();
 }
 
+/// A copy of a register tile. Into a shared buffer it is the tile's
+/// tile.smem_store between two CTA barriers (no thread still reads the
+/// buffer; every thread's part is visible to all after). To global memory
+/// it goes through a shared buffer of its own, allocated at the kernel's
+/// start, and becomes a copy of that buffer, lowered by the rules of one
+/// (TileLang's T.copy(C_local, C[...]) likewise stages through shared
+/// memory for a TMA store).
+void rewriteRegisterCopy(tile::CopyOp op, gpu::GPUFuncOp kernel) {
+  auto tile = cast<RankedTensorType>(op.getSrc().getType());
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  if (isa<tile::SharedMemoryType>(op.getDst().getType())) {
+    tile::BarrierOp::create(b, loc);
+    tile::SmemStoreOp::create(b, loc, op.getSrc(), op.getDst(), ValueRange{});
+    tile::BarrierOp::create(b, loc);
+    op.erase();
+    return;
+  }
+  // Rows of the widest NVMMA swizzle they fill, as TMA and the tensor cores
+  // read them (a vector: no layout).
+  auto plain = tile::SharedMemoryType::get(op.getContext(), tile.getShape(),
+                                           tile.getElementType(), Attribute(),
+                                           /*isMutable=*/true);
+  auto stagingType =
+      tile.getRank() < 2
+          ? plain
+          : tile::SharedMemoryType::get(op.getContext(), tile.getShape(),
+                                        tile.getElementType(),
+                                        tilemlir::getWidestNVMMALayout(plain), true);
+  OpBuilder atStart = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value staging = tile::AllocSmemOp::create(atStart, loc, stagingType, Value());
+  // In a loop, the previous copy from the buffer has read it (a copy to
+  // global memory returns once its buffer may be written again) but other
+  // threads may still be storing their parts of the previous tile: a CTA
+  // barrier. Outside loops the buffer is written once.
+  if (op->getParentOfType<scf::ForOp>() || op->getParentOfType<scf::WhileOp>())
+    tile::BarrierOp::create(b, loc);
+  tile::SmemStoreOp::create(b, loc, op.getSrc(), staging, ValueRange{});
+  tile::CopyOp::create(b, loc, staging, ValueRange{}, ValueRange{},
+                       op.getDst(), op.getDstIndices(), op.getDstStrides(),
+                       Value(), op.getPreferAttr(), op.getAsyncAttr());
+  op.erase();
+}
+
 /// The barrier group and per-thread phase variables of a kernel's
 /// synchronous TMA loads, at the kernel's start: one barrier per group,
 /// for one arrival (the leader's arrive_expect_tx).
@@ -846,6 +892,13 @@ struct TileLowerCopiesPass
     module.walk([&](gpu::GPUModuleOp gpuModule) {
       for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>()) {
         SmallVector<tile::CopyOp> copies;
+        kernel.walk([&](tile::CopyOp op) {
+          if (isa<RankedTensorType>(op.getSrc().getType()))
+            copies.push_back(op);
+        });
+        for (tile::CopyOp op : copies)
+          rewriteRegisterCopy(op, kernel);
+        copies.clear();
         kernel.walk([&](tile::CopyOp op) { copies.push_back(op); });
         if (copies.empty())
           continue;

@@ -7,13 +7,22 @@
 #ifndef TILEMLIR_TRANSFORMS_SHAREDLAYOUTS_H
 #define TILEMLIR_TRANSFORMS_SHAREDLAYOUTS_H
 
+#include "mlir/IR/Attributes.h"
 #include "mlir/Support/LLVM.h"
 
 namespace mlir::gpu {
 class GPUFuncOp;
 } // namespace mlir::gpu
 
+namespace mlir::tile {
+class SharedMemoryType;
+} // namespace mlir::tile
+
 namespace mlir::tilemlir {
+/// The NVMMA layout with the widest swizzle dividing `type`'s rows (no
+/// swizzle when none does): what TMA and the tensor cores read.
+Attribute getWidestNVMMALayout(tile::SharedMemoryType type);
+
 
 /// Gives every tile.alloc_smem of `func` without a layout the one its users
 /// need (TMA swizzle, tensor-core operand, or the cheapest swizzle for

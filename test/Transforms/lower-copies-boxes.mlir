@@ -135,3 +135,34 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A register tile: into a shared buffer, its tile.smem_store between CTA
+// barriers; to global memory, through a shared buffer the pass allocates
+// with the widest swizzle its rows fill (128 bytes for 128 f16), then the
+// rules of a shared-to-global copy (here two 128x64 TMA store boxes); out
+// of loops the buffer is written once, so no CTA barrier before its store.
+// CHECK-LABEL: gpu.func @registers(
+// CHECK-SAME: %[[DESC:[^:]*]]: !tma.descriptor<tensor<128x64xf16>, swizzle = 128>) kernel
+// CHECK: %[[STAGING:.*]] = tile.alloc_smem : !tile.smem<128x128xf16, #[[SW128:.*]], mutable>
+// CHECK: tile.barrier
+// CHECK-NEXT: tile.smem_store %{{.*}}, %[[S:.*]] : tensor<32x32xf16, #{{.*}}>, !tile.smem<32x32xf16, mutable>
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.smem_store %{{.*}}, %[[STAGING]] : tensor<128x128xf16, #{{.*}}>, !tile.smem<128x128xf16, #[[SW128]], mutable>
+// CHECK-NEXT: tile.barrier
+// CHECK-COUNT-2: tma.async_store %{{.*}}, %[[DESC]]
+// CHECK: tma.store_wait pending = 0 read_only
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+!T = memref<?x?xf16>
+module attributes {gpu.container_module} {
+  gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+    gpu.func @registers(%C: !T, %m: index, %small: tensor<32x32xf16, #blocked>, %acc: tensor<128x128xf16, #acc>) kernel attributes {tile.num_warps = 4 : i32} {
+      %s = tile.alloc_smem : !tile.smem<32x32xf16, mutable>
+      tile.copy %small, %s : tensor<32x32xf16, #blocked>, !tile.smem<32x32xf16, mutable>
+      tile.copy %acc, %C[%m, %m] : tensor<128x128xf16, #acc>, !T
+      gpu.return
+    }
+  }
+}

@@ -204,3 +204,53 @@ func.func @host(%A: memref<8x8xf32>, %s: !tile.smem<8x8xf32, mutable>) {
   tile.copy %A[%c0, %c0], %s : memref<8x8xf32>, !tile.smem<8x8xf32, mutable>
   return
 }
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%A: memref<8x8xf32>, %v: tensor<8x8xf32, #blocked>) kernel {
+    %c0 = arith.constant 0 : index
+    %g = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %g[%c0] : !mbarrier.group<1>
+    // expected-error @+1 {{copies a register tile, which is done when the copy returns: it takes no barrier}}
+    tile.copy %v, %A[%c0, %c0] barrier %bar : tensor<8x8xf32, #blocked>, memref<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%A: memref<8x8xf32>, %v: tensor<8x8xf32, #blocked>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{`async` of a register tile is not supported yet}}
+    tile.copy %v, %A[%c0, %c0] async : tensor<8x8xf32, #blocked>, memref<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%v: tensor<8x8xf32, #blocked>) kernel {
+    %s = tile.alloc_smem : !tile.smem<8x16xf32, mutable>
+    // expected-error @+1 {{copies a register tile ('tensor<8x8xf32, #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>>') into a shared buffer of another shape or element type ('!tile.smem<8x16xf32, mutable>')}}
+    tile.copy %v, %s : tensor<8x8xf32, #blocked>, !tile.smem<8x16xf32, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%A: memref<8x4xf32>, %v: tensor<8x8xf32, #blocked>) kernel {
+    %c0 = arith.constant 0 : index
+    // expected-error @+1 {{copies 8 elements along memref dimension 1, which has 4}}
+    tile.copy %v, %A[%c0, %c0] : tensor<8x8xf32, #blocked>, memref<8x4xf32>
+    gpu.return
+  }
+}

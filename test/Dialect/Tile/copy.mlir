@@ -24,3 +24,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// A register tile into a shared buffer and into global memory.
+#blocked = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @registers(
+gpu.module @r {
+  gpu.func @registers(%A: memref<?x?xf32>, %v: tensor<8x8xf32, #blocked>, %i: index) kernel {
+    %s = tile.alloc_smem : !tile.smem<8x8xf32, mutable>
+    // CHECK: tile.copy %{{.*}}, %{{.*}} : tensor<8x8xf32, #{{.*}}>, !tile.smem<8x8xf32, mutable>
+    tile.copy %v, %s : tensor<8x8xf32, #blocked>, !tile.smem<8x8xf32, mutable>
+    // CHECK: tile.copy %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] prefer sync : tensor<8x8xf32, #{{.*}}>, memref<?x?xf32>
+    tile.copy %v, %A[%i, %i] prefer sync : tensor<8x8xf32, #blocked>, memref<?x?xf32>
+    gpu.return
+  }
+}
