@@ -51,11 +51,16 @@ TEST_SHAPES = [(1, 2, 200), (2, 1, 77), (1, 1, 384)]
 VARIANTS = {
     "p": lambda d: (2, False),
     "w": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+    "f": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
 }
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
+    "f": "explicit tile.warp_specialize, the loop rotated so that S(j) = QK(j) and O += P(j-1)V(j-1) are in flight together and the softmax of S(j) overlaps the second",
 }
+# Threads a CTA launches with: the rotated kernel adds its producer
+# warpgroup itself (tile-warp-specialize adds it to the others).
+PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4}
 
 
 def block_n(d):
@@ -77,6 +82,7 @@ def aliases(t, d):
 !kv_{t}_{d} = !tile.smem<{bn}x{d}x{t}, #nvmma128, mutable>
 !kvbox_{t}_{d} = !tile.smem<{bn}x64x{t}, #nvmma128, mutable>
 !kt_{t}_{d} = !tile.smem<{d}x{bn}x{t}, #nvmma128t, mutable>
+!kvring_{t}_{d} = !tile.smem<{VARIANTS["f"](d)[0]}x{bn}x{d}x{t}, #nvmma128, mutable>
 """
 
 
@@ -119,6 +125,8 @@ scf.yield %masked : tensor<{BM}x{bn}xf32>
 
 
 def kernel(t, d, v):
+    if v == "f":
+        return kernel_rotated(t, d)
     bn = block_n(d)
     stages, ws = VARIANTS[v](d)
     marker = f"tile.num_stages = {stages} : i32" + (", tile.warp_specialize" if ws else "")
@@ -272,6 +280,282 @@ def kernel(t, d, v):
 """
 
 
+def online_softmax(t, d, qk, m_in, l_in, sfx, indent):
+    """Scores of one key block (`qk`, unscaled) against the running row
+    max and sum: the block's P (in `t`), the new max and sum, and alpha,
+    the factor by which O computed against the old max is rescaled."""
+    bn = block_n(d)
+    s = f"tensor<{BM}x{bn}xf32>"
+    r = f"tensor<{BM}xf32>"
+    body = f"""%scaled{sfx} = arith.mulf %{qk}, %scale : {s}
+%edge{sfx} = arith.cmpi sge, %j_i32{sfx}, %full : i32
+%kv_start{sfx} = arith.muli %j_i32{sfx}, %bn : i32
+%scores{sfx} = scf.if %edge{sfx} -> ({s}) {{
+{mask(bn, "  ").replace("%kv_start", "%kv_start" + sfx).replace("%scaled", "%scaled" + sfx)}}} else {{
+  scf.yield %scaled{sfx} : {s}
+}}
+%row_max{sfx} = tile.reduce max %scores{sfx}, axis = 1 : {s} -> {r}
+%m_new{sfx} = arith.maximumf %{m_in}, %row_max{sfx} : {r}
+%m_new2{sfx} = tile.expand_dims %m_new{sfx}, axis = 1 : {r} -> tensor<{BM}x1xf32>
+%m_newb{sfx} = tile.broadcast %m_new2{sfx} : tensor<{BM}x1xf32> -> {s}
+%shifted{sfx} = arith.subf %scores{sfx}, %m_newb{sfx} : {s}
+%p{sfx} = math.exp2 %shifted{sfx} : {s}
+%m_diff{sfx} = arith.subf %{m_in}, %m_new{sfx} : {r}
+%alpha{sfx} = math.exp2 %m_diff{sfx} : {r}
+%row_sum{sfx} = tile.reduce add %p{sfx}, axis = 1 : {s} -> {r}
+%l_scaled{sfx} = arith.mulf %{l_in}, %alpha{sfx} : {r}
+%l_new{sfx} = arith.addf %l_scaled{sfx}, %row_sum{sfx} : {r}
+%p_in{sfx} = arith.truncf %p{sfx} : {s} to tensor<{BM}x{bn}x{t}>
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
+def slot(j, n, sfx, indent):
+    """Ring slot and phase parity of key block `j` (an index) in a ring of
+    `n` slots."""
+    body = f"""%j_i32{sfx} = arith.index_cast %{j} : index to i32
+%slot_i32{sfx} = arith.remui %j_i32{sfx}, %stages : i32
+%round{sfx} = arith.divui %j_i32{sfx}, %stages : i32
+%parity{sfx} = arith.remui %round{sfx}, %c2_i32 : i32
+%slot{sfx} = arith.index_cast %slot_i32{sfx} : i32 to index
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
+def kernel_rotated(t, d):
+    """The FlashAttention-3 schedule, written with explicit partitions.
+
+    A producer warpgroup (one thread issuing, 24 registers) fills a K ring
+    and a V ring; each slot has a full barrier (the producer's
+    arrive_expect_tx, completed by the TMA bytes) and an empty barrier (all
+    256 consumer threads). The two consumer warpgroups (240 registers;
+    384 x 168 = 256 x 240 + 128 x 24, exactly the pool) run the K/V loop
+    rotated by one block: iteration j issues S(j) = Q K(j)^T and then
+    O += P(j-1) V(j-1), both asynchronous, waits for S(j) only (the wgmma
+    group committed first), and runs the softmax of S(j) while the tensor
+    cores work on P(j-1) V(j-1). K(j) is released as soon as S(j) is done,
+    V(j-1) once its product is."""
+    bn = block_n(d)
+    stages, _ = VARIANTS["f"](d)
+    s = f"tensor<{BM}x{bn}xf32>"
+    o = f"tensor<{BM}x{d}xf32>"
+    r = f"tensor<{BM}xf32>"
+    pt = f"tensor<{BM}x{bn}x{t}>"
+    q_bytes = BM * d * 2
+    kv_bytes = bn * d * 2
+    consumers = WARPS * 32
+    i6, i8, i10, i12 = " " * 6, " " * 8, " " * 10, " " * 12
+    cols = "".join(f"      %col{i} = arith.constant {64 * i} : i32\n"
+                   for i in range(panels(d)))
+    ring = f"!mbarrier.group<{stages}>"
+    kvr = f"kvring_{t}_{d}"
+    caps = [("dq", f"!dq_{t}_{d}"), ("dk", f"!dkv_{t}_{d}"), ("dv", f"!dkv_{t}_{d}"),
+            ("q", f"!q_{t}_{d}"), ("kring", f"!{kvr}"), ("vring", f"!{kvr}"),
+            ("qbar", "!mbarrier.group<1>"), ("kfull", ring), ("kempty", ring),
+            ("vfull", ring), ("vempty", ring), ("q_row", "i32"),
+            ("pair_row", "i32"), ("end", "index")]
+    cap_vals = ", ".join(f"%{n}" for n, _ in caps)
+    cap_args = ", ".join(f"%{n}_p: {ty}" for n, ty in caps)
+    cap_types = ", ".join(ty for _, ty in caps)
+
+    def stage_view(ring_name, slot_name, prefix, indent):
+        return (f"{indent}%{prefix}st = tile.smem_index %{ring_name}[%{slot_name}] : !{kvr} -> !kv_{t}_{d}\n"
+                + boxes(f"{prefix}st", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, prefix, indent))
+
+    def produce(which, sfx):
+        ring_name, full, empty, desc = {
+            "k": ("kring_p", "kfull_p", "kempty_p", "dk_p"),
+            "v": ("vring_p", "vfull_p", "vempty_p", "dv_p")}[which]
+        return (f"{i12}%{which}e{sfx} = mbarrier.index %{empty}[%slot] : {ring}\n"
+                f"{i12}mbarrier.wait %{which}e{sfx}, phase %free : i32\n"
+                f"{i12}%{which}f{sfx} = mbarrier.index %{full}[%slot] : {ring}\n"
+                f"{i12}mbarrier.arrive_expect_tx %{which}f{sfx}, bytes = {kv_bytes}\n"
+                + stage_view(ring_name, "slot", f"{which}p", i12)
+                + "".join(f"{i12}tma.async_load %{desc}[%kv_row, %col{i}], %{which}p{i}, %{which}f{sfx} scope = thread : !dkv_{t}_{d}, !kvbox_{t}_{d}\n"
+                          for i in range(panels(d))))
+
+    return f"""
+    // Flash-attention forward, {t}, head dim {d}: 128 query rows per CTA,
+    // key blocks of {bn}, a {stages}-slot K/V ring; {VARIANT_DOC["f"]}
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_{t}_d{d}_f(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
+        %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {{tile.num_warps = {WARPS} : i32}} {{
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant {stages} : i32
+      %stages_idx = arith.constant {stages} : index
+      %bm = arith.constant {BM} : i32
+      %bn = arith.constant {bn} : i32
+      %bn_m1 = arith.constant {bn - 1} : i32
+{cols}      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_{t}_{d}
+      %kring = tile.alloc_smem : !{kvr}
+      %vring = tile.alloc_smem : !{kvr}
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : {ring}
+      %kempty = mbarrier.alloc : {ring}
+      %vfull = mbarrier.alloc : {ring}
+      %vempty = mbarrier.alloc : {ring}
+      %leader = tile.elect cta
+      scf.if %leader {{
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {{
+          %kf = mbarrier.index %kfull[%i] : {ring}
+          %ke = mbarrier.index %kempty[%i] : {ring}
+          %vf = mbarrier.index %vfull[%i] : {ring}
+          %ve = mbarrier.index %vempty[%i] : {ring}
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = {consumers}
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = {consumers}
+        }}
+      }}
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize({cap_vals})
+      default num_regs(240) {{
+        %zs = arith.constant dense<0.0> : {s}
+        %zo = arith.constant dense<0.0> : {o}
+        %m0 = arith.constant dense<0xFF800000> : {r}
+        %l0 = arith.constant dense<0.0> : {r}
+        %scale = tile.splat %qk_scale : {s}
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !{kvr} -> !kv_{t}_{d}
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+        %kf0 = mbarrier.index %kfull[%c0] : {ring}
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %qk_0 = tile.dot %q, %kt0, %zs : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
+        %ke0 = mbarrier.index %kempty[%c0] : {ring}
+        mbarrier.arrive %ke0
+{online_softmax(t, d, "qk_0", "m0", "l0", "_0", i8)}\
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> ({o}, {r}, {r}, {pt}) {{
+{slot("j", stages, "", i10)}\
+          %kf = mbarrier.index %kfull[%slot] : {ring}
+          mbarrier.wait %kf, phase %parity : i32
+          %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+          %qk_async = tile.dot %q, %kt, %zs async : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
+          %jp = arith.subi %j, %c1 : index
+{slot("jp", stages, "_v", i10)}\
+          %vf = mbarrier.index %vfull[%slot_v] : {ring}
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !{kvr} -> !kv_{t}_{d}
+          %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
+          %ke = mbarrier.index %kempty[%slot] : {ring}
+          mbarrier.arrive %ke
+{online_softmax(t, d, "qk", "m_i", "l_i", "", i10)}\
+          %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
+          %ve = mbarrier.index %vempty[%slot_v] : {ring}
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{BM}x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32> -> {o}
+          %acc_scaled = arith.mulf %pv, %alphab : {o}
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+        }}
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+{slot("last", stages, "_l", i8)}\
+        %vfl = mbarrier.index %vfull[%slot_l] : {ring}
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
+        %acc_fin = tile.dot %res#3, %vstl, %res#0 : {pt}, !kv_{t}_{d}, {o} -> {o}
+{epilogue(t, d, "acc_fin", "res#2", "res#1", i8)}\
+        tile.warp_yield
+      }}
+      partition0({cap_args}) num_warps(4) num_regs(24) {{
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {{
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = {q_bytes}
+{boxes("q_p", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", i10)}\
+{"".join(f"{i10}tma.async_load %dq_p[%q_row_p, %col{i}], %qp{i}, %qbp scope = thread : !dq_{t}_{d}, !qbox_{t}_{d}{chr(10)}" for i in range(panels(d)))}\
+          scf.for %j = %c0 to %end_p step %c1 {{
+{slot("j", stages, "", i12)}\
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+{produce("k", "")}{produce("v", "")}\
+          }}
+        }}
+        tile.warp_return
+      }} : ({cap_types}) -> ()
+      gpu.return
+    }}
+"""
+
+
+def epilogue(t, d, acc, l, m, indent):
+    """O = acc / l stored from registers (rows past the sequence are not),
+    and the natural-log log-sum-exp per row."""
+    o = f"tensor<{BM}x{d}xf32>"
+    r = f"tensor<{BM}xf32>"
+    body = f"""%l2 = tile.expand_dims %{l}, axis = 1 : {r} -> tensor<{BM}x1xf32>
+%lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
+%normed = arith.divf %{acc}, %lb : {o}
+%o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
+%rows = tile.range 0 to {BM} : tensor<{BM}xi32>
+%dcols = tile.range 0 to {d} : tensor<{d}xi32>
+%row0 = tile.splat %q_row : tensor<{BM}xi32>
+%grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
+%query0 = tile.splat %q_start : tensor<{BM}xi32>
+%queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
+%seqv = tile.splat %seq : tensor<{BM}xi32>
+%row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
+%grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
+%growb = tile.broadcast %grow2 : tensor<{BM}x1xi32> -> tensor<{BM}x{d}xi32>
+%dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<{d}xi32> -> tensor<1x{d}xi32>
+%dcolsb = tile.broadcast %dcols2 : tensor<1x{d}xi32> -> tensor<{BM}x{d}xi32>
+%ld = arith.constant dense<{d}> : tensor<{BM}x{d}xi32>
+%row_off = arith.muli %growb, %ld : tensor<{BM}x{d}xi32>
+%off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32>
+%row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1> -> tensor<{BM}x1xi1>
+%row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1> -> tensor<{BM}x{d}xi1>
+tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
+// log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+%log_l = math.log2 %{l} : {r}
+%lse2 = arith.addf %{m}, %log_l : {r}
+%ln2 = arith.constant dense<0.693147180559945309> : {r}
+%lse_row = arith.mulf %lse2, %ln2 : {r}
+tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
 def launch(t, d, v):
     return f"""
   // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D] and the
@@ -282,7 +566,7 @@ def launch(t, d, v):
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
-    %threads = arith.constant {WARPS * 32} : index
+    %threads = arith.constant {(WARPS + PRODUCER_WARPS[v]) * 32} : index
     %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !dq_{t}_{d}
     %dk = tma.make_descriptor %k : memref<?x?x{t}> -> !dkv_{t}_{d}
     %dv = tma.make_descriptor %v : memref<?x?x{t}> -> !dkv_{t}_{d}

@@ -413,6 +413,19 @@ private:
   DenseMap<std::pair<Value, Attribute>, Value> copies;
 };
 
+/// The default region of a tile.warp_specialize runs on the kernel's own
+/// warps, numbered from 0 as everywhere else in the kernel; a partition
+/// region runs on warps renumbered from its first.
+static bool isInPartition(Operation *op) {
+  for (Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
+    if (ws && region != &ws.getDefaultRegion())
+      return true;
+  }
+  return false;
+}
+
 LogicalResult LayoutLegalizer::collect() {
   WalkResult walk = func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     bool hasFreeTile =
@@ -423,7 +436,7 @@ LogicalResult LayoutLegalizer::collect() {
             return needsLayout(arg.getType());
           });
         });
-    if (hasFreeTile && op->getParentOfType<WarpSpecializeOp>())
+    if (hasFreeTile && isInPartition(op))
       return op->emitOpError()
                  << "not supported yet: tile-legalize-layouts inside "
                     "tile.warp_specialize partitions (their warps are "
