@@ -52,15 +52,17 @@ VARIANTS = {
     "p": lambda d: (2, False),
     "w": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "f": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+    "g": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
 }
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
     "f": "explicit tile.warp_specialize, the loop rotated so that S(j) = QK(j) and O += P(j-1)V(j-1) are in flight together and the softmax of S(j) overlaps the second",
+    "g": "as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's",
 }
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
-PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4}
+PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4}
 
 
 def block_n(d):
@@ -125,8 +127,8 @@ scf.yield %masked : tensor<{BM}x{bn}xf32>
 
 
 def kernel(t, d, v):
-    if v == "f":
-        return kernel_rotated(t, d)
+    if v in ("f", "g"):
+        return kernel_rotated(t, d, ping_pong=v == "g")
     bn = block_n(d)
     stages, ws = VARIANTS[v](d)
     marker = f"tile.num_stages = {stages} : i32" + (", tile.warp_specialize" if ws else "")
@@ -322,7 +324,7 @@ def slot(j, n, sfx, indent):
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
-def kernel_rotated(t, d):
+def kernel_rotated(t, d, ping_pong):
     """The FlashAttention-3 schedule, written with explicit partitions.
 
     A producer warpgroup (one thread issuing, 24 registers) fills a K ring
@@ -334,9 +336,19 @@ def kernel_rotated(t, d):
     O += P(j-1) V(j-1), both asynchronous, waits for S(j) only (the wgmma
     group committed first), and runs the softmax of S(j) while the tensor
     cores work on P(j-1) V(j-1). K(j) is released as soon as S(j) is done,
-    V(j-1) once its product is."""
+    V(j-1) once its product is.
+
+    With `ping_pong`, the warpgroups also take turns (FA3's inter-warpgroup
+    schedule): before issuing its dots of a block, warpgroup g waits on its
+    turn barrier; once they are issued, it arrives on the other's, so the
+    tensor cores run one warpgroup's dots while the other does its softmax.
+    Turn n (block 0's S, then iteration j, then the last P V) of warpgroup
+    0 waits for phase n - 1 of its barrier (parity (n & 1) ^ 1, which a
+    fresh barrier passes at n = 0), warpgroup 1 for phase n (parity n & 1);
+    each barrier counts the other warpgroup's 128 threads."""
+    v = "g" if ping_pong else "f"
     bn = block_n(d)
-    stages, _ = VARIANTS["f"](d)
+    stages, _ = VARIANTS[v](d)
     s = f"tensor<{BM}x{bn}xf32>"
     o = f"tensor<{BM}x{d}xf32>"
     r = f"tensor<{BM}xf32>"
@@ -374,15 +386,43 @@ def kernel_rotated(t, d):
                 + "".join(f"{i12}tma.async_load %{desc}[%kv_row, %col{i}], %{which}p{i}, %{which}f{sfx} scope = thread : !dkv_{t}_{d}, !kvbox_{t}_{d}\n"
                           for i in range(panels(d))))
 
+    turn_alloc = turn_init = turn_select = ""
+    if ping_pong:
+        turn_alloc = f"{i6}%turn = mbarrier.alloc : !mbarrier.group<2>\n"
+        turn_init = (f"{i8}scf.for %i = %c0 to %c2 step %c1 {{\n"
+                     f"{i10}%tb = mbarrier.index %turn[%i] : !mbarrier.group<2>\n"
+                     f"{i10}mbarrier.init %tb, arrivals = 128\n"
+                     f"{i8}}}\n")
+        turn_select = f"""{i8}%wid = tile.warp_id
+{i8}%c4_i32 = arith.constant 4 : i32
+{i8}%wg = arith.divui %wid, %c4_i32 : i32
+{i8}%wg_other = arith.xori %wg, %c1_i32 : i32
+{i8}%wg_idx = arith.index_cast %wg : i32 to index
+{i8}%wg_other_idx = arith.index_cast %wg_other : i32 to index
+{i8}%my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+{i8}%their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+"""
+
+    def turn_wait(n, sfx, indent):
+        if not ping_pong:
+            return ""
+        return (f"{indent}%turn_odd{sfx} = arith.andi %{n}, %c1_i32 : i32\n"
+                f"{indent}%turn_parity{sfx} = arith.xori %turn_odd{sfx}, %wg_other : i32\n"
+                f"{indent}mbarrier.wait %my_turn, phase %turn_parity{sfx} : i32\n")
+
+    def turn_pass(indent):
+        return f"{indent}mbarrier.arrive %their_turn\n" if ping_pong else ""
+
     return f"""
     // Flash-attention forward, {t}, head dim {d}: 128 query rows per CTA,
-    // key blocks of {bn}, a {stages}-slot K/V ring; {VARIANT_DOC["f"]}
+    // key blocks of {bn}, a {stages}-slot K/V ring; {VARIANT_DOC[v]}
     // (see kernel_rotated in the generator).
-    gpu.func @attention_{t}_d{d}_f(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
+    gpu.func @attention_{t}_d{d}_{v}(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
         %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
         %causal: i32) kernel attributes {{tile.num_warps = {WARPS} : i32}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -404,7 +444,7 @@ def kernel_rotated(t, d):
       %kempty = mbarrier.alloc : {ring}
       %vfull = mbarrier.alloc : {ring}
       %vempty = mbarrier.alloc : {ring}
-      %leader = tile.elect cta
+{turn_alloc}      %leader = tile.elect cta
       scf.if %leader {{
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.init %qb, arrivals = 1
@@ -418,7 +458,7 @@ def kernel_rotated(t, d):
           mbarrier.init %vf, arrivals = 1
           mbarrier.init %ve, arrivals = {consumers}
         }}
-      }}
+{turn_init}      }}
       tile.barrier
 
       // Key blocks [0, end) are visited (at least one: q_start < seq);
@@ -446,7 +486,7 @@ def kernel_rotated(t, d):
         %m0 = arith.constant dense<0xFF800000> : {r}
         %l0 = arith.constant dense<0.0> : {r}
         %scale = tile.splat %qk_scale : {s}
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+{turn_select}        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
         %j_i32_0 = arith.constant 0 : i32
@@ -454,7 +494,8 @@ def kernel_rotated(t, d):
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
         %kf0 = mbarrier.index %kfull[%c0] : {ring}
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
+{turn_wait("j_i32_0", "_0", i8)}        %qk_0a = tile.dot %q, %kt0, %zs async : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
+{turn_pass(i8)}        %qk_0 = tile.dot_wait %qk_0a {{pending = 0 : i32}} : {s}
         %ke0 = mbarrier.index %kempty[%c0] : {ring}
         mbarrier.arrive %ke0
 {online_softmax(t, d, "qk_0", "m0", "l0", "_0", i8)}\
@@ -464,7 +505,7 @@ def kernel_rotated(t, d):
 {slot("j", stages, "", i10)}\
           %kf = mbarrier.index %kfull[%slot] : {ring}
           mbarrier.wait %kf, phase %parity : i32
-          %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
+{turn_wait("j_i32", "", i10)}          %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
           %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
           %qk_async = tile.dot %q, %kt, %zs async : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
           %jp = arith.subi %j, %c1 : index
@@ -473,7 +514,7 @@ def kernel_rotated(t, d):
           mbarrier.wait %vf, phase %parity_v : i32
           %vst = tile.smem_index %vring[%slot_v] : !{kvr} -> !kv_{t}_{d}
           %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
-          // S(j) was committed first: at most the PV product is pending.
+{turn_pass(i10)}          // S(j) was committed first: at most the PV product is pending.
           %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
           %ke = mbarrier.index %kempty[%slot] : {ring}
           mbarrier.arrive %ke
@@ -491,8 +532,9 @@ def kernel_rotated(t, d):
 {slot("last", stages, "_l", i8)}\
         %vfl = mbarrier.index %vfull[%slot_l] : {ring}
         mbarrier.wait %vfl, phase %parity_l : i32
-        %vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_wait("end_i32", "_l", i8)}        %vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_pass(i8)}        %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
 {epilogue(t, d, "acc_fin", "res#2", "res#1", i8)}\
         tile.warp_yield
       }}

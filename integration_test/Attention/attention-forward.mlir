@@ -26,6 +26,12 @@
 // CHECK: attention f16 d64 f: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d64 f: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d64 f: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=1 H=2 S=200 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=1 H=2 S=200 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=2 H=1 S=77 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 g: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
@@ -44,6 +50,12 @@
 // CHECK: attention f16 d128 f: B=2 H=1 S=77 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 f: B=1 H=1 S=384 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d128 f: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=2 H=1 S=77 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=1 H=1 S=384 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 g: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=1 H=2 S=200 D=256 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=1 H=2 S=200 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=2 H=1 S=77 D=256 causal=0 {{.*}} -> PASS
@@ -62,6 +74,12 @@
 // CHECK: attention f16 d256 f: B=2 H=1 S=77 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d256 f: B=1 H=1 S=384 D=256 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d256 f: B=1 H=1 S=384 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=1 H=2 S=200 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=1 H=2 S=200 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=2 H=1 S=77 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=2 H=1 S=77 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=1 H=1 S=384 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d256 g: B=1 H=1 S=384 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d64 p: B=1 H=2 S=200 D=64 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d64 p: B=1 H=2 S=200 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d64 p: B=2 H=1 S=77 D=64 causal=0 {{.*}} -> PASS
@@ -80,6 +98,12 @@
 // CHECK: attention bf16 d64 f: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d64 f: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d64 f: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=1 H=2 S=200 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=1 H=2 S=200 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=2 H=1 S=77 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 g: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
@@ -98,6 +122,12 @@
 // CHECK: attention bf16 d128 f: B=2 H=1 S=77 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d128 f: B=1 H=1 S=384 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d128 f: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=2 H=1 S=77 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=1 H=1 S=384 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d128 g: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d256 p: B=1 H=2 S=200 D=256 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d256 p: B=1 H=2 S=200 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d256 p: B=2 H=1 S=77 D=256 causal=0 {{.*}} -> PASS
@@ -116,6 +146,12 @@
 // CHECK: attention bf16 d256 f: B=2 H=1 S=77 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d256 f: B=1 H=1 S=384 D=256 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d256 f: B=1 H=1 S=384 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=1 H=2 S=200 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=1 H=2 S=200 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=2 H=1 S=77 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=2 H=1 S=77 D=256 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=1 H=1 S=384 D=256 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d256 g: B=1 H=1 S=384 D=256 causal=1 {{.*}} -> PASS
 // CHECK-NOT: FAIL
 
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
@@ -495,6 +531,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -567,7 +604,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
@@ -691,7 +729,309 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+        %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 64 : tensor<64xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+        %ld = arith.constant dense<64> : tensor<128x64xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x64xi32>, tensor<128x64xf16>, tensor<128x64xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 16384
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_f16_64, !qbox_f16_64
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+            mbarrier.arrive_expect_tx %kf, bytes = 16384
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+            mbarrier.arrive_expect_tx %vf, bytes = 16384
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 64: 128 query rows per CTA,
+    // key blocks of 128, a 4-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d64_g(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_f16_64
+      %kring = tile.alloc_smem : !kvring_f16_64
+      %vring = tile.alloc_smem : !kvring_f16_64
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_f16_64 -> !kv_f16_64
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %seqb = tile.splat %seq : tensor<128x128xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+          %any = tile.splat %not_causal : tensor<128x128xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          scf.yield %masked : tensor<128x128xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x128xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_async = tile.dot %q, %kt, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %scaled : tensor<128x128xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
+          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
@@ -1098,6 +1438,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -1171,7 +1512,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
@@ -1295,7 +1637,316 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_128 -> !kv_f16_128
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+        %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 128 : tensor<128xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+        %ld = arith.constant dense<128> : tensor<128x128xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 32768
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_f16_128, !qbox_f16_128
+          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_f16_128, !qbox_f16_128
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+            mbarrier.arrive_expect_tx %kf, bytes = 32768
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+            mbarrier.arrive_expect_tx %vf, bytes = 32768
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 128: 128 query rows per CTA,
+    // key blocks of 128, a 3-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d128_g(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 3 : i32
+      %stages_idx = arith.constant 3 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_f16_128
+      %kring = tile.alloc_smem : !kvring_f16_128
+      %vring = tile.alloc_smem : !kvring_f16_128
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<3>
+      %kempty = mbarrier.alloc : !mbarrier.group<3>
+      %vfull = mbarrier.alloc : !mbarrier.group<3>
+      %vempty = mbarrier.alloc : !mbarrier.group<3>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<3>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<3>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_f16_128 -> !kv_f16_128
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %seqb = tile.splat %seq : tensor<128x128xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+          %any = tile.splat %not_causal : tensor<128x128xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          scf.yield %masked : tensor<128x128xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x128xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_f16_128 -> !kv_f16_128
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+          %qk_async = tile.dot %q, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_128 -> !kv_f16_128
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %scaled : tensor<128x128xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
+          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_128 -> !kv_f16_128
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
@@ -1736,6 +2387,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -1811,7 +2463,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_256 -> !kt_f16_256
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<2>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_f16_256, !kt_f16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_256, !kt_f16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
@@ -1935,7 +2588,330 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_256 -> !kv_f16_256
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x64xf16>, !kv_f16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x64xf16>, !kv_f16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
+        %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 256 : tensor<256xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x256xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<256xi32> -> tensor<1x256xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x256xi32> -> tensor<128x256xi32>
+        %ld = arith.constant dense<256> : tensor<128x256xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x256xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x256xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x256xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x256xi32>, tensor<128x256xf16>, tensor<128x256xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 65536
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_256 -> !qbox_f16_256
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_256 -> !qbox_f16_256
+          %qp2 = tile.smem_subslice %q_p[0, 128] : !q_f16_256 -> !qbox_f16_256
+          %qp3 = tile.smem_subslice %q_p[0, 192] : !q_f16_256 -> !qbox_f16_256
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_f16_256, !qbox_f16_256
+          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_f16_256, !qbox_f16_256
+          tma.async_load %dq_p[%q_row_p, %col2], %qp2, %qbp scope = thread : !dq_f16_256, !qbox_f16_256
+          tma.async_load %dq_p[%q_row_p, %col3], %qp3, %qbp scope = thread : !dq_f16_256, !qbox_f16_256
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<2>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<2>
+            mbarrier.arrive_expect_tx %kf, bytes = 32768
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_256 -> !kv_f16_256
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_256 -> !kvbox_f16_256
+            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_256 -> !kvbox_f16_256
+            %kp2 = tile.smem_subslice %kpst[0, 128] : !kv_f16_256 -> !kvbox_f16_256
+            %kp3 = tile.smem_subslice %kpst[0, 192] : !kv_f16_256 -> !kvbox_f16_256
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dk_p[%kv_row, %col2], %kp2, %kf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dk_p[%kv_row, %col3], %kp3, %kf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<2>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<2>
+            mbarrier.arrive_expect_tx %vf, bytes = 32768
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_256 -> !kv_f16_256
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_256 -> !kvbox_f16_256
+            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_256 -> !kvbox_f16_256
+            %vp2 = tile.smem_subslice %vpst[0, 128] : !kv_f16_256 -> !kvbox_f16_256
+            %vp3 = tile.smem_subslice %vpst[0, 192] : !kv_f16_256 -> !kvbox_f16_256
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dv_p[%kv_row, %col2], %vp2, %vf scope = thread : !dkv_f16_256, !kvbox_f16_256
+            tma.async_load %dv_p[%kv_row, %col3], %vp3, %vf scope = thread : !dkv_f16_256, !kvbox_f16_256
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 256: 128 query rows per CTA,
+    // key blocks of 64, a 2-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d256_g(%dq: !dq_f16_256, %dk: !dkv_f16_256, %dv: !dkv_f16_256,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 2 : i32
+      %stages_idx = arith.constant 2 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 64 : i32
+      %bn_m1 = arith.constant 63 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %col2 = arith.constant 128 : i32
+      %col3 = arith.constant 192 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_f16_256
+      %kring = tile.alloc_smem : !kvring_f16_256
+      %vring = tile.alloc_smem : !kvring_f16_256
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<2>
+      %kempty = mbarrier.alloc : !mbarrier.group<2>
+      %vfull = mbarrier.alloc : !mbarrier.group<2>
+      %vempty = mbarrier.alloc : !mbarrier.group<2>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<2>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<2>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x256xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_f16_256 -> !kv_f16_256
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_256 -> !kt_f16_256
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<2>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_256, !kt_f16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
+          %cols = tile.range 0 to 64 : tensor<64xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<64xi32>
+          %keys = arith.addi %cols, %key0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %seqb = tile.splat %seq : tensor<128x64xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x64xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x64xi32>
+          %any = tile.splat %not_causal : tensor<128x64xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x64xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          scf.yield %masked : tensor<128x64xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x64xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x64xf32> to tensor<128x64xf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_f16_256 -> !kv_f16_256
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_256 -> !kt_f16_256
+          %qk_async = tile.dot %q, %kt, %zs async : !q_f16_256, !kt_f16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_256 -> !kv_f16_256
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x64xf16>, !kv_f16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x64xf32>) {
+            %cols = tile.range 0 to 64 : tensor<64xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<64xi32>
+            %keys = arith.addi %cols, %key0 : tensor<64xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x64xi32> -> tensor<128x64xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x64xi32>
+            %seqb = tile.splat %seq : tensor<128x64xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x64xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x64xi32>
+            %any = tile.splat %not_causal : tensor<128x64xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x64xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            scf.yield %masked : tensor<128x64xf32>
+          } else {
+            scf.yield %scaled : tensor<128x64xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
+          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x256xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x256xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_256 -> !kv_f16_256
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x64xf16>, !kv_f16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
@@ -2346,6 +3322,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -2418,7 +3395,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
@@ -2542,7 +3520,309 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+        %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 64 : tensor<64xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+        %ld = arith.constant dense<64> : tensor<128x64xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x64xi32>, tensor<128x64xbf16>, tensor<128x64xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 16384
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_bf16_64, !qbox_bf16_64
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+            mbarrier.arrive_expect_tx %kf, bytes = 16384
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+            mbarrier.arrive_expect_tx %vf, bytes = 16384
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+          }
+        }
+        tile.warp_return
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 64: 128 query rows per CTA,
+    // key blocks of 128, a 4-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d64_g(%dq: !dq_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_bf16_64
+      %kring = tile.alloc_smem : !kvring_bf16_64
+      %vring = tile.alloc_smem : !kvring_bf16_64
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_bf16_64 -> !kv_bf16_64
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %seqb = tile.splat %seq : tensor<128x128xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+          %any = tile.splat %not_causal : tensor<128x128xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          scf.yield %masked : tensor<128x128xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x128xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %scaled : tensor<128x128xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
+          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
@@ -2949,6 +4229,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -3022,7 +4303,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
@@ -3146,7 +4428,316 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_128 -> !kv_bf16_128
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+        %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 128 : tensor<128xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+        %ld = arith.constant dense<128> : tensor<128x128xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 32768
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_bf16_128, !qbox_bf16_128
+          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_bf16_128, !qbox_bf16_128
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+            mbarrier.arrive_expect_tx %kf, bytes = 32768
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+            mbarrier.arrive_expect_tx %vf, bytes = 32768
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+          }
+        }
+        tile.warp_return
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 128: 128 query rows per CTA,
+    // key blocks of 128, a 3-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d128_g(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 3 : i32
+      %stages_idx = arith.constant 3 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_bf16_128
+      %kring = tile.alloc_smem : !kvring_bf16_128
+      %vring = tile.alloc_smem : !kvring_bf16_128
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<3>
+      %kempty = mbarrier.alloc : !mbarrier.group<3>
+      %vfull = mbarrier.alloc : !mbarrier.group<3>
+      %vempty = mbarrier.alloc : !mbarrier.group<3>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<3>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<3>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_bf16_128 -> !kv_bf16_128
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %seqb = tile.splat %seq : tensor<128x128xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+          %any = tile.splat %not_causal : tensor<128x128xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          scf.yield %masked : tensor<128x128xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x128xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+          %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_128 -> !kv_bf16_128
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %scaled : tensor<128x128xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
+          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_128 -> !kv_bf16_128
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
@@ -3587,6 +5178,7 @@ module attributes {gpu.container_module} {
         %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
       %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
@@ -3662,7 +5254,8 @@ module attributes {gpu.container_module} {
         %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_256 -> !kt_bf16_256
         %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<2>
         mbarrier.wait %kf0, phase %c0_i32 : i32
-        %qk_0 = tile.dot %q, %kt0, %zs : !q_bf16_256, !kt_bf16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_256, !kt_bf16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
         %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
@@ -3786,7 +5379,330 @@ module attributes {gpu.container_module} {
         %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
         mbarrier.wait %vfl, phase %parity_l : i32
         %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_256 -> !kv_bf16_256
-        %acc_fin = tile.dot %res#3, %vstl, %res#0 : tensor<128x64xbf16>, !kv_bf16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x64xbf16>, !kv_bf16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
+        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
+        %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
+        %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
+        %rows = tile.range 0 to 128 : tensor<128xi32>
+        %dcols = tile.range 0 to 256 : tensor<256xi32>
+        %row0 = tile.splat %q_row : tensor<128xi32>
+        %grow = arith.addi %rows, %row0 : tensor<128xi32>
+        %query0 = tile.splat %q_start : tensor<128xi32>
+        %queries = arith.addi %rows, %query0 : tensor<128xi32>
+        %seqv = tile.splat %seq : tensor<128xi32>
+        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x256xi32>
+        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<256xi32> -> tensor<1x256xi32>
+        %dcolsb = tile.broadcast %dcols2 : tensor<1x256xi32> -> tensor<128x256xi32>
+        %ld = arith.constant dense<256> : tensor<128x256xi32>
+        %row_off = arith.muli %growb, %ld : tensor<128x256xi32>
+        %off = arith.addi %row_off, %dcolsb : tensor<128x256xi32>
+        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x256xi1>
+        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x256xi32>, tensor<128x256xbf16>, tensor<128x256xi1>
+        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+        %log_l = math.log2 %res#2 : tensor<128xf32>
+        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
+          mbarrier.arrive_expect_tx %qbp, bytes = 65536
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_256 -> !qbox_bf16_256
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_256 -> !qbox_bf16_256
+          %qp2 = tile.smem_subslice %q_p[0, 128] : !q_bf16_256 -> !qbox_bf16_256
+          %qp3 = tile.smem_subslice %q_p[0, 192] : !q_bf16_256 -> !qbox_bf16_256
+          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_bf16_256, !qbox_bf16_256
+          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_bf16_256, !qbox_bf16_256
+          tma.async_load %dq_p[%q_row_p, %col2], %qp2, %qbp scope = thread : !dq_bf16_256, !qbox_bf16_256
+          tma.async_load %dq_p[%q_row_p, %col3], %qp3, %qbp scope = thread : !dq_bf16_256, !qbox_bf16_256
+          scf.for %j = %c0 to %end_p step %c1 {
+            %j_i32 = arith.index_cast %j : index to i32
+            %slot_i32 = arith.remui %j_i32, %stages : i32
+            %round = arith.divui %j_i32, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %free = arith.xori %parity, %c1_i32 : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %kv_row = arith.addi %pair_row_p, %kv_start : i32
+            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<2>
+            mbarrier.wait %ke, phase %free : i32
+            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<2>
+            mbarrier.arrive_expect_tx %kf, bytes = 32768
+            %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_256 -> !kv_bf16_256
+            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_256 -> !kvbox_bf16_256
+            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_256 -> !kvbox_bf16_256
+            %kp2 = tile.smem_subslice %kpst[0, 128] : !kv_bf16_256 -> !kvbox_bf16_256
+            %kp3 = tile.smem_subslice %kpst[0, 192] : !kv_bf16_256 -> !kvbox_bf16_256
+            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dk_p[%kv_row, %col2], %kp2, %kf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dk_p[%kv_row, %col3], %kp3, %kf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<2>
+            mbarrier.wait %ve, phase %free : i32
+            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<2>
+            mbarrier.arrive_expect_tx %vf, bytes = 32768
+            %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_256 -> !kv_bf16_256
+            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_256 -> !kvbox_bf16_256
+            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_256 -> !kvbox_bf16_256
+            %vp2 = tile.smem_subslice %vpst[0, 128] : !kv_bf16_256 -> !kvbox_bf16_256
+            %vp3 = tile.smem_subslice %vpst[0, 192] : !kv_bf16_256 -> !kvbox_bf16_256
+            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dv_p[%kv_row, %col2], %vp2, %vf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+            tma.async_load %dv_p[%kv_row, %col3], %vp3, %vf scope = thread : !dkv_bf16_256, !kvbox_bf16_256
+          }
+        }
+        tile.warp_return
+      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, index) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 256: 128 query rows per CTA,
+    // key blocks of 64, a 2-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d256_g(%dq: !dq_bf16_256, %dk: !dkv_bf16_256, %dv: !dkv_bf16_256,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 2 : i32
+      %stages_idx = arith.constant 2 : index
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 64 : i32
+      %bn_m1 = arith.constant 63 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %col2 = arith.constant 128 : i32
+      %col3 = arith.constant 192 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_bf16_256
+      %kring = tile.alloc_smem : !kvring_bf16_256
+      %vring = tile.alloc_smem : !kvring_bf16_256
+      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<2>
+      %kempty = mbarrier.alloc : !mbarrier.group<2>
+      %vfull = mbarrier.alloc : !mbarrier.group<2>
+      %vempty = mbarrier.alloc : !mbarrier.group<2>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.init %qb, arrivals = 1
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<2>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<2>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+
+      // Key blocks [0, end) are visited (at least one: q_start < seq);
+      // [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x64xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x256xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
+        mbarrier.wait %qb, phase %c0_i32 : i32
+        // Block 0: S(0) and its softmax; O is still zero.
+        %j_i32_0 = arith.constant 0 : i32
+        %k0 = tile.smem_index %kring[%c0] : !kvring_bf16_256 -> !kv_bf16_256
+        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_256 -> !kt_bf16_256
+        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<2>
+        mbarrier.wait %kf0, phase %c0_i32 : i32
+        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
+        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_256, !kt_bf16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+        mbarrier.arrive %their_turn
+        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
+        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
+        mbarrier.arrive %ke0
+        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
+        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+        %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
+          %cols = tile.range 0 to 64 : tensor<64xi32>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %key0 = tile.splat %kv_start_0 : tensor<64xi32>
+          %keys = arith.addi %cols, %key0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %keysb = tile.broadcast %keys2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %seqb = tile.splat %seq : tensor<128x64xi32>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x64xi32>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x64xi32>
+          %any = tile.splat %not_causal : tensor<128x64xi1>
+          %allowed = arith.ori %seen, %any : tensor<128x64xi1>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          scf.yield %masked : tensor<128x64xf32>
+        } else {
+          scf.yield %scaled_0 : tensor<128x64xf32>
+        }
+        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
+        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+        %p_in_0 = arith.truncf %p_0 : tensor<128x64xf32> to tensor<128x64xbf16>
+        %res:4 = scf.for %j = %c1 to %end step %c1
+            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+            -> (tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xbf16>) {
+          %j_i32 = arith.index_cast %j : index to i32
+          %slot_i32 = arith.remui %j_i32, %stages : i32
+          %round = arith.divui %j_i32, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
+          mbarrier.wait %kf, phase %parity : i32
+          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
+          %turn_parity = arith.xori %turn_odd, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity : i32
+          %kst = tile.smem_index %kring[%slot] : !kvring_bf16_256 -> !kv_bf16_256
+          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_256 -> !kt_bf16_256
+          %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_256, !kt_bf16_256, tensor<128x64xf32> -> tensor<128x64xf32>
+          %jp = arith.subi %j, %c1 : index
+          %j_i32_v = arith.index_cast %jp : index to i32
+          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
+          %round_v = arith.divui %j_i32_v, %stages : i32
+          %parity_v = arith.remui %round_v, %c2_i32 : i32
+          %slot_v = arith.index_cast %slot_i32_v : i32 to index
+          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
+          mbarrier.wait %vf, phase %parity_v : i32
+          %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_256 -> !kv_bf16_256
+          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x64xbf16>, !kv_bf16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+          mbarrier.arrive %their_turn
+          // S(j) was committed first: at most the PV product is pending.
+          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
+          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
+          mbarrier.arrive %ke
+          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
+          %edge = arith.cmpi sge, %j_i32, %full : i32
+          %kv_start = arith.muli %j_i32, %bn : i32
+          %scores = scf.if %edge -> (tensor<128x64xf32>) {
+            %cols = tile.range 0 to 64 : tensor<64xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start : tensor<64xi32>
+            %keys = arith.addi %cols, %key0 : tensor<64xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x64xi32> -> tensor<128x64xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x64xi32>
+            %seqb = tile.splat %seq : tensor<128x64xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x64xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x64xi32>
+            %any = tile.splat %not_causal : tensor<128x64xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x64xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
+            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            scf.yield %masked : tensor<128x64xf32>
+          } else {
+            scf.yield %scaled : tensor<128x64xf32>
+          }
+          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
+          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
+          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
+          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+          %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
+          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
+          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
+          mbarrier.arrive %ve
+          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x256xf32>
+          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x256xf32>
+          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x64xbf16>
+        }
+        // The last block's P V.
+        %last = arith.subi %end, %c1 : index
+        %j_i32_l = arith.index_cast %last : index to i32
+        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
+        %round_l = arith.divui %j_i32_l, %stages : i32
+        %parity_l = arith.remui %round_l, %c2_i32 : i32
+        %slot_l = arith.index_cast %slot_i32_l : i32 to index
+        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+        mbarrier.wait %vfl, phase %parity_l : i32
+        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
+        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+        mbarrier.wait %my_turn, phase %turn_parity_l : i32
+        %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_256 -> !kv_bf16_256
+        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x64xbf16>, !kv_bf16_256, tensor<128x256xf32> -> tensor<128x256xf32>
+        mbarrier.arrive %their_turn
+        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
         %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
         %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
         %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
@@ -4183,6 +6099,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d64_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d64_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_64
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    gpu.launch_func @kernels::@attention_f16_d64_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d64_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_f16_d128_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_f16_d128_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
@@ -4473,6 +6492,109 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_f16_d128_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d128_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_128
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_128
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    gpu.launch_func @kernels::@attention_f16_d128_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d128_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -4801,6 +6923,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d256_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d256_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_256
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_256
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_256
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.09016844005556021 : f32
+    gpu.launch_func @kernels::@attention_f16_d256_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d256_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 256 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 256 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.0625 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_bf16_d64_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_bf16_d64_p(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
@@ -5091,6 +7316,109 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_bf16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_bf16_d64_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d64_g(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_64
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    gpu.launch_func @kernels::@attention_bf16_d64_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d64_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -5419,6 +7747,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_bf16_d128_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d128_g(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_128
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_128
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    gpu.launch_func @kernels::@attention_bf16_d128_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d128_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_bf16_d256_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_bf16_d256_p(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
@@ -5728,6 +8159,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_bf16_d256_g on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d256_g(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_256
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_256
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_256
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.09016844005556021 : f32
+    gpu.launch_func @kernels::@attention_bf16_d256_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_256, %dk : !dkv_bf16_256, %dv : !dkv_bf16_256, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d256_g(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 256 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 256 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.0625 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   llvm.mlir.global internal constant @name0("attention f16 d64 p\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name1("attention f16 d64 p\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name2("attention f16 d64 p\00") {addr_space = 0 : i32}
@@ -5746,96 +8280,132 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name15("attention f16 d64 f\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name16("attention f16 d64 f\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name17("attention f16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name18("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name19("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name20("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name21("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name22("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name23("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name24("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name25("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name26("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name27("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name28("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name29("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name30("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name31("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name32("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name33("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name34("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name35("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name36("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name37("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name38("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name39("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name40("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name41("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name42("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name43("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name44("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name45("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name46("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name47("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name48("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name49("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name50("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name51("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name52("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name53("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name54("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name55("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name56("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name57("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name58("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name59("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name60("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name61("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name62("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name63("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name64("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name65("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name66("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name67("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name68("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name69("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name70("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name71("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name72("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name73("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name74("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name75("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name76("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name77("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name78("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name79("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name80("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name81("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name82("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name83("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name84("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name85("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name86("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name87("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name88("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name89("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name90("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name91("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name92("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name93("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name94("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name95("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name96("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name97("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name98("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name99("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name100("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name101("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name102("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name103("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name104("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name105("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name106("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name107("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name18("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name19("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name20("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name21("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name22("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name23("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name24("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name25("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name26("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name27("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name28("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name29("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name30("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name31("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name32("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name33("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name34("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name35("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name36("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name37("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name38("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name39("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name40("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name41("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name42("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name43("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name44("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name45("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name46("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name47("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name48("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name49("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name50("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name51("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name52("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name53("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name54("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name55("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name56("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name57("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name58("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name59("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name60("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name61("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name62("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name63("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name64("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name65("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name66("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name67("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name68("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name69("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name70("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name71("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name72("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name73("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name74("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name75("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name76("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name77("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name78("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name79("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name80("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name81("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name82("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name83("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name84("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name85("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name86("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name87("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name88("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name89("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name90("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name91("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name92("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name93("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name94("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name95("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name96("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name97("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name98("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name99("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name100("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name101("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name102("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name103("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name104("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name105("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name106("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name107("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name108("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name109("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name110("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name111("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name112("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name113("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name114("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name115("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name116("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name117("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name118("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name119("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name120("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name121("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name122("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name123("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name124("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name125("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name126("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name127("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name128("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name129("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name130("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name131("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name132("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name133("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name134("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name135("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name136("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name137("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name138("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name139("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name140("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name141("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name142("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name143("attention bf16 d256 g\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -5979,631 +8549,883 @@ module attributes {gpu.container_module} {
     %s18 = arith.constant 200 : index
     %causal18 = arith.constant 0 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_f16_d128_p(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f18 = func.call @run_f16_d64_g(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum19 = arith.addi %sum18, %f18 : i32
     %b19 = arith.constant 1 : index
     %h19 = arith.constant 2 : index
     %s19 = arith.constant 200 : index
     %causal19 = arith.constant 1 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_f16_d128_p(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f19 = func.call @run_f16_d64_g(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum20 = arith.addi %sum19, %f19 : i32
     %b20 = arith.constant 2 : index
     %h20 = arith.constant 1 : index
     %s20 = arith.constant 77 : index
     %causal20 = arith.constant 0 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_f16_d128_p(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f20 = func.call @run_f16_d64_g(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum21 = arith.addi %sum20, %f20 : i32
     %b21 = arith.constant 2 : index
     %h21 = arith.constant 1 : index
     %s21 = arith.constant 77 : index
     %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_f16_d128_p(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f21 = func.call @run_f16_d64_g(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum22 = arith.addi %sum21, %f21 : i32
     %b22 = arith.constant 1 : index
     %h22 = arith.constant 1 : index
     %s22 = arith.constant 384 : index
     %causal22 = arith.constant 0 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_f16_d128_p(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f22 = func.call @run_f16_d64_g(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum23 = arith.addi %sum22, %f22 : i32
     %b23 = arith.constant 1 : index
     %h23 = arith.constant 1 : index
     %s23 = arith.constant 384 : index
     %causal23 = arith.constant 1 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_f16_d128_p(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f23 = func.call @run_f16_d64_g(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum24 = arith.addi %sum23, %f23 : i32
     %b24 = arith.constant 1 : index
     %h24 = arith.constant 2 : index
     %s24 = arith.constant 200 : index
     %causal24 = arith.constant 0 : i32
     %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
-    %f24 = func.call @run_f16_d128_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f24 = func.call @run_f16_d128_p(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum25 = arith.addi %sum24, %f24 : i32
     %b25 = arith.constant 1 : index
     %h25 = arith.constant 2 : index
     %s25 = arith.constant 200 : index
     %causal25 = arith.constant 1 : i32
     %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
-    %f25 = func.call @run_f16_d128_w(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f25 = func.call @run_f16_d128_p(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum26 = arith.addi %sum25, %f25 : i32
     %b26 = arith.constant 2 : index
     %h26 = arith.constant 1 : index
     %s26 = arith.constant 77 : index
     %causal26 = arith.constant 0 : i32
     %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
-    %f26 = func.call @run_f16_d128_w(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f26 = func.call @run_f16_d128_p(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum27 = arith.addi %sum26, %f26 : i32
     %b27 = arith.constant 2 : index
     %h27 = arith.constant 1 : index
     %s27 = arith.constant 77 : index
     %causal27 = arith.constant 1 : i32
     %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
-    %f27 = func.call @run_f16_d128_w(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f27 = func.call @run_f16_d128_p(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum28 = arith.addi %sum27, %f27 : i32
     %b28 = arith.constant 1 : index
     %h28 = arith.constant 1 : index
     %s28 = arith.constant 384 : index
     %causal28 = arith.constant 0 : i32
     %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
-    %f28 = func.call @run_f16_d128_w(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f28 = func.call @run_f16_d128_p(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum29 = arith.addi %sum28, %f28 : i32
     %b29 = arith.constant 1 : index
     %h29 = arith.constant 1 : index
     %s29 = arith.constant 384 : index
     %causal29 = arith.constant 1 : i32
     %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
-    %f29 = func.call @run_f16_d128_w(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f29 = func.call @run_f16_d128_p(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum30 = arith.addi %sum29, %f29 : i32
     %b30 = arith.constant 1 : index
     %h30 = arith.constant 2 : index
     %s30 = arith.constant 200 : index
     %causal30 = arith.constant 0 : i32
     %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
-    %f30 = func.call @run_f16_d128_f(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f30 = func.call @run_f16_d128_w(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum31 = arith.addi %sum30, %f30 : i32
     %b31 = arith.constant 1 : index
     %h31 = arith.constant 2 : index
     %s31 = arith.constant 200 : index
     %causal31 = arith.constant 1 : i32
     %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
-    %f31 = func.call @run_f16_d128_f(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f31 = func.call @run_f16_d128_w(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum32 = arith.addi %sum31, %f31 : i32
     %b32 = arith.constant 2 : index
     %h32 = arith.constant 1 : index
     %s32 = arith.constant 77 : index
     %causal32 = arith.constant 0 : i32
     %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
-    %f32 = func.call @run_f16_d128_f(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f32 = func.call @run_f16_d128_w(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum33 = arith.addi %sum32, %f32 : i32
     %b33 = arith.constant 2 : index
     %h33 = arith.constant 1 : index
     %s33 = arith.constant 77 : index
     %causal33 = arith.constant 1 : i32
     %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
-    %f33 = func.call @run_f16_d128_f(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f33 = func.call @run_f16_d128_w(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum34 = arith.addi %sum33, %f33 : i32
     %b34 = arith.constant 1 : index
     %h34 = arith.constant 1 : index
     %s34 = arith.constant 384 : index
     %causal34 = arith.constant 0 : i32
     %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
-    %f34 = func.call @run_f16_d128_f(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f34 = func.call @run_f16_d128_w(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum35 = arith.addi %sum34, %f34 : i32
     %b35 = arith.constant 1 : index
     %h35 = arith.constant 1 : index
     %s35 = arith.constant 384 : index
     %causal35 = arith.constant 1 : i32
     %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
-    %f35 = func.call @run_f16_d128_f(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f35 = func.call @run_f16_d128_w(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum36 = arith.addi %sum35, %f35 : i32
     %b36 = arith.constant 1 : index
     %h36 = arith.constant 2 : index
     %s36 = arith.constant 200 : index
     %causal36 = arith.constant 0 : i32
     %name36 = llvm.mlir.addressof @name36 : !llvm.ptr
-    %f36 = func.call @run_f16_d256_p(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f36 = func.call @run_f16_d128_f(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum37 = arith.addi %sum36, %f36 : i32
     %b37 = arith.constant 1 : index
     %h37 = arith.constant 2 : index
     %s37 = arith.constant 200 : index
     %causal37 = arith.constant 1 : i32
     %name37 = llvm.mlir.addressof @name37 : !llvm.ptr
-    %f37 = func.call @run_f16_d256_p(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f37 = func.call @run_f16_d128_f(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum38 = arith.addi %sum37, %f37 : i32
     %b38 = arith.constant 2 : index
     %h38 = arith.constant 1 : index
     %s38 = arith.constant 77 : index
     %causal38 = arith.constant 0 : i32
     %name38 = llvm.mlir.addressof @name38 : !llvm.ptr
-    %f38 = func.call @run_f16_d256_p(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f38 = func.call @run_f16_d128_f(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum39 = arith.addi %sum38, %f38 : i32
     %b39 = arith.constant 2 : index
     %h39 = arith.constant 1 : index
     %s39 = arith.constant 77 : index
     %causal39 = arith.constant 1 : i32
     %name39 = llvm.mlir.addressof @name39 : !llvm.ptr
-    %f39 = func.call @run_f16_d256_p(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f39 = func.call @run_f16_d128_f(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum40 = arith.addi %sum39, %f39 : i32
     %b40 = arith.constant 1 : index
     %h40 = arith.constant 1 : index
     %s40 = arith.constant 384 : index
     %causal40 = arith.constant 0 : i32
     %name40 = llvm.mlir.addressof @name40 : !llvm.ptr
-    %f40 = func.call @run_f16_d256_p(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f40 = func.call @run_f16_d128_f(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum41 = arith.addi %sum40, %f40 : i32
     %b41 = arith.constant 1 : index
     %h41 = arith.constant 1 : index
     %s41 = arith.constant 384 : index
     %causal41 = arith.constant 1 : i32
     %name41 = llvm.mlir.addressof @name41 : !llvm.ptr
-    %f41 = func.call @run_f16_d256_p(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f41 = func.call @run_f16_d128_f(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum42 = arith.addi %sum41, %f41 : i32
     %b42 = arith.constant 1 : index
     %h42 = arith.constant 2 : index
     %s42 = arith.constant 200 : index
     %causal42 = arith.constant 0 : i32
     %name42 = llvm.mlir.addressof @name42 : !llvm.ptr
-    %f42 = func.call @run_f16_d256_w(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f42 = func.call @run_f16_d128_g(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum43 = arith.addi %sum42, %f42 : i32
     %b43 = arith.constant 1 : index
     %h43 = arith.constant 2 : index
     %s43 = arith.constant 200 : index
     %causal43 = arith.constant 1 : i32
     %name43 = llvm.mlir.addressof @name43 : !llvm.ptr
-    %f43 = func.call @run_f16_d256_w(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f43 = func.call @run_f16_d128_g(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum44 = arith.addi %sum43, %f43 : i32
     %b44 = arith.constant 2 : index
     %h44 = arith.constant 1 : index
     %s44 = arith.constant 77 : index
     %causal44 = arith.constant 0 : i32
     %name44 = llvm.mlir.addressof @name44 : !llvm.ptr
-    %f44 = func.call @run_f16_d256_w(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f44 = func.call @run_f16_d128_g(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum45 = arith.addi %sum44, %f44 : i32
     %b45 = arith.constant 2 : index
     %h45 = arith.constant 1 : index
     %s45 = arith.constant 77 : index
     %causal45 = arith.constant 1 : i32
     %name45 = llvm.mlir.addressof @name45 : !llvm.ptr
-    %f45 = func.call @run_f16_d256_w(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f45 = func.call @run_f16_d128_g(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum46 = arith.addi %sum45, %f45 : i32
     %b46 = arith.constant 1 : index
     %h46 = arith.constant 1 : index
     %s46 = arith.constant 384 : index
     %causal46 = arith.constant 0 : i32
     %name46 = llvm.mlir.addressof @name46 : !llvm.ptr
-    %f46 = func.call @run_f16_d256_w(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f46 = func.call @run_f16_d128_g(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum47 = arith.addi %sum46, %f46 : i32
     %b47 = arith.constant 1 : index
     %h47 = arith.constant 1 : index
     %s47 = arith.constant 384 : index
     %causal47 = arith.constant 1 : i32
     %name47 = llvm.mlir.addressof @name47 : !llvm.ptr
-    %f47 = func.call @run_f16_d256_w(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f47 = func.call @run_f16_d128_g(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum48 = arith.addi %sum47, %f47 : i32
     %b48 = arith.constant 1 : index
     %h48 = arith.constant 2 : index
     %s48 = arith.constant 200 : index
     %causal48 = arith.constant 0 : i32
     %name48 = llvm.mlir.addressof @name48 : !llvm.ptr
-    %f48 = func.call @run_f16_d256_f(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f48 = func.call @run_f16_d256_p(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum49 = arith.addi %sum48, %f48 : i32
     %b49 = arith.constant 1 : index
     %h49 = arith.constant 2 : index
     %s49 = arith.constant 200 : index
     %causal49 = arith.constant 1 : i32
     %name49 = llvm.mlir.addressof @name49 : !llvm.ptr
-    %f49 = func.call @run_f16_d256_f(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f49 = func.call @run_f16_d256_p(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum50 = arith.addi %sum49, %f49 : i32
     %b50 = arith.constant 2 : index
     %h50 = arith.constant 1 : index
     %s50 = arith.constant 77 : index
     %causal50 = arith.constant 0 : i32
     %name50 = llvm.mlir.addressof @name50 : !llvm.ptr
-    %f50 = func.call @run_f16_d256_f(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f50 = func.call @run_f16_d256_p(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum51 = arith.addi %sum50, %f50 : i32
     %b51 = arith.constant 2 : index
     %h51 = arith.constant 1 : index
     %s51 = arith.constant 77 : index
     %causal51 = arith.constant 1 : i32
     %name51 = llvm.mlir.addressof @name51 : !llvm.ptr
-    %f51 = func.call @run_f16_d256_f(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f51 = func.call @run_f16_d256_p(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum52 = arith.addi %sum51, %f51 : i32
     %b52 = arith.constant 1 : index
     %h52 = arith.constant 1 : index
     %s52 = arith.constant 384 : index
     %causal52 = arith.constant 0 : i32
     %name52 = llvm.mlir.addressof @name52 : !llvm.ptr
-    %f52 = func.call @run_f16_d256_f(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f52 = func.call @run_f16_d256_p(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum53 = arith.addi %sum52, %f52 : i32
     %b53 = arith.constant 1 : index
     %h53 = arith.constant 1 : index
     %s53 = arith.constant 384 : index
     %causal53 = arith.constant 1 : i32
     %name53 = llvm.mlir.addressof @name53 : !llvm.ptr
-    %f53 = func.call @run_f16_d256_f(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f53 = func.call @run_f16_d256_p(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum54 = arith.addi %sum53, %f53 : i32
     %b54 = arith.constant 1 : index
     %h54 = arith.constant 2 : index
     %s54 = arith.constant 200 : index
     %causal54 = arith.constant 0 : i32
     %name54 = llvm.mlir.addressof @name54 : !llvm.ptr
-    %f54 = func.call @run_bf16_d64_p(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f54 = func.call @run_f16_d256_w(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum55 = arith.addi %sum54, %f54 : i32
     %b55 = arith.constant 1 : index
     %h55 = arith.constant 2 : index
     %s55 = arith.constant 200 : index
     %causal55 = arith.constant 1 : i32
     %name55 = llvm.mlir.addressof @name55 : !llvm.ptr
-    %f55 = func.call @run_bf16_d64_p(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f55 = func.call @run_f16_d256_w(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum56 = arith.addi %sum55, %f55 : i32
     %b56 = arith.constant 2 : index
     %h56 = arith.constant 1 : index
     %s56 = arith.constant 77 : index
     %causal56 = arith.constant 0 : i32
     %name56 = llvm.mlir.addressof @name56 : !llvm.ptr
-    %f56 = func.call @run_bf16_d64_p(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f56 = func.call @run_f16_d256_w(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum57 = arith.addi %sum56, %f56 : i32
     %b57 = arith.constant 2 : index
     %h57 = arith.constant 1 : index
     %s57 = arith.constant 77 : index
     %causal57 = arith.constant 1 : i32
     %name57 = llvm.mlir.addressof @name57 : !llvm.ptr
-    %f57 = func.call @run_bf16_d64_p(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f57 = func.call @run_f16_d256_w(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum58 = arith.addi %sum57, %f57 : i32
     %b58 = arith.constant 1 : index
     %h58 = arith.constant 1 : index
     %s58 = arith.constant 384 : index
     %causal58 = arith.constant 0 : i32
     %name58 = llvm.mlir.addressof @name58 : !llvm.ptr
-    %f58 = func.call @run_bf16_d64_p(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f58 = func.call @run_f16_d256_w(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum59 = arith.addi %sum58, %f58 : i32
     %b59 = arith.constant 1 : index
     %h59 = arith.constant 1 : index
     %s59 = arith.constant 384 : index
     %causal59 = arith.constant 1 : i32
     %name59 = llvm.mlir.addressof @name59 : !llvm.ptr
-    %f59 = func.call @run_bf16_d64_p(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f59 = func.call @run_f16_d256_w(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum60 = arith.addi %sum59, %f59 : i32
     %b60 = arith.constant 1 : index
     %h60 = arith.constant 2 : index
     %s60 = arith.constant 200 : index
     %causal60 = arith.constant 0 : i32
     %name60 = llvm.mlir.addressof @name60 : !llvm.ptr
-    %f60 = func.call @run_bf16_d64_w(%b60, %h60, %s60, %causal60, %name60) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f60 = func.call @run_f16_d256_f(%b60, %h60, %s60, %causal60, %name60) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum61 = arith.addi %sum60, %f60 : i32
     %b61 = arith.constant 1 : index
     %h61 = arith.constant 2 : index
     %s61 = arith.constant 200 : index
     %causal61 = arith.constant 1 : i32
     %name61 = llvm.mlir.addressof @name61 : !llvm.ptr
-    %f61 = func.call @run_bf16_d64_w(%b61, %h61, %s61, %causal61, %name61) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f61 = func.call @run_f16_d256_f(%b61, %h61, %s61, %causal61, %name61) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum62 = arith.addi %sum61, %f61 : i32
     %b62 = arith.constant 2 : index
     %h62 = arith.constant 1 : index
     %s62 = arith.constant 77 : index
     %causal62 = arith.constant 0 : i32
     %name62 = llvm.mlir.addressof @name62 : !llvm.ptr
-    %f62 = func.call @run_bf16_d64_w(%b62, %h62, %s62, %causal62, %name62) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f62 = func.call @run_f16_d256_f(%b62, %h62, %s62, %causal62, %name62) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum63 = arith.addi %sum62, %f62 : i32
     %b63 = arith.constant 2 : index
     %h63 = arith.constant 1 : index
     %s63 = arith.constant 77 : index
     %causal63 = arith.constant 1 : i32
     %name63 = llvm.mlir.addressof @name63 : !llvm.ptr
-    %f63 = func.call @run_bf16_d64_w(%b63, %h63, %s63, %causal63, %name63) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f63 = func.call @run_f16_d256_f(%b63, %h63, %s63, %causal63, %name63) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum64 = arith.addi %sum63, %f63 : i32
     %b64 = arith.constant 1 : index
     %h64 = arith.constant 1 : index
     %s64 = arith.constant 384 : index
     %causal64 = arith.constant 0 : i32
     %name64 = llvm.mlir.addressof @name64 : !llvm.ptr
-    %f64 = func.call @run_bf16_d64_w(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f64 = func.call @run_f16_d256_f(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum65 = arith.addi %sum64, %f64 : i32
     %b65 = arith.constant 1 : index
     %h65 = arith.constant 1 : index
     %s65 = arith.constant 384 : index
     %causal65 = arith.constant 1 : i32
     %name65 = llvm.mlir.addressof @name65 : !llvm.ptr
-    %f65 = func.call @run_bf16_d64_w(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f65 = func.call @run_f16_d256_f(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum66 = arith.addi %sum65, %f65 : i32
     %b66 = arith.constant 1 : index
     %h66 = arith.constant 2 : index
     %s66 = arith.constant 200 : index
     %causal66 = arith.constant 0 : i32
     %name66 = llvm.mlir.addressof @name66 : !llvm.ptr
-    %f66 = func.call @run_bf16_d64_f(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f66 = func.call @run_f16_d256_g(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum67 = arith.addi %sum66, %f66 : i32
     %b67 = arith.constant 1 : index
     %h67 = arith.constant 2 : index
     %s67 = arith.constant 200 : index
     %causal67 = arith.constant 1 : i32
     %name67 = llvm.mlir.addressof @name67 : !llvm.ptr
-    %f67 = func.call @run_bf16_d64_f(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f67 = func.call @run_f16_d256_g(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum68 = arith.addi %sum67, %f67 : i32
     %b68 = arith.constant 2 : index
     %h68 = arith.constant 1 : index
     %s68 = arith.constant 77 : index
     %causal68 = arith.constant 0 : i32
     %name68 = llvm.mlir.addressof @name68 : !llvm.ptr
-    %f68 = func.call @run_bf16_d64_f(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f68 = func.call @run_f16_d256_g(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum69 = arith.addi %sum68, %f68 : i32
     %b69 = arith.constant 2 : index
     %h69 = arith.constant 1 : index
     %s69 = arith.constant 77 : index
     %causal69 = arith.constant 1 : i32
     %name69 = llvm.mlir.addressof @name69 : !llvm.ptr
-    %f69 = func.call @run_bf16_d64_f(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f69 = func.call @run_f16_d256_g(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum70 = arith.addi %sum69, %f69 : i32
     %b70 = arith.constant 1 : index
     %h70 = arith.constant 1 : index
     %s70 = arith.constant 384 : index
     %causal70 = arith.constant 0 : i32
     %name70 = llvm.mlir.addressof @name70 : !llvm.ptr
-    %f70 = func.call @run_bf16_d64_f(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f70 = func.call @run_f16_d256_g(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum71 = arith.addi %sum70, %f70 : i32
     %b71 = arith.constant 1 : index
     %h71 = arith.constant 1 : index
     %s71 = arith.constant 384 : index
     %causal71 = arith.constant 1 : i32
     %name71 = llvm.mlir.addressof @name71 : !llvm.ptr
-    %f71 = func.call @run_bf16_d64_f(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f71 = func.call @run_f16_d256_g(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum72 = arith.addi %sum71, %f71 : i32
     %b72 = arith.constant 1 : index
     %h72 = arith.constant 2 : index
     %s72 = arith.constant 200 : index
     %causal72 = arith.constant 0 : i32
     %name72 = llvm.mlir.addressof @name72 : !llvm.ptr
-    %f72 = func.call @run_bf16_d128_p(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f72 = func.call @run_bf16_d64_p(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum73 = arith.addi %sum72, %f72 : i32
     %b73 = arith.constant 1 : index
     %h73 = arith.constant 2 : index
     %s73 = arith.constant 200 : index
     %causal73 = arith.constant 1 : i32
     %name73 = llvm.mlir.addressof @name73 : !llvm.ptr
-    %f73 = func.call @run_bf16_d128_p(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f73 = func.call @run_bf16_d64_p(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum74 = arith.addi %sum73, %f73 : i32
     %b74 = arith.constant 2 : index
     %h74 = arith.constant 1 : index
     %s74 = arith.constant 77 : index
     %causal74 = arith.constant 0 : i32
     %name74 = llvm.mlir.addressof @name74 : !llvm.ptr
-    %f74 = func.call @run_bf16_d128_p(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f74 = func.call @run_bf16_d64_p(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum75 = arith.addi %sum74, %f74 : i32
     %b75 = arith.constant 2 : index
     %h75 = arith.constant 1 : index
     %s75 = arith.constant 77 : index
     %causal75 = arith.constant 1 : i32
     %name75 = llvm.mlir.addressof @name75 : !llvm.ptr
-    %f75 = func.call @run_bf16_d128_p(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f75 = func.call @run_bf16_d64_p(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum76 = arith.addi %sum75, %f75 : i32
     %b76 = arith.constant 1 : index
     %h76 = arith.constant 1 : index
     %s76 = arith.constant 384 : index
     %causal76 = arith.constant 0 : i32
     %name76 = llvm.mlir.addressof @name76 : !llvm.ptr
-    %f76 = func.call @run_bf16_d128_p(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f76 = func.call @run_bf16_d64_p(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum77 = arith.addi %sum76, %f76 : i32
     %b77 = arith.constant 1 : index
     %h77 = arith.constant 1 : index
     %s77 = arith.constant 384 : index
     %causal77 = arith.constant 1 : i32
     %name77 = llvm.mlir.addressof @name77 : !llvm.ptr
-    %f77 = func.call @run_bf16_d128_p(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f77 = func.call @run_bf16_d64_p(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum78 = arith.addi %sum77, %f77 : i32
     %b78 = arith.constant 1 : index
     %h78 = arith.constant 2 : index
     %s78 = arith.constant 200 : index
     %causal78 = arith.constant 0 : i32
     %name78 = llvm.mlir.addressof @name78 : !llvm.ptr
-    %f78 = func.call @run_bf16_d128_w(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f78 = func.call @run_bf16_d64_w(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum79 = arith.addi %sum78, %f78 : i32
     %b79 = arith.constant 1 : index
     %h79 = arith.constant 2 : index
     %s79 = arith.constant 200 : index
     %causal79 = arith.constant 1 : i32
     %name79 = llvm.mlir.addressof @name79 : !llvm.ptr
-    %f79 = func.call @run_bf16_d128_w(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f79 = func.call @run_bf16_d64_w(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum80 = arith.addi %sum79, %f79 : i32
     %b80 = arith.constant 2 : index
     %h80 = arith.constant 1 : index
     %s80 = arith.constant 77 : index
     %causal80 = arith.constant 0 : i32
     %name80 = llvm.mlir.addressof @name80 : !llvm.ptr
-    %f80 = func.call @run_bf16_d128_w(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f80 = func.call @run_bf16_d64_w(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum81 = arith.addi %sum80, %f80 : i32
     %b81 = arith.constant 2 : index
     %h81 = arith.constant 1 : index
     %s81 = arith.constant 77 : index
     %causal81 = arith.constant 1 : i32
     %name81 = llvm.mlir.addressof @name81 : !llvm.ptr
-    %f81 = func.call @run_bf16_d128_w(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f81 = func.call @run_bf16_d64_w(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum82 = arith.addi %sum81, %f81 : i32
     %b82 = arith.constant 1 : index
     %h82 = arith.constant 1 : index
     %s82 = arith.constant 384 : index
     %causal82 = arith.constant 0 : i32
     %name82 = llvm.mlir.addressof @name82 : !llvm.ptr
-    %f82 = func.call @run_bf16_d128_w(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f82 = func.call @run_bf16_d64_w(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum83 = arith.addi %sum82, %f82 : i32
     %b83 = arith.constant 1 : index
     %h83 = arith.constant 1 : index
     %s83 = arith.constant 384 : index
     %causal83 = arith.constant 1 : i32
     %name83 = llvm.mlir.addressof @name83 : !llvm.ptr
-    %f83 = func.call @run_bf16_d128_w(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f83 = func.call @run_bf16_d64_w(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum84 = arith.addi %sum83, %f83 : i32
     %b84 = arith.constant 1 : index
     %h84 = arith.constant 2 : index
     %s84 = arith.constant 200 : index
     %causal84 = arith.constant 0 : i32
     %name84 = llvm.mlir.addressof @name84 : !llvm.ptr
-    %f84 = func.call @run_bf16_d128_f(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f84 = func.call @run_bf16_d64_f(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum85 = arith.addi %sum84, %f84 : i32
     %b85 = arith.constant 1 : index
     %h85 = arith.constant 2 : index
     %s85 = arith.constant 200 : index
     %causal85 = arith.constant 1 : i32
     %name85 = llvm.mlir.addressof @name85 : !llvm.ptr
-    %f85 = func.call @run_bf16_d128_f(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f85 = func.call @run_bf16_d64_f(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum86 = arith.addi %sum85, %f85 : i32
     %b86 = arith.constant 2 : index
     %h86 = arith.constant 1 : index
     %s86 = arith.constant 77 : index
     %causal86 = arith.constant 0 : i32
     %name86 = llvm.mlir.addressof @name86 : !llvm.ptr
-    %f86 = func.call @run_bf16_d128_f(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f86 = func.call @run_bf16_d64_f(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum87 = arith.addi %sum86, %f86 : i32
     %b87 = arith.constant 2 : index
     %h87 = arith.constant 1 : index
     %s87 = arith.constant 77 : index
     %causal87 = arith.constant 1 : i32
     %name87 = llvm.mlir.addressof @name87 : !llvm.ptr
-    %f87 = func.call @run_bf16_d128_f(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f87 = func.call @run_bf16_d64_f(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum88 = arith.addi %sum87, %f87 : i32
     %b88 = arith.constant 1 : index
     %h88 = arith.constant 1 : index
     %s88 = arith.constant 384 : index
     %causal88 = arith.constant 0 : i32
     %name88 = llvm.mlir.addressof @name88 : !llvm.ptr
-    %f88 = func.call @run_bf16_d128_f(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f88 = func.call @run_bf16_d64_f(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum89 = arith.addi %sum88, %f88 : i32
     %b89 = arith.constant 1 : index
     %h89 = arith.constant 1 : index
     %s89 = arith.constant 384 : index
     %causal89 = arith.constant 1 : i32
     %name89 = llvm.mlir.addressof @name89 : !llvm.ptr
-    %f89 = func.call @run_bf16_d128_f(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f89 = func.call @run_bf16_d64_f(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum90 = arith.addi %sum89, %f89 : i32
     %b90 = arith.constant 1 : index
     %h90 = arith.constant 2 : index
     %s90 = arith.constant 200 : index
     %causal90 = arith.constant 0 : i32
     %name90 = llvm.mlir.addressof @name90 : !llvm.ptr
-    %f90 = func.call @run_bf16_d256_p(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f90 = func.call @run_bf16_d64_g(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum91 = arith.addi %sum90, %f90 : i32
     %b91 = arith.constant 1 : index
     %h91 = arith.constant 2 : index
     %s91 = arith.constant 200 : index
     %causal91 = arith.constant 1 : i32
     %name91 = llvm.mlir.addressof @name91 : !llvm.ptr
-    %f91 = func.call @run_bf16_d256_p(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f91 = func.call @run_bf16_d64_g(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum92 = arith.addi %sum91, %f91 : i32
     %b92 = arith.constant 2 : index
     %h92 = arith.constant 1 : index
     %s92 = arith.constant 77 : index
     %causal92 = arith.constant 0 : i32
     %name92 = llvm.mlir.addressof @name92 : !llvm.ptr
-    %f92 = func.call @run_bf16_d256_p(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f92 = func.call @run_bf16_d64_g(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum93 = arith.addi %sum92, %f92 : i32
     %b93 = arith.constant 2 : index
     %h93 = arith.constant 1 : index
     %s93 = arith.constant 77 : index
     %causal93 = arith.constant 1 : i32
     %name93 = llvm.mlir.addressof @name93 : !llvm.ptr
-    %f93 = func.call @run_bf16_d256_p(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f93 = func.call @run_bf16_d64_g(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum94 = arith.addi %sum93, %f93 : i32
     %b94 = arith.constant 1 : index
     %h94 = arith.constant 1 : index
     %s94 = arith.constant 384 : index
     %causal94 = arith.constant 0 : i32
     %name94 = llvm.mlir.addressof @name94 : !llvm.ptr
-    %f94 = func.call @run_bf16_d256_p(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f94 = func.call @run_bf16_d64_g(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum95 = arith.addi %sum94, %f94 : i32
     %b95 = arith.constant 1 : index
     %h95 = arith.constant 1 : index
     %s95 = arith.constant 384 : index
     %causal95 = arith.constant 1 : i32
     %name95 = llvm.mlir.addressof @name95 : !llvm.ptr
-    %f95 = func.call @run_bf16_d256_p(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f95 = func.call @run_bf16_d64_g(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum96 = arith.addi %sum95, %f95 : i32
     %b96 = arith.constant 1 : index
     %h96 = arith.constant 2 : index
     %s96 = arith.constant 200 : index
     %causal96 = arith.constant 0 : i32
     %name96 = llvm.mlir.addressof @name96 : !llvm.ptr
-    %f96 = func.call @run_bf16_d256_w(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f96 = func.call @run_bf16_d128_p(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum97 = arith.addi %sum96, %f96 : i32
     %b97 = arith.constant 1 : index
     %h97 = arith.constant 2 : index
     %s97 = arith.constant 200 : index
     %causal97 = arith.constant 1 : i32
     %name97 = llvm.mlir.addressof @name97 : !llvm.ptr
-    %f97 = func.call @run_bf16_d256_w(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f97 = func.call @run_bf16_d128_p(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum98 = arith.addi %sum97, %f97 : i32
     %b98 = arith.constant 2 : index
     %h98 = arith.constant 1 : index
     %s98 = arith.constant 77 : index
     %causal98 = arith.constant 0 : i32
     %name98 = llvm.mlir.addressof @name98 : !llvm.ptr
-    %f98 = func.call @run_bf16_d256_w(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f98 = func.call @run_bf16_d128_p(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum99 = arith.addi %sum98, %f98 : i32
     %b99 = arith.constant 2 : index
     %h99 = arith.constant 1 : index
     %s99 = arith.constant 77 : index
     %causal99 = arith.constant 1 : i32
     %name99 = llvm.mlir.addressof @name99 : !llvm.ptr
-    %f99 = func.call @run_bf16_d256_w(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f99 = func.call @run_bf16_d128_p(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum100 = arith.addi %sum99, %f99 : i32
     %b100 = arith.constant 1 : index
     %h100 = arith.constant 1 : index
     %s100 = arith.constant 384 : index
     %causal100 = arith.constant 0 : i32
     %name100 = llvm.mlir.addressof @name100 : !llvm.ptr
-    %f100 = func.call @run_bf16_d256_w(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f100 = func.call @run_bf16_d128_p(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum101 = arith.addi %sum100, %f100 : i32
     %b101 = arith.constant 1 : index
     %h101 = arith.constant 1 : index
     %s101 = arith.constant 384 : index
     %causal101 = arith.constant 1 : i32
     %name101 = llvm.mlir.addressof @name101 : !llvm.ptr
-    %f101 = func.call @run_bf16_d256_w(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f101 = func.call @run_bf16_d128_p(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum102 = arith.addi %sum101, %f101 : i32
     %b102 = arith.constant 1 : index
     %h102 = arith.constant 2 : index
     %s102 = arith.constant 200 : index
     %causal102 = arith.constant 0 : i32
     %name102 = llvm.mlir.addressof @name102 : !llvm.ptr
-    %f102 = func.call @run_bf16_d256_f(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f102 = func.call @run_bf16_d128_w(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum103 = arith.addi %sum102, %f102 : i32
     %b103 = arith.constant 1 : index
     %h103 = arith.constant 2 : index
     %s103 = arith.constant 200 : index
     %causal103 = arith.constant 1 : i32
     %name103 = llvm.mlir.addressof @name103 : !llvm.ptr
-    %f103 = func.call @run_bf16_d256_f(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f103 = func.call @run_bf16_d128_w(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum104 = arith.addi %sum103, %f103 : i32
     %b104 = arith.constant 2 : index
     %h104 = arith.constant 1 : index
     %s104 = arith.constant 77 : index
     %causal104 = arith.constant 0 : i32
     %name104 = llvm.mlir.addressof @name104 : !llvm.ptr
-    %f104 = func.call @run_bf16_d256_f(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f104 = func.call @run_bf16_d128_w(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum105 = arith.addi %sum104, %f104 : i32
     %b105 = arith.constant 2 : index
     %h105 = arith.constant 1 : index
     %s105 = arith.constant 77 : index
     %causal105 = arith.constant 1 : i32
     %name105 = llvm.mlir.addressof @name105 : !llvm.ptr
-    %f105 = func.call @run_bf16_d256_f(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f105 = func.call @run_bf16_d128_w(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum106 = arith.addi %sum105, %f105 : i32
     %b106 = arith.constant 1 : index
     %h106 = arith.constant 1 : index
     %s106 = arith.constant 384 : index
     %causal106 = arith.constant 0 : i32
     %name106 = llvm.mlir.addressof @name106 : !llvm.ptr
-    %f106 = func.call @run_bf16_d256_f(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f106 = func.call @run_bf16_d128_w(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum107 = arith.addi %sum106, %f106 : i32
     %b107 = arith.constant 1 : index
     %h107 = arith.constant 1 : index
     %s107 = arith.constant 384 : index
     %causal107 = arith.constant 1 : i32
     %name107 = llvm.mlir.addressof @name107 : !llvm.ptr
-    %f107 = func.call @run_bf16_d256_f(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f107 = func.call @run_bf16_d128_w(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum108 = arith.addi %sum107, %f107 : i32
-    return %sum108 : i32
+    %b108 = arith.constant 1 : index
+    %h108 = arith.constant 2 : index
+    %s108 = arith.constant 200 : index
+    %causal108 = arith.constant 0 : i32
+    %name108 = llvm.mlir.addressof @name108 : !llvm.ptr
+    %f108 = func.call @run_bf16_d128_f(%b108, %h108, %s108, %causal108, %name108) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum109 = arith.addi %sum108, %f108 : i32
+    %b109 = arith.constant 1 : index
+    %h109 = arith.constant 2 : index
+    %s109 = arith.constant 200 : index
+    %causal109 = arith.constant 1 : i32
+    %name109 = llvm.mlir.addressof @name109 : !llvm.ptr
+    %f109 = func.call @run_bf16_d128_f(%b109, %h109, %s109, %causal109, %name109) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum110 = arith.addi %sum109, %f109 : i32
+    %b110 = arith.constant 2 : index
+    %h110 = arith.constant 1 : index
+    %s110 = arith.constant 77 : index
+    %causal110 = arith.constant 0 : i32
+    %name110 = llvm.mlir.addressof @name110 : !llvm.ptr
+    %f110 = func.call @run_bf16_d128_f(%b110, %h110, %s110, %causal110, %name110) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum111 = arith.addi %sum110, %f110 : i32
+    %b111 = arith.constant 2 : index
+    %h111 = arith.constant 1 : index
+    %s111 = arith.constant 77 : index
+    %causal111 = arith.constant 1 : i32
+    %name111 = llvm.mlir.addressof @name111 : !llvm.ptr
+    %f111 = func.call @run_bf16_d128_f(%b111, %h111, %s111, %causal111, %name111) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum112 = arith.addi %sum111, %f111 : i32
+    %b112 = arith.constant 1 : index
+    %h112 = arith.constant 1 : index
+    %s112 = arith.constant 384 : index
+    %causal112 = arith.constant 0 : i32
+    %name112 = llvm.mlir.addressof @name112 : !llvm.ptr
+    %f112 = func.call @run_bf16_d128_f(%b112, %h112, %s112, %causal112, %name112) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum113 = arith.addi %sum112, %f112 : i32
+    %b113 = arith.constant 1 : index
+    %h113 = arith.constant 1 : index
+    %s113 = arith.constant 384 : index
+    %causal113 = arith.constant 1 : i32
+    %name113 = llvm.mlir.addressof @name113 : !llvm.ptr
+    %f113 = func.call @run_bf16_d128_f(%b113, %h113, %s113, %causal113, %name113) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum114 = arith.addi %sum113, %f113 : i32
+    %b114 = arith.constant 1 : index
+    %h114 = arith.constant 2 : index
+    %s114 = arith.constant 200 : index
+    %causal114 = arith.constant 0 : i32
+    %name114 = llvm.mlir.addressof @name114 : !llvm.ptr
+    %f114 = func.call @run_bf16_d128_g(%b114, %h114, %s114, %causal114, %name114) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum115 = arith.addi %sum114, %f114 : i32
+    %b115 = arith.constant 1 : index
+    %h115 = arith.constant 2 : index
+    %s115 = arith.constant 200 : index
+    %causal115 = arith.constant 1 : i32
+    %name115 = llvm.mlir.addressof @name115 : !llvm.ptr
+    %f115 = func.call @run_bf16_d128_g(%b115, %h115, %s115, %causal115, %name115) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum116 = arith.addi %sum115, %f115 : i32
+    %b116 = arith.constant 2 : index
+    %h116 = arith.constant 1 : index
+    %s116 = arith.constant 77 : index
+    %causal116 = arith.constant 0 : i32
+    %name116 = llvm.mlir.addressof @name116 : !llvm.ptr
+    %f116 = func.call @run_bf16_d128_g(%b116, %h116, %s116, %causal116, %name116) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum117 = arith.addi %sum116, %f116 : i32
+    %b117 = arith.constant 2 : index
+    %h117 = arith.constant 1 : index
+    %s117 = arith.constant 77 : index
+    %causal117 = arith.constant 1 : i32
+    %name117 = llvm.mlir.addressof @name117 : !llvm.ptr
+    %f117 = func.call @run_bf16_d128_g(%b117, %h117, %s117, %causal117, %name117) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum118 = arith.addi %sum117, %f117 : i32
+    %b118 = arith.constant 1 : index
+    %h118 = arith.constant 1 : index
+    %s118 = arith.constant 384 : index
+    %causal118 = arith.constant 0 : i32
+    %name118 = llvm.mlir.addressof @name118 : !llvm.ptr
+    %f118 = func.call @run_bf16_d128_g(%b118, %h118, %s118, %causal118, %name118) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum119 = arith.addi %sum118, %f118 : i32
+    %b119 = arith.constant 1 : index
+    %h119 = arith.constant 1 : index
+    %s119 = arith.constant 384 : index
+    %causal119 = arith.constant 1 : i32
+    %name119 = llvm.mlir.addressof @name119 : !llvm.ptr
+    %f119 = func.call @run_bf16_d128_g(%b119, %h119, %s119, %causal119, %name119) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum120 = arith.addi %sum119, %f119 : i32
+    %b120 = arith.constant 1 : index
+    %h120 = arith.constant 2 : index
+    %s120 = arith.constant 200 : index
+    %causal120 = arith.constant 0 : i32
+    %name120 = llvm.mlir.addressof @name120 : !llvm.ptr
+    %f120 = func.call @run_bf16_d256_p(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum121 = arith.addi %sum120, %f120 : i32
+    %b121 = arith.constant 1 : index
+    %h121 = arith.constant 2 : index
+    %s121 = arith.constant 200 : index
+    %causal121 = arith.constant 1 : i32
+    %name121 = llvm.mlir.addressof @name121 : !llvm.ptr
+    %f121 = func.call @run_bf16_d256_p(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum122 = arith.addi %sum121, %f121 : i32
+    %b122 = arith.constant 2 : index
+    %h122 = arith.constant 1 : index
+    %s122 = arith.constant 77 : index
+    %causal122 = arith.constant 0 : i32
+    %name122 = llvm.mlir.addressof @name122 : !llvm.ptr
+    %f122 = func.call @run_bf16_d256_p(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum123 = arith.addi %sum122, %f122 : i32
+    %b123 = arith.constant 2 : index
+    %h123 = arith.constant 1 : index
+    %s123 = arith.constant 77 : index
+    %causal123 = arith.constant 1 : i32
+    %name123 = llvm.mlir.addressof @name123 : !llvm.ptr
+    %f123 = func.call @run_bf16_d256_p(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum124 = arith.addi %sum123, %f123 : i32
+    %b124 = arith.constant 1 : index
+    %h124 = arith.constant 1 : index
+    %s124 = arith.constant 384 : index
+    %causal124 = arith.constant 0 : i32
+    %name124 = llvm.mlir.addressof @name124 : !llvm.ptr
+    %f124 = func.call @run_bf16_d256_p(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum125 = arith.addi %sum124, %f124 : i32
+    %b125 = arith.constant 1 : index
+    %h125 = arith.constant 1 : index
+    %s125 = arith.constant 384 : index
+    %causal125 = arith.constant 1 : i32
+    %name125 = llvm.mlir.addressof @name125 : !llvm.ptr
+    %f125 = func.call @run_bf16_d256_p(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum126 = arith.addi %sum125, %f125 : i32
+    %b126 = arith.constant 1 : index
+    %h126 = arith.constant 2 : index
+    %s126 = arith.constant 200 : index
+    %causal126 = arith.constant 0 : i32
+    %name126 = llvm.mlir.addressof @name126 : !llvm.ptr
+    %f126 = func.call @run_bf16_d256_w(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum127 = arith.addi %sum126, %f126 : i32
+    %b127 = arith.constant 1 : index
+    %h127 = arith.constant 2 : index
+    %s127 = arith.constant 200 : index
+    %causal127 = arith.constant 1 : i32
+    %name127 = llvm.mlir.addressof @name127 : !llvm.ptr
+    %f127 = func.call @run_bf16_d256_w(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum128 = arith.addi %sum127, %f127 : i32
+    %b128 = arith.constant 2 : index
+    %h128 = arith.constant 1 : index
+    %s128 = arith.constant 77 : index
+    %causal128 = arith.constant 0 : i32
+    %name128 = llvm.mlir.addressof @name128 : !llvm.ptr
+    %f128 = func.call @run_bf16_d256_w(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum129 = arith.addi %sum128, %f128 : i32
+    %b129 = arith.constant 2 : index
+    %h129 = arith.constant 1 : index
+    %s129 = arith.constant 77 : index
+    %causal129 = arith.constant 1 : i32
+    %name129 = llvm.mlir.addressof @name129 : !llvm.ptr
+    %f129 = func.call @run_bf16_d256_w(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum130 = arith.addi %sum129, %f129 : i32
+    %b130 = arith.constant 1 : index
+    %h130 = arith.constant 1 : index
+    %s130 = arith.constant 384 : index
+    %causal130 = arith.constant 0 : i32
+    %name130 = llvm.mlir.addressof @name130 : !llvm.ptr
+    %f130 = func.call @run_bf16_d256_w(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum131 = arith.addi %sum130, %f130 : i32
+    %b131 = arith.constant 1 : index
+    %h131 = arith.constant 1 : index
+    %s131 = arith.constant 384 : index
+    %causal131 = arith.constant 1 : i32
+    %name131 = llvm.mlir.addressof @name131 : !llvm.ptr
+    %f131 = func.call @run_bf16_d256_w(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum132 = arith.addi %sum131, %f131 : i32
+    %b132 = arith.constant 1 : index
+    %h132 = arith.constant 2 : index
+    %s132 = arith.constant 200 : index
+    %causal132 = arith.constant 0 : i32
+    %name132 = llvm.mlir.addressof @name132 : !llvm.ptr
+    %f132 = func.call @run_bf16_d256_f(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum133 = arith.addi %sum132, %f132 : i32
+    %b133 = arith.constant 1 : index
+    %h133 = arith.constant 2 : index
+    %s133 = arith.constant 200 : index
+    %causal133 = arith.constant 1 : i32
+    %name133 = llvm.mlir.addressof @name133 : !llvm.ptr
+    %f133 = func.call @run_bf16_d256_f(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum134 = arith.addi %sum133, %f133 : i32
+    %b134 = arith.constant 2 : index
+    %h134 = arith.constant 1 : index
+    %s134 = arith.constant 77 : index
+    %causal134 = arith.constant 0 : i32
+    %name134 = llvm.mlir.addressof @name134 : !llvm.ptr
+    %f134 = func.call @run_bf16_d256_f(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum135 = arith.addi %sum134, %f134 : i32
+    %b135 = arith.constant 2 : index
+    %h135 = arith.constant 1 : index
+    %s135 = arith.constant 77 : index
+    %causal135 = arith.constant 1 : i32
+    %name135 = llvm.mlir.addressof @name135 : !llvm.ptr
+    %f135 = func.call @run_bf16_d256_f(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum136 = arith.addi %sum135, %f135 : i32
+    %b136 = arith.constant 1 : index
+    %h136 = arith.constant 1 : index
+    %s136 = arith.constant 384 : index
+    %causal136 = arith.constant 0 : i32
+    %name136 = llvm.mlir.addressof @name136 : !llvm.ptr
+    %f136 = func.call @run_bf16_d256_f(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum137 = arith.addi %sum136, %f136 : i32
+    %b137 = arith.constant 1 : index
+    %h137 = arith.constant 1 : index
+    %s137 = arith.constant 384 : index
+    %causal137 = arith.constant 1 : i32
+    %name137 = llvm.mlir.addressof @name137 : !llvm.ptr
+    %f137 = func.call @run_bf16_d256_f(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum138 = arith.addi %sum137, %f137 : i32
+    %b138 = arith.constant 1 : index
+    %h138 = arith.constant 2 : index
+    %s138 = arith.constant 200 : index
+    %causal138 = arith.constant 0 : i32
+    %name138 = llvm.mlir.addressof @name138 : !llvm.ptr
+    %f138 = func.call @run_bf16_d256_g(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum139 = arith.addi %sum138, %f138 : i32
+    %b139 = arith.constant 1 : index
+    %h139 = arith.constant 2 : index
+    %s139 = arith.constant 200 : index
+    %causal139 = arith.constant 1 : i32
+    %name139 = llvm.mlir.addressof @name139 : !llvm.ptr
+    %f139 = func.call @run_bf16_d256_g(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum140 = arith.addi %sum139, %f139 : i32
+    %b140 = arith.constant 2 : index
+    %h140 = arith.constant 1 : index
+    %s140 = arith.constant 77 : index
+    %causal140 = arith.constant 0 : i32
+    %name140 = llvm.mlir.addressof @name140 : !llvm.ptr
+    %f140 = func.call @run_bf16_d256_g(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum141 = arith.addi %sum140, %f140 : i32
+    %b141 = arith.constant 2 : index
+    %h141 = arith.constant 1 : index
+    %s141 = arith.constant 77 : index
+    %causal141 = arith.constant 1 : i32
+    %name141 = llvm.mlir.addressof @name141 : !llvm.ptr
+    %f141 = func.call @run_bf16_d256_g(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum142 = arith.addi %sum141, %f141 : i32
+    %b142 = arith.constant 1 : index
+    %h142 = arith.constant 1 : index
+    %s142 = arith.constant 384 : index
+    %causal142 = arith.constant 0 : i32
+    %name142 = llvm.mlir.addressof @name142 : !llvm.ptr
+    %f142 = func.call @run_bf16_d256_g(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum143 = arith.addi %sum142, %f142 : i32
+    %b143 = arith.constant 1 : index
+    %h143 = arith.constant 1 : index
+    %s143 = arith.constant 384 : index
+    %causal143 = arith.constant 1 : i32
+    %name143 = llvm.mlir.addressof @name143 : !llvm.ptr
+    %f143 = func.call @run_bf16_d256_g(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum144 = arith.addi %sum143, %f143 : i32
+    return %sum144 : i32
   }
 }
