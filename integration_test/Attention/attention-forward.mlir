@@ -541,7 +541,12 @@ module attributes {gpu.container_module} {
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -596,6 +601,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -608,7 +614,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -629,19 +634,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -673,7 +680,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -694,19 +700,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -817,7 +825,12 @@ module attributes {gpu.container_module} {
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -877,6 +890,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -901,7 +915,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -922,19 +935,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -970,7 +985,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -991,19 +1005,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -1449,7 +1465,12 @@ module attributes {gpu.container_module} {
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -1504,6 +1525,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -1516,7 +1538,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -1537,19 +1558,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -1581,7 +1604,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -1602,19 +1624,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -1732,7 +1756,12 @@ module attributes {gpu.container_module} {
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -1792,6 +1821,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -1816,7 +1846,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -1837,19 +1866,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -1885,7 +1916,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -1906,19 +1936,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -2400,7 +2432,12 @@ module attributes {gpu.container_module} {
       %col1 = arith.constant 64 : i32
       %col2 = arith.constant 128 : i32
       %col3 = arith.constant 192 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -2455,6 +2492,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -2467,7 +2505,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
@@ -2488,19 +2525,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x64xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
           scf.yield %masked : tensor<128x64xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x64xf32>
+          scf.yield %qk_0 : tensor<128x64xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x64xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -2532,7 +2571,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x64xf32>) {
@@ -2553,19 +2591,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x64xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
             scf.yield %masked : tensor<128x64xf32>
           } else {
-            scf.yield %scaled : tensor<128x64xf32>
+            scf.yield %qk : tensor<128x64xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
-          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x64xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x64xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -2697,7 +2737,12 @@ module attributes {gpu.container_module} {
       %col1 = arith.constant 64 : i32
       %col2 = arith.constant 128 : i32
       %col3 = arith.constant 192 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -2757,6 +2802,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -2781,7 +2827,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
@@ -2802,19 +2847,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x64xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
           scf.yield %masked : tensor<128x64xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x64xf32>
+          scf.yield %qk_0 : tensor<128x64xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x64xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -2850,7 +2897,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x64xf32>) {
@@ -2871,19 +2917,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x64xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
             scf.yield %masked : tensor<128x64xf32>
           } else {
-            scf.yield %scaled : tensor<128x64xf32>
+            scf.yield %qk : tensor<128x64xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
-          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x64xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x64xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -3332,7 +3380,12 @@ module attributes {gpu.container_module} {
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -3387,6 +3440,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -3399,7 +3453,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -3420,19 +3473,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -3464,7 +3519,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -3485,19 +3539,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -3608,7 +3664,12 @@ module attributes {gpu.container_module} {
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -3668,6 +3729,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -3692,7 +3754,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -3713,19 +3774,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -3761,7 +3824,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -3782,19 +3844,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -4240,7 +4304,12 @@ module attributes {gpu.container_module} {
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -4295,6 +4364,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -4307,7 +4377,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -4328,19 +4397,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -4372,7 +4443,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -4393,19 +4463,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -4523,7 +4595,12 @@ module attributes {gpu.container_module} {
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -4583,6 +4660,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -4607,7 +4685,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x128xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
@@ -4628,19 +4705,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x128xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
           scf.yield %masked : tensor<128x128xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x128xf32>
+          scf.yield %qk_0 : tensor<128x128xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x128xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -4676,7 +4755,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x128xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x128xf32>) {
@@ -4697,19 +4775,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %scaled : tensor<128x128xf32>
+            scf.yield %qk : tensor<128x128xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32>
-          %p = math.exp2 %shifted : tensor<128x128xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -5191,7 +5271,12 @@ module attributes {gpu.container_module} {
       %col1 = arith.constant 64 : i32
       %col2 = arith.constant 128 : i32
       %col3 = arith.constant 192 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -5246,6 +5331,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
         mbarrier.wait %qb, phase %c0_i32 : i32
         // Block 0: S(0) and its softmax; O is still zero.
@@ -5258,7 +5344,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
@@ -5279,19 +5364,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x64xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
           scf.yield %masked : tensor<128x64xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x64xf32>
+          scf.yield %qk_0 : tensor<128x64xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x64xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -5323,7 +5410,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x64xf32>) {
@@ -5344,19 +5430,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x64xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
             scf.yield %masked : tensor<128x64xf32>
           } else {
-            scf.yield %scaled : tensor<128x64xf32>
+            scf.yield %qk : tensor<128x64xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
-          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x64xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x64xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
@@ -5488,7 +5576,12 @@ module attributes {gpu.container_module} {
       %col1 = arith.constant 64 : i32
       %col2 = arith.constant 128 : i32
       %col3 = arith.constant 192 : i32
-      %block = tile.program_id x
+      // The last query blocks first: with a causal mask they have the most
+      // key blocks, and the short ones fill the tail of the grid.
+      %blocks_x = tile.num_programs x
+      %block_rev = tile.program_id x
+      %last_block = arith.subi %blocks_x, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
       %pair = tile.program_id y
       %q_start = arith.muli %block, %bm : i32
       %pair_row = arith.muli %pair, %seq : i32
@@ -5548,6 +5641,7 @@ module attributes {gpu.container_module} {
         %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x64xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -5572,7 +5666,6 @@ module attributes {gpu.container_module} {
         %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x64xf32>
         %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<2>
         mbarrier.arrive %ke0
-        %scaled_0 = arith.mulf %qk_0, %scale : tensor<128x64xf32>
         %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
         %kv_start_0 = arith.muli %j_i32_0, %bn : i32
         %scores_0 = scf.if %edge_0 -> (tensor<128x64xf32>) {
@@ -5593,19 +5686,21 @@ module attributes {gpu.container_module} {
           %allowed = arith.ori %seen, %any : tensor<128x64xi1>
           %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
           %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-          %masked = arith.select %ok, %scaled_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
           scf.yield %masked : tensor<128x64xf32>
         } else {
-          scf.yield %scaled_0 : tensor<128x64xf32>
+          scf.yield %qk_0 : tensor<128x64xf32>
         }
         %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_0 : tensor<128xf32>
-        %m_new2_0 = tile.expand_dims %m_new_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_newb_0 = tile.broadcast %m_new2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %shifted_0 = arith.subf %scores_0, %m_newb_0 : tensor<128x64xf32>
-        %p_0 = math.exp2 %shifted_0 : tensor<128x64xf32>
+        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x64xf32>
+        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x64xf32>
+        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x64xf32>
         %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 : tensor<128xf32>
+        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
         %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
         %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
         %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
@@ -5641,7 +5736,6 @@ module attributes {gpu.container_module} {
           %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x64xf32>
           %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
           mbarrier.arrive %ke
-          %scaled = arith.mulf %qk, %scale : tensor<128x64xf32>
           %edge = arith.cmpi sge, %j_i32, %full : i32
           %kv_start = arith.muli %j_i32, %bn : i32
           %scores = scf.if %edge -> (tensor<128x64xf32>) {
@@ -5662,19 +5756,21 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x64xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x64xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x64xf32>
-            %masked = arith.select %ok, %scaled, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
+            %masked = arith.select %ok, %qk, %ninf : tensor<128x64xi1>, tensor<128x64xf32>
             scf.yield %masked : tensor<128x64xf32>
           } else {
-            scf.yield %scaled : tensor<128x64xf32>
+            scf.yield %qk : tensor<128x64xf32>
           }
           %row_max = tile.reduce max %scores, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32>
-          %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %shifted = arith.subf %scores, %m_newb : tensor<128x64xf32>
-          %p = math.exp2 %shifted : tensor<128x64xf32>
+          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+          %m_neg = arith.negf %m_new : tensor<128xf32>
+          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x64xf32>
+          %p = math.exp2 %shifted fastmath<afn> : tensor<128x64xf32>
           %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff : tensor<128xf32>
+          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
           %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
           %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
           %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>

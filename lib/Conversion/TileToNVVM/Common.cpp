@@ -63,6 +63,19 @@ Value tilemlir::createWarpId(OpBuilder &b, Location loc) {
                               NVVM::ShflKind::idx, UnitAttr());
 }
 
+Value tilemlir::createInlineAsm(OpBuilder &b, Location loc, Type resultType,
+                                ValueRange operands, StringRef asmString,
+                                StringRef constraints, bool sideEffects) {
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, b.getStringAttr(asmString),
+      b.getStringAttr(constraints), sideEffects ? b.getUnitAttr() : UnitAttr(),
+      UnitAttr(),
+      LLVM::TailCallKindAttr::get(b.getContext(), LLVM::TailCallKind::None),
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
 Value tilemlir::createLaneId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));

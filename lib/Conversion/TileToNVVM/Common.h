@@ -41,6 +41,12 @@ Value createWarpId(OpBuilder &b, Location loc);
 /// Index of the executing thread within its warp.
 Value createLaneId(OpBuilder &b, Location loc);
 
+/// PTX the NVVM dialect has no op for, as inline assembly (AT&T dialect):
+/// its one result (none for a null `resultType`).
+Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
+                      ValueRange operands, StringRef asmString,
+                      StringRef constraints, bool sideEffects);
+
 /// The barrier around `op`'s shared scratch: the named barrier of its
 /// `tile.sync_group` (a warp-specialized region's warps), else the whole
 /// CTA's bar.sync 0.

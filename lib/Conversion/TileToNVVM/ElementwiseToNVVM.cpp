@@ -5,13 +5,14 @@
 // vectors, and splats and splat constants vectors of one value. tile.range
 // is its coordinates' vector; tile.expand_dims, tile.extract_slice and
 // tile.broadcast, which keep every element in its thread, a shuffle of the
-// thread's registers.
+// thread's registers. math.exp2 marked `afn` on f32 is ex2.approx.ftz.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RegisterTiles.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -60,6 +61,48 @@ struct ElementwiseTileLowering : public ConversionPattern {
     OperationState state(op->getLoc(), op->getName(), operands, resultType,
                          op->getAttrs());
     rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+/// math.exp2 with `afn` on f32 (scalars and register tiles): one
+/// ex2.approx.ftz.f32 per element. Without .ftz ptxas keeps subnormal
+/// inputs and results exact by wrapping every MUFU.EX2 in a range test and
+/// two multiplies; `afn` (approximate functions allowed) lets them flush
+/// to zero, which is what a softmax wants: exp2 of a score far below the
+/// row maximum is 0 either way.
+struct ApproxExp2Lowering : public ConvertOpToLLVMPattern<math::Exp2Op> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(math::Exp2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!arith::bitEnumContainsAll(op.getFastmath(),
+                                   arith::FastMathFlags::afn))
+      return failure();
+    Value input = adaptor.getOperand();
+    auto vectorType = dyn_cast<VectorType>(input.getType());
+    Type element = vectorType ? vectorType.getElementType() : input.getType();
+    if (!element.isF32() || (vectorType && vectorType.getRank() != 1))
+      return failure();
+    Location loc = op.getLoc();
+    auto ex2 = [&](Value x) {
+      return createInlineAsm(rewriter, loc, element, x,
+                             "ex2.approx.ftz.f32 $0, $1;", "=f,f",
+                             /*sideEffects=*/false);
+    };
+    if (!vectorType) {
+      rewriter.replaceOp(op, ex2(input));
+      return success();
+    }
+    Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
+    for (int64_t i = 0, e = vectorType.getNumElements(); i < e; ++i) {
+      Value index = createI32Constant(rewriter, loc, i);
+      Value x = LLVM::ExtractElementOp::create(rewriter, loc, input, index);
+      result = LLVM::InsertElementOp::create(rewriter, loc, result, ex2(x),
+                                             index);
+    }
+    rewriter.replaceOp(op, result);
     return success();
   }
 };
@@ -160,7 +203,8 @@ void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                                  RewritePatternSet &patterns) {
   patterns.add<SplatConstantTileLowering, SplatTileLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
-  patterns.add<RangeLowering, RegisterShuffleLowering<ExpandDimsOp>,
+  patterns.add<ApproxExp2Lowering, RangeLowering,
+               RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<ExtractSliceOp>,
                RegisterShuffleLowering<BroadcastOp>>(converter,
                                                      /*benefit=*/2);

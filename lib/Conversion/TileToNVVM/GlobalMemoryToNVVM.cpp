@@ -130,19 +130,6 @@ std::string getPredicatedAccessAsm(bool isLoad, int64_t words) {
   return "@$0 st.global" + vec + ".b32 [$1], " + list + ";";
 }
 
-Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
-                      ValueRange operands, StringRef asmString,
-                      StringRef constraints, bool sideEffects) {
-  auto op = LLVM::InlineAsmOp::create(
-      b, loc, resultType, operands, b.getStringAttr(asmString),
-      b.getStringAttr(constraints), sideEffects ? b.getUnitAttr() : UnitAttr(),
-      UnitAttr(),
-      LLVM::TailCallKindAttr::get(b.getContext(), LLVM::TailCallKind::None),
-      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
-      ArrayAttr());
-  return resultType ? op.getResult(0) : Value();
-}
-
 /// The element of a mask (vector or scalar i1) for register r.
 Value getMaskElement(OpBuilder &b, Location loc, Value mask, int64_t r) {
   if (!isa<VectorType>(mask.getType()))
