@@ -51,6 +51,11 @@ constexpr int64_t kMaxRank = 5;
 /// CTAs a multicast copy can reach: the width of its i16 CTA mask (the
 /// largest, non-portable cluster).
 constexpr unsigned kMaxClusterSize = 16;
+/// Discardable unit attribute of TMA copies: the hardware sees the copy
+/// unchecked (no start-alignment or sign checks, and a store does not make
+/// its tensor map `written`). For hardware probes only
+/// (integration_test/TMA/edge-cases.mlir).
+constexpr llvm::StringLiteral kUncheckedAttrName = "tma.unchecked_alignment";
 
 } // namespace mlir::tma
 
@@ -62,5 +67,13 @@ constexpr unsigned kMaxClusterSize = 16;
 
 #define GET_OP_CLASSES
 #include "TMA/TMAOps.h.inc"
+
+namespace mlir::tma {
+/// The first tma.async_store or tma.async_reduce that writes through
+/// `descriptor` (a kernel argument or any other descriptor value in device
+/// code), following it into the partitions of tile.warp_specialize; null
+/// when nothing does. Copies marked kUncheckedAttrName do not count.
+Operation *findWriteThrough(Value descriptor);
+} // namespace mlir::tma
 
 #endif // TILEMLIR_DIALECT_TMA_TMADIALECT_H

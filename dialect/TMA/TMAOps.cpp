@@ -350,7 +350,58 @@ LogicalResult MakeDescriptorOp::verify() {
          << "-byte aligned base" << alignWhy;
     return diag;
   }
-  return success();
+  return verifyWrittenRows();
+}
+
+LogicalResult MakeDescriptorOp::verifyWrittenRows(Operation *writer) {
+  auto mem = cast<MemRefType>(getSource().getType());
+  int64_t inner = mem.getShape().back();
+  if (!getWritten() || ShapedType::isDynamic(inner) || inner < 1 ||
+      inner > (int64_t(1) << 32))
+    return success();
+  // An i8 memref of FP4 data counts bytes; any other counts elements.
+  int64_t bits = inner * mem.getElementTypeBitWidth();
+  if (bits % 128 == 0)
+    return success();
+  InFlightDiagnostic diag = emitOpError();
+  diag << "a kernel writes through this tensor map (TMA store or reduction), "
+          "but a row of the tensor is "
+       << inner << " x " << mem.getElementType() << " = ";
+  printBytes(diag, bits);
+  diag << " bytes, not a multiple of 16: TMA stores write whole 16-byte "
+          "units, so a store reaching the end of a row would also write the ";
+  printBytes(diag, 128 - bits % 128);
+  diag << " bytes after it; make the innermost dimension a whole number of "
+          "16-byte units, or store the tile another way";
+  if (writer)
+    diag.attachNote(writer->getLoc())
+        << "written through by this " << writer->getName();
+  return diag;
+}
+
+Operation *mlir::tma::findWriteThrough(Value descriptor) {
+  SmallVector<Value> worklist = {descriptor};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (user->hasAttr(kUncheckedAttrName))
+        continue;
+      if (auto store = dyn_cast<AsyncStoreOp>(user);
+          store && store.getDesc() == value)
+        return user;
+      if (auto reduce = dyn_cast<AsyncReduceOp>(user);
+          reduce && reduce.getDesc() == value)
+        return user;
+      // A capture of tile.warp_specialize is the same-numbered argument of
+      // every partition.
+      if (auto ws = dyn_cast<tile::WarpSpecializeOp>(user))
+        for (Region &partition : ws.getPartitionRegions())
+          worklist.push_back(
+              partition.getArgument(use.getOperandNumber()));
+    }
+  }
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//

@@ -68,18 +68,35 @@ def TMA_MakeDescriptorOp : TMA_Op<"make_descriptor", [NoMemoryEffect]> {
     (32-byte) aligned. Dynamic values are checked by the runtime, which
     reports the rule that failed.
 
+    `written` says that a kernel writes through the map (`tma.async_store`,
+    `tma.async_reduce`); `tile-mark-written-descriptors` sets it from the
+    kernels the descriptor is passed to. TMA stores write whole 16-byte
+    units, so a store whose box reaches the end of a row that ends inside a
+    unit also writes the rest of that unit, past the tensor (measured on the
+    H200; Triton's descriptor stores do the same). A written map therefore
+    needs rows of a whole number of 16-byte units: checked here for a static
+    innermost size, by the runtime for a dynamic one.
+
     The op is only valid in host code: a descriptor cannot be created in a
     kernel.
 
     ```mlir
     %d = tma.make_descriptor %a : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
     %p = tma.make_descriptor %b : memref<?x100xf32, strided<[128, 1]>> -> !tma.descriptor<tensor<64x32xf32>>
+    %o = tma.make_descriptor %c written : memref<?x?xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
     ```
   }];
-  let arguments = (ins AnyNon0RankedMemRef:$source);
+  let arguments = (ins AnyNon0RankedMemRef:$source, UnitAttr:$written);
   let results = (outs TMA_DescriptorType:$result);
   let assemblyFormat = [{
-    $source attr-dict `:` type($source) `->` qualified(type($result))
+    $source (`written` $written^)? attr-dict `:` type($source) `->`
+    qualified(type($result))
+  }];
+  let extraClassDeclaration = [{
+    /// The rule of written maps (whole 16-byte rows) on a static innermost
+    /// size; success when the size is dynamic or the map is not written.
+    /// The error has a note at `writer` when one is given.
+    ::mlir::LogicalResult verifyWrittenRows(::mlir::Operation *writer = nullptr);
   }];
   let hasVerifier = 1;
 }
@@ -178,8 +195,9 @@ def TMA_AsyncStoreOp : TMA_Op<"async_store",
     store with a negative coordinate faulted, aligned or not (loads may
     start before the tensor and read zeros); constants are rejected, other
     coordinates not provably non-negative are checked the same way.
-    `{tma.unchecked_alignment}` drops both checks (hardware probes:
-    integration_test/TMA/edge-cases.mlir).
+    `{tma.unchecked_alignment}` drops both checks, and the store does not
+    make its tensor map `written` (see `tma.make_descriptor`) (hardware
+    probes: integration_test/TMA/edge-cases.mlir).
 
     ```mlir
     tma.async_store %buf, %desc[%m, %n] : !tile.smem<128x64xf16, #nvmma>, !tma.descriptor<tensor<128x64xf16>, swizzle = 128>

@@ -31,9 +31,13 @@
 // so the hardware sees them); with TileMLIR's checks they are REJECTED
 // with the rule named; all else passes. Both rules come from the H200 run
 // of 2026-12-02 (H2 supported 20/20; all 14 store-side copies with a
-// negative coordinate faulted). What no rule covers yet fails here: a store
-// over a row that ends mid 16-byte unit writes the rest of that unit
-// (WRONG, outside the tensor).
+// negative coordinate faulted). A store over a row that ends mid 16-byte
+// unit writes the rest of that unit, outside the tensor (H7): unchecked,
+// the probe expects that WRONG result; checked, the store makes its map
+// `written` (tile-mark-written-descriptors) and the runtime refuses such
+// a map before the launch, naming the rule: REJECTED (tensor map). The
+// checked stores of the "whole-rows" configurations (rows of whole units)
+// show the device checks on maps the runtime allows.
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)
@@ -83,9 +87,9 @@
 // CHECK-LABEL: case 20 store aligned-inside f16 sw128 at [3, 8]: start
 // CHECK: case 20 store aligned-inside f16 sw128 at [3, 8]: PASS{{$}}
 // CHECK-LABEL: case 21 store aligned-corner f32 sw0 at [36, 44]: start
-// CHECK: case 21 store aligned-corner f32 sw0 at [36, 44]: PASS{{$}}
+// CHECK: case 21 store aligned-corner f32 sw0 at [36, 44]: WRONG{{$}}
 // CHECK-LABEL: case 22 store aligned-right f16 sw32 at [5, 64]: start
-// CHECK: case 22 store aligned-right f16 sw32 at [5, 64]: PASS{{$}}
+// CHECK: case 22 store aligned-right f16 sw32 at [5, 64]: WRONG{{$}}
 // CHECK-LABEL: case 23 store aligned-bottom bf16 sw64 at [35, 16]: start
 // CHECK: case 23 store aligned-bottom bf16 sw64 at [35, 16]: PASS{{$}}
 // CHECK-LABEL: case 24 store negative-top-left f32 sw128 at [-7, -28]: start
@@ -123,9 +127,9 @@
 // CHECK-LABEL: case 40 roundtrip aligned-inside f32 sw64 at [3, 4]: start
 // CHECK: case 40 roundtrip aligned-inside f32 sw64 at [3, 4]: PASS{{$}}
 // CHECK-LABEL: case 41 roundtrip aligned-corner f16 sw128 at [36, 72]: start
-// CHECK: case 41 roundtrip aligned-corner f16 sw128 at [36, 72]: PASS{{$}}
+// CHECK: case 41 roundtrip aligned-corner f16 sw128 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 42 roundtrip aligned-right f32 sw0 at [5, 40]: start
-// CHECK: case 42 roundtrip aligned-right f32 sw0 at [5, 40]: PASS{{$}}
+// CHECK: case 42 roundtrip aligned-right f32 sw0 at [5, 40]: WRONG{{$}}
 // CHECK-LABEL: case 43 roundtrip aligned-bottom f16 sw32 at [35, 16]: start
 // CHECK: case 43 roundtrip aligned-bottom f16 sw32 at [35, 16]: PASS{{$}}
 // CHECK-LABEL: case 44 roundtrip negative-top-left bf16 sw64 at [-7, -24]: start
@@ -161,47 +165,47 @@
 // CHECK-LABEL: case 59 roundtrip unaligned-outside f32 sw32 at [39, 47]: start
 // CHECK: case 59 roundtrip unaligned-outside f32 sw32 at [39, 47]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 60 roundtrip aligned-corner f32 sw0 at [36, 44]: start
-// CHECK: case 60 roundtrip aligned-corner f32 sw0 at [36, 44]: PASS{{$}}
+// CHECK: case 60 roundtrip aligned-corner f32 sw0 at [36, 44]: WRONG{{$}}
 // CHECK-LABEL: case 61 roundtrip unaligned-edge f32 sw0 at [35, 42]: start
 // CHECK: case 61 roundtrip unaligned-edge f32 sw0 at [35, 42]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 62 roundtrip aligned-corner f32 sw32 at [36, 44]: start
-// CHECK: case 62 roundtrip aligned-corner f32 sw32 at [36, 44]: PASS{{$}}
+// CHECK: case 62 roundtrip aligned-corner f32 sw32 at [36, 44]: WRONG{{$}}
 // CHECK-LABEL: case 63 roundtrip unaligned-edge f32 sw32 at [35, 42]: start
 // CHECK: case 63 roundtrip unaligned-edge f32 sw32 at [35, 42]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 64 roundtrip aligned-corner f32 sw64 at [36, 44]: start
-// CHECK: case 64 roundtrip aligned-corner f32 sw64 at [36, 44]: PASS{{$}}
+// CHECK: case 64 roundtrip aligned-corner f32 sw64 at [36, 44]: WRONG{{$}}
 // CHECK-LABEL: case 65 roundtrip unaligned-edge f32 sw64 at [35, 42]: start
 // CHECK: case 65 roundtrip unaligned-edge f32 sw64 at [35, 42]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 66 roundtrip aligned-corner f32 sw128 at [36, 44]: start
-// CHECK: case 66 roundtrip aligned-corner f32 sw128 at [36, 44]: PASS{{$}}
+// CHECK: case 66 roundtrip aligned-corner f32 sw128 at [36, 44]: WRONG{{$}}
 // CHECK-LABEL: case 67 roundtrip unaligned-edge f32 sw128 at [35, 42]: start
 // CHECK: case 67 roundtrip unaligned-edge f32 sw128 at [35, 42]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 68 roundtrip aligned-corner f16 sw0 at [36, 72]: start
-// CHECK: case 68 roundtrip aligned-corner f16 sw0 at [36, 72]: PASS{{$}}
+// CHECK: case 68 roundtrip aligned-corner f16 sw0 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 69 roundtrip unaligned-edge f16 sw0 at [35, 70]: start
 // CHECK: case 69 roundtrip unaligned-edge f16 sw0 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 70 roundtrip aligned-corner f16 sw32 at [36, 72]: start
-// CHECK: case 70 roundtrip aligned-corner f16 sw32 at [36, 72]: PASS{{$}}
+// CHECK: case 70 roundtrip aligned-corner f16 sw32 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 71 roundtrip aligned-corner f16 sw64 at [36, 72]: start
-// CHECK: case 71 roundtrip aligned-corner f16 sw64 at [36, 72]: PASS{{$}}
+// CHECK: case 71 roundtrip aligned-corner f16 sw64 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 72 roundtrip unaligned-edge f16 sw64 at [35, 70]: start
 // CHECK: case 72 roundtrip unaligned-edge f16 sw64 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 73 roundtrip unaligned-edge f16 sw128 at [35, 70]: start
 // CHECK: case 73 roundtrip unaligned-edge f16 sw128 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 74 roundtrip aligned-corner bf16 sw0 at [36, 72]: start
-// CHECK: case 74 roundtrip aligned-corner bf16 sw0 at [36, 72]: PASS{{$}}
+// CHECK: case 74 roundtrip aligned-corner bf16 sw0 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 75 roundtrip unaligned-edge bf16 sw0 at [35, 70]: start
 // CHECK: case 75 roundtrip unaligned-edge bf16 sw0 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 76 roundtrip aligned-corner bf16 sw32 at [36, 72]: start
-// CHECK: case 76 roundtrip aligned-corner bf16 sw32 at [36, 72]: PASS{{$}}
+// CHECK: case 76 roundtrip aligned-corner bf16 sw32 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 77 roundtrip unaligned-edge bf16 sw32 at [35, 70]: start
 // CHECK: case 77 roundtrip unaligned-edge bf16 sw32 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 78 roundtrip aligned-corner bf16 sw64 at [36, 72]: start
-// CHECK: case 78 roundtrip aligned-corner bf16 sw64 at [36, 72]: PASS{{$}}
+// CHECK: case 78 roundtrip aligned-corner bf16 sw64 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 79 roundtrip unaligned-edge bf16 sw64 at [35, 70]: start
 // CHECK: case 79 roundtrip unaligned-edge bf16 sw64 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 80 roundtrip aligned-corner bf16 sw128 at [36, 72]: start
-// CHECK: case 80 roundtrip aligned-corner bf16 sw128 at [36, 72]: PASS{{$}}
+// CHECK: case 80 roundtrip aligned-corner bf16 sw128 at [36, 72]: WRONG{{$}}
 // CHECK-LABEL: case 81 roundtrip unaligned-edge bf16 sw128 at [35, 70]: start
 // CHECK: case 81 roundtrip unaligned-edge bf16 sw128 at [35, 70]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 82 reduce aligned-inside f32 sw0 at [3, 4]: start
@@ -215,24 +219,40 @@
 // CHECK-LABEL: case 86 reduce unaligned-inside f16 sw0 at [3, 9]: start
 // CHECK: case 86 reduce unaligned-inside f16 sw0 at [3, 9]: FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION{{$}}
 // CHECK-LABEL: case 87 store checked aligned-right f16 sw128 at [5, 64]: start
-// CHECK: case 87 store checked aligned-right f16 sw128 at [5, 64]: PASS{{$}}
+// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
+// CHECK: case 87 store checked aligned-right f16 sw128 at [5, 64]: REJECTED (tensor map){{$}}
 // CHECK-LABEL: case 88 store checked unaligned-edge f16 sw128 at [35, 70]: start
-// CHECK: tile: tma.async_store in kernel store_checked_f16_sw128 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 70; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits); block (0, 0, 0)
-// CHECK: case 88 store checked unaligned-edge f16 sw128 at [35, 70]: REJECTED{{$}}
+// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
+// CHECK: case 88 store checked unaligned-edge f16 sw128 at [35, 70]: REJECTED (tensor map){{$}}
 // CHECK-LABEL: case 89 store checked aligned-right f32 sw0 at [5, 40]: start
-// CHECK: case 89 store checked aligned-right f32 sw0 at [5, 40]: PASS{{$}}
+// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
+// CHECK: case 89 store checked aligned-right f32 sw0 at [5, 40]: REJECTED (tensor map){{$}}
 // CHECK-LABEL: case 90 store checked unaligned-edge f32 sw0 at [35, 42]: start
-// CHECK: tile: tma.async_store in kernel store_checked_f32_sw0 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 42; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 4 (f32 elements of 32 bits); block (0, 0, 0)
-// CHECK: case 90 store checked unaligned-edge f32 sw0 at [35, 42]: REJECTED{{$}}
+// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
+// CHECK: case 90 store checked unaligned-edge f32 sw0 at [35, 42]: REJECTED (tensor map){{$}}
 // CHECK-LABEL: case 91 load checked aligned-inside f16 sw32 at [3, 8]: start
 // CHECK: case 91 load checked aligned-inside f16 sw32 at [3, 8]: PASS{{$}}
 // CHECK-LABEL: case 92 load checked unaligned-inside f16 sw32 at [3, 9]: start
 // CHECK: tile: tma.async_store in kernel load_checked_f16_sw32 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 9; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits); block (0, 0, 0)
 // CHECK: case 92 load checked unaligned-inside f16 sw32 at [3, 9]: REJECTED{{$}}
 // CHECK-LABEL: case 93 reduce checked unaligned-inside f32 sw64 at [3, 5]: start
-// CHECK: tile: tma.async_reduce in kernel reduce_checked_f32_sw64 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 5; tma.async_reduce needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 4 (f32 elements of 32 bits); block (0, 0, 0)
-// CHECK: case 93 reduce checked unaligned-inside f32 sw64 at [3, 5]: REJECTED{{$}}
-// CHECK: isolated cases: 94 run,
+// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
+// CHECK: case 93 reduce checked unaligned-inside f32 sw64 at [3, 5]: REJECTED (tensor map){{$}}
+// CHECK-LABEL: case 94 store checked aligned-inside f32 sw0 whole-rows at [3, 4]: start
+// CHECK: case 94 store checked aligned-inside f32 sw0 whole-rows at [3, 4]: PASS{{$}}
+// CHECK-LABEL: case 95 store checked aligned-bottom f16 sw128 whole-rows at [35, 16]: start
+// CHECK: case 95 store checked aligned-bottom f16 sw128 whole-rows at [35, 16]: PASS{{$}}
+// CHECK-LABEL: case 96 store checked unaligned-inside bf16 sw64 whole-rows at [3, 9]: start
+// CHECK: tile: tma.async_store in kernel store_checked_bf16_sw64_whole at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 9; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (bf16 elements of 16 bits); block (0, 0, 0)
+// CHECK: case 96 store checked unaligned-inside bf16 sw64 whole-rows at [3, 9]: REJECTED{{$}}
+// CHECK-LABEL: case 97 store checked unaligned-edge f32 sw0 whole-rows at [35, 45]: start
+// CHECK: tile: tma.async_store in kernel store_checked_f32_sw0_whole at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 45; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 4 (f32 elements of 32 bits); block (0, 0, 0)
+// CHECK: case 97 store checked unaligned-edge f32 sw0 whole-rows at [35, 45]: REJECTED{{$}}
+// CHECK-LABEL: case 98 reduce checked aligned-bottom f16 sw128 whole-rows at [35, 16]: start
+// CHECK: case 98 reduce checked aligned-bottom f16 sw128 whole-rows at [35, 16]: PASS{{$}}
+// CHECK-LABEL: case 99 roundtrip checked aligned-inside bf16 sw64 whole-rows at [3, 8]: start
+// CHECK: case 99 roundtrip checked aligned-inside bf16 sw64 whole-rows at [3, 8]: PASS{{$}}
+// CHECK: isolated cases: 100 run,
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -1369,6 +1389,128 @@ module attributes {gpu.container_module} {
       tma.store_wait pending = 0
       gpu.return
     }
+
+    gpu.func @store_checked_f32_sw0_whole(%in: !tile.ptr<f32>, %out: !tma.descriptor<tensor<16x16xf32>>, %row: i32, %col: i32) kernel
+        attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %cn = arith.constant 256 : index
+      %cc = arith.constant 16 : index
+      %buf = tile.alloc_smem : !tile.smem<16x16xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+      %tid = tile.thread_id
+      %t = arith.index_cast %tid : i32 to index
+      scf.for %i = %t to %cn step %c32 {
+        %r = arith.divui %i, %cc : index
+        %c = arith.remui %i, %cc : index
+        %ii = arith.index_cast %i : index to i32
+        %v = tile.load %in[%ii] : !tile.ptr<f32>, i32 -> f32
+        tile.smem_store %v, %buf[%r, %c] : f32, !tile.smem<16x16xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>
+      }
+      tile.fence_async_shared
+      tile.barrier
+      tma.async_store %buf, %out[%row, %col] : !tile.smem<16x16xf32, #tile.nvmma_shared<swizzle = 0, element_bits = 32>, mutable>, !tma.descriptor<tensor<16x16xf32>>
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @store_checked_f16_sw128_whole(%in: !tile.ptr<f16>, %out: !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row: i32, %col: i32) kernel
+        attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %cn = arith.constant 512 : index
+      %cc = arith.constant 64 : index
+      %buf = tile.alloc_smem : !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+      %tid = tile.thread_id
+      %t = arith.index_cast %tid : i32 to index
+      scf.for %i = %t to %cn step %c32 {
+        %r = arith.divui %i, %cc : index
+        %c = arith.remui %i, %cc : index
+        %ii = arith.index_cast %i : index to i32
+        %v = tile.load %in[%ii] : !tile.ptr<f16>, i32 -> f16
+        tile.smem_store %v, %buf[%r, %c] : f16, !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+      }
+      tile.fence_async_shared
+      tile.barrier
+      tma.async_store %buf, %out[%row, %col] : !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @store_checked_bf16_sw64_whole(%in: !tile.ptr<bf16>, %out: !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row: i32, %col: i32) kernel
+        attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %cn = arith.constant 256 : index
+      %cc = arith.constant 32 : index
+      %buf = tile.alloc_smem : !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>
+      %tid = tile.thread_id
+      %t = arith.index_cast %tid : i32 to index
+      scf.for %i = %t to %cn step %c32 {
+        %r = arith.divui %i, %cc : index
+        %c = arith.remui %i, %cc : index
+        %ii = arith.index_cast %i : index to i32
+        %v = tile.load %in[%ii] : !tile.ptr<bf16>, i32 -> bf16
+        tile.smem_store %v, %buf[%r, %c] : bf16, !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>
+      }
+      tile.fence_async_shared
+      tile.barrier
+      tma.async_store %buf, %out[%row, %col] : !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>, !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @reduce_checked_f16_sw128_whole(%in: !tile.ptr<f16>, %out: !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row: i32, %col: i32) kernel
+        attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %cn = arith.constant 512 : index
+      %cc = arith.constant 64 : index
+      %buf = tile.alloc_smem : !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+      %tid = tile.thread_id
+      %t = arith.index_cast %tid : i32 to index
+      scf.for %i = %t to %cn step %c32 {
+        %r = arith.divui %i, %cc : index
+        %c = arith.remui %i, %cc : index
+        %ii = arith.index_cast %i : index to i32
+        %v = tile.load %in[%ii] : !tile.ptr<f16>, i32 -> f16
+        tile.smem_store %v, %buf[%r, %c] : f16, !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+      }
+      tile.fence_async_shared
+      tile.barrier
+      tma.async_reduce add %buf, %out[%row, %col] : !tile.smem<8x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @roundtrip_checked_bf16_sw64_whole(%in: !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %out: !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row: i32, %col: i32) kernel
+        attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %cn = arith.constant 256 : index
+      %cc = arith.constant 32 : index
+      %buf = tile.alloc_smem : !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>
+      %tid = tile.thread_id
+      %t = arith.index_cast %tid : i32 to index
+      %bars = mbarrier.alloc : !mbarrier.group<1>
+      %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %bar, arrivals = 1
+      }
+      tile.barrier
+      mbarrier.arrive_expect_tx %bar, bytes = 512 if %leader
+      tma.async_load %in[%row, %col], %buf, %bar : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>
+      %phase = arith.constant 0 : i32
+      mbarrier.wait %bar, phase %phase : i32
+      tma.async_store %buf, %out[%row, %col] : !tile.smem<8x32xbf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>, !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+      tma.store_commit
+      tma.store_wait pending = 0
+      gpu.return
+    }
   }
 
   llvm.mlir.global internal constant @name0("load aligned-inside f32 sw0 at [3, 4]\00") {addr_space = 0 : i32}
@@ -1465,7 +1607,13 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name91("load checked aligned-inside f16 sw32 at [3, 8]\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name92("load checked unaligned-inside f16 sw32 at [3, 9]\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name93("reduce checked unaligned-inside f32 sw64 at [3, 5]\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @labels("load aligned-inside f32 sw0 at [3, 4]\0Aload aligned-corner f16 sw32 at [36, 72]\0Aload aligned-right bf16 sw64 at [5, 64]\0Aload aligned-bottom f32 sw128 at [35, 8]\0Aload negative-top-left bf16 sw0 at [-15, -24]\0Aload negative-top-right f32 sw32 at [-6, 44]\0Aload negative-bottom-left f16 sw64 at [36, -16]\0Aload outside-past bf16 sw128 at [40, 96]\0Aload outside-before f16 sw0 at [-21, -48]\0Aload outside-right bf16 sw32 at [4, 80]\0Aload extreme-row-max f32 sw64 at [2147483641, 8]\0Aload extreme-col-max f16 sw128 at [3, 2147483520]\0Aload extreme-col-wrap f32 sw0 at [3, 2147483644]\0Aload extreme-min f16 sw32 at [-2147483648, -2147483648]\0Aload unaligned-inside bf16 sw64 at [3, 9]\0Aload unaligned-edge f32 sw128 at [35, 42]\0Aload unaligned-bottom bf16 sw0 at [36, 11]\0Aload unaligned-negative f32 sw32 at [-2, -3]\0Aload unaligned-negative-col f16 sw64 at [3, -31]\0Aload unaligned-outside bf16 sw128 at [39, 75]\0Astore aligned-inside f16 sw128 at [3, 8]\0Astore aligned-corner f32 sw0 at [36, 44]\0Astore aligned-right f16 sw32 at [5, 64]\0Astore aligned-bottom bf16 sw64 at [35, 16]\0Astore negative-top-left f32 sw128 at [-7, -28]\0Astore negative-top-right bf16 sw0 at [-14, 72]\0Astore negative-bottom-left f32 sw32 at [36, 0]\0Astore outside-past f16 sw64 at [40, 96]\0Astore outside-before bf16 sw128 at [-13, -80]\0Astore outside-right f16 sw0 at [4, 80]\0Astore extreme-row-max bf16 sw32 at [2147483641, 16]\0Astore extreme-col-max f32 sw64 at [3, 2147483584]\0Astore extreme-col-wrap f16 sw128 at [3, 2147483640]\0Astore extreme-min f32 sw0 at [-2147483648, -2147483648]\0Astore unaligned-inside f16 sw32 at [3, 9]\0Astore unaligned-edge bf16 sw64 at [35, 70]\0Astore unaligned-bottom f32 sw128 at [36, 7]\0Astore unaligned-negative bf16 sw0 at [-2, -3]\0Astore unaligned-negative-col f32 sw32 at [3, -7]\0Astore unaligned-outside f16 sw64 at [39, 75]\0Aroundtrip aligned-inside f32 sw64 at [3, 4]\0Aroundtrip aligned-corner f16 sw128 at [36, 72]\0Aroundtrip aligned-right f32 sw0 at [5, 40]\0Aroundtrip aligned-bottom f16 sw32 at [35, 16]\0Aroundtrip negative-top-left bf16 sw64 at [-7, -24]\0Aroundtrip negative-top-right f32 sw128 at [-6, 44]\0Aroundtrip negative-bottom-left bf16 sw0 at [36, -16]\0Aroundtrip outside-past f32 sw32 at [40, 56]\0Aroundtrip outside-before f16 sw64 at [-13, -48]\0Aroundtrip outside-right bf16 sw128 at [4, 80]\0Aroundtrip extreme-row-max f16 sw0 at [2147483641, 16]\0Aroundtrip extreme-col-max bf16 sw32 at [3, 2147483520]\0Aroundtrip extreme-col-wrap f32 sw64 at [3, 2147483644]\0Aroundtrip extreme-min f16 sw128 at [-2147483648, -2147483648]\0Aroundtrip unaligned-inside f32 sw0 at [3, 5]\0Aroundtrip unaligned-edge f16 sw32 at [35, 70]\0Aroundtrip unaligned-bottom bf16 sw64 at [36, 11]\0Aroundtrip unaligned-negative f32 sw128 at [-2, -3]\0Aroundtrip unaligned-negative-col bf16 sw0 at [3, -31]\0Aroundtrip unaligned-outside f32 sw32 at [39, 47]\0Aroundtrip aligned-corner f32 sw0 at [36, 44]\0Aroundtrip unaligned-edge f32 sw0 at [35, 42]\0Aroundtrip aligned-corner f32 sw32 at [36, 44]\0Aroundtrip unaligned-edge f32 sw32 at [35, 42]\0Aroundtrip aligned-corner f32 sw64 at [36, 44]\0Aroundtrip unaligned-edge f32 sw64 at [35, 42]\0Aroundtrip aligned-corner f32 sw128 at [36, 44]\0Aroundtrip unaligned-edge f32 sw128 at [35, 42]\0Aroundtrip aligned-corner f16 sw0 at [36, 72]\0Aroundtrip unaligned-edge f16 sw0 at [35, 70]\0Aroundtrip aligned-corner f16 sw32 at [36, 72]\0Aroundtrip aligned-corner f16 sw64 at [36, 72]\0Aroundtrip unaligned-edge f16 sw64 at [35, 70]\0Aroundtrip unaligned-edge f16 sw128 at [35, 70]\0Aroundtrip aligned-corner bf16 sw0 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw0 at [35, 70]\0Aroundtrip aligned-corner bf16 sw32 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw32 at [35, 70]\0Aroundtrip aligned-corner bf16 sw64 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw64 at [35, 70]\0Aroundtrip aligned-corner bf16 sw128 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw128 at [35, 70]\0Areduce aligned-inside f32 sw0 at [3, 4]\0Areduce negative-top-left f16 sw0 at [-15, -24]\0Areduce outside-past bf16 sw0 at [40, 96]\0Areduce unaligned-edge f32 sw0 at [35, 42]\0Areduce unaligned-inside f16 sw0 at [3, 9]\0Astore checked aligned-right f16 sw128 at [5, 64]\0Astore checked unaligned-edge f16 sw128 at [35, 70]\0Astore checked aligned-right f32 sw0 at [5, 40]\0Astore checked unaligned-edge f32 sw0 at [35, 42]\0Aload checked aligned-inside f16 sw32 at [3, 8]\0Aload checked unaligned-inside f16 sw32 at [3, 9]\0Areduce checked unaligned-inside f32 sw64 at [3, 5]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name94("store checked aligned-inside f32 sw0 whole-rows at [3, 4]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name95("store checked aligned-bottom f16 sw128 whole-rows at [35, 16]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name96("store checked unaligned-inside bf16 sw64 whole-rows at [3, 9]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name97("store checked unaligned-edge f32 sw0 whole-rows at [35, 45]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name98("reduce checked aligned-bottom f16 sw128 whole-rows at [35, 16]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name99("roundtrip checked aligned-inside bf16 sw64 whole-rows at [3, 8]\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @labels("load aligned-inside f32 sw0 at [3, 4]\0Aload aligned-corner f16 sw32 at [36, 72]\0Aload aligned-right bf16 sw64 at [5, 64]\0Aload aligned-bottom f32 sw128 at [35, 8]\0Aload negative-top-left bf16 sw0 at [-15, -24]\0Aload negative-top-right f32 sw32 at [-6, 44]\0Aload negative-bottom-left f16 sw64 at [36, -16]\0Aload outside-past bf16 sw128 at [40, 96]\0Aload outside-before f16 sw0 at [-21, -48]\0Aload outside-right bf16 sw32 at [4, 80]\0Aload extreme-row-max f32 sw64 at [2147483641, 8]\0Aload extreme-col-max f16 sw128 at [3, 2147483520]\0Aload extreme-col-wrap f32 sw0 at [3, 2147483644]\0Aload extreme-min f16 sw32 at [-2147483648, -2147483648]\0Aload unaligned-inside bf16 sw64 at [3, 9]\0Aload unaligned-edge f32 sw128 at [35, 42]\0Aload unaligned-bottom bf16 sw0 at [36, 11]\0Aload unaligned-negative f32 sw32 at [-2, -3]\0Aload unaligned-negative-col f16 sw64 at [3, -31]\0Aload unaligned-outside bf16 sw128 at [39, 75]\0Astore aligned-inside f16 sw128 at [3, 8]\0Astore aligned-corner f32 sw0 at [36, 44]\0Astore aligned-right f16 sw32 at [5, 64]\0Astore aligned-bottom bf16 sw64 at [35, 16]\0Astore negative-top-left f32 sw128 at [-7, -28]\0Astore negative-top-right bf16 sw0 at [-14, 72]\0Astore negative-bottom-left f32 sw32 at [36, 0]\0Astore outside-past f16 sw64 at [40, 96]\0Astore outside-before bf16 sw128 at [-13, -80]\0Astore outside-right f16 sw0 at [4, 80]\0Astore extreme-row-max bf16 sw32 at [2147483641, 16]\0Astore extreme-col-max f32 sw64 at [3, 2147483584]\0Astore extreme-col-wrap f16 sw128 at [3, 2147483640]\0Astore extreme-min f32 sw0 at [-2147483648, -2147483648]\0Astore unaligned-inside f16 sw32 at [3, 9]\0Astore unaligned-edge bf16 sw64 at [35, 70]\0Astore unaligned-bottom f32 sw128 at [36, 7]\0Astore unaligned-negative bf16 sw0 at [-2, -3]\0Astore unaligned-negative-col f32 sw32 at [3, -7]\0Astore unaligned-outside f16 sw64 at [39, 75]\0Aroundtrip aligned-inside f32 sw64 at [3, 4]\0Aroundtrip aligned-corner f16 sw128 at [36, 72]\0Aroundtrip aligned-right f32 sw0 at [5, 40]\0Aroundtrip aligned-bottom f16 sw32 at [35, 16]\0Aroundtrip negative-top-left bf16 sw64 at [-7, -24]\0Aroundtrip negative-top-right f32 sw128 at [-6, 44]\0Aroundtrip negative-bottom-left bf16 sw0 at [36, -16]\0Aroundtrip outside-past f32 sw32 at [40, 56]\0Aroundtrip outside-before f16 sw64 at [-13, -48]\0Aroundtrip outside-right bf16 sw128 at [4, 80]\0Aroundtrip extreme-row-max f16 sw0 at [2147483641, 16]\0Aroundtrip extreme-col-max bf16 sw32 at [3, 2147483520]\0Aroundtrip extreme-col-wrap f32 sw64 at [3, 2147483644]\0Aroundtrip extreme-min f16 sw128 at [-2147483648, -2147483648]\0Aroundtrip unaligned-inside f32 sw0 at [3, 5]\0Aroundtrip unaligned-edge f16 sw32 at [35, 70]\0Aroundtrip unaligned-bottom bf16 sw64 at [36, 11]\0Aroundtrip unaligned-negative f32 sw128 at [-2, -3]\0Aroundtrip unaligned-negative-col bf16 sw0 at [3, -31]\0Aroundtrip unaligned-outside f32 sw32 at [39, 47]\0Aroundtrip aligned-corner f32 sw0 at [36, 44]\0Aroundtrip unaligned-edge f32 sw0 at [35, 42]\0Aroundtrip aligned-corner f32 sw32 at [36, 44]\0Aroundtrip unaligned-edge f32 sw32 at [35, 42]\0Aroundtrip aligned-corner f32 sw64 at [36, 44]\0Aroundtrip unaligned-edge f32 sw64 at [35, 42]\0Aroundtrip aligned-corner f32 sw128 at [36, 44]\0Aroundtrip unaligned-edge f32 sw128 at [35, 42]\0Aroundtrip aligned-corner f16 sw0 at [36, 72]\0Aroundtrip unaligned-edge f16 sw0 at [35, 70]\0Aroundtrip aligned-corner f16 sw32 at [36, 72]\0Aroundtrip aligned-corner f16 sw64 at [36, 72]\0Aroundtrip unaligned-edge f16 sw64 at [35, 70]\0Aroundtrip unaligned-edge f16 sw128 at [35, 70]\0Aroundtrip aligned-corner bf16 sw0 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw0 at [35, 70]\0Aroundtrip aligned-corner bf16 sw32 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw32 at [35, 70]\0Aroundtrip aligned-corner bf16 sw64 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw64 at [35, 70]\0Aroundtrip aligned-corner bf16 sw128 at [36, 72]\0Aroundtrip unaligned-edge bf16 sw128 at [35, 70]\0Areduce aligned-inside f32 sw0 at [3, 4]\0Areduce negative-top-left f16 sw0 at [-15, -24]\0Areduce outside-past bf16 sw0 at [40, 96]\0Areduce unaligned-edge f32 sw0 at [35, 42]\0Areduce unaligned-inside f16 sw0 at [3, 9]\0Astore checked aligned-right f16 sw128 at [5, 64]\0Astore checked unaligned-edge f16 sw128 at [35, 70]\0Astore checked aligned-right f32 sw0 at [5, 40]\0Astore checked unaligned-edge f32 sw0 at [35, 42]\0Aload checked aligned-inside f16 sw32 at [3, 8]\0Aload checked unaligned-inside f16 sw32 at [3, 9]\0Areduce checked unaligned-inside f32 sw64 at [3, 5]\0Astore checked aligned-inside f32 sw0 whole-rows at [3, 4]\0Astore checked aligned-bottom f16 sw128 whole-rows at [35, 16]\0Astore checked unaligned-inside bf16 sw64 whole-rows at [3, 9]\0Astore checked unaligned-edge f32 sw0 whole-rows at [35, 45]\0Areduce checked aligned-bottom f16 sw128 whole-rows at [35, 16]\0Aroundtrip checked aligned-inside bf16 sw64 whole-rows at [3, 8]\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtSynchronize()
@@ -3794,9 +3942,279 @@ module attributes {gpu.container_module} {
     return %f : i32
   }
 
+  func.func @run_store_checked_f32_sw0_whole(%row: i32, %col: i32, %seed: i64, %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %dtype = arith.constant 0 : i32
+    %sentinel = arith.constant -7.0 : f64
+    %t0 = gpu.wait async
+    %srcbuf, %t1 = gpu.alloc async [%t0] () : memref<37x48xf32>
+    %dstbuf, %t2 = gpu.alloc async [%t1] () : memref<85x176xf32>
+    %boxin, %t3 = gpu.alloc async [%t2] () : memref<256xf32>
+    %boxout, %t4 = gpu.alloc async [%t3] () : memref<256xf32>
+    gpu.wait [%t4]
+    %src = memref.subview %srcbuf[0, 0] [37, 48] [1, 1] : memref<37x48xf32> to memref<37x48xf32, strided<[48, 1]>>
+    %dst = memref.subview %dstbuf[24, 64] [37, 48] [1, 1] : memref<85x176xf32> to memref<37x48xf32, strided<[176, 1], offset: 4288>>
+    %psrc = tile.ptr_from_memref %srcbuf : memref<37x48xf32> -> !llvm.ptr
+    %pdst = tile.ptr_from_memref %dstbuf : memref<85x176xf32> -> !llvm.ptr
+    %pin = tile.ptr_from_memref %boxin : memref<256xf32> -> !llvm.ptr
+    %pout = tile.ptr_from_memref %boxout : memref<256xf32> -> !llvm.ptr
+    %kin = tile.ptr_from_memref %boxin : memref<256xf32> -> !tile.ptr<f32>
+    %kout = tile.ptr_from_memref %boxout : memref<256xf32> -> !tile.ptr<f32>
+    %nsrc = arith.constant 1776 : i64
+    %ndst = arith.constant 14960 : i64
+    %nbox = arith.constant 256 : i64
+    %one = arith.constant 1 : i64
+    %seed2 = arith.addi %seed, %one : i64
+    llvm.call @tileRtFillRandom(%psrc, %nsrc, %dtype, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    %din = tma.make_descriptor %src : memref<37x48xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst : memref<37x48xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    gpu.launch_func @kernels::@store_checked_f32_sw0_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %mode = arith.constant 1 : i32
+    %ss = arith.constant 48 : i64
+    %dr = arith.constant 85 : i64
+    %ds = arith.constant 176 : i64
+    %pr = arith.constant 24 : i64
+    %pc = arith.constant 64 : i64
+    %rows = arith.constant 37 : i64
+    %cols = arith.constant 48 : i64
+    %br = arith.constant 16 : i64
+    %bc = arith.constant 16 : i64
+    %row64 = arith.extsi %row : i32 to i64
+    %col64 = arith.extsi %col : i32 to i64
+    %f = llvm.call @tileRtCheckTmaBox(%name, %mode, %psrc, %ss, %pdst, %dr, %ds, %pr, %pc, %pin, %pout, %rows, %cols, %br, %bc, %row64, %col64, %dtype, %sentinel) : (!llvm.ptr, i32, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %srcbuf : memref<37x48xf32>
+    %t7 = gpu.dealloc async [%t6] %dstbuf : memref<85x176xf32>
+    %t8 = gpu.dealloc async [%t7] %boxin : memref<256xf32>
+    %t9 = gpu.dealloc async [%t8] %boxout : memref<256xf32>
+    gpu.wait [%t9]
+    return %f : i32
+  }
+
+  func.func @run_store_checked_f16_sw128_whole(%row: i32, %col: i32, %seed: i64, %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %dtype = arith.constant 1 : i32
+    %sentinel = arith.constant -7.0 : f64
+    %t0 = gpu.wait async
+    %srcbuf, %t1 = gpu.alloc async [%t0] () : memref<37x80xf16>
+    %dstbuf, %t2 = gpu.alloc async [%t1] () : memref<85x208xf16>
+    %boxin, %t3 = gpu.alloc async [%t2] () : memref<512xf16>
+    %boxout, %t4 = gpu.alloc async [%t3] () : memref<512xf16>
+    gpu.wait [%t4]
+    %src = memref.subview %srcbuf[0, 0] [37, 80] [1, 1] : memref<37x80xf16> to memref<37x80xf16, strided<[80, 1]>>
+    %dst = memref.subview %dstbuf[24, 64] [37, 80] [1, 1] : memref<85x208xf16> to memref<37x80xf16, strided<[208, 1], offset: 5056>>
+    %psrc = tile.ptr_from_memref %srcbuf : memref<37x80xf16> -> !llvm.ptr
+    %pdst = tile.ptr_from_memref %dstbuf : memref<85x208xf16> -> !llvm.ptr
+    %pin = tile.ptr_from_memref %boxin : memref<512xf16> -> !llvm.ptr
+    %pout = tile.ptr_from_memref %boxout : memref<512xf16> -> !llvm.ptr
+    %kin = tile.ptr_from_memref %boxin : memref<512xf16> -> !tile.ptr<f16>
+    %kout = tile.ptr_from_memref %boxout : memref<512xf16> -> !tile.ptr<f16>
+    %nsrc = arith.constant 2960 : i64
+    %ndst = arith.constant 17680 : i64
+    %nbox = arith.constant 512 : i64
+    %one = arith.constant 1 : i64
+    %seed2 = arith.addi %seed, %one : i64
+    llvm.call @tileRtFillRandom(%psrc, %nsrc, %dtype, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    %din = tma.make_descriptor %src : memref<37x80xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    gpu.launch_func @kernels::@store_checked_f16_sw128_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %mode = arith.constant 1 : i32
+    %ss = arith.constant 80 : i64
+    %dr = arith.constant 85 : i64
+    %ds = arith.constant 208 : i64
+    %pr = arith.constant 24 : i64
+    %pc = arith.constant 64 : i64
+    %rows = arith.constant 37 : i64
+    %cols = arith.constant 80 : i64
+    %br = arith.constant 8 : i64
+    %bc = arith.constant 64 : i64
+    %row64 = arith.extsi %row : i32 to i64
+    %col64 = arith.extsi %col : i32 to i64
+    %f = llvm.call @tileRtCheckTmaBox(%name, %mode, %psrc, %ss, %pdst, %dr, %ds, %pr, %pc, %pin, %pout, %rows, %cols, %br, %bc, %row64, %col64, %dtype, %sentinel) : (!llvm.ptr, i32, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %srcbuf : memref<37x80xf16>
+    %t7 = gpu.dealloc async [%t6] %dstbuf : memref<85x208xf16>
+    %t8 = gpu.dealloc async [%t7] %boxin : memref<512xf16>
+    %t9 = gpu.dealloc async [%t8] %boxout : memref<512xf16>
+    gpu.wait [%t9]
+    return %f : i32
+  }
+
+  func.func @run_store_checked_bf16_sw64_whole(%row: i32, %col: i32, %seed: i64, %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %dtype = arith.constant 2 : i32
+    %sentinel = arith.constant -7.0 : f64
+    %t0 = gpu.wait async
+    %srcbuf, %t1 = gpu.alloc async [%t0] () : memref<37x80xbf16>
+    %dstbuf, %t2 = gpu.alloc async [%t1] () : memref<85x208xbf16>
+    %boxin, %t3 = gpu.alloc async [%t2] () : memref<256xbf16>
+    %boxout, %t4 = gpu.alloc async [%t3] () : memref<256xbf16>
+    gpu.wait [%t4]
+    %src = memref.subview %srcbuf[0, 0] [37, 80] [1, 1] : memref<37x80xbf16> to memref<37x80xbf16, strided<[80, 1]>>
+    %dst = memref.subview %dstbuf[24, 64] [37, 80] [1, 1] : memref<85x208xbf16> to memref<37x80xbf16, strided<[208, 1], offset: 5056>>
+    %psrc = tile.ptr_from_memref %srcbuf : memref<37x80xbf16> -> !llvm.ptr
+    %pdst = tile.ptr_from_memref %dstbuf : memref<85x208xbf16> -> !llvm.ptr
+    %pin = tile.ptr_from_memref %boxin : memref<256xbf16> -> !llvm.ptr
+    %pout = tile.ptr_from_memref %boxout : memref<256xbf16> -> !llvm.ptr
+    %kin = tile.ptr_from_memref %boxin : memref<256xbf16> -> !tile.ptr<bf16>
+    %kout = tile.ptr_from_memref %boxout : memref<256xbf16> -> !tile.ptr<bf16>
+    %nsrc = arith.constant 2960 : i64
+    %ndst = arith.constant 17680 : i64
+    %nbox = arith.constant 256 : i64
+    %one = arith.constant 1 : i64
+    %seed2 = arith.addi %seed, %one : i64
+    llvm.call @tileRtFillRandom(%psrc, %nsrc, %dtype, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    %din = tma.make_descriptor %src : memref<37x80xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    gpu.launch_func @kernels::@store_checked_bf16_sw64_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %mode = arith.constant 1 : i32
+    %ss = arith.constant 80 : i64
+    %dr = arith.constant 85 : i64
+    %ds = arith.constant 208 : i64
+    %pr = arith.constant 24 : i64
+    %pc = arith.constant 64 : i64
+    %rows = arith.constant 37 : i64
+    %cols = arith.constant 80 : i64
+    %br = arith.constant 8 : i64
+    %bc = arith.constant 32 : i64
+    %row64 = arith.extsi %row : i32 to i64
+    %col64 = arith.extsi %col : i32 to i64
+    %f = llvm.call @tileRtCheckTmaBox(%name, %mode, %psrc, %ss, %pdst, %dr, %ds, %pr, %pc, %pin, %pout, %rows, %cols, %br, %bc, %row64, %col64, %dtype, %sentinel) : (!llvm.ptr, i32, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %srcbuf : memref<37x80xbf16>
+    %t7 = gpu.dealloc async [%t6] %dstbuf : memref<85x208xbf16>
+    %t8 = gpu.dealloc async [%t7] %boxin : memref<256xbf16>
+    %t9 = gpu.dealloc async [%t8] %boxout : memref<256xbf16>
+    gpu.wait [%t9]
+    return %f : i32
+  }
+
+  func.func @run_reduce_checked_f16_sw128_whole(%row: i32, %col: i32, %seed: i64, %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %dtype = arith.constant 1 : i32
+    %sentinel = arith.constant -7.0 : f64
+    %t0 = gpu.wait async
+    %srcbuf, %t1 = gpu.alloc async [%t0] () : memref<37x80xf16>
+    %dstbuf, %t2 = gpu.alloc async [%t1] () : memref<85x208xf16>
+    %boxin, %t3 = gpu.alloc async [%t2] () : memref<512xf16>
+    %boxout, %t4 = gpu.alloc async [%t3] () : memref<512xf16>
+    gpu.wait [%t4]
+    %src = memref.subview %srcbuf[0, 0] [37, 80] [1, 1] : memref<37x80xf16> to memref<37x80xf16, strided<[80, 1]>>
+    %dst = memref.subview %dstbuf[24, 64] [37, 80] [1, 1] : memref<85x208xf16> to memref<37x80xf16, strided<[208, 1], offset: 5056>>
+    %psrc = tile.ptr_from_memref %srcbuf : memref<37x80xf16> -> !llvm.ptr
+    %pdst = tile.ptr_from_memref %dstbuf : memref<85x208xf16> -> !llvm.ptr
+    %pin = tile.ptr_from_memref %boxin : memref<512xf16> -> !llvm.ptr
+    %pout = tile.ptr_from_memref %boxout : memref<512xf16> -> !llvm.ptr
+    %kin = tile.ptr_from_memref %boxin : memref<512xf16> -> !tile.ptr<f16>
+    %kout = tile.ptr_from_memref %boxout : memref<512xf16> -> !tile.ptr<f16>
+    %nsrc = arith.constant 2960 : i64
+    %ndst = arith.constant 17680 : i64
+    %nbox = arith.constant 512 : i64
+    %one = arith.constant 1 : i64
+    %seed2 = arith.addi %seed, %one : i64
+    llvm.call @tileRtFillRandom(%psrc, %nsrc, %dtype, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    %din = tma.make_descriptor %src : memref<37x80xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    gpu.launch_func @kernels::@reduce_checked_f16_sw128_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %mode = arith.constant 3 : i32
+    %ss = arith.constant 80 : i64
+    %dr = arith.constant 85 : i64
+    %ds = arith.constant 208 : i64
+    %pr = arith.constant 24 : i64
+    %pc = arith.constant 64 : i64
+    %rows = arith.constant 37 : i64
+    %cols = arith.constant 80 : i64
+    %br = arith.constant 8 : i64
+    %bc = arith.constant 64 : i64
+    %row64 = arith.extsi %row : i32 to i64
+    %col64 = arith.extsi %col : i32 to i64
+    %f = llvm.call @tileRtCheckTmaBox(%name, %mode, %psrc, %ss, %pdst, %dr, %ds, %pr, %pc, %pin, %pout, %rows, %cols, %br, %bc, %row64, %col64, %dtype, %sentinel) : (!llvm.ptr, i32, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %srcbuf : memref<37x80xf16>
+    %t7 = gpu.dealloc async [%t6] %dstbuf : memref<85x208xf16>
+    %t8 = gpu.dealloc async [%t7] %boxin : memref<512xf16>
+    %t9 = gpu.dealloc async [%t8] %boxout : memref<512xf16>
+    gpu.wait [%t9]
+    return %f : i32
+  }
+
+  func.func @run_roundtrip_checked_bf16_sw64_whole(%row: i32, %col: i32, %seed: i64, %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    %dtype = arith.constant 2 : i32
+    %sentinel = arith.constant -7.0 : f64
+    %t0 = gpu.wait async
+    %srcbuf, %t1 = gpu.alloc async [%t0] () : memref<37x80xbf16>
+    %dstbuf, %t2 = gpu.alloc async [%t1] () : memref<85x208xbf16>
+    %boxin, %t3 = gpu.alloc async [%t2] () : memref<256xbf16>
+    %boxout, %t4 = gpu.alloc async [%t3] () : memref<256xbf16>
+    gpu.wait [%t4]
+    %src = memref.subview %srcbuf[0, 0] [37, 80] [1, 1] : memref<37x80xbf16> to memref<37x80xbf16, strided<[80, 1]>>
+    %dst = memref.subview %dstbuf[24, 64] [37, 80] [1, 1] : memref<85x208xbf16> to memref<37x80xbf16, strided<[208, 1], offset: 5056>>
+    %psrc = tile.ptr_from_memref %srcbuf : memref<37x80xbf16> -> !llvm.ptr
+    %pdst = tile.ptr_from_memref %dstbuf : memref<85x208xbf16> -> !llvm.ptr
+    %pin = tile.ptr_from_memref %boxin : memref<256xbf16> -> !llvm.ptr
+    %pout = tile.ptr_from_memref %boxout : memref<256xbf16> -> !llvm.ptr
+    %kin = tile.ptr_from_memref %boxin : memref<256xbf16> -> !tile.ptr<bf16>
+    %kout = tile.ptr_from_memref %boxout : memref<256xbf16> -> !tile.ptr<bf16>
+    %nsrc = arith.constant 2960 : i64
+    %ndst = arith.constant 17680 : i64
+    %nbox = arith.constant 256 : i64
+    %one = arith.constant 1 : i64
+    %seed2 = arith.addi %seed, %one : i64
+    llvm.call @tileRtFillRandom(%psrc, %nsrc, %dtype, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
+    %din = tma.make_descriptor %src : memref<37x80xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    gpu.launch_func @kernels::@roundtrip_checked_bf16_sw64_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %mode = arith.constant 2 : i32
+    %ss = arith.constant 80 : i64
+    %dr = arith.constant 85 : i64
+    %ds = arith.constant 208 : i64
+    %pr = arith.constant 24 : i64
+    %pc = arith.constant 64 : i64
+    %rows = arith.constant 37 : i64
+    %cols = arith.constant 80 : i64
+    %br = arith.constant 8 : i64
+    %bc = arith.constant 32 : i64
+    %row64 = arith.extsi %row : i32 to i64
+    %col64 = arith.extsi %col : i32 to i64
+    %f = llvm.call @tileRtCheckTmaBox(%name, %mode, %psrc, %ss, %pdst, %dr, %ds, %pr, %pc, %pin, %pout, %rows, %cols, %br, %bc, %row64, %col64, %dtype, %sentinel) : (!llvm.ptr, i32, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %srcbuf : memref<37x80xbf16>
+    %t7 = gpu.dealloc async [%t6] %dstbuf : memref<85x208xbf16>
+    %t8 = gpu.dealloc async [%t7] %boxin : memref<256xbf16>
+    %t9 = gpu.dealloc async [%t8] %boxout : memref<256xbf16>
+    gpu.wait [%t9]
+    return %f : i32
+  }
+
   func.func @main() -> i32 {
     %zero = arith.constant 0 : i32
-    %n = arith.constant 94 : i32
+    %n = arith.constant 100 : i32
     %labels = llvm.mlir.addressof @labels : !llvm.ptr
     %k = llvm.call @tileRtIsolatedCase(%n, %labels) : (i32, !llvm.ptr) -> i32
     %parent = arith.cmpi slt, %k, %zero : i32
@@ -4555,6 +4973,54 @@ module attributes {gpu.container_module} {
       %seed = arith.constant 5186 : i64
       %name = llvm.mlir.addressof @name93 : !llvm.ptr
       %f = func.call @run_reduce_checked_f32_sw64(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 94 {
+      %row = arith.constant 3 : i32
+      %col = arith.constant 4 : i32
+      %seed = arith.constant 5188 : i64
+      %name = llvm.mlir.addressof @name94 : !llvm.ptr
+      %f = func.call @run_store_checked_f32_sw0_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 95 {
+      %row = arith.constant 35 : i32
+      %col = arith.constant 16 : i32
+      %seed = arith.constant 5190 : i64
+      %name = llvm.mlir.addressof @name95 : !llvm.ptr
+      %f = func.call @run_store_checked_f16_sw128_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 96 {
+      %row = arith.constant 3 : i32
+      %col = arith.constant 9 : i32
+      %seed = arith.constant 5192 : i64
+      %name = llvm.mlir.addressof @name96 : !llvm.ptr
+      %f = func.call @run_store_checked_bf16_sw64_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 97 {
+      %row = arith.constant 35 : i32
+      %col = arith.constant 45 : i32
+      %seed = arith.constant 5194 : i64
+      %name = llvm.mlir.addressof @name97 : !llvm.ptr
+      %f = func.call @run_store_checked_f32_sw0_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 98 {
+      %row = arith.constant 35 : i32
+      %col = arith.constant 16 : i32
+      %seed = arith.constant 5196 : i64
+      %name = llvm.mlir.addressof @name98 : !llvm.ptr
+      %f = func.call @run_reduce_checked_f16_sw128_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
+      scf.yield %f : i32
+    }
+    case 99 {
+      %row = arith.constant 3 : i32
+      %col = arith.constant 8 : i32
+      %seed = arith.constant 5198 : i64
+      %name = llvm.mlir.addressof @name99 : !llvm.ptr
+      %f = func.call @run_roundtrip_checked_bf16_sw64_whole(%row, %col, %seed, %name) : (i32, i32, i64, !llvm.ptr) -> i32
       scf.yield %f : i32
     }
       default {

@@ -155,20 +155,28 @@ FAULT = "FAULT CUDA_ERROR_ILLEGAL_INSTRUCTION"
 
 
 class EdgeConfig:
-    def __init__(self, dtype, swizzle):
-        self.dtype, self.swizzle = dtype, swizzle
+    """A tensor and box. `whole`: rows of whole 16-byte units (EDGE_COLS
+    rounded up), the only rows a store may write through a map of (the
+    runtime rejects a written map with ragged rows); for the cases that
+    show TileMLIR's checks on stores that are allowed. Only the classes in
+    WHOLE_ROW_CLASSES mean what their names say on such rows."""
+
+    def __init__(self, dtype, swizzle, whole=False):
+        self.dtype, self.swizzle, self.whole = dtype, swizzle, whole
         self.bytes, self.code = DTYPES[dtype]
         self.box_rows = 16 if swizzle == 0 else 8
         self.box_cols = (swizzle if swizzle else 64) // self.bytes
         self.unit = 16 // self.bytes  # elements per 16 bytes
         self.rows, self.cols = EDGE_ROWS, EDGE_COLS[dtype]
         assert (self.cols - 1) % self.unit == 0
+        if whole:
+            self.cols += self.unit - 1
         # Row strides in 16-byte multiples (the descriptor requires it).
         self.src_stride = -(-self.cols // self.unit) * self.unit
         self.dst_rows = self.rows + 2 * EDGE_PAD[0]
         span = self.cols + 2 * EDGE_PAD[1]
         self.dst_stride = -(-span // self.unit) * self.unit
-        self.name = f"{dtype}_sw{swizzle}"
+        self.name = f"{dtype}_sw{swizzle}" + ("_whole" if whole else "")
 
     def coordinates(self, cls):
         """[row, col] of each coordinate class, relative to this tensor and
@@ -200,6 +208,10 @@ class EdgeConfig:
         }[cls]
 
 
+# Classes whose coordinates keep their meaning on whole-unit rows.
+WHOLE_ROW_CLASSES = ("aligned-inside", "aligned-bottom", "unaligned-inside",
+                     "unaligned-edge")
+
 COORDINATE_CLASSES = [
     "aligned-inside", "aligned-corner", "aligned-right", "aligned-bottom",
     "negative-top-left", "negative-top-right", "negative-bottom-left",
@@ -224,7 +236,10 @@ class EdgeCase:
         self.aligned = self.col * cfg.bytes % 16 == 0
         self.negative = self.row < 0 or self.col < 0
         self.extreme = max(abs(self.row), abs(self.col)) > 2**30
-        self.ragged = self.inside > 0 and self.col + cfg.box_cols > cfg.cols
+        # The box reaches past the end of rows that end inside a 16-byte
+        # unit.
+        self.ragged = (self.inside > 0 and self.col + cfg.box_cols > cfg.cols
+                       and cfg.cols % cfg.unit != 0)
         self.store_side = mode in STORE_SIDE
 
     @property
@@ -234,17 +249,29 @@ class EdgeCase:
     @property
     def label(self):
         checked = " checked" if self.checked else ""
+        whole = " whole-rows" if self.cfg.whole else ""
         return (f"{self.mode}{checked} {self.cls} {self.cfg.dtype} "
-                f"sw{self.cfg.swizzle} at [{self.row}, {self.col}]")
+                f"sw{self.cfg.swizzle}{whole} at [{self.row}, {self.col}]")
 
     def predicted(self):
-        """What the rules TMAToNVVM.cpp implements predict: every copy needs
-        a 16-byte aligned start, and stores and reductions need every
-        coordinate to be non-negative (else the hardware faults, or
-        TileMLIR's check rejects the copy first); everything else works."""
+        """What the rules TileMLIR implements predict. The runtime refuses a
+        map that a checked store or reduction writes through when the
+        tensor's rows end inside a 16-byte unit (TensorMap.c,
+        tileRtValidateTensorMapUses), before any launch. Every copy needs a
+        16-byte aligned start, and stores and reductions need every
+        coordinate to be non-negative (TMAToNVVM.cpp: else the hardware
+        faults, or TileMLIR's check rejects the copy first). An unchecked
+        store over such a row's end writes the rest of its last unit, past
+        the tensor (the hardware's behaviour: WRONG); everything else
+        works."""
+        if (self.checked and self.store_side
+                and self.cfg.cols % self.cfg.unit != 0):
+            return "REJECTED (tensor map)"
         if not self.aligned or (self.store_side and
                                 (self.row < 0 or self.col < 0)):
             return "REJECTED" if self.checked else FAULT
+        if self.store_side and self.ragged:
+            return "WRONG"
         return "PASS"
 
 
@@ -279,6 +306,13 @@ def edge_cases():
     for cls in ("aligned-inside", "unaligned-inside"):
         add("load", cls, configs[5], checked=True)
     add("reduce", "unaligned-inside", configs[2], checked=True)
+    # The checks on stores the runtime lets through: rows of whole units.
+    whole = [EdgeConfig(t, sw, whole=True)
+             for t, sw in (("f32", 0), ("f16", 128), ("bf16", 64))]
+    for i, cls in enumerate(WHOLE_ROW_CLASSES):
+        add("store", cls, whole[i % len(whole)], checked=True)
+    add("reduce", "aligned-bottom", whole[1], checked=True)
+    add("roundtrip", "aligned-inside", whole[2], checked=True)
     return cases
 
 
@@ -468,6 +502,8 @@ def render_edge_cases():
     checks, names, switch = [], [], []
     for i, c in enumerate(cases):
         checks.append(f"// CHECK-LABEL: case {i} {c.label}: start")
+        if c.predicted() == "REJECTED (tensor map)":
+            checks.append("// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}")
         if c.predicted() == "REJECTED":
             op = "tma.async_reduce" if c.mode == "reduce" else "tma.async_store"
             checks.append(f"// CHECK: tile: {op} in kernel {c.kernel} at {{{{.*}}}}edge-cases.mlir:{{{{[0-9]+}}}}:{{{{[0-9]+}}}}: innermost coordinate {c.col}; {op} needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of {c.cfg.unit} ({c.cfg.dtype} elements of {c.cfg.bytes * 8} bits); block (0, 0, 0)")
@@ -508,9 +544,13 @@ def render_edge_cases():
 // so the hardware sees them); with TileMLIR's checks they are REJECTED
 // with the rule named; all else passes. Both rules come from the H200 run
 // of 2026-12-02 (H2 supported 20/20; all 14 store-side copies with a
-// negative coordinate faulted). What no rule covers yet fails here: a store
-// over a row that ends mid 16-byte unit writes the rest of that unit
-// (WRONG, outside the tensor).
+// negative coordinate faulted). A store over a row that ends mid 16-byte
+// unit writes the rest of that unit, outside the tensor (H7): unchecked,
+// the probe expects that WRONG result; checked, the store makes its map
+// `written` (tile-mark-written-descriptors) and the runtime refuses such
+// a map before the launch, naming the rule: REJECTED (tensor map). The
+// checked stores of the "whole-rows" configurations (rows of whole units)
+// show the device checks on maps the runtime allows.
 // REQUIRES: cuda-gpu
 // BUNDLE-FLAGS: --tile-wait-timeout=200000000
 // BUNDLE-SANITIZE: skip (its cases fault by design, each in a child process)

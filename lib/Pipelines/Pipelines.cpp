@@ -58,6 +58,9 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // Shared-memory offsets (and the launches' dynamic shared-memory size)
   // while kernels and launches are still visible side by side.
   pm.addPass(createTileAllocateSharedMemory());
+  // The tensor maps that kernels write through, for their rules: the last
+  // point where launches and kernels are both visible.
+  pm.addPass(createTileMarkWrittenDescriptors());
 
   TileAttachTargetOptions target;
   target.chip = options.chip;

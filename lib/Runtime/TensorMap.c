@@ -423,18 +423,55 @@ int tileRtValidateTensorMapForDevice(int32_t dataType, int32_t rank,
   return 0;
 }
 
+int tileRtValidateTensorMapUses(int32_t dataType, int32_t rank,
+                                const int64_t *globalDims, int32_t uses,
+                                char *errorBuf, size_t errorBufSize) {
+  char *b = errorBuf;
+  size_t n = errorBufSize;
+  if (b && n)
+    b[0] = '\0';
+  if (uses & ~TILE_RT_TENSOR_MAP_WRITTEN)
+    return fail(b, n,
+                "tensor map uses are 0x%" PRIx32
+                "; the only flag is TILE_RT_TENSOR_MAP_WRITTEN (1)",
+                (uint32_t)uses);
+  if (!(uses & TILE_RT_TENSOR_MAP_WRITTEN) || rank < 1 || rank > 5 ||
+      !globalDims || dataType < 0 || dataType >= kNumDataTypes)
+    return 0; // tileRtValidateTensorMap reports these.
+  int64_t inner = globalDims[rank - 1];
+  if (inner < 1 || inner > (INT64_C(1) << 32))
+    return 0;
+  uint64_t rowBits = (uint64_t)inner * kGlobalBits[dataType];
+  if (rowBits % 128 == 0)
+    return 0;
+  char row[32], past[32];
+  formatBytes(row, sizeof(row), rowBits);
+  formatBytes(past, sizeof(past), 128 - rowBits % 128);
+  return fail(b, n,
+              "a kernel writes through this tensor map (TMA store or "
+              "reduction), but a row of the tensor is %" PRId64
+              " x %s = %s bytes, not a multiple of 16: TMA stores write "
+              "whole 16-byte units, so a store reaching the end of a row "
+              "would also write the %s bytes after it; make the innermost "
+              "dimension a whole number of 16-byte units, or store the tile "
+              "another way",
+              inner, kDataTypeNames[dataType], row, past);
+}
+
 int tileRtMakeTensorMapChecked(
     void *out, int32_t dataType, int32_t rank, const void *globalAddress,
     const int64_t *globalDims, const int64_t *globalStridesBytes,
     const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
-    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
-    size_t errorBufSize) {
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, int32_t uses,
+    char *errorBuf, size_t errorBufSize) {
   if (!out)
     return fail(errorBuf, errorBufSize, "the output tensor map is NULL");
   if (tileRtValidateTensorMap(dataType, rank, globalAddress, globalDims,
                               globalStridesBytes, boxDims, elementStrides,
                               interleave, swizzle, l2Promotion, oobFill,
-                              errorBuf, errorBufSize))
+                              errorBuf, errorBufSize) ||
+      tileRtValidateTensorMapUses(dataType, rank, globalDims, uses, errorBuf,
+                                  errorBufSize))
     return 1;
   tileRtEnsureContext();
   int computeCapability =
@@ -485,11 +522,11 @@ void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
                          const int64_t *globalStridesBytes,
                          const int32_t *boxDims, const int32_t *elementStrides,
                          int32_t interleave, int32_t swizzle,
-                         int32_t l2Promotion, int32_t oobFill) {
+                         int32_t l2Promotion, int32_t oobFill, int32_t uses) {
   char message[512];
   if (tileRtMakeTensorMapChecked(out, dataType, rank, globalAddress, globalDims,
                                  globalStridesBytes, boxDims, elementStrides,
                                  interleave, swizzle, l2Promotion, oobFill,
-                                 message, sizeof(message)))
+                                 uses, message, sizeof(message)))
     tileRtFatal("tensor map rejected: %s", message);
 }

@@ -4,14 +4,14 @@
 // and calls cuTensorMapEncodeTiled. Arguments: out (a 128-byte-aligned
 // CUtensorMap slot), data type, rank, global address, dims and box
 // (outermost first), outer strides in bytes, element strides (null = 1),
-// interleave, swizzle, L2 promotion, OOB fill.
+// interleave, swizzle, L2 promotion, OOB fill, uses (1: written through).
 
-// CHECK: llvm.func @tileRtMakeTensorMap(!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32)
+// CHECK: llvm.func @tileRtMakeTensorMap(!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32, i32)
 
 // CHECK-LABEL: llvm.func @f16_swizzle128
 // CHECK: %[[MAP:.*]] = llvm.alloca %{{.*}} x !llvm.array<16 x i64> {alignment = 128 : i64}
 // F16 = 6, rank 2, no interleave, 128-byte swizzle = 3, L2 128B = 2, NaN fill = 1.
-// CHECK: llvm.call @tileRtMakeTensorMap(%[[MAP]], %{{.*}}, %{{.*}}, {{.*}}) : (!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32) -> ()
+// CHECK: llvm.call @tileRtMakeTensorMap(%[[MAP]], %{{.*}}, %{{.*}}, {{.*}}) : (!llvm.ptr, i32, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i32, i32, i32, i32, i32) -> ()
 // CHECK: llvm.load %[[MAP]] : !llvm.ptr -> !llvm.array<16 x i64>
 func.func @f16_swizzle128(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128, l2_promotion = l2_128b, oob_fill = nan> {
   %d = tma.make_descriptor %a : memref<1024x512xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128, l2_promotion = l2_128b, oob_fill = nan>
@@ -32,7 +32,9 @@ func.func @f16_swizzle128(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<12
 // FIELDS-NEXT: %[[SW128:.*]] = llvm.mlir.constant(3 : i32) : i32
 // FIELDS-NEXT: %[[L2:.*]] = llvm.mlir.constant(2 : i32) : i32
 // FIELDS-NEXT: %[[NAN:.*]] = llvm.mlir.constant(1 : i32) : i32
-// FIELDS-NEXT: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[F16]], %[[RANK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[INTERLEAVE]], %[[SW128]], %[[L2]], %[[NAN]])
+// A map no kernel is known to write through: uses = 0.
+// FIELDS-NEXT: %[[READ:.*]] = llvm.mlir.constant(0 : i32) : i32
+// FIELDS-NEXT: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[F16]], %[[RANK]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[INTERLEAVE]], %[[SW128]], %[[L2]], %[[NAN]], %[[READ]])
 
 // The seed's packed FP4 descriptor: 16U4_ALIGN8B = 13, a 64x128 box of
 // 4-bit elements, 64-byte swizzle = 2, over a 128x256 tensor whose rows
@@ -50,7 +52,7 @@ func.func @f16_swizzle128(%a: memref<1024x512xf16>) -> !tma.descriptor<tensor<12
 // FIELDS-NEXT: %[[RANK2:.*]] = llvm.mlir.constant(2 : i32) : i32
 // FIELDS-NEXT: %[[NOINTERLEAVE:.*]] = llvm.mlir.constant(0 : i32) : i32
 // FIELDS-NEXT: %[[SW64:.*]] = llvm.mlir.constant(2 : i32) : i32
-// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT]], %[[RANK2]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NOINTERLEAVE]], %[[SW64]], %{{.*}}, %{{.*}})
+// FIELDS: llvm.call @tileRtMakeTensorMap(%{{.*}}, %[[DT]], %[[RANK2]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NOINTERLEAVE]], %[[SW64]], %{{.*}}, %{{.*}}, %{{.*}})
 func.func @fp4_packed(%a: memref<128x128xi8>) -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed> {
   %d = tma.make_descriptor %a : memref<128x128xi8> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
   return %d : !tma.descriptor<tensor<64x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
@@ -130,4 +132,15 @@ func.func @dtype_codes() -> (i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i
 func.func @pointer(%a: memref<16x16xf32, strided<[16, 1], offset: ?>>) -> !tile.ptr<f32> {
   %p = tile.ptr_from_memref %a : memref<16x16xf32, strided<[16, 1], offset: ?>> -> !tile.ptr<f32>
   return %p : !tile.ptr<f32>
+}
+
+// A map a kernel writes through (`written`, set by
+// tile-mark-written-descriptors): uses = TILE_RT_TENSOR_MAP_WRITTEN (1), so
+// the runtime checks that its rows are whole 16-byte units.
+// FIELDS-LABEL: llvm.func @written
+// FIELDS: %[[WRITTEN:.*]] = llvm.mlir.constant(1 : i32) : i32
+// FIELDS-NEXT: llvm.call @tileRtMakeTensorMap(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[WRITTEN]])
+func.func @written(%a: memref<?x?xf32>) -> !tma.descriptor<tensor<64x32xf32>> {
+  %d = tma.make_descriptor %a written : memref<?x?xf32> -> !tma.descriptor<tensor<64x32xf32>>
+  return %d : !tma.descriptor<tensor<64x32xf32>>
 }

@@ -375,12 +375,12 @@ static void testTensorMaps(void) {
   char message[256] = "";
   int rc =
       tileRtMakeTensorMapChecked(aligned, 6, 2, dev, dims, strides, box, NULL,
-                                 0, 3, 0, 0, message, sizeof(message));
+                                 0, 3, 0, 0, 0, message, sizeof(message));
   // ALL: tensor map: rc=0
   // ALL-NEXT: tensor map at odd address: identical
   printf("tensor map: rc=%d%s\n", rc, message);
   tileRtMakeTensorMap(unalignedStorage + 8, 6, 2, dev, dims, strides, box, NULL,
-                      0, 3, 0, 0);
+                      0, 3, 0, 0, 0);
   printf("tensor map at odd address: %s\n",
          memcmp(aligned, unalignedStorage + 8, 128) ? "differs" : "identical");
   tileRtFree(dev);
@@ -481,7 +481,7 @@ int main(int argc, char **argv) {
     int64_t dims[2] = {4, 500}, strides[1] = {1000};
     int32_t box[2] = {4, 8};
     unsigned char map[128];
-    tileRtMakeTensorMap(map, 6, 2, dev, dims, strides, box, NULL, 0, 0, 0, 0);
+    tileRtMakeTensorMap(map, 6, 2, dev, dims, strides, box, NULL, 0, 0, 0, 0, 0);
   } else {
     fprintf(stderr, "unknown mode '%s'\n", mode);
     return 2;

@@ -81,11 +81,11 @@ int main(int argc, char **argv) {
   if (strcmp(mode, "bad-map") == 0) {
     char message[256];
     int rc = tileRtMakeTensorMapChecked(map, 6, 2, fakeAddress, kDims, kStrides,
-                                        kBadBox, NULL, 0, 3, 0, 0, message,
+                                        kBadBox, NULL, 0, 3, 0, 0, 0, message,
                                         sizeof(message));
     printf("checked: %d %s\n", rc, message);
     tileRtMakeTensorMap(map, 6, 2, fakeAddress, kDims, kStrides, kBadBox, NULL,
-                        0, 3, 0, 0);
+                        0, 3, 0, 0, 0);
     printf("unreachable\n");
     return 0;
   }
@@ -94,7 +94,7 @@ int main(int argc, char **argv) {
     static const int64_t kEmptyDims[2] = {128, 0};
     static const int64_t kEmptyStrides[1] = {0};
     tileRtMakeTensorMap(map, 6, 2, NULL, kEmptyDims, kEmptyStrides, kGoodBox,
-                        NULL, 0, 3, 0, 0);
+                        NULL, 0, 3, 0, 0, 0);
     printf("unreachable\n");
     return 0;
   }
@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
     mgpuMemAlloc(1024, NULL, false);
   } else if (strcmp(mode, "good-map") == 0) {
     tileRtMakeTensorMap(map, 6, 2, fakeAddress, kDims, kStrides, kGoodBox, NULL,
-                        0, 3, 0, 0);
+                        0, 3, 0, 0, 0);
   } else {
     fprintf(stderr, "unknown mode '%s'\n", mode);
     return 2;

@@ -101,6 +101,14 @@ static void checkDevice(const char *label, int32_t dataType, int32_t rank,
   printf("%s: %s\n", label, rc ? message : "ok");
 }
 
+static void checkUses(const char *label, int32_t dataType, int32_t rank,
+                      const int64_t *dims, int32_t uses) {
+  char message[512];
+  int rc = tileRtValidateTensorMapUses(dataType, rank, dims, uses, message,
+                                       sizeof(message));
+  printf("%s: %s\n", label, rc ? message : "ok");
+}
+
 int main(void) {
   Map m;
 
@@ -392,6 +400,33 @@ int main(void) {
   checkDevice("same box, outer element stride 2", kF64, 2, bigBox, steps,
               kSwizzleNone, 90);
   checkDevice("4-D box 4x2x112x128 f32", kF32, 4, box4, NULL, kSwizzleNone, 90);
+
+  // Written maps (TMA stores and reductions write whole 16-byte units): the
+  // innermost dimension is a whole number of units, or rejected with the
+  // row's bytes and the bytes a store would write past it; read-only maps
+  // and unknown flags.
+  // CHECK-NEXT: written 45 x f32: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is 45 x FLOAT32 = 180 bytes, not a multiple of 16: TMA stores write whole 16-byte units, so a store reaching the end of a row would also write the 12 bytes after it; make the innermost dimension a whole number of 16-byte units, or store the tile another way
+  // CHECK-NEXT: read 45 x f32: ok
+  // CHECK-NEXT: written 48 x f32: ok
+  // CHECK-NEXT: written 73 x f16: {{.*}} row of the tensor is 73 x FLOAT16 = 146 bytes, {{.*}} also write the 14 bytes after it; {{.*}}
+  // CHECK-NEXT: written 1000 x f16, rank 3: ok
+  // CHECK-NEXT: written 250 x packed fp4: {{.*}} 250 x 16U4_ALIGN8B = 125 bytes, {{.*}} the 3 bytes after it; {{.*}}
+  // CHECK-NEXT: written 33 x fp4, odd half byte: {{.*}} 33 x 16U4_ALIGN8B = 16.5 bytes, {{.*}} the 15.5 bytes after it; {{.*}}
+  // CHECK-NEXT: uses 2: tensor map uses are 0x2; the only flag is TILE_RT_TENSOR_MAP_WRITTEN (1)
+  checkUses("written 45 x f32", kF32, 2, (int64_t[]){37, 45},
+            TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("read 45 x f32", kF32, 2, (int64_t[]){37, 45}, 0);
+  checkUses("written 48 x f32", kF32, 2, (int64_t[]){37, 48},
+            TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("written 73 x f16", kF16, 2, (int64_t[]){37, 73},
+            TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("written 1000 x f16, rank 3", kF16, 3, (int64_t[]){2, 3, 1000},
+            TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("written 250 x packed fp4", kU4Align8B, 2, (int64_t[]){4, 250},
+            TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("written 33 x fp4, odd half byte", kU4Align8B, 1,
+            (int64_t[]){33}, TILE_RT_TENSOR_MAP_WRITTEN);
+  checkUses("uses 2", kF32, 2, (int64_t[]){37, 48}, 2);
 
   // A short error buffer truncates, never overflows.
   // CHECK-NEXT: truncated: [TMA box]

@@ -64,7 +64,8 @@ struct ArgumentCode {
 };
 
 ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
-                                StringRef kernel, StringRef prefix) {
+                                bool written, StringRef kernel,
+                                StringRef prefix) {
   ArgumentCode code;
   unsigned rank = desc.getRank();
   std::string arg = "arg" + std::to_string(i);
@@ -81,11 +82,13 @@ ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
       "__attribute__((aligned(64)));\n"
       "  static const int32_t {0}_box[{1}] = {{{2}};\n"
       "  if ((code = {3}_tensor_map({0}_map, \"{4}\", \"{0}\", {5}, {1}, {0}, "
-      "{0}_shape, {0}_strides, {6}, {0}_box, {7}, {8}, {9}, {10}, error)))\n"
+      "{0}_shape, {0}_strides, {6}, {0}_box, {7}, {8}, {9}, {10}, {11}, "
+      "error)))\n"
       "    return code;\n",
       arg, rank, box, prefix, kernel, desc.getCUDADataType(),
       desc.getElementBits(), desc.getCUDAInterleave(), desc.getCUDASwizzle(),
-      desc.getCUDAL2Promotion(), desc.getCUDAOOBFill());
+      desc.getCUDAL2Promotion(), desc.getCUDAOOBFill(),
+      written ? "TILE_RT_TENSOR_MAP_WRITTEN" : "0");
   code.pointer = arg + "_map";
   code.names = llvm::formatv("{0}, {0}_shape, {0}_strides", arg);
   code.doc = llvm::formatv("{0}: {1}: base, shape and strides (elements, "
@@ -95,10 +98,11 @@ ArgumentCode describeDescriptor(tma::DescriptorType desc, unsigned i,
 }
 
 FailureOr<ArgumentCode>
-describeArgument(Type type, unsigned i, StringRef kernel, StringRef prefix,
+describeArgument(Type type, unsigned i, bool written, StringRef kernel,
+                 StringRef prefix,
                  llvm::function_ref<InFlightDiagnostic()> emitError) {
   if (auto desc = dyn_cast<tma::DescriptorType>(type))
-    return describeDescriptor(desc, i, kernel, prefix);
+    return describeDescriptor(desc, i, written, kernel, prefix);
   std::string arg = "arg" + std::to_string(i);
   ArgumentCode code;
   code.pointer = "&" + arg;
@@ -130,7 +134,7 @@ static inline int {0}_tensor_map(void *map, const char *kernel,
                                  int64_t elementBits, const int32_t *box,
                                  int32_t interleave, int32_t swizzle,
                                  int32_t l2Promotion, int32_t oobFill,
-                                 TileRtError *error) {{
+                                 int32_t uses, TileRtError *error) {{
   int64_t strideBytes[4] = {{0, 0, 0, 0};
   char message[400];
   int code = 0;
@@ -144,7 +148,7 @@ static inline int {0}_tensor_map(void *map, const char *kernel,
       strideBytes[d] = strides[d] * elementBits / 8;
     if (tileRtMakeTensorMapChecked(map, dataType, rank, base, shape,
                                    strideBytes, box, NULL, interleave, swizzle,
-                                   l2Promotion, oobFill, message,
+                                   l2Promotion, oobFill, uses, message,
                                    sizeof message))
       code = TILE_RT_LAUNCH_BAD_ARGUMENT;
   }
@@ -169,7 +173,8 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
   SmallVector<ArgumentCode> args;
   for (auto [i, type] : llvm::enumerate(kernel.argTypes)) {
     FailureOr<ArgumentCode> code =
-        describeArgument(type, i, kernel.name, prefix, emitError);
+        describeArgument(type, i, kernel.isWritten(i), kernel.name, prefix,
+                         emitError);
     if (failed(code))
       return failure();
     args.push_back(*code);

@@ -31,6 +31,13 @@ struct HeaderKernel {
   /// Its `tile.grid` maps and `tile.grid_symbols` (null when it has none):
   /// the header then also computes the grid (`_grid`, `_auto`).
   ArrayAttr grid, gridSymbols;
+  /// The descriptor arguments that TMA stores or reductions write through
+  /// (their tensor maps get the runtime's rule for written maps).
+  SmallVector<bool> writtenArgs;
+
+  bool isWritten(unsigned i) const {
+    return i < writtenArgs.size() && writtenArgs[i];
+  }
 };
 
 /// The header for gpu.module `moduleName` (its cubin, compiled for `chip`

@@ -9,6 +9,7 @@
 
 #include "CHeader.h"
 
+#include "TMA/TMADialect.h"
 #include "Tile/TileDialect.h"
 #include "TileMLIR/InitAll.h"
 #include "TileMLIR/Pipelines.h"
@@ -297,17 +298,22 @@ static LogicalResult collectHeaderKernels(
              << "--emit=c-header needs gpu.module @" << module.getName()
              << " before lowering: a lowered kernel's arguments no longer "
                 "say which are TMA descriptors";
-    for (auto func : module.getOps<gpu::GPUFuncOp>())
-      if (func.isKernel())
-        kernels[module.getName()].push_back(
-            {func.getName().str(),
-             llvm::to_vector(func.getArgumentTypes()),
-             {1, 1, 1},
-             0,
-             func.getLoc(),
-             func->getAttrOfType<ArrayAttr>(tile::TileDialect::kGridAttrName),
-             func->getAttrOfType<ArrayAttr>(
-                 tile::TileDialect::kGridSymbolsAttrName)});
+    for (auto func : module.getOps<gpu::GPUFuncOp>()) {
+      if (!func.isKernel())
+        continue;
+      tilemlir::HeaderKernel kernel{
+          func.getName().str(),
+          llvm::to_vector(func.getArgumentTypes()),
+          {1, 1, 1},
+          0,
+          func.getLoc(),
+          func->getAttrOfType<ArrayAttr>(tile::TileDialect::kGridAttrName),
+          func->getAttrOfType<ArrayAttr>(
+              tile::TileDialect::kGridSymbolsAttrName)};
+      for (BlockArgument arg : func.getArguments())
+        kernel.writtenArgs.push_back(tma::findWriteThrough(arg) != nullptr);
+      kernels[module.getName()].push_back(std::move(kernel));
+    }
   }
   return success();
 }

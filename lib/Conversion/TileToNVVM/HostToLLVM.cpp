@@ -83,8 +83,8 @@ struct DTypeCodeLowering : public ConvertOpToLLVMPattern<tile::DTypeCodeOp> {
 
 /// tma.make_descriptor -> tileRtMakeTensorMap(out, dtype, rank, address,
 /// dims, strideBytes, box, elementStrides = null, interleave, swizzle, l2,
-/// oobFill), which validates the map (strides, box, alignment) and aborts
-/// with the rule that failed.
+/// oobFill, uses), which validates the map (strides, box, alignment; whole
+/// 16-byte rows when `written`) and aborts with the rule that failed.
 struct MakeDescriptorLowering
     : public ConvertOpToLLVMPattern<tma::MakeDescriptorOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -162,7 +162,7 @@ struct MakeDescriptorLowering
     auto module = op->getParentOfType<ModuleOp>();
     FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
         rewriter, module, "tileRtMakeTensorMap",
-        {ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32},
+        {ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32, i32},
         LLVM::LLVMVoidType::get(context));
     if (failed(callee))
       return failure();
@@ -171,7 +171,9 @@ struct MakeDescriptorLowering
         ValueRange{map, i32c(desc.getCUDADataType()), i32c(rank), address,
                    dims, strides, box, null, i32c(desc.getCUDAInterleave()),
                    i32c(desc.getCUDASwizzle()), i32c(desc.getCUDAL2Promotion()),
-                   i32c(desc.getCUDAOOBFill())});
+                   i32c(desc.getCUDAOOBFill()),
+                   // TILE_RT_TENSOR_MAP_WRITTEN (tile-runtime/Runtime.h).
+                   i32c(op.getWritten() ? 1 : 0)});
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, mapType, map);
     return success();
   }

@@ -119,9 +119,8 @@ std::pair<SmallVector<Value>, Value> placePiece(OpBuilder &b, Location loc,
   return {innermostFirst(placed), ptr};
 }
 
-/// Discardable unit attribute: the copy's start is not checked (hardware
-/// probes only).
-constexpr llvm::StringLiteral kUncheckedAttr = "tma.unchecked_alignment";
+/// The copy's start is not checked (hardware probes only).
+constexpr llvm::StringLiteral kUncheckedAttr = tma::kUncheckedAttrName;
 
 /// Whether a copy of this kind must start its box 16-byte aligned. All of
 /// them: the GPU probe (integration_test/TMA/edge-cases.mlir, run on the

@@ -170,6 +170,9 @@ static void describeVerdict(int status, const char *output, char *out,
   } else if (output && strstr(output, "tile: tma.")) {
     // TMAToNVVM.cpp's run-time check caught the copy before the hardware.
     snprintf(out, size, "REJECTED");
+  } else if (output && strstr(output, "tensor map rejected: ")) {
+    // The runtime refused the map (tileRtMakeTensorMap) before any launch.
+    snprintf(out, size, "REJECTED (tensor map)");
   } else if (WEXITSTATUS(status) == 0) {
     snprintf(out, size, "PASS");
   } else if (WEXITSTATUS(status) == 1) {

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // From cublas_api.h (not included: it pulls in the CUDA runtime headers).
 enum {
@@ -125,27 +126,82 @@ static void gemmRowMajor(const void *a, const void *b, void *c, int m, int n,
               "cublasGemmEx");
 }
 
+typedef struct {
+  const float *a, *b, *bias;
+  float *c;
+  int64_t M, N, K, firstRow, lastRow;
+  int32_t bTransposed;
+} HostGemmRows;
+
+// Rows [firstRow, lastRow) of the host reference.
+static void *hostGemmRows(void *arg) {
+  const HostGemmRows *w = arg;
+  int64_t N = w->N, K = w->K;
+  double *row = tileRtHostAlloc(sizeof(double) * (size_t)(N > 0 ? N : 1));
+  for (int64_t i = w->firstRow; i < w->lastRow; ++i) {
+    const float *ai = w->a + i * K;
+    if (w->bTransposed) {
+      // B is [N, K]: each element is a dot product of two contiguous rows.
+      for (int64_t j = 0; j < N; ++j) {
+        const float *bj = w->b + j * K;
+        double sum = 0.0;
+        for (int64_t kk = 0; kk < K; ++kk)
+          sum += (double)ai[kk] * (double)bj[kk];
+        row[j] = sum;
+      }
+    } else {
+      // i-k-j order walks B's rows contiguously.
+      for (int64_t j = 0; j < N; ++j)
+        row[j] = 0.0;
+      for (int64_t kk = 0; kk < K; ++kk) {
+        double aik = ai[kk];
+        const float *bk = w->b + kk * N;
+        for (int64_t j = 0; j < N; ++j)
+          row[j] += aik * (double)bk[j];
+      }
+    }
+    for (int64_t j = 0; j < N; ++j)
+      w->c[i * N + j] =
+          (float)(row[j] + (w->bias ? (double)w->bias[i * N + j] : 0.0));
+  }
+  free(row);
+  return NULL;
+}
+
+// Rows are split among the host's processors: the sanitizer pass computes
+// its references here (TILE_REFERENCE=host), 4096^3 included, and one
+// thread takes minutes at that size.
 void tileRtReferenceGemmHost(const float *a, const float *b, float *c,
                              int64_t M, int64_t N, int64_t K,
                              int32_t bTransposed, const float *bias) {
-  double *row = tileRtHostAlloc(sizeof(double) * (size_t)(N > 0 ? N : 1));
-  for (int64_t i = 0; i < M; ++i) {
-    for (int64_t j = 0; j < N; ++j)
-      row[j] = bias ? bias[i * N + j] : 0.0;
-    // i-k-j order walks B rows contiguously when B is [K, N].
-    for (int64_t kk = 0; kk < K; ++kk) {
-      double aik = a[i * K + kk];
-      if (bTransposed)
-        for (int64_t j = 0; j < N; ++j)
-          row[j] += aik * (double)b[j * K + kk];
-      else
-        for (int64_t j = 0; j < N; ++j)
-          row[j] += aik * (double)b[kk * N + j];
-    }
-    for (int64_t j = 0; j < N; ++j)
-      c[i * N + j] = (float)row[j];
+  enum { kMaxThreads = 64 };
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  int64_t threads = cpus < 1 ? 1 : cpus > kMaxThreads ? kMaxThreads : cpus;
+  // Below about 2^24 multiply-adds a thread costs more than it saves.
+  int64_t work = M * N * (K > 0 ? K : 1);
+  if (work < ((int64_t)1 << 24) * threads)
+    threads = work >> 24 > 1 ? work >> 24 : 1;
+  if (threads > M)
+    threads = M > 0 ? M : 1;
+  HostGemmRows parts[kMaxThreads];
+  pthread_t ids[kMaxThreads];
+  int started[kMaxThreads] = {0};
+  for (int64_t t = 0; t < threads; ++t) {
+    parts[t] = (HostGemmRows){a, b, bias, c, M, N, K,
+                              M * t / threads, M * (t + 1) / threads,
+                              bTransposed};
+    // The first part runs on this thread; a part whose thread cannot be
+    // started runs here too.
+    if (t > 0 && pthread_create(&ids[t], NULL, hostGemmRows, &parts[t]) == 0)
+      started[t] = 1;
   }
-  free(row);
+  hostGemmRows(&parts[0]);
+  for (int64_t t = 1; t < threads; ++t) {
+    if (started[t])
+      pthread_join(ids[t], NULL);
+    else
+      hostGemmRows(&parts[t]);
+  }
 }
 
 static void uploadFromF32(void *dev, const float *values, int64_t count,

@@ -713,3 +713,22 @@ func.func @split_box_too_big(%m: memref<64x4096xf16>) {
   %d = tma.make_descriptor %m : memref<64x4096xf16> -> !tma.descriptor<tensor<64x4096xf16>, swizzle = 128>
   return
 }
+
+// -----
+
+// A written map's rows must be whole 16-byte units: TMA stores write whole
+// units, past the end of a 45 x f32 row.
+func.func @written_ragged_rows(%m: memref<37x45xf32, strided<[48, 1]>>) {
+  // expected-error @+1 {{a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is 45 x 'f32' = 180 bytes, not a multiple of 16: TMA stores write whole 16-byte units, so a store reaching the end of a row would also write the 12 bytes after it; make the innermost dimension a whole number of 16-byte units, or store the tile another way}}
+  %d = tma.make_descriptor %m written : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+  return
+}
+
+// -----
+
+// Packed FP4 in an i8 memref: the innermost size counts bytes (9 = 72 bits).
+func.func @written_ragged_fp4(%m: memref<64x9xi8, strided<[16, 1]>>) {
+  // expected-error @+1 {{a row of the tensor is 9 x 'i8' = 9 bytes, not a multiple of 16: TMA stores write whole 16-byte units, so a store reaching the end of a row would also write the 7 bytes after it}}
+  %d = tma.make_descriptor %m written : memref<64x9xi8, strided<[16, 1]>> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, fp4 = packed>
+  return
+}

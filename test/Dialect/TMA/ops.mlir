@@ -75,6 +75,12 @@ func.func @host(%a: memref<1024x1024xf16>, %b: memref<?x?xf32>,
   %0 = tma.make_descriptor %a : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
   // CHECK: tma.make_descriptor %{{.*}} : memref<?x?xf32> -> !tma.descriptor<tensor<64x32xf32>, swizzle = 128>
   %1 = tma.make_descriptor %b : memref<?x?xf32> -> !tma.descriptor<tensor<64x32xf32>, swizzle = 128>
+  // A map a kernel writes through; its rows are whole 16-byte units (here
+  // dynamic: the runtime checks them).
+  // CHECK: tma.make_descriptor %{{.*}} written : memref<?x?xf32> -> !tma.descriptor<tensor<64x32xf32>, swizzle = 128>
+  %w = tma.make_descriptor %b written : memref<?x?xf32> -> !tma.descriptor<tensor<64x32xf32>, swizzle = 128>
+  // CHECK: tma.make_descriptor %{{.*}} written : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
+  %w2 = tma.make_descriptor %a written : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
   // A padded row stride (128 floats for 100 used) is a strided layout.
   // CHECK: tma.make_descriptor %{{.*}} : memref<64x100xf32, strided<[128, 1]>> -> !tma.descriptor<tensor<64x32xf32>>
   %2 = tma.make_descriptor %c : memref<64x100xf32, strided<[128, 1]>> -> !tma.descriptor<tensor<64x32xf32>>

@@ -165,7 +165,19 @@ int tileRtValidateTensorMapForDevice(int32_t dataType, int32_t rank,
                                      int32_t computeCapability,
                                      int64_t maxSharedBytes, char *errorBuf,
                                      size_t errorBufSize);
-/// Validates (both functions above, the device rules for the current
+/// Flags of the `uses` argument below: how kernels use a tensor map, for
+/// the rules that depend on it. TILE_RT_TENSOR_MAP_WRITTEN: TMA stores or
+/// reductions write through it (tma.make_descriptor's `written`).
+#define TILE_RT_TENSOR_MAP_WRITTEN 1
+/// The rules that depend on `uses` (0 for maps that are only read).
+/// Written maps: TMA stores write whole 16-byte units, so a row of the
+/// tensor (the innermost dimension) must be a whole number of them, or a
+/// store reaching a row's end writes past it (measured on the H200). Same
+/// return and message conventions as tileRtValidateTensorMap.
+int tileRtValidateTensorMapUses(int32_t dataType, int32_t rank,
+                                const int64_t *globalDims, int32_t uses,
+                                char *errorBuf, size_t errorBufSize);
+/// Validates (the three functions above, the device rules for the current
 /// device), then encodes a tiled tensor map into `out` (128 bytes; any
 /// alignment: it is encoded into an aligned buffer and copied). Returns 0 on
 /// success, 1 when validation fails, 2 when the driver rejects the map; the
@@ -174,8 +186,8 @@ int tileRtMakeTensorMapChecked(
     void *out, int32_t dataType, int32_t rank, const void *globalAddress,
     const int64_t *globalDims, const int64_t *globalStridesBytes,
     const int32_t *boxDims, const int32_t *elementStrides, int32_t interleave,
-    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, char *errorBuf,
-    size_t errorBufSize);
+    int32_t swizzle, int32_t l2Promotion, int32_t oobFill, int32_t uses,
+    char *errorBuf, size_t errorBufSize);
 /// tileRtMakeTensorMapChecked that prints
 /// "tile-runtime: tensor map rejected: <message>" and exits 3 on error.
 void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
@@ -183,7 +195,7 @@ void tileRtMakeTensorMap(void *out, int32_t dataType, int32_t rank,
                          const int64_t *globalStridesBytes,
                          const int32_t *boxDims, const int32_t *elementStrides,
                          int32_t interleave, int32_t swizzle,
-                         int32_t l2Promotion, int32_t oobFill);
+                         int32_t l2Promotion, int32_t oobFill, int32_t uses);
 
 /*===----------------------------------------------------------------------===*\
 |* 3. GPU probe                                                               *|

@@ -75,6 +75,27 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileMarkWrittenDescriptors
+    : Pass<"tile-mark-written-descriptors", "::mlir::ModuleOp"> {
+  let summary = "Mark the host tensor maps that kernels write through";
+  let description = [{
+    Sets `written` on each host `tma.make_descriptor` whose map a kernel
+    writes through: the descriptor is passed by a `gpu.launch_func` to a
+    kernel argument that a `tma.async_store` or `tma.async_reduce` uses
+    (in the kernel body or in a `tile.warp_specialize` partition). A
+    descriptor value used by anything but a launch of a kernel of the module
+    counts as written, since what it reaches cannot be seen.
+
+    Written maps must have rows of whole 16-byte units (TMA stores write
+    whole units; see `tma.make_descriptor`): a static innermost size that
+    breaks the rule is an error here, with a note at the store; a dynamic
+    one is checked by the runtime when it builds the map. The default
+    pipeline runs this pass while kernels and launches are still side by
+    side, after the transformations that create stores.
+  }];
+  let dependentDialects = ["::mlir::tma::TMADialect"];
+}
+
 def TileAllocateTensorMemory
     : Pass<"tile-allocate-tensor-memory", "::mlir::ModuleOp"> {
   let summary = "Assign tensor-memory columns to the tmem.allocs of kernels";
