@@ -42,12 +42,12 @@
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
-    // Flash-attention forward, bf16, head dim 64: 128 query rows per CTA,
+    // Flash-attention forward, bf16, head dim 64: tiles of 128 query rows,
     // key blocks of 128, a 4-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d64_g(%dq: !dq_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -57,23 +57,15 @@ module attributes {gpu.container_module} {
       %stages = arith.constant 4 : i32
       %stages_idx = arith.constant 4 : index
       %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      // The last query blocks first: with a causal mask they have the most
-      // key blocks, and the short ones fill the tail of the grid.
-      %blocks_x = tile.num_programs x
-      %block_rev = tile.program_id x
-      %last_block = arith.subi %blocks_x, %c1_i32 : i32
-      %block = arith.subi %last_block, %block_rev : i32
-      %pair = tile.program_id y
-      %q_start = arith.muli %block, %bm : i32
-      %pair_row = arith.muli %pair, %seq : i32
-      %q_row = arith.addi %pair_row, %q_start : i32
       %q = tile.alloc_smem : !q_bf16_64
       %kring = tile.alloc_smem : !kvring_bf16_64
       %vring = tile.alloc_smem : !kvring_bf16_64
-      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
       %kfull = mbarrier.alloc : !mbarrier.group<4>
       %kempty = mbarrier.alloc : !mbarrier.group<4>
       %vfull = mbarrier.alloc : !mbarrier.group<4>
@@ -81,8 +73,10 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.init %qb, arrivals = 1
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -99,26 +93,15 @@ module attributes {gpu.container_module} {
         }
       }
       tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
 
-      // Key blocks [0, end) are visited (at least one: q_start < seq);
-      // [0, full) need no mask.
-      %seq_pad = arith.addi %seq, %bn_m1 : i32
-      %blocks = arith.divui %seq_pad, %bn : i32
-      %seq_full = arith.divui %seq, %bn : i32
-      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
-      %q_end = arith.addi %q_start, %bm : i32
-      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-      %diag_end = arith.divui %q_end_pad, %bn : i32
-      %causal_end = arith.minui %diag_end, %blocks : i32
-      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
-      %q_next = arith.addi %q_start, %c1_i32 : i32
-      %below = arith.divui %q_next, %bn : i32
-      %causal_full = arith.minui %below, %seq_full : i32
-      %full = arith.select %is_causal, %causal_full, %seq_full : i32
-      %end = arith.index_cast %end_i32 : i32 to index
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -126,6 +109,8 @@ module attributes {gpu.container_module} {
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -134,98 +119,54 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.wait %qb, phase %c0_i32 : i32
-        // Block 0: S(0) and its softmax; O is still zero.
-        %j_i32_0 = arith.constant 0 : i32
-        %k0 = tile.smem_index %kring[%c0] : !kvring_bf16_64 -> !kv_bf16_64
-        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
-        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
-        mbarrier.wait %kf0, phase %c0_i32 : i32
-        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
-        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
-        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
-        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
-        mbarrier.arrive %ke0
-        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
-        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
-        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
-          %cols = tile.range 0 to 128 : tensor<128xi32>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
-          %keys = arith.addi %cols, %key0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %seqb = tile.splat %seq : tensor<128x128xi32>
-          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
-          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
-          %any = tile.splat %not_causal : tensor<128x128xi1>
-          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
-          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
-          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-          scf.yield %masked : tensor<128x128xf32>
-        } else {
-          scf.yield %qk_0 : tensor<128x128xf32>
-        }
-        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
-        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
-        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
-        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
-        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
-        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
-        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
-        %res:4 = scf.for %j = %c1 to %end step %c1
-            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-            -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
-          %j_i32 = arith.index_cast %j : index to i32
-          %slot_i32 = arith.remui %j_i32, %stages : i32
-          %round = arith.divui %j_i32, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
-          mbarrier.wait %kf, phase %parity : i32
-          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
-          %turn_parity = arith.xori %turn_odd, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity : i32
-          %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
-          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
-          %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
-          %jp = arith.subi %j, %c1 : index
-          %j_i32_v = arith.index_cast %jp : index to i32
-          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
-          %round_v = arith.divui %j_i32_v, %stages : i32
-          %parity_v = arith.remui %round_v, %c2_i32 : i32
-          %slot_v = arith.index_cast %slot_i32_v : i32 to index
-          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
-          mbarrier.wait %vf, phase %parity_v : i32
-          %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
-          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
           mbarrier.arrive %their_turn
-          // S(j) was committed first: at most the PV product is pending.
-          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
-          mbarrier.arrive %ke
-          %edge = arith.cmpi sge, %j_i32, %full : i32
-          %kv_start = arith.muli %j_i32, %bn : i32
-          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
             %cols = tile.range 0 to 128 : tensor<128xi32>
             %rows = tile.range 0 to 128 : tensor<128xi32>
-            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
             %keys = arith.addi %cols, %key0 : tensor<128xi32>
             %query0 = tile.splat %q_start : tensor<128xi32>
             %queries = arith.addi %rows, %query0 : tensor<128xi32>
@@ -240,114 +181,586 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %qk : tensor<128x128xf32>
+            scf.yield %qk_0 : tensor<128x128xf32>
           }
-          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-          %m_neg = arith.negf %m_new : tensor<128xf32>
-          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
-          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
-          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
-          mbarrier.arrive %ve
-          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
-          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %ld = arith.constant dense<64> : tensor<128x64xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x64xi32>, tensor<128x64xbf16>, tensor<128x64xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
         }
-        // The last block's P V.
-        %last = arith.subi %end, %c1 : index
-        %j_i32_l = arith.index_cast %last : index to i32
-        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
-        %round_l = arith.divui %j_i32_l, %stages : i32
-        %parity_l = arith.remui %round_l, %c2_i32 : i32
-        %slot_l = arith.index_cast %slot_i32_l : i32 to index
-        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
-        mbarrier.wait %vfl, phase %parity_l : i32
-        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
-        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_l : i32
-        %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
-        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
-        mbarrier.arrive %their_turn
-        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
-        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
-        %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
-        %rows = tile.range 0 to 128 : tensor<128xi32>
-        %dcols = tile.range 0 to 64 : tensor<64xi32>
-        %row0 = tile.splat %q_row : tensor<128xi32>
-        %grow = arith.addi %rows, %row0 : tensor<128xi32>
-        %query0 = tile.splat %q_start : tensor<128xi32>
-        %queries = arith.addi %rows, %query0 : tensor<128xi32>
-        %seqv = tile.splat %seq : tensor<128xi32>
-        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
-        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-        %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
-        %ld = arith.constant dense<64> : tensor<128x64xi32>
-        %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
-        %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
-        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
-        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x64xi32>, tensor<128x64xbf16>, tensor<128x64xi1>
-        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-        %log_l = math.log2 %res#2 : tensor<128xf32>
-        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
-          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
-          mbarrier.arrive_expect_tx %qbp, bytes = 16384
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_bf16_64, !qbox_bf16_64
-          scf.for %j = %c0 to %end_p step %c1 {
-            %j_i32 = arith.index_cast %j : index to i32
-            %slot_i32 = arith.remui %j_i32, %stages : i32
-            %round = arith.divui %j_i32, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-            %free = arith.xori %parity, %c1_i32 : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %kv_row = arith.addi %pair_row_p, %kv_start : i32
-            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
-            mbarrier.wait %ke, phase %free : i32
-            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
-            mbarrier.arrive_expect_tx %kf, bytes = 16384
-            %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
-            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
-            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
-            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
-            mbarrier.wait %ve, phase %free : i32
-            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
-            mbarrier.arrive_expect_tx %vf, bytes = 16384
-            %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
-            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
-            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 16384
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_bf16_64, !qbox_bf16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, index) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 64: tiles of 128 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d64_q(%dq: !dq_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !q_bf16_64
+      %kring = tile.alloc_smem : !kvring_bf16_64
+      %vring = tile.alloc_smem : !kvring_bf16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<128x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %ld = arith.constant dense<64> : tensor<128x64xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x64xi32>, tensor<128x64xbf16>, tensor<128x64xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+        }
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 16384
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_bf16_64, !qbox_bf16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -509,12 +922,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // Flash-attention forward, bf16, head dim 128: 128 query rows per CTA,
+    // Flash-attention forward, bf16, head dim 128: tiles of 128 query rows,
     // key blocks of 128, a 3-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d128_g(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -524,24 +937,16 @@ module attributes {gpu.container_module} {
       %stages = arith.constant 3 : i32
       %stages_idx = arith.constant 3 : index
       %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      // The last query blocks first: with a causal mask they have the most
-      // key blocks, and the short ones fill the tail of the grid.
-      %blocks_x = tile.num_programs x
-      %block_rev = tile.program_id x
-      %last_block = arith.subi %blocks_x, %c1_i32 : i32
-      %block = arith.subi %last_block, %block_rev : i32
-      %pair = tile.program_id y
-      %q_start = arith.muli %block, %bm : i32
-      %pair_row = arith.muli %pair, %seq : i32
-      %q_row = arith.addi %pair_row, %q_start : i32
       %q = tile.alloc_smem : !q_bf16_128
       %kring = tile.alloc_smem : !kvring_bf16_128
       %vring = tile.alloc_smem : !kvring_bf16_128
-      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
       %kfull = mbarrier.alloc : !mbarrier.group<3>
       %kempty = mbarrier.alloc : !mbarrier.group<3>
       %vfull = mbarrier.alloc : !mbarrier.group<3>
@@ -549,8 +954,10 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.init %qb, arrivals = 1
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
@@ -567,26 +974,15 @@ module attributes {gpu.container_module} {
         }
       }
       tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
 
-      // Key blocks [0, end) are visited (at least one: q_start < seq);
-      // [0, full) need no mask.
-      %seq_pad = arith.addi %seq, %bn_m1 : i32
-      %blocks = arith.divui %seq_pad, %bn : i32
-      %seq_full = arith.divui %seq, %bn : i32
-      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
-      %q_end = arith.addi %q_start, %bm : i32
-      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-      %diag_end = arith.divui %q_end_pad, %bn : i32
-      %causal_end = arith.minui %diag_end, %blocks : i32
-      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
-      %q_next = arith.addi %q_start, %c1_i32 : i32
-      %below = arith.divui %q_next, %bn : i32
-      %causal_full = arith.minui %below, %seq_full : i32
-      %full = arith.select %is_causal, %causal_full, %seq_full : i32
-      %end = arith.index_cast %end_i32 : i32 to index
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -594,6 +990,8 @@ module attributes {gpu.container_module} {
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -602,98 +1000,54 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.wait %qb, phase %c0_i32 : i32
-        // Block 0: S(0) and its softmax; O is still zero.
-        %j_i32_0 = arith.constant 0 : i32
-        %k0 = tile.smem_index %kring[%c0] : !kvring_bf16_128 -> !kv_bf16_128
-        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
-        mbarrier.wait %kf0, phase %c0_i32 : i32
-        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
-        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
-        %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
-        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
-        mbarrier.arrive %ke0
-        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
-        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
-        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
-          %cols = tile.range 0 to 128 : tensor<128xi32>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
-          %keys = arith.addi %cols, %key0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %seqb = tile.splat %seq : tensor<128x128xi32>
-          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
-          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
-          %any = tile.splat %not_causal : tensor<128x128xi1>
-          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
-          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
-          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-          scf.yield %masked : tensor<128x128xf32>
-        } else {
-          scf.yield %qk_0 : tensor<128x128xf32>
-        }
-        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
-        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
-        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
-        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
-        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
-        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
-        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
-        %res:4 = scf.for %j = %c1 to %end step %c1
-            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-            -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
-          %j_i32 = arith.index_cast %j : index to i32
-          %slot_i32 = arith.remui %j_i32, %stages : i32
-          %round = arith.divui %j_i32, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
-          mbarrier.wait %kf, phase %parity : i32
-          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
-          %turn_parity = arith.xori %turn_odd, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity : i32
-          %kst = tile.smem_index %kring[%slot] : !kvring_bf16_128 -> !kv_bf16_128
-          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-          %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          %jp = arith.subi %j, %c1 : index
-          %j_i32_v = arith.index_cast %jp : index to i32
-          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
-          %round_v = arith.divui %j_i32_v, %stages : i32
-          %parity_v = arith.remui %round_v, %c2_i32 : i32
-          %slot_v = arith.index_cast %slot_i32_v : i32 to index
-          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
-          mbarrier.wait %vf, phase %parity_v : i32
-          %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_128 -> !kv_bf16_128
-          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<3>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_128 -> !kv_bf16_128
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
           mbarrier.arrive %their_turn
-          // S(j) was committed first: at most the PV product is pending.
-          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
-          mbarrier.arrive %ke
-          %edge = arith.cmpi sge, %j_i32, %full : i32
-          %kv_start = arith.muli %j_i32, %bn : i32
-          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<3>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
             %cols = tile.range 0 to 128 : tensor<128xi32>
             %rows = tile.range 0 to 128 : tensor<128xi32>
-            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
             %keys = arith.addi %cols, %key0 : tensor<128xi32>
             %query0 = tile.splat %q_start : tensor<128xi32>
             %queries = arith.addi %rows, %query0 : tensor<128xi32>
@@ -708,120 +1062,599 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %qk : tensor<128x128xf32>
+            scf.yield %qk_0 : tensor<128x128xf32>
           }
-          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-          %m_neg = arith.negf %m_new : tensor<128xf32>
-          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
-          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
-          mbarrier.arrive %ve
-          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+            %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_128 -> !kv_bf16_128
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_128 -> !kv_bf16_128
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %ld = arith.constant dense<128> : tensor<128x128xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
         }
-        // The last block's P V.
-        %last = arith.subi %end, %c1 : index
-        %j_i32_l = arith.index_cast %last : index to i32
-        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
-        %round_l = arith.divui %j_i32_l, %stages : i32
-        %parity_l = arith.remui %round_l, %c2_i32 : i32
-        %slot_l = arith.index_cast %slot_i32_l : i32 to index
-        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
-        mbarrier.wait %vfl, phase %parity_l : i32
-        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
-        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_l : i32
-        %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_128 -> !kv_bf16_128
-        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-        %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
-        %rows = tile.range 0 to 128 : tensor<128xi32>
-        %dcols = tile.range 0 to 128 : tensor<128xi32>
-        %row0 = tile.splat %q_row : tensor<128xi32>
-        %grow = arith.addi %rows, %row0 : tensor<128xi32>
-        %query0 = tile.splat %q_start : tensor<128xi32>
-        %queries = arith.addi %rows, %query0 : tensor<128xi32>
-        %seqv = tile.splat %seq : tensor<128xi32>
-        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-        %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-        %ld = arith.constant dense<128> : tensor<128x128xi32>
-        %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-        %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
-        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-        %log_l = math.log2 %res#2 : tensor<128xf32>
-        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
-          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
-          mbarrier.arrive_expect_tx %qbp, bytes = 32768
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_bf16_128, !qbox_bf16_128
-          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_bf16_128, !qbox_bf16_128
-          scf.for %j = %c0 to %end_p step %c1 {
-            %j_i32 = arith.index_cast %j : index to i32
-            %slot_i32 = arith.remui %j_i32, %stages : i32
-            %round = arith.divui %j_i32, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-            %free = arith.xori %parity, %c1_i32 : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %kv_row = arith.addi %pair_row_p, %kv_start : i32
-            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
-            mbarrier.wait %ke, phase %free : i32
-            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
-            mbarrier.arrive_expect_tx %kf, bytes = 32768
-            %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
-            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
-            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
-            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
-            mbarrier.wait %ve, phase %free : i32
-            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
-            mbarrier.arrive_expect_tx %vf, bytes = 32768
-            %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
-            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
-            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
-            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 32768
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
+            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %kf, bytes = 32768
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %vf, bytes = 32768
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, index) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 128: tiles of 128 query rows,
+    // key blocks of 128, a 3-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d128_q(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 3 : i32
+      %stages_idx = arith.constant 3 : index
+      %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %q = tile.alloc_smem : !q_bf16_128
+      %kring = tile.alloc_smem : !kvring_bf16_128
+      %vring = tile.alloc_smem : !kvring_bf16_128
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<3>
+      %kempty = mbarrier.alloc : !mbarrier.group<3>
+      %vfull = mbarrier.alloc : !mbarrier.group<3>
+      %vempty = mbarrier.alloc : !mbarrier.group<3>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<3>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<3>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<3>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_128 -> !kv_bf16_128
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<3>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<128x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xbf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+            %qk_async = tile.dot %q, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_128 -> !kv_bf16_128
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_128 -> !kv_bf16_128
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %ld = arith.constant dense<128> : tensor<128x128xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+        }
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 32768
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
+            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %kf, bytes = 32768
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %vf, bytes = 32768
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_128 -> !kv_bf16_128
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -990,12 +1823,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // Flash-attention forward, f16, head dim 64: 128 query rows per CTA,
+    // Flash-attention forward, f16, head dim 64: tiles of 128 query rows,
     // key blocks of 128, a 4-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d64_g(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -1005,23 +1838,15 @@ module attributes {gpu.container_module} {
       %stages = arith.constant 4 : i32
       %stages_idx = arith.constant 4 : index
       %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
-      // The last query blocks first: with a causal mask they have the most
-      // key blocks, and the short ones fill the tail of the grid.
-      %blocks_x = tile.num_programs x
-      %block_rev = tile.program_id x
-      %last_block = arith.subi %blocks_x, %c1_i32 : i32
-      %block = arith.subi %last_block, %block_rev : i32
-      %pair = tile.program_id y
-      %q_start = arith.muli %block, %bm : i32
-      %pair_row = arith.muli %pair, %seq : i32
-      %q_row = arith.addi %pair_row, %q_start : i32
       %q = tile.alloc_smem : !q_f16_64
       %kring = tile.alloc_smem : !kvring_f16_64
       %vring = tile.alloc_smem : !kvring_f16_64
-      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
       %kfull = mbarrier.alloc : !mbarrier.group<4>
       %kempty = mbarrier.alloc : !mbarrier.group<4>
       %vfull = mbarrier.alloc : !mbarrier.group<4>
@@ -1029,8 +1854,10 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.init %qb, arrivals = 1
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -1047,26 +1874,15 @@ module attributes {gpu.container_module} {
         }
       }
       tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
 
-      // Key blocks [0, end) are visited (at least one: q_start < seq);
-      // [0, full) need no mask.
-      %seq_pad = arith.addi %seq, %bn_m1 : i32
-      %blocks = arith.divui %seq_pad, %bn : i32
-      %seq_full = arith.divui %seq, %bn : i32
-      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
-      %q_end = arith.addi %q_start, %bm : i32
-      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-      %diag_end = arith.divui %q_end_pad, %bn : i32
-      %causal_end = arith.minui %diag_end, %blocks : i32
-      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
-      %q_next = arith.addi %q_start, %c1_i32 : i32
-      %below = arith.divui %q_next, %bn : i32
-      %causal_full = arith.minui %below, %seq_full : i32
-      %full = arith.select %is_causal, %causal_full, %seq_full : i32
-      %end = arith.index_cast %end_i32 : i32 to index
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -1074,6 +1890,8 @@ module attributes {gpu.container_module} {
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -1082,98 +1900,54 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.wait %qb, phase %c0_i32 : i32
-        // Block 0: S(0) and its softmax; O is still zero.
-        %j_i32_0 = arith.constant 0 : i32
-        %k0 = tile.smem_index %kring[%c0] : !kvring_f16_64 -> !kv_f16_64
-        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
-        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<4>
-        mbarrier.wait %kf0, phase %c0_i32 : i32
-        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
-        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
-        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
-        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<4>
-        mbarrier.arrive %ke0
-        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
-        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
-        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
-          %cols = tile.range 0 to 128 : tensor<128xi32>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
-          %keys = arith.addi %cols, %key0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %seqb = tile.splat %seq : tensor<128x128xi32>
-          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
-          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
-          %any = tile.splat %not_causal : tensor<128x128xi1>
-          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
-          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
-          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-          scf.yield %masked : tensor<128x128xf32>
-        } else {
-          scf.yield %qk_0 : tensor<128x128xf32>
-        }
-        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
-        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
-        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
-        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
-        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
-        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
-        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
-        %res:4 = scf.for %j = %c1 to %end step %c1
-            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-            -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
-          %j_i32 = arith.index_cast %j : index to i32
-          %slot_i32 = arith.remui %j_i32, %stages : i32
-          %round = arith.divui %j_i32, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
-          mbarrier.wait %kf, phase %parity : i32
-          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
-          %turn_parity = arith.xori %turn_odd, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity : i32
-          %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
-          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
-          %qk_async = tile.dot %q, %kt, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
-          %jp = arith.subi %j, %c1 : index
-          %j_i32_v = arith.index_cast %jp : index to i32
-          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
-          %round_v = arith.divui %j_i32_v, %stages : i32
-          %parity_v = arith.remui %round_v, %c2_i32 : i32
-          %slot_v = arith.index_cast %slot_i32_v : i32 to index
-          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
-          mbarrier.wait %vf, phase %parity_v : i32
-          %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
-          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
           mbarrier.arrive %their_turn
-          // S(j) was committed first: at most the PV product is pending.
-          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
-          mbarrier.arrive %ke
-          %edge = arith.cmpi sge, %j_i32, %full : i32
-          %kv_start = arith.muli %j_i32, %bn : i32
-          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
             %cols = tile.range 0 to 128 : tensor<128xi32>
             %rows = tile.range 0 to 128 : tensor<128xi32>
-            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
             %keys = arith.addi %cols, %key0 : tensor<128xi32>
             %query0 = tile.splat %q_start : tensor<128xi32>
             %queries = arith.addi %rows, %query0 : tensor<128xi32>
@@ -1188,114 +1962,586 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %qk : tensor<128x128xf32>
+            scf.yield %qk_0 : tensor<128x128xf32>
           }
-          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-          %m_neg = arith.negf %m_new : tensor<128xf32>
-          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
-          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
-          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
-          mbarrier.arrive %ve
-          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
-          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q, %kt, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %ld = arith.constant dense<64> : tensor<128x64xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x64xi32>, tensor<128x64xf16>, tensor<128x64xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
         }
-        // The last block's P V.
-        %last = arith.subi %end, %c1 : index
-        %j_i32_l = arith.index_cast %last : index to i32
-        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
-        %round_l = arith.divui %j_i32_l, %stages : i32
-        %parity_l = arith.remui %round_l, %c2_i32 : i32
-        %slot_l = arith.index_cast %slot_i32_l : i32 to index
-        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
-        mbarrier.wait %vfl, phase %parity_l : i32
-        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
-        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_l : i32
-        %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
-        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
-        mbarrier.arrive %their_turn
-        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
-        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-        %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
-        %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
-        %rows = tile.range 0 to 128 : tensor<128xi32>
-        %dcols = tile.range 0 to 64 : tensor<64xi32>
-        %row0 = tile.splat %q_row : tensor<128xi32>
-        %grow = arith.addi %rows, %row0 : tensor<128xi32>
-        %query0 = tile.splat %q_start : tensor<128xi32>
-        %queries = arith.addi %rows, %query0 : tensor<128xi32>
-        %seqv = tile.splat %seq : tensor<128xi32>
-        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
-        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-        %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
-        %ld = arith.constant dense<64> : tensor<128x64xi32>
-        %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
-        %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
-        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
-        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x64xi32>, tensor<128x64xf16>, tensor<128x64xi1>
-        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-        %log_l = math.log2 %res#2 : tensor<128xf32>
-        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
-          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
-          mbarrier.arrive_expect_tx %qbp, bytes = 16384
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_f16_64, !qbox_f16_64
-          scf.for %j = %c0 to %end_p step %c1 {
-            %j_i32 = arith.index_cast %j : index to i32
-            %slot_i32 = arith.remui %j_i32, %stages : i32
-            %round = arith.divui %j_i32, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-            %free = arith.xori %parity, %c1_i32 : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %kv_row = arith.addi %pair_row_p, %kv_start : i32
-            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
-            mbarrier.wait %ke, phase %free : i32
-            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
-            mbarrier.arrive_expect_tx %kf, bytes = 16384
-            %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
-            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
-            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
-            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
-            mbarrier.wait %ve, phase %free : i32
-            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
-            mbarrier.arrive_expect_tx %vf, bytes = 16384
-            %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
-            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
-            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 16384
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_64, !qbox_f16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, index) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 64: tiles of 128 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d64_q(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !q_f16_64
+      %kring = tile.alloc_smem : !kvring_f16_64
+      %vring = tile.alloc_smem : !kvring_f16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<128x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q, %kt, %zs async : !q_f16_64, !kt_f16_64, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_64, tensor<128x64xf32> -> tensor<128x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<128x64xi32>
+          %ld = arith.constant dense<64> : tensor<128x64xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x64xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x64xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x64xi32>, tensor<128x64xf16>, tensor<128x64xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+        }
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 16384
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_64, !qbox_f16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1457,12 +2703,12 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // Flash-attention forward, f16, head dim 128: 128 query rows per CTA,
+    // Flash-attention forward, f16, head dim 128: tiles of 128 query rows,
     // key blocks of 128, a 3-slot K/V ring; as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d128_g(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -1472,24 +2718,16 @@ module attributes {gpu.container_module} {
       %stages = arith.constant 3 : i32
       %stages_idx = arith.constant 3 : index
       %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
       %bn = arith.constant 128 : i32
       %bn_m1 = arith.constant 127 : i32
       %col0 = arith.constant 0 : i32
       %col1 = arith.constant 64 : i32
-      // The last query blocks first: with a causal mask they have the most
-      // key blocks, and the short ones fill the tail of the grid.
-      %blocks_x = tile.num_programs x
-      %block_rev = tile.program_id x
-      %last_block = arith.subi %blocks_x, %c1_i32 : i32
-      %block = arith.subi %last_block, %block_rev : i32
-      %pair = tile.program_id y
-      %q_start = arith.muli %block, %bm : i32
-      %pair_row = arith.muli %pair, %seq : i32
-      %q_row = arith.addi %pair_row, %q_start : i32
       %q = tile.alloc_smem : !q_f16_128
       %kring = tile.alloc_smem : !kvring_f16_128
       %vring = tile.alloc_smem : !kvring_f16_128
-      %qbar = mbarrier.alloc : !mbarrier.group<1>
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
       %kfull = mbarrier.alloc : !mbarrier.group<3>
       %kempty = mbarrier.alloc : !mbarrier.group<3>
       %vfull = mbarrier.alloc : !mbarrier.group<3>
@@ -1497,8 +2735,10 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.init %qb, arrivals = 1
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
@@ -1515,26 +2755,15 @@ module attributes {gpu.container_module} {
         }
       }
       tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
 
-      // Key blocks [0, end) are visited (at least one: q_start < seq);
-      // [0, full) need no mask.
-      %seq_pad = arith.addi %seq, %bn_m1 : i32
-      %blocks = arith.divui %seq_pad, %bn : i32
-      %seq_full = arith.divui %seq, %bn : i32
-      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
-      %q_end = arith.addi %q_start, %bm : i32
-      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-      %diag_end = arith.divui %q_end_pad, %bn : i32
-      %causal_end = arith.minui %diag_end, %blocks : i32
-      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
-      %q_next = arith.addi %q_start, %c1_i32 : i32
-      %below = arith.divui %q_next, %bn : i32
-      %causal_full = arith.minui %below, %seq_full : i32
-      %full = arith.select %is_causal, %causal_full, %seq_full : i32
-      %end = arith.index_cast %end_i32 : i32 to index
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qbar, %kfull, %kempty, %vfull, %vempty, %q_row, %pair_row, %end)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -1542,6 +2771,8 @@ module attributes {gpu.container_module} {
         %l0 = arith.constant dense<0.0> : tensor<128xf32>
         %scale = tile.splat %qk_scale : tensor<128x128xf32>
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         %wid = tile.warp_id
         %c4_i32 = arith.constant 4 : i32
         %wg = arith.divui %wid, %c4_i32 : i32
@@ -1550,98 +2781,54 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %qb = mbarrier.index %qbar[%c0] : !mbarrier.group<1>
-        mbarrier.wait %qb, phase %c0_i32 : i32
-        // Block 0: S(0) and its softmax; O is still zero.
-        %j_i32_0 = arith.constant 0 : i32
-        %k0 = tile.smem_index %kring[%c0] : !kvring_f16_128 -> !kv_f16_128
-        %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-        %kf0 = mbarrier.index %kfull[%c0] : !mbarrier.group<3>
-        mbarrier.wait %kf0, phase %c0_i32 : i32
-        %turn_odd_0 = arith.andi %j_i32_0, %c1_i32 : i32
-        %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_0 : i32
-        %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
-        %ke0 = mbarrier.index %kempty[%c0] : !mbarrier.group<3>
-        mbarrier.arrive %ke0
-        %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
-        %kv_start_0 = arith.muli %j_i32_0, %bn : i32
-        %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
-          %cols = tile.range 0 to 128 : tensor<128xi32>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %key0 = tile.splat %kv_start_0 : tensor<128xi32>
-          %keys = arith.addi %cols, %key0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %seqb = tile.splat %seq : tensor<128x128xi32>
-          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
-          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
-          %any = tile.splat %not_causal : tensor<128x128xi1>
-          %allowed = arith.ori %seen, %any : tensor<128x128xi1>
-          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
-          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-          %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-          scf.yield %masked : tensor<128x128xf32>
-        } else {
-          scf.yield %qk_0 : tensor<128x128xf32>
-        }
-        %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
-        %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
-        %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
-        %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
-        %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
-        %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
-        %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
-        %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-        %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
-        %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
-        %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
-        %res:4 = scf.for %j = %c1 to %end step %c1
-            iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-            -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
-          %j_i32 = arith.index_cast %j : index to i32
-          %slot_i32 = arith.remui %j_i32, %stages : i32
-          %round = arith.divui %j_i32, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-          %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
-          mbarrier.wait %kf, phase %parity : i32
-          %turn_odd = arith.andi %j_i32, %c1_i32 : i32
-          %turn_parity = arith.xori %turn_odd, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity : i32
-          %kst = tile.smem_index %kring[%slot] : !kvring_f16_128 -> !kv_f16_128
-          %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-          %qk_async = tile.dot %q, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          %jp = arith.subi %j, %c1 : index
-          %j_i32_v = arith.index_cast %jp : index to i32
-          %slot_i32_v = arith.remui %j_i32_v, %stages : i32
-          %round_v = arith.divui %j_i32_v, %stages : i32
-          %parity_v = arith.remui %round_v, %c2_i32 : i32
-          %slot_v = arith.index_cast %slot_i32_v : i32 to index
-          %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
-          mbarrier.wait %vf, phase %parity_v : i32
-          %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_128 -> !kv_f16_128
-          %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<3>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_128 -> !kv_f16_128
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
           mbarrier.arrive %their_turn
-          // S(j) was committed first: at most the PV product is pending.
-          %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-          %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
-          mbarrier.arrive %ke
-          %edge = arith.cmpi sge, %j_i32, %full : i32
-          %kv_start = arith.muli %j_i32, %bn : i32
-          %scores = scf.if %edge -> (tensor<128x128xf32>) {
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<3>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
             %cols = tile.range 0 to 128 : tensor<128xi32>
             %rows = tile.range 0 to 128 : tensor<128xi32>
-            %key0 = tile.splat %kv_start : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
             %keys = arith.addi %cols, %key0 : tensor<128xi32>
             %query0 = tile.splat %q_start : tensor<128xi32>
             %queries = arith.addi %rows, %query0 : tensor<128xi32>
@@ -1656,120 +2843,599 @@ module attributes {gpu.container_module} {
             %allowed = arith.ori %seen, %any : tensor<128x128xi1>
             %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
             %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
             scf.yield %masked : tensor<128x128xf32>
           } else {
-            scf.yield %qk : tensor<128x128xf32>
+            scf.yield %qk_0 : tensor<128x128xf32>
           }
-          %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-          %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-          %m_neg = arith.negf %m_new : tensor<128xf32>
-          %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-          %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-          %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-          %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-          %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-          %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-          %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
-          %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-          %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
-          mbarrier.arrive %ve
-          %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-          scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_128 -> !kv_f16_128
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+            %qk_async = tile.dot %q, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_128 -> !kv_f16_128
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_128 -> !kv_f16_128
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %ld = arith.constant dense<128> : tensor<128x128xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
         }
-        // The last block's P V.
-        %last = arith.subi %end, %c1 : index
-        %j_i32_l = arith.index_cast %last : index to i32
-        %slot_i32_l = arith.remui %j_i32_l, %stages : i32
-        %round_l = arith.divui %j_i32_l, %stages : i32
-        %parity_l = arith.remui %round_l, %c2_i32 : i32
-        %slot_l = arith.index_cast %slot_i32_l : i32 to index
-        %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
-        mbarrier.wait %vfl, phase %parity_l : i32
-        %turn_odd_l = arith.andi %end_i32, %c1_i32 : i32
-        %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-        mbarrier.wait %my_turn, phase %turn_parity_l : i32
-        %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_128 -> !kv_f16_128
-        %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-        mbarrier.arrive %their_turn
-        %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-        %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-        %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-        %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-        %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
-        %rows = tile.range 0 to 128 : tensor<128xi32>
-        %dcols = tile.range 0 to 128 : tensor<128xi32>
-        %row0 = tile.splat %q_row : tensor<128xi32>
-        %grow = arith.addi %rows, %row0 : tensor<128xi32>
-        %query0 = tile.splat %q_start : tensor<128xi32>
-        %queries = arith.addi %rows, %query0 : tensor<128xi32>
-        %seqv = tile.splat %seq : tensor<128xi32>
-        %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-        %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-        %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-        %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-        %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-        %ld = arith.constant dense<128> : tensor<128x128xi32>
-        %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-        %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-        %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-        %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-        tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
-        // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-        %log_l = math.log2 %res#2 : tensor<128xf32>
-        %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-        %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-        %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-        tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qbar_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %q_row_p: i32, %pair_row_p: i32, %end_p: index) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
-          %qbp = mbarrier.index %qbar_p[%c0] : !mbarrier.group<1>
-          mbarrier.arrive_expect_tx %qbp, bytes = 32768
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          tma.async_load %dq_p[%q_row_p, %col0], %qp0, %qbp scope = thread : !dq_f16_128, !qbox_f16_128
-          tma.async_load %dq_p[%q_row_p, %col1], %qp1, %qbp scope = thread : !dq_f16_128, !qbox_f16_128
-          scf.for %j = %c0 to %end_p step %c1 {
-            %j_i32 = arith.index_cast %j : index to i32
-            %slot_i32 = arith.remui %j_i32, %stages : i32
-            %round = arith.divui %j_i32, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-            %free = arith.xori %parity, %c1_i32 : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %kv_row = arith.addi %pair_row_p, %kv_start : i32
-            %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
-            mbarrier.wait %ke, phase %free : i32
-            %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
-            mbarrier.arrive_expect_tx %kf, bytes = 32768
-            %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
-            %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
-            %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
-            tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
-            tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
-            %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
-            mbarrier.wait %ve, phase %free : i32
-            %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
-            mbarrier.arrive_expect_tx %vf, bytes = 32768
-            %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
-            %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
-            %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
-            tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
-            tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 32768
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %kf, bytes = 32768
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %vf, bytes = 32768
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, index) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 128: tiles of 128 query rows,
+    // key blocks of 128, a 3-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d128_q(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 3 : i32
+      %stages_idx = arith.constant 3 : index
+      %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %q = tile.alloc_smem : !q_f16_128
+      %kring = tile.alloc_smem : !kvring_f16_128
+      %vring = tile.alloc_smem : !kvring_f16_128
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<3>
+      %kempty = mbarrier.alloc : !mbarrier.group<3>
+      %vfull = mbarrier.alloc : !mbarrier.group<3>
+      %vempty = mbarrier.alloc : !mbarrier.group<3>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 256
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<3>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<3>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %pair = arith.divui %tile, %qblocks : i32
+          %block_rev = arith.remui %tile, %qblocks : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<3>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_128 -> !kv_f16_128
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+          %qk_0a = tile.dot %q, %kt0, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<3>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<128x128xf32>) {
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %key0 = tile.splat %kv_start_0 : tensor<128xi32>
+            %keys = arith.addi %cols, %key0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %seqb = tile.splat %seq : tensor<128x128xi32>
+            %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+            %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+            %any = tile.splat %not_causal : tensor<128x128xi1>
+            %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+            %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<128x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<128xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<128xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<128xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<128x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<128x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<128xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<128xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<128xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<128xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<128x128xf32> to tensor<128x128xf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<3>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_128 -> !kv_f16_128
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+            %qk_async = tile.dot %q, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<3>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_128 -> !kv_f16_128
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<3>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %key0 = tile.splat %kv_start : tensor<128xi32>
+              %keys = arith.addi %cols, %key0 : tensor<128xi32>
+              %query0 = tile.splat %q_start : tensor<128xi32>
+              %queries = arith.addi %rows, %query0 : tensor<128xi32>
+              %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %keysb = tile.broadcast %keys2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %queriesb = tile.broadcast %queries2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %seqb = tile.splat %seq : tensor<128x128xi32>
+              %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32>
+              %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32>
+              %any = tile.splat %not_causal : tensor<128x128xi1>
+              %allowed = arith.ori %seen, %any : tensor<128x128xi1>
+              %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<3>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_128 -> !kv_f16_128
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %ld = arith.constant dense<128> : tensor<128x128xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+        }
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
+          %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
+          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %pair = arith.divui %tile, %qblocks_p : i32
+            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 32768
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %kf, bytes = 32768
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<3>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<3>
+              mbarrier.arrive_expect_tx %vf, bytes = 32768
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_128 -> !kv_f16_128
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+            scf.yield %next_k, %next_base : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1958,9 +3624,11 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_bf16_d64_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    gpu.launch_func @kernels::@attention_bf16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }
 
@@ -2023,6 +3691,114 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_bf16_d64_q on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d64_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_64
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_bf16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d64_q(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2164,9 +3940,11 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_bf16_d128_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    gpu.launch_func @kernels::@attention_bf16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }
 
@@ -2229,6 +4007,114 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_bf16_d128_q on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d128_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_128
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_128
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_bf16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d128_q(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2370,9 +4256,11 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    gpu.launch_func @kernels::@attention_f16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }
 
@@ -2435,6 +4323,114 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_f16_d64_q on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_64
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d64_q(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2576,9 +4572,11 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_g blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    gpu.launch_func @kernels::@attention_f16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }
 
@@ -2641,6 +4639,114 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_f16_d128_q on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_128
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_128
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d128_q(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -2765,28 +4871,40 @@ module attributes {gpu.container_module} {
 
   llvm.mlir.global internal constant @name0("attention bf16 d128 w\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name1("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name2("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name3("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name4("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name5("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name2("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name3("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name4("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name5("attention bf16 d128 q\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name6("attention bf16 d64 w\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name7("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name8("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name9("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name10("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name11("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name12("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name13("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name14("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name15("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name16("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name17("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name18("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name19("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name20("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name21("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name22("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name23("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name8("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name9("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name10("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name11("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name12("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name13("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name14("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name15("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name16("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name17("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name18("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name19("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name20("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name21("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name22("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name23("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name24("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name25("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name26("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name27("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name28("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name29("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name30("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name31("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name32("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name33("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name34("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name35("attention f16 d128 q\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -2796,6 +4914,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
+  llvm.func @tileRtMultiprocessorCount() -> i32
 
   func.func @main() -> i32 {
     %sum0 = arith.constant 0 : i32
@@ -2816,157 +4935,241 @@ module attributes {gpu.container_module} {
     %b2 = arith.constant 4 : index
     %h2 = arith.constant 16 : index
     %s2 = arith.constant 4096 : index
-    %causal2 = arith.constant 1 : i32
+    %causal2 = arith.constant 0 : i32
     %name2 = llvm.mlir.addressof @name2 : !llvm.ptr
-    %f2 = func.call @run_bf16_d128_w(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f2 = func.call @run_bf16_d128_q(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum3 = arith.addi %sum2, %f2 : i32
     %b3 = arith.constant 4 : index
     %h3 = arith.constant 16 : index
     %s3 = arith.constant 4096 : index
     %causal3 = arith.constant 1 : i32
     %name3 = llvm.mlir.addressof @name3 : !llvm.ptr
-    %f3 = func.call @run_bf16_d128_g(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f3 = func.call @run_bf16_d128_w(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum4 = arith.addi %sum3, %f3 : i32
     %b4 = arith.constant 4 : index
-    %h4 = arith.constant 32 : index
+    %h4 = arith.constant 16 : index
     %s4 = arith.constant 4096 : index
-    %causal4 = arith.constant 0 : i32
+    %causal4 = arith.constant 1 : i32
     %name4 = llvm.mlir.addressof @name4 : !llvm.ptr
-    %f4 = func.call @run_bf16_d64_w(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f4 = func.call @run_bf16_d128_g(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum5 = arith.addi %sum4, %f4 : i32
     %b5 = arith.constant 4 : index
-    %h5 = arith.constant 32 : index
+    %h5 = arith.constant 16 : index
     %s5 = arith.constant 4096 : index
-    %causal5 = arith.constant 0 : i32
+    %causal5 = arith.constant 1 : i32
     %name5 = llvm.mlir.addressof @name5 : !llvm.ptr
-    %f5 = func.call @run_bf16_d64_g(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f5 = func.call @run_bf16_d128_q(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum6 = arith.addi %sum5, %f5 : i32
     %b6 = arith.constant 4 : index
     %h6 = arith.constant 32 : index
     %s6 = arith.constant 4096 : index
-    %causal6 = arith.constant 1 : i32
+    %causal6 = arith.constant 0 : i32
     %name6 = llvm.mlir.addressof @name6 : !llvm.ptr
     %f6 = func.call @run_bf16_d64_w(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum7 = arith.addi %sum6, %f6 : i32
     %b7 = arith.constant 4 : index
     %h7 = arith.constant 32 : index
     %s7 = arith.constant 4096 : index
-    %causal7 = arith.constant 1 : i32
+    %causal7 = arith.constant 0 : i32
     %name7 = llvm.mlir.addressof @name7 : !llvm.ptr
     %f7 = func.call @run_bf16_d64_g(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum8 = arith.addi %sum7, %f7 : i32
-    %b8 = arith.constant 1 : index
-    %h8 = arith.constant 16 : index
-    %s8 = arith.constant 16384 : index
+    %b8 = arith.constant 4 : index
+    %h8 = arith.constant 32 : index
+    %s8 = arith.constant 4096 : index
     %causal8 = arith.constant 0 : i32
     %name8 = llvm.mlir.addressof @name8 : !llvm.ptr
-    %f8 = func.call @run_bf16_d128_w(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f8 = func.call @run_bf16_d64_q(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum9 = arith.addi %sum8, %f8 : i32
-    %b9 = arith.constant 1 : index
-    %h9 = arith.constant 16 : index
-    %s9 = arith.constant 16384 : index
-    %causal9 = arith.constant 0 : i32
+    %b9 = arith.constant 4 : index
+    %h9 = arith.constant 32 : index
+    %s9 = arith.constant 4096 : index
+    %causal9 = arith.constant 1 : i32
     %name9 = llvm.mlir.addressof @name9 : !llvm.ptr
-    %f9 = func.call @run_bf16_d128_g(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f9 = func.call @run_bf16_d64_w(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum10 = arith.addi %sum9, %f9 : i32
-    %b10 = arith.constant 1 : index
-    %h10 = arith.constant 16 : index
-    %s10 = arith.constant 16384 : index
+    %b10 = arith.constant 4 : index
+    %h10 = arith.constant 32 : index
+    %s10 = arith.constant 4096 : index
     %causal10 = arith.constant 1 : i32
     %name10 = llvm.mlir.addressof @name10 : !llvm.ptr
-    %f10 = func.call @run_bf16_d128_w(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f10 = func.call @run_bf16_d64_g(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum11 = arith.addi %sum10, %f10 : i32
-    %b11 = arith.constant 1 : index
-    %h11 = arith.constant 16 : index
-    %s11 = arith.constant 16384 : index
+    %b11 = arith.constant 4 : index
+    %h11 = arith.constant 32 : index
+    %s11 = arith.constant 4096 : index
     %causal11 = arith.constant 1 : i32
     %name11 = llvm.mlir.addressof @name11 : !llvm.ptr
-    %f11 = func.call @run_bf16_d128_g(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f11 = func.call @run_bf16_d64_q(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum12 = arith.addi %sum11, %f11 : i32
-    %b12 = arith.constant 4 : index
+    %b12 = arith.constant 1 : index
     %h12 = arith.constant 16 : index
-    %s12 = arith.constant 4096 : index
+    %s12 = arith.constant 16384 : index
     %causal12 = arith.constant 0 : i32
     %name12 = llvm.mlir.addressof @name12 : !llvm.ptr
-    %f12 = func.call @run_f16_d128_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f12 = func.call @run_bf16_d128_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum13 = arith.addi %sum12, %f12 : i32
-    %b13 = arith.constant 4 : index
+    %b13 = arith.constant 1 : index
     %h13 = arith.constant 16 : index
-    %s13 = arith.constant 4096 : index
+    %s13 = arith.constant 16384 : index
     %causal13 = arith.constant 0 : i32
     %name13 = llvm.mlir.addressof @name13 : !llvm.ptr
-    %f13 = func.call @run_f16_d128_g(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f13 = func.call @run_bf16_d128_g(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum14 = arith.addi %sum13, %f13 : i32
-    %b14 = arith.constant 4 : index
+    %b14 = arith.constant 1 : index
     %h14 = arith.constant 16 : index
-    %s14 = arith.constant 4096 : index
-    %causal14 = arith.constant 1 : i32
+    %s14 = arith.constant 16384 : index
+    %causal14 = arith.constant 0 : i32
     %name14 = llvm.mlir.addressof @name14 : !llvm.ptr
-    %f14 = func.call @run_f16_d128_w(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f14 = func.call @run_bf16_d128_q(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum15 = arith.addi %sum14, %f14 : i32
-    %b15 = arith.constant 4 : index
+    %b15 = arith.constant 1 : index
     %h15 = arith.constant 16 : index
-    %s15 = arith.constant 4096 : index
+    %s15 = arith.constant 16384 : index
     %causal15 = arith.constant 1 : i32
     %name15 = llvm.mlir.addressof @name15 : !llvm.ptr
-    %f15 = func.call @run_f16_d128_g(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f15 = func.call @run_bf16_d128_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum16 = arith.addi %sum15, %f15 : i32
-    %b16 = arith.constant 4 : index
-    %h16 = arith.constant 32 : index
-    %s16 = arith.constant 4096 : index
-    %causal16 = arith.constant 0 : i32
+    %b16 = arith.constant 1 : index
+    %h16 = arith.constant 16 : index
+    %s16 = arith.constant 16384 : index
+    %causal16 = arith.constant 1 : i32
     %name16 = llvm.mlir.addressof @name16 : !llvm.ptr
-    %f16 = func.call @run_f16_d64_w(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f16 = func.call @run_bf16_d128_g(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum17 = arith.addi %sum16, %f16 : i32
-    %b17 = arith.constant 4 : index
-    %h17 = arith.constant 32 : index
-    %s17 = arith.constant 4096 : index
-    %causal17 = arith.constant 0 : i32
+    %b17 = arith.constant 1 : index
+    %h17 = arith.constant 16 : index
+    %s17 = arith.constant 16384 : index
+    %causal17 = arith.constant 1 : i32
     %name17 = llvm.mlir.addressof @name17 : !llvm.ptr
-    %f17 = func.call @run_f16_d64_g(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f17 = func.call @run_bf16_d128_q(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum18 = arith.addi %sum17, %f17 : i32
     %b18 = arith.constant 4 : index
-    %h18 = arith.constant 32 : index
+    %h18 = arith.constant 16 : index
     %s18 = arith.constant 4096 : index
-    %causal18 = arith.constant 1 : i32
+    %causal18 = arith.constant 0 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_f16_d64_w(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f18 = func.call @run_f16_d128_w(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum19 = arith.addi %sum18, %f18 : i32
     %b19 = arith.constant 4 : index
-    %h19 = arith.constant 32 : index
+    %h19 = arith.constant 16 : index
     %s19 = arith.constant 4096 : index
-    %causal19 = arith.constant 1 : i32
+    %causal19 = arith.constant 0 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_f16_d64_g(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f19 = func.call @run_f16_d128_g(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum20 = arith.addi %sum19, %f19 : i32
-    %b20 = arith.constant 1 : index
+    %b20 = arith.constant 4 : index
     %h20 = arith.constant 16 : index
-    %s20 = arith.constant 16384 : index
+    %s20 = arith.constant 4096 : index
     %causal20 = arith.constant 0 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_f16_d128_w(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f20 = func.call @run_f16_d128_q(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum21 = arith.addi %sum20, %f20 : i32
-    %b21 = arith.constant 1 : index
+    %b21 = arith.constant 4 : index
     %h21 = arith.constant 16 : index
-    %s21 = arith.constant 16384 : index
-    %causal21 = arith.constant 0 : i32
+    %s21 = arith.constant 4096 : index
+    %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_f16_d128_g(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f21 = func.call @run_f16_d128_w(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum22 = arith.addi %sum21, %f21 : i32
-    %b22 = arith.constant 1 : index
+    %b22 = arith.constant 4 : index
     %h22 = arith.constant 16 : index
-    %s22 = arith.constant 16384 : index
+    %s22 = arith.constant 4096 : index
     %causal22 = arith.constant 1 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_f16_d128_w(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f22 = func.call @run_f16_d128_g(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum23 = arith.addi %sum22, %f22 : i32
-    %b23 = arith.constant 1 : index
+    %b23 = arith.constant 4 : index
     %h23 = arith.constant 16 : index
-    %s23 = arith.constant 16384 : index
+    %s23 = arith.constant 4096 : index
     %causal23 = arith.constant 1 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_f16_d128_g(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f23 = func.call @run_f16_d128_q(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum24 = arith.addi %sum23, %f23 : i32
-    return %sum24 : i32
+    %b24 = arith.constant 4 : index
+    %h24 = arith.constant 32 : index
+    %s24 = arith.constant 4096 : index
+    %causal24 = arith.constant 0 : i32
+    %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
+    %f24 = func.call @run_f16_d64_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum25 = arith.addi %sum24, %f24 : i32
+    %b25 = arith.constant 4 : index
+    %h25 = arith.constant 32 : index
+    %s25 = arith.constant 4096 : index
+    %causal25 = arith.constant 0 : i32
+    %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
+    %f25 = func.call @run_f16_d64_g(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum26 = arith.addi %sum25, %f25 : i32
+    %b26 = arith.constant 4 : index
+    %h26 = arith.constant 32 : index
+    %s26 = arith.constant 4096 : index
+    %causal26 = arith.constant 0 : i32
+    %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
+    %f26 = func.call @run_f16_d64_q(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum27 = arith.addi %sum26, %f26 : i32
+    %b27 = arith.constant 4 : index
+    %h27 = arith.constant 32 : index
+    %s27 = arith.constant 4096 : index
+    %causal27 = arith.constant 1 : i32
+    %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
+    %f27 = func.call @run_f16_d64_w(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum28 = arith.addi %sum27, %f27 : i32
+    %b28 = arith.constant 4 : index
+    %h28 = arith.constant 32 : index
+    %s28 = arith.constant 4096 : index
+    %causal28 = arith.constant 1 : i32
+    %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
+    %f28 = func.call @run_f16_d64_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum29 = arith.addi %sum28, %f28 : i32
+    %b29 = arith.constant 4 : index
+    %h29 = arith.constant 32 : index
+    %s29 = arith.constant 4096 : index
+    %causal29 = arith.constant 1 : i32
+    %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
+    %f29 = func.call @run_f16_d64_q(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum30 = arith.addi %sum29, %f29 : i32
+    %b30 = arith.constant 1 : index
+    %h30 = arith.constant 16 : index
+    %s30 = arith.constant 16384 : index
+    %causal30 = arith.constant 0 : i32
+    %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
+    %f30 = func.call @run_f16_d128_w(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum31 = arith.addi %sum30, %f30 : i32
+    %b31 = arith.constant 1 : index
+    %h31 = arith.constant 16 : index
+    %s31 = arith.constant 16384 : index
+    %causal31 = arith.constant 0 : i32
+    %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
+    %f31 = func.call @run_f16_d128_g(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum32 = arith.addi %sum31, %f31 : i32
+    %b32 = arith.constant 1 : index
+    %h32 = arith.constant 16 : index
+    %s32 = arith.constant 16384 : index
+    %causal32 = arith.constant 0 : i32
+    %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
+    %f32 = func.call @run_f16_d128_q(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum33 = arith.addi %sum32, %f32 : i32
+    %b33 = arith.constant 1 : index
+    %h33 = arith.constant 16 : index
+    %s33 = arith.constant 16384 : index
+    %causal33 = arith.constant 1 : i32
+    %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
+    %f33 = func.call @run_f16_d128_w(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum34 = arith.addi %sum33, %f33 : i32
+    %b34 = arith.constant 1 : index
+    %h34 = arith.constant 16 : index
+    %s34 = arith.constant 16384 : index
+    %causal34 = arith.constant 1 : i32
+    %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
+    %f34 = func.call @run_f16_d128_g(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum35 = arith.addi %sum34, %f34 : i32
+    %b35 = arith.constant 1 : index
+    %h35 = arith.constant 16 : index
+    %s35 = arith.constant 16384 : index
+    %causal35 = arith.constant 1 : i32
+    %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
+    %f35 = func.call @run_f16_d128_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum36 = arith.addi %sum35, %f35 : i32
+    return %sum36 : i32
   }
 }
