@@ -233,7 +233,7 @@
 // CHECK-LABEL: case 91 load checked aligned-inside f16 sw32 at [3, 8]: start
 // CHECK: case 91 load checked aligned-inside f16 sw32 at [3, 8]: PASS{{$}}
 // CHECK-LABEL: case 92 load checked unaligned-inside f16 sw32 at [3, 9]: start
-// CHECK: tile: tma.async_store in kernel load_checked_f16_sw32 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 9; tma.async_store needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits); block (0, 0, 0)
+// CHECK: tile: tma.async_load in kernel load_checked_f16_sw32 at {{.*}}edge-cases.mlir:{{[0-9]+}}:{{[0-9]+}}: innermost coordinate 9; tma.async_load needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of 8 (f16 elements of 16 bits); block (0, 0, 0)
 // CHECK: case 92 load checked unaligned-inside f16 sw32 at [3, 9]: REJECTED{{$}}
 // CHECK-LABEL: case 93 reduce checked unaligned-inside f32 sw64 at [3, 5]: start
 // CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}
@@ -1648,8 +1648,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@load_f32_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x16xf32>>, %kout : !tile.ptr<f32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1702,8 +1704,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
     gpu.launch_func @kernels::@load_f16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xf16>, swizzle = 32>, %kout : !tile.ptr<f16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1756,8 +1760,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
     gpu.launch_func @kernels::@load_bf16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %kout : !tile.ptr<bf16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1810,8 +1816,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
     gpu.launch_func @kernels::@load_f32_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xf32>, swizzle = 128>, %kout : !tile.ptr<f32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1864,8 +1872,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
     gpu.launch_func @kernels::@load_bf16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x32xbf16>>, %kout : !tile.ptr<bf16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1918,8 +1928,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
     gpu.launch_func @kernels::@load_f32_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x8xf32>, swizzle = 32>, %kout : !tile.ptr<f32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -1972,8 +1984,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
     gpu.launch_func @kernels::@load_f16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xf16>, swizzle = 64>, %kout : !tile.ptr<f16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2026,8 +2040,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
     gpu.launch_func @kernels::@load_bf16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>, %kout : !tile.ptr<bf16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2080,8 +2096,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
     gpu.launch_func @kernels::@load_f16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x32xf16>>, %kout : !tile.ptr<f16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2134,8 +2152,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
     gpu.launch_func @kernels::@load_bf16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>, %kout : !tile.ptr<bf16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2188,8 +2208,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
     gpu.launch_func @kernels::@load_f32_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xf32>, swizzle = 64>, %kout : !tile.ptr<f32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2242,8 +2264,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@load_f16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %kout : !tile.ptr<f16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -2296,8 +2320,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@store_f16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2350,8 +2376,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@store_f32_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2404,8 +2432,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
     gpu.launch_func @kernels::@store_f16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x16xf16>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2458,8 +2488,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
     gpu.launch_func @kernels::@store_bf16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2512,8 +2544,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
     gpu.launch_func @kernels::@store_f32_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<8x32xf32>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2566,8 +2600,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
     gpu.launch_func @kernels::@store_bf16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<16x32xbf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2620,8 +2656,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
     gpu.launch_func @kernels::@store_f32_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<8x8xf32>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2674,8 +2712,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
     gpu.launch_func @kernels::@store_f16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x32xf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2728,8 +2768,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
     gpu.launch_func @kernels::@store_bf16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2782,8 +2824,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
     gpu.launch_func @kernels::@store_f16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<16x32xf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2836,8 +2880,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
     gpu.launch_func @kernels::@store_bf16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2890,8 +2936,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
     gpu.launch_func @kernels::@store_f32_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<8x16xf32>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -2944,8 +2992,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
     gpu.launch_func @kernels::@roundtrip_f32_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xf32>, swizzle = 64>, %dout : !tma.descriptor<tensor<8x16xf32>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -2998,8 +3048,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@roundtrip_f16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3052,8 +3104,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@roundtrip_f32_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x16xf32>>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3106,8 +3160,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
     gpu.launch_func @kernels::@roundtrip_f16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xf16>, swizzle = 32>, %dout : !tma.descriptor<tensor<8x16xf16>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3160,8 +3216,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
     gpu.launch_func @kernels::@roundtrip_bf16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3214,8 +3272,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x32xf32>, swizzle = 128>
     gpu.launch_func @kernels::@roundtrip_f32_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xf32>, swizzle = 128>, %dout : !tma.descriptor<tensor<8x32xf32>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3268,8 +3328,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
     gpu.launch_func @kernels::@roundtrip_bf16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x32xbf16>>, %dout : !tma.descriptor<tensor<16x32xbf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3322,8 +3384,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x8xf32>, swizzle = 32>
     gpu.launch_func @kernels::@roundtrip_f32_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x8xf32>, swizzle = 32>, %dout : !tma.descriptor<tensor<8x8xf32>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3376,8 +3440,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xf16>, swizzle = 64>
     gpu.launch_func @kernels::@roundtrip_f16_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xf16>, swizzle = 64>, %dout : !tma.descriptor<tensor<8x32xf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3430,8 +3496,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>
     gpu.launch_func @kernels::@roundtrip_bf16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>, %dout : !tma.descriptor<tensor<8x64xbf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3484,8 +3552,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
     gpu.launch_func @kernels::@roundtrip_f16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<16x32xf16>>, %dout : !tma.descriptor<tensor<16x32xf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3538,8 +3608,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>
     gpu.launch_func @kernels::@roundtrip_bf16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>, %dout : !tma.descriptor<tensor<8x16xbf16>, swizzle = 32>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32
@@ -3592,8 +3664,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@reduce_f32_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 3 : i32
@@ -3646,8 +3720,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xf16>>
     gpu.launch_func @kernels::@reduce_f16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<16x32xf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 3 : i32
@@ -3700,8 +3776,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
-    %dout = tma.make_descriptor %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %src_dyn = memref.cast %src : memref<37x73xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<16x32xbf16>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<16x32xbf16>>
     gpu.launch_func @kernels::@reduce_bf16_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<16x32xbf16>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 3 : i32
@@ -3754,8 +3832,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@store_checked_f16_sw128 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -3808,8 +3888,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@store_checked_f32_sw0 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -3862,8 +3944,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x73xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
-    %dout = tma.make_descriptor %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %src_dyn = memref.cast %src : memref<37x73xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x73xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x16xf16>, swizzle = 32>
     gpu.launch_func @kernels::@load_checked_f16_sw32 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x16xf16>, swizzle = 32>, %kout : !tile.ptr<f16>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 0 : i32
@@ -3916,8 +4000,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x45xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x45xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x45xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<8x16xf32>, swizzle = 64>
     gpu.launch_func @kernels::@reduce_checked_f32_sw64 blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<8x16xf32>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 3 : i32
@@ -3970,8 +4056,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x48xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
-    %dout = tma.make_descriptor %dst : memref<37x48xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
+    %src_dyn = memref.cast %src : memref<37x48xf32, strided<[48, 1]>> to memref<?x?xf32, strided<[48, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x48xf32, strided<[176, 1], offset: 4288>> to memref<?x?xf32, strided<[176, 1], offset: 4288>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf32, strided<[48, 1]>> -> !tma.descriptor<tensor<16x16xf32>>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf32, strided<[176, 1], offset: 4288>> -> !tma.descriptor<tensor<16x16xf32>>
     gpu.launch_func @kernels::@store_checked_f32_sw0_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f32>, %dout : !tma.descriptor<tensor<16x16xf32>>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -4024,8 +4112,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x80xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x80xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@store_checked_f16_sw128_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -4078,8 +4168,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x80xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x80xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
     gpu.launch_func @kernels::@store_checked_bf16_sw64_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<bf16>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 1 : i32
@@ -4132,8 +4224,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x80xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
-    %dout = tma.make_descriptor %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %src_dyn = memref.cast %src : memref<37x80xf16, strided<[80, 1]>> to memref<?x?xf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x80xf16, strided<[208, 1], offset: 5056>> to memref<?x?xf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x64xf16>, swizzle = 128>
     gpu.launch_func @kernels::@reduce_checked_f16_sw128_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kin : !tile.ptr<f16>, %dout : !tma.descriptor<tensor<8x64xf16>, swizzle = 128>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 3 : i32
@@ -4186,8 +4280,10 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : memref<37x80xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
-    %dout = tma.make_descriptor %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %src_dyn = memref.cast %src : memref<37x80xbf16, strided<[80, 1]>> to memref<?x?xbf16, strided<[80, 1]>>
+    %dst_dyn = memref.cast %dst : memref<37x80xbf16, strided<[208, 1], offset: 5056>> to memref<?x?xbf16, strided<[208, 1], offset: 5056>>
+    %din = tma.make_descriptor %src_dyn : memref<?x?xbf16, strided<[80, 1]>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
+    %dout = tma.make_descriptor %dst_dyn : memref<?x?xbf16, strided<[208, 1], offset: 5056>> -> !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>
     gpu.launch_func @kernels::@roundtrip_checked_bf16_sw64_whole blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%din : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %dout : !tma.descriptor<tensor<8x32xbf16>, swizzle = 64>, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant 2 : i32

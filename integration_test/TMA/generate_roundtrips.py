@@ -426,6 +426,11 @@ def edge_host(cfg, mode, checked, desc):
     src_t, dst_t = f"memref<{R}x{SS}x{t}>", f"memref<{DR}x{DS}x{t}>"
     view = f"memref<{R}x{C}x{t}, strided<[{SS}, 1]>>"
     dview = f"memref<{R}x{C}x{t}, strided<[{DS}, 1], offset: {PR * DS + PC}>>"
+    # The maps see dynamic sizes, as a user's would: the rule for written
+    # maps is then the runtime's (a static ragged row is a compile-time
+    # error, test/Transforms/mark-written-descriptors-invalid.mlir).
+    dyn_view = f"memref<?x?x{t}, strided<[{SS}, 1]>>"
+    dyn_dview = f"memref<?x?x{t}, strided<[{DS}, 1], offset: {PR * DS + PC}>>"
     box_t = f"memref<{n}x{t}>"
     ptr = f"!tile.ptr<{t}>"
     args = {"load": f"%din : {desc}, %kout : {ptr}",
@@ -461,8 +466,10 @@ def edge_host(cfg, mode, checked, desc):
     llvm.call @tileRtFillRandom(%pin, %nbox, %dtype, %seed2) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFill(%pdst, %ndst, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
     llvm.call @tileRtFill(%pout, %nbox, %dtype, %sentinel) : (!llvm.ptr, i64, i32, f64) -> ()
-    %din = tma.make_descriptor %src : {view} -> {desc}
-    %dout = tma.make_descriptor %dst : {dview} -> {desc}
+    %src_dyn = memref.cast %src : {view} to {dyn_view}
+    %dst_dyn = memref.cast %dst : {dview} to {dyn_dview}
+    %din = tma.make_descriptor %src_dyn : {dyn_view} -> {desc}
+    %dout = tma.make_descriptor %dst_dyn : {dyn_dview} -> {desc}
     gpu.launch_func @kernels::@{name} blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args({args}, %row : i32, %col : i32)
     llvm.call @tileRtSynchronize() : () -> ()
     %mode = arith.constant {MODE_CODES[mode]} : i32
@@ -505,7 +512,8 @@ def render_edge_cases():
         if c.predicted() == "REJECTED (tensor map)":
             checks.append("// CHECK: tensor map rejected: a kernel writes through this tensor map (TMA store or reduction), but a row of the tensor is {{.*}}, not a multiple of 16: TMA stores write whole 16-byte units{{.*}}")
         if c.predicted() == "REJECTED":
-            op = "tma.async_reduce" if c.mode == "reduce" else "tma.async_store"
+            op = {"load": "tma.async_load",
+                  "reduce": "tma.async_reduce"}.get(c.mode, "tma.async_store")
             checks.append(f"// CHECK: tile: {op} in kernel {c.kernel} at {{{{.*}}}}edge-cases.mlir:{{{{[0-9]+}}}}:{{{{[0-9]+}}}}: innermost coordinate {c.col}; {op} needs its box to start 16-byte aligned in global memory: the innermost coordinate must be a multiple of {c.cfg.unit} ({c.cfg.dtype} elements of {c.cfg.bytes * 8} bits); block (0, 0, 0)")
         checks.append(f"// CHECK: case {i} {c.label}: {c.predicted()}{{{{$}}}}")
         names.append(f'  llvm.mlir.global internal constant @name{i}("{c.label}\\00") {{addr_space = 0 : i32}}')
