@@ -101,7 +101,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -119,17 +119,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -330,28 +345,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -395,11 +429,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -462,7 +500,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -480,17 +518,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -691,28 +744,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -756,11 +828,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -982,7 +1058,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -1000,17 +1076,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1211,11 +1302,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -1223,17 +1318,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1282,11 +1392,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1350,7 +1464,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -1368,17 +1482,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1579,11 +1708,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -1591,17 +1724,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1650,11 +1798,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1882,7 +2034,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -1900,17 +2052,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2111,28 +2278,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2176,11 +2362,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -2243,7 +2433,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -2261,17 +2451,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2472,28 +2677,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2537,11 +2761,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -2763,7 +2991,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -2781,17 +3009,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2992,11 +3235,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -3004,17 +3251,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3063,11 +3325,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -3131,7 +3397,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -3149,17 +3415,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3360,11 +3641,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -3372,17 +3657,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3431,11 +3731,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 

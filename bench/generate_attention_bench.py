@@ -67,11 +67,12 @@ VARIANT_DOC = {
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
 }
 # Timed by the benchmark: tile-warp-specialize's kernel and the
-# hand-scheduled one (p and f, its ablations, are still checked by the
+# hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
 BENCH_VARIANTS = ("w", "g", "q")
 # Written but not yet run on a GPU: kept out of the test and the bench
-# until the integration test has checked them there.
+# until the integration test has checked them there (none now: q ran on
+# the H200 on 2026-12-04).
 NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
@@ -341,21 +342,72 @@ def slot(n, sfx, indent):
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
+def tile_loop(results, src, indent):
+    """The header of a CTA's loop over its tiles, carrying `results` (name,
+    initial value) pairs: round r of the grid covers tiles [r * grid,
+    (r + 1) * grid), CTA pid taking tile r * grid + pid in even rounds and
+    r * grid + grid - 1 - pid in odd ones (a snake), so that with tiles in
+    decreasing length (causal) every CTA alternates long and short ones.
+    The body runs under `scf.if %live` (the last round has fewer tiles
+    than CTAs); tile_loop_end closes both."""
+    names = ", ".join(f"%{n} = {v}" for n, v in results)
+    types = ", ".join("i32" for _ in results)
+    body = f"""%grid_m1 = arith.subi %nprog{src}, %c1_i32 : i32
+%tiles_pad = arith.addi %tiles{src}, %grid_m1 : i32
+%rounds = arith.divui %tiles_pad, %nprog{src} : i32
+%done:{len(results)} = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+    iter_args({names}) -> ({types}) : i32 {{
+  %round_odd = arith.andi %tround, %c1_i32 : i32
+  %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+  %mirror = arith.subi %grid_m1, %pid{src} : i32
+  %in_round = arith.select %is_odd, %mirror, %pid{src} : i32
+  %round_base = arith.muli %tround, %nprog{src} : i32
+  %tile = arith.addi %round_base, %in_round : i32
+  %live = arith.cmpi ult, %tile, %tiles{src} : i32
+  %next:{len(results)} = scf.if %live -> ({types}) {{
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
+def tile_loop_end(results, values, indent):
+    """Closes tile_loop: the live branch yields `values`, the other the
+    loop's own."""
+    types = ", ".join("i32" for _ in results)
+    carried = ", ".join(f"%{n}" for n, _ in results)
+    nexts = ", ".join(f"%next#{i}" for i in range(len(results)))
+    body = f"""    scf.yield {values} : {types}
+  }} else {{
+    scf.yield {carried} : {types}
+  }}
+  scf.yield {nexts} : {types}
+}}
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
 def tile_coords(src, indent):
     """The query block and (batch, head) pair of tile %tile, the last query
     blocks first (with a causal mask they have the most key blocks, and the
-    short ones fill the tail of the grid); the key blocks it visits,
-    [0, end) (at least one: q_start < seq), and those that need no mask,
-    [0, full). `src` suffixes the captured inputs in a partition."""
-    body = f"""%pair = arith.divui %tile, %qblocks{src} : i32
-%block_rev = arith.remui %tile, %qblocks{src} : i32
+    short ones fill the tail of the grid): without a mask, the blocks of one
+    pair after another (tiles running at once share their K and V in L2);
+    with one, all pairs' blocks of one length before the next length (with
+    tile_loop's snake, every CTA gets about the same work); the key blocks
+    it visits, [0, end) (at least one: q_start < seq), and those that need
+    no mask, [0, full). `src` suffixes the captured inputs in a
+    partition."""
+    body = f"""%is_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
+%pair_nc = arith.divui %tile, %qblocks{src} : i32
+%rev_nc = arith.remui %tile, %qblocks{src} : i32
+%pair_c = arith.remui %tile, %pairs{src} : i32
+%rev_c = arith.divui %tile, %pairs{src} : i32
+%pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+%block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
 %last_block = arith.subi %qblocks{src}, %c1_i32 : i32
 %block = arith.subi %last_block, %block_rev : i32
 %q_start = arith.muli %block, %bm : i32
 %pair_row = arith.muli %pair, %seq{src} : i32
 %q_row = arith.addi %pair_row, %q_start : i32
 %seq_full = arith.divui %seq{src}, %bn : i32
-%is_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
 %not_causal = arith.cmpi eq, %causal{src}, %c0_i32 : i32
 %q_end = arith.addi %q_start, %bm : i32
 %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -421,7 +473,7 @@ def kernel_rotated(t, d, v):
             ("qfull", one), ("qempty", one), ("kfull", ring), ("kempty", ring),
             ("vfull", ring), ("vempty", ring), ("seq", "i32"), ("causal", "i32"),
             ("pid", "i32"), ("nprog", "i32"), ("tiles", "i32"),
-            ("qblocks", "i32"), ("kblocks", "i32")]
+            ("qblocks", "i32"), ("kblocks", "i32"), ("pairs", "i32")]
     cap_vals = ", ".join(f"%{n}" for n, _ in caps)
     cap_args = ", ".join(f"%{n}_p: {ty}" for n, ty in caps)
     cap_types = ", ".join(ty for _, ty in caps)
@@ -469,6 +521,9 @@ def kernel_rotated(t, d, v):
     def turn_pass(indent):
         return f"{indent}mbarrier.arrive %their_turn\n" if ping_pong else ""
 
+    consumer_carried = [("k", "%c0_i32"), ("base", "%c0_i32"),
+                        ("tbase", "%c0_i32")]
+    producer_carried = consumer_carried[:2]
     q_loads = "".join(
         f"{i12}tma.async_load %dq_p[%q_row, %col{i}], %qp{i}, %qfb scope = thread : !dq_{t}_{d}, !qbox_{t}_{d}\n"
         for i in range(panels(d)))
@@ -536,8 +591,7 @@ def kernel_rotated(t, d, v):
         %scale_row = tile.splat %qk_scale : {r}
         %qfb = mbarrier.index %qfull[%c0] : {one}
         %qeb = mbarrier.index %qempty[%c0] : {one}
-{turn_select}        %done:3 = scf.for %tile = %pid to %tiles step %nprog
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {{
+{turn_select}{tile_loop(consumer_carried, "", i8)}\
 {tile_coords("", i10)}\
           %q_parity = arith.andi %k, %c1_i32 : i32
           mbarrier.wait %qfb, phase %q_parity : i32
@@ -607,8 +661,7 @@ def kernel_rotated(t, d, v):
 {epilogue(t, d, "acc_fin", "res#2", "res#1", i10)}\
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
-        }}
+{tile_loop_end(consumer_carried, "%next_k, %next_base, %next_tbase", i8)}\
         tile.warp_yield
       }}
       partition0({cap_args}) num_warps(4) num_regs(24) {{
@@ -618,8 +671,7 @@ def kernel_rotated(t, d, v):
           %qfb = mbarrier.index %qfull_p[%c0] : {one}
           %qeb = mbarrier.index %qempty_p[%c0] : {one}
 {boxes("q_p", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", i10)}\
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {{
+{tile_loop(producer_carried, "_p", i10)}\
 {tile_coords("_p", i12)}\
             %q_used = arith.andi %k, %c1_i32 : i32
             %q_free = arith.xori %q_used, %c1_i32 : i32
@@ -637,8 +689,7 @@ def kernel_rotated(t, d, v):
             }}
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
-          }}
+{tile_loop_end(producer_carried, "%next_k, %next_base", i10)}\
         }}
         tile.warp_return
       }} : ({cap_types}) -> ()

@@ -673,7 +673,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -683,17 +683,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -882,28 +897,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -947,11 +981,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1014,7 +1052,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -1032,17 +1070,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1243,28 +1296,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1308,11 +1380,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -1375,7 +1451,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -1393,17 +1469,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1604,28 +1695,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -1669,11 +1779,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -2062,7 +2176,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -2072,17 +2186,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2271,11 +2400,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -2283,17 +2416,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2342,11 +2490,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -2410,7 +2562,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -2428,17 +2580,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2639,11 +2806,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -2651,17 +2822,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -2710,11 +2896,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -2778,7 +2968,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -2796,17 +2986,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3007,11 +3212,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -3019,17 +3228,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_128 -> !qbox_f16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3078,11 +3302,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -3501,7 +3729,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -3511,17 +3739,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3710,11 +3953,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -3724,17 +3971,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_256 -> !qbox_f16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_f16_256 -> !qbox_f16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_f16_256 -> !qbox_f16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -3793,11 +4055,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -3863,7 +4129,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -3881,17 +4147,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -4092,11 +4373,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -4106,17 +4391,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_256 -> !qbox_f16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_f16_256 -> !qbox_f16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_f16_256 -> !qbox_f16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -4175,11 +4475,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -4245,7 +4549,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -4263,17 +4567,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -4474,11 +4793,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -4488,17 +4811,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_256 -> !qbox_f16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_f16_256 -> !qbox_f16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_f16_256 -> !qbox_f16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -4557,11 +4895,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -4935,7 +5277,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -4945,17 +5287,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5144,28 +5501,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5209,11 +5585,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -5276,7 +5656,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -5294,17 +5674,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5505,28 +5900,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5570,11 +5984,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -5637,7 +6055,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -5655,17 +6073,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5866,28 +6299,47 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -5931,11 +6383,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -6324,7 +6780,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -6334,17 +6790,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -6533,11 +7004,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -6545,17 +7020,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -6604,11 +7094,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -6672,7 +7166,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -6690,17 +7184,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -6901,11 +7410,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -6913,17 +7426,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -6972,11 +7500,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -7040,7 +7572,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -7058,17 +7590,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -7269,11 +7816,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -7281,17 +7832,32 @@ module attributes {gpu.container_module} {
           %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_128 -> !qbox_bf16_128
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -7340,11 +7906,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -7763,7 +8333,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -7773,17 +8343,32 @@ module attributes {gpu.container_module} {
         %scale_row = tile.splat %qk_scale : tensor<128xf32>
         %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -7972,11 +8557,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -7986,17 +8575,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_256 -> !qbox_bf16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_bf16_256 -> !qbox_bf16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_bf16_256 -> !qbox_bf16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -8055,11 +8659,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -8125,7 +8733,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -8143,17 +8751,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -8354,11 +8977,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -8368,17 +8995,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_256 -> !qbox_bf16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_bf16_256 -> !qbox_bf16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_bf16_256 -> !qbox_bf16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -8437,11 +9079,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -8507,7 +9153,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -8525,17 +9171,32 @@ module attributes {gpu.container_module} {
         %wg_other_idx = arith.index_cast %wg_other : i32 to index
         %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        %done:3 = scf.for %tile = %pid to %tiles step %nprog
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %pair = arith.divui %tile, %qblocks : i32
-          %block_rev = arith.remui %tile, %qblocks : i32
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
           %block = arith.subi %last_block, %block_rev : i32
           %q_start = arith.muli %block, %bm : i32
           %pair_row = arith.muli %pair, %seq : i32
           %q_row = arith.addi %pair_row, %q_start : i32
           %seq_full = arith.divui %seq, %bn : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
           %q_end = arith.addi %q_start, %bm : i32
           %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -8736,11 +9397,15 @@ module attributes {gpu.container_module} {
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-          scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_256, %dk_p: !dkv_bf16_256, %dv_p: !dkv_bf16_256, %q_p: !q_bf16_256, %kring_p: !kvring_bf16_256, %vring_p: !kvring_bf16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -8750,17 +9415,32 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_256 -> !qbox_bf16_256
           %qp2 = tile.smem_subslice %q_p[0, 128] : !q_bf16_256 -> !qbox_bf16_256
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_bf16_256 -> !qbox_bf16_256
-          %done:2 = scf.for %tile = %pid_p to %tiles_p step %nprog_p
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %pair = arith.divui %tile, %qblocks_p : i32
-            %block_rev = arith.remui %tile, %qblocks_p : i32
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
             %block = arith.subi %last_block, %block_rev : i32
             %q_start = arith.muli %block, %bm : i32
             %pair_row = arith.muli %pair, %seq_p : i32
             %q_row = arith.addi %pair_row, %q_start : i32
             %seq_full = arith.divui %seq_p, %bn : i32
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %not_causal = arith.cmpi eq, %causal_p, %c0_i32 : i32
             %q_end = arith.addi %q_start, %bm : i32
             %q_end_pad = arith.addi %q_end, %bn_m1 : i32
@@ -8819,11 +9499,15 @@ module attributes {gpu.container_module} {
             }
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-            scf.yield %next_k, %next_base : i32, i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_256, !dkv_bf16_256, !dkv_bf16_256, !q_bf16_256, !kvring_bf16_256, !kvring_bf16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
   }
