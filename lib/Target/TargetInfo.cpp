@@ -5,9 +5,41 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
+
+extern "C" void LLVMInitializeNVPTXTargetInfo();
+extern "C" void LLVMInitializeNVPTXTargetMC();
 
 using namespace mlir;
 using llvm::StringRef;
+
+/// Whether NVPTX has `chip` in its processor table. For another name it
+/// prints "not a recognized processor", compiles for its lowest one and
+/// stops at the first newer instruction with an LLVM ERROR ("Cannot
+/// select"). True when the NVPTX target is not built in: then it is not
+/// ours to judge.
+static bool isNVPTXProcessor(StringRef chip) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+  });
+  llvm::Triple triple("nvptx64-nvidia-cuda");
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return true;
+  // No CPU here: a bad one would print its warning.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, "", ""));
+  return !info || info->isCPUStringValid(chip);
+}
 
 llvm::ArrayRef<tilemlir::ChipInfo> tilemlir::getKnownChips() {
   return detail::kChips;
@@ -76,6 +108,12 @@ tilemlir::getCompileFeatures(StringRef chip, StringRef features) {
           "); only the target's chip may");
   const ChipInfo *info = lookupChip(chip);
   if (!info) {
+    if (!isNVPTXProcessor(chip))
+      return llvm::createStringError(
+          "chip '" + chip +
+          "' is not a processor the NVPTX backend knows (LLVM " +
+          std::to_string(LLVM_VERSION_MAJOR) + "); TileMLIR targets " +
+          getSupportedChipList());
     if (parsePtxVersion(features))
       return llvm::createStringError(
           "features \"" + features + "\" name a PTX ISA version for '" +

@@ -23,3 +23,17 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A chip NVPTX does not know: it would compile for its lowest processor
+// and stop at the first newer instruction ("Cannot select", found by
+// tile-fuzz).
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{gpu.module @unknown_chip: chip 'sm_91a' is not a processor the NVPTX backend knows (LLVM 22); TileMLIR targets}}
+  gpu.module @unknown_chip [#nvvm.target<chip = "sm_91a">] {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
