@@ -33,8 +33,8 @@ Operation *findWriter(tma::MakeDescriptorOp desc,
     auto kernel = launch ? symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
                                launch, launch.getKernel())
                          : gpu::GPUFuncOp();
-    unsigned first = launch ? launch.getKernelOperands().getBeginOperandIndex()
-                            : 0;
+    unsigned first =
+        launch ? launch.getKernelOperands().getBeginOperandIndex() : 0;
     unsigned index = use.getOperandNumber() - first;
     if (!kernel || use.getOperandNumber() < first ||
         index >= kernel.getNumArguments())
