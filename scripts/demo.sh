@@ -105,8 +105,9 @@ Pipeline status:
   shared buffers without layouts (TMA / MMA swizzles,
   register-only swizzles)                                     done (compile-tested:
                                                               seed GEMMs' PTX identical)
-  attention forward (D 64/128/256, causal, LSE)               done (sm_90a runs,
-                                                              0.68-0.83 of cuDNN)
+  attention forward (D 64/128/256, causal, LSE; FA3 schedule
+  with explicit partitions, persistent grid)                  done (sm_90a runs,
+                                                              0.89-1.03 of cuDNN)
   tile-translate --emit=c-header (C launchers; grids from
   tile.grid)                                                  done (sm_90a runs: the bench
                                                               GEMM from C at 1.00 of cuBLAS;
@@ -121,9 +122,15 @@ Pipeline status:
   compiler; element types named in host code (tile.dtype_code) done (sm_90a runs)
   device-side TMA coordinate checks (tile-run
   --tile-device-checks; off by default: they cost 25%)        done (debug mode)
-  tile.copy (the TileLang seed's copy rules)                  not implemented yet
-  register tiles of rank > 4 / non-power-of-two shapes,
-  2-CTA tcgen05 MMA, clusters / TMA multicast in
-  tile-warp-specialize                                        not implemented yet
+  clusters of 2 with TMA multicast in tile-warp-specialize    done (sm_90a runs)
+  tile.copy (the TileLang seed's copy rules: 1-D bulk, TMA
+  descriptors built on the host, synchronous; generated
+  barriers and bytes)                                         done (sm_90a runs)
+  TMA stores through rows that end inside a 16-byte unit
+  (tile-mark-written-descriptors)                             refused (compile time
+                                                              or by the runtime)
+  tile.copy with device-side tensor maps, into register
+  tiles, or in warp-specialized partitions; register tiles
+  of rank > 4 / non-power-of-two shapes; 2-CTA tcgen05 MMA    not implemented yet
 TXT
 exit $status
