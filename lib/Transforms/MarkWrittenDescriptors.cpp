@@ -30,15 +30,15 @@ Operation *findWriter(tma::MakeDescriptorOp desc,
                       SymbolTableCollection &symbols) {
   for (OpOperand &use : desc.getResult().getUses()) {
     auto launch = dyn_cast<gpu::LaunchFuncOp>(use.getOwner());
-    auto kernel = launch ? symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-                               launch, launch.getKernel())
-                         : gpu::GPUFuncOp();
-    unsigned first =
-        launch ? launch.getKernelOperands().getBeginOperandIndex() : 0;
-    unsigned index = use.getOperandNumber() - first;
-    if (!kernel || use.getOperandNumber() < first ||
-        index >= kernel.getNumArguments())
+    if (!launch)
       return desc;
+    auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernel());
+    unsigned first = launch.getKernelOperands().getBeginOperandIndex();
+    if (!kernel || use.getOperandNumber() < first ||
+        use.getOperandNumber() - first >= kernel.getNumArguments())
+      return desc;
+    unsigned index = use.getOperandNumber() - first;
     if (Operation *writer = tma::findWriteThrough(kernel.getArgument(index)))
       return writer;
   }

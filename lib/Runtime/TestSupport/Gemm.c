@@ -177,10 +177,12 @@ void tileRtReferenceGemmHost(const float *a, const float *b, float *c,
   enum { kMaxThreads = 64 };
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
   int64_t threads = cpus < 1 ? 1 : cpus > kMaxThreads ? kMaxThreads : cpus;
-  // Below about 2^24 multiply-adds a thread costs more than it saves.
-  int64_t work = M * N * (K > 0 ? K : 1);
-  if (work < ((int64_t)1 << 24) * threads)
-    threads = work >> 24 > 1 ? work >> 24 : 1;
+  // Below about 2^24 multiply-adds a thread costs more than it saves (in
+  // double: M * N * K can pass 2^63).
+  double perThread = (double)M * (double)N * (double)(K > 0 ? K : 1) /
+                     (double)((int64_t)1 << 24);
+  if (perThread < (double)threads)
+    threads = perThread > 1.0 ? (int64_t)perThread : 1;
   if (threads > M)
     threads = M > 0 ? M : 1;
   HostGemmRows parts[kMaxThreads];
