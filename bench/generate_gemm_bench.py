@@ -22,6 +22,7 @@ generated-up-to-date.test compares them with the committed files).
 """
 
 import argparse
+import itertools
 import os
 import textwrap
 
@@ -302,6 +303,7 @@ def timing(t, v, launch_args, index_constants=False,
 %c10 = arith.constant 10 : index
 %one = arith.constant 1 : i64
 %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+%host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
 %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
 %launches = arith.index_cast %launches32 : i32 to index
 %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -314,18 +316,25 @@ scf.for %i = %c0 to %c10 step %c1 {{
     %done = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : {launch_args}
     scf.yield %done : !gpu.async.token
   }}
+  %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
   gpu.wait [%first]
   %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
   %ms = arith.divf %sample, %launches_f : f64
+  %host_ms = arith.divf %host_sample, %launches_f : f64
   %i64 = arith.index_cast %i : index to i64
   %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
   llvm.store %ms, %slot : f64, !llvm.ptr
+  %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  llvm.store %host_ms, %host_slot : f64, !llvm.ptr
 }}
 %count = arith.constant 10 : i32
 %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+%host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
 %iters = arith.constant 10 : i32
 %cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
 llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+%host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
 """
     return f"""    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
     %timing = llvm.call @tileRtTimingEnabled() : () -> i32
@@ -390,7 +399,7 @@ class Tiled:
     producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
 
     def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
-                 group_m=None, ping_pong=False, cluster_m=None):
+                 group_m=None, ping_pong=False, cluster_m=None, cluster_n=None):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
@@ -407,6 +416,12 @@ class Tiled:
         # 1 / cluster_m of B's box multicast to all (a descriptor with
         # multicast = cluster_m).
         self.cluster_m = cluster_m
+        # Persistent only: and cluster_n CTAs on horizontally adjacent tiles
+        # (the same block row), which load A together the same way. A
+        # cluster is cluster_m x cluster_n tiles (rank r at block row
+        # r % cluster_m, column r / cluster_m of it).
+        self.cluster_n = cluster_n
+        self.cluster_size = (cluster_m or 1) * (cluster_n or 1)
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
@@ -414,7 +429,8 @@ class Tiled:
         ctas = f"c{self.ctas_per_sm}" if self.ctas_per_sm else ""
         group = f"g{self.group_m}" if self.group_m else ""
         pp = "pp" if self.ping_pong else ""
-        cl = f"c{self.cluster_m}x1" if self.cluster_m else ""
+        cl = (f"c{self.cluster_m or 1}x{self.cluster_n or 1}"
+              if self.cluster_size > 1 else "")
         return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
 
     def acc(self):
@@ -439,8 +455,12 @@ class Tiled:
 # 128x128 over 4 stages, 208 KiB for 128x256 and 256x128 over 3.
 # 128x64 over 6 stages: 144 KiB of ring, for problems with too few 128x128
 # tiles to fill the SMs (its B ring is a single box).
+# 64x64 over 6 stages at two CTAs per SM (104 KiB each): for problems
+# with few output tiles, twice the CTAs of 128x64 in flight on each SM,
+# one's fill and epilogue under the other's MMA.
 TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
-         Tiled(256, 128, 8, 128, 3), Tiled(128, 64, 4, 64, 6)]
+         Tiled(256, 128, 8, 128, 3), Tiled(128, 64, 4, 64, 6),
+         Tiled(64, 64, 4, 64, 6, ctas_per_sm=2)]
 # Persistent, specialized only: 128x256 and 128x128 tiles in groups of 8
 # block rows; the staging buffer of C is only waited for (read_only) when
 # the next tile writes it, so each tile's TMA store overlaps the next
@@ -448,7 +468,9 @@ TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
 PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
               Tiled(128, 128, 4, 128, 6, group_m=8),
               Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True),
-              Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2)]
+              Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2),
+              Tiled(128, 64, 4, 64, 6, group_m=8, cluster_n=2),
+              Tiled(128, 64, 4, 64, 6, group_m=8, cluster_m=2, cluster_n=2)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
 # the case that raced in TileLang), and 128x128 at two CTAs per SM (256
@@ -460,25 +482,34 @@ TILED_BY_VARIANT = {c.variant(ws): (c, ws) for c in TILED + EDGE
 TILED_BY_VARIANT.update({c.variant(True): (c, True) for c in PERSISTENT})
 PERSISTENT_VARIANTS = [c.variant(True) for c in PERSISTENT]
 WS_VARIANTS = [c.variant(True) for c in TILED] + PERSISTENT_VARIANTS
-# The configuration rule of the `auto` rows (launch_{t}_auto): the first
-# (variant, least K) of these whose output tiles (ceil(M / BM) *
-# ceil(N / BN)) fill every SM at least once and whose K is at least its
-# least K, else the last (the most tiles). Larger tiles move fewer bytes per
+# The configuration rule of the `auto` rows (launch_{t}_auto): the first of
+# these whose condition holds, else the last (the most tiles). "fill", K:
+# its output tiles (ceil(M / BM) * ceil(N / BN)) fill every SM at least
+# once and K is at least that. "b_in_l2", bytes: B (K x N) has at most that
+# many bytes. Larger tiles move fewer bytes per
 # FLOP; below one tile per SM, SMs idle, which costs more. The cooperative
 # 128x256 kernel leaves the tensor cores idle during each tile's epilogue,
 # a share that grows as K shrinks; ping-pong hides it under the other
 # warpgroup's MMA. Measured (bench/NOTES.md): cooperative ahead at K = 4096
 # and 8192 (by 0.01-0.04), ping-pong at K = 512 (0.96 against 0.85); the
-# threshold 2048 lies between the measured points.
-AUTO_RULE = [("w128x256s4g8", 2048), ("w128x128s5g8pp", 0), ("w128x64s6", 0)]
+# threshold 2048 lies between the measured points. Below one tile per SM,
+# 128x64 tiles read 24 KiB from L2 per 1 MFLOP step, and A two thirds of
+# it: clusters of two horizontally adjacent tiles multicast A, and were
+# 1.09x faster at 1000^3 (f16 and bf16, bench/NOTES.md 2026-12-04, third
+# session), but 0.89x at 128x8192x8192, where B (128 MiB) streams from
+# HBM once and the pairs, which wait for each other's releases, only add
+# coupling; so they are taken while B fits well within the L2 (50 MiB;
+# 16 MiB keeps A and C room, a choice between the two measured points).
+AUTO_RULE = [("w128x256s4g8", "fill", 2048), ("w128x128s5g8pp", "fill", 0),
+             ("w128x64s6g8c1x2", "b_in_l2", 16 << 20), ("w128x64s6", None, None)]
 EDGE_VARIANTS = [c.variant(True) for c in EDGE]
 # The benchmark's rows: the configuration rule, the kernels it chooses
 # from, and the fastest grid (non-persistent) kernel. The other block
 # shapes (w128x128s4, w256x128s3, w128x128s6g8), the same loops pipelined by
 # tile-pipeline alone (`p`) and the seed's loop specialized were slower in
 # the runs of bench/NOTES.md; they stay in the GPU test.
-TILED_VARIANTS = (["w128x256s3"] + [v for v, _ in AUTO_RULE] + ["w128x256s4g8c2x1"]
-                  + ["auto"])
+TILED_VARIANTS = (["w128x256s3"] + [v for v, _, _ in AUTO_RULE] + ["w128x256s4g8c2x1"]
+                  + ["w64x64s6c2", "w128x64s6g8c2x2", "auto"])
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -524,7 +555,7 @@ def persistent_kernel(t, v):
     stores overlap the next tile's main loop."""
     c, ws = TILED_BY_VARIANT[v]
     return f"""
-    gpu.func @gemm_{t}_{v}(%descA: !desc{c.bm}_{t}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
+    gpu.func @gemm_{t}_{v}(%descA: {desc_a(t, c)}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32{cluster_attr(c)}}} {{
 {tiled_prologue(t, c)}
 {grouped_tile_loop(c)}
@@ -538,43 +569,63 @@ def persistent_kernel(t, v):
 
 
 def cluster_attr(c):
-    return (f", known_cluster_size = array<i32: {c.cluster_m}, 1, 1>"
-            if c.cluster_m else "")
+    return (f", known_cluster_size = array<i32: {c.cluster_size}, 1, 1>"
+            if c.cluster_size > 1 else "")
 
 
 def grouped_tile_loop(c):
-    if c.cluster_m:
+    if c.cluster_size > 1:
         return clustered_tile_loop(c)
     return plain_grouped_tile_loop(c)
 
 
 def clustered_tile_loop(c):
-    """grouped_tile_loop for clusters of c.cluster_m CTAs on vertically
-    adjacent tiles: the loop walks cluster tiles (cluster_m block rows by
-    one block column), cluster i (CTAs i * cluster_m ...) taking cluster
-    tiles i, i + G / cluster_m, ..., in groups of c.group_m block rows; the
-    CTA of rank r in its cluster computes block row r of the cluster tile.
-    Every CTA of a cluster runs the same iterations (their B loads are
-    shared), so one past M still runs and computes a tile TMA keeps
-    outside the tensor: its loads read zeros, its stores write nothing."""
-    cm = c.cluster_m
+    """grouped_tile_loop for clusters of cluster_m x cluster_n adjacent
+    tiles: the loop walks cluster tiles, cluster i (CTAs i * size ...)
+    taking cluster tiles i, i + G / size, ..., in groups of c.group_m
+    block rows; the CTA of rank r computes block row r % cluster_m, column
+    r / cluster_m of its cluster tile. The CTAs of a column share B
+    (%mask_b: cluster_m consecutive ranks), those of a row share A
+    (%mask_a: every cluster_m-th rank). Every CTA of a cluster runs the
+    same iterations (their loads are shared), so one past M or N still
+    runs and computes a tile TMA keeps outside the tensor: its loads read
+    zeros, its stores write nothing."""
+    cm, cn = c.cluster_m or 1, c.cluster_n or 1
+    masks = ""
+    if cm > 1:
+        masks += f"""
+        %mask_b_base = arith.constant {(1 << cm) - 1} : i16
+        %shift_b_i32 = arith.muli %rank_n, %cluster_m : i32
+        %shift_b = arith.trunci %shift_b_i32 : i32 to i16
+        %mask_b = arith.shli %mask_b_base, %shift_b : i16"""
+    if cn > 1:
+        masks += f"""
+        %mask_a_base = arith.constant {sum(1 << (j * cm) for j in range(cn))} : i16
+        %shift_a = arith.trunci %rank_m : i32 to i16
+        %mask_a = arith.shli %mask_a_base, %shift_a : i16"""
     return f"""      %cluster_m = arith.constant {cm} : i32
+      %cluster_n = arith.constant {cn} : i32
+      %cluster_size = arith.constant {cm * cn} : i32
       %group_c = arith.constant {c.group_m // cm} : i32
       %cm_minus_1 = arith.constant {cm - 1} : i32
+      %cn_minus_1 = arith.constant {cn - 1} : i32
       %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
       %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
-      %num_tiles = arith.muli %tiles_mc, %tiles_n : i32
-      %group_tiles = arith.muli %tiles_n, %group_c : i32
+      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
+      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
+      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
+      %group_tiles = arith.muli %tiles_nc, %group_c : i32
       %bid = tile.program_id x
       %grid = tile.num_programs x
-      %cid = arith.divui %bid, %cluster_m : i32
-      %clusters = arith.divui %grid, %cluster_m : i32
+      %cid = arith.divui %bid, %cluster_size : i32
+      %clusters = arith.divui %grid, %cluster_size : i32
       %rank = tile.cluster_rank
-      %mask = arith.constant {(1 << cm) - 1} : i16
+      %rank_m = arith.remui %rank, %cluster_m : i32
+      %rank_n = arith.divui %rank, %cluster_m : i32
       %first = arith.index_cast %cid : i32 to index
       %last = arith.index_cast %num_tiles : i32 to index
       %stride = arith.index_cast %clusters : i32 to index
-      scf.for %tile = %first to %last step %stride {{
+      scf.for %tile = %first to %last step %stride {{{masks}
         %tile_i32 = arith.index_cast %tile : index to i32
         %group = arith.divui %tile_i32, %group_tiles : i32
         %group_row = arith.muli %group, %group_c : i32
@@ -583,9 +634,11 @@ def clustered_tile_loop(c):
         %in_group = arith.remui %tile_i32, %group_tiles : i32
         %row_in_group = arith.remui %in_group, %rows : i32
         %tile_mc = arith.addi %group_row, %row_in_group : i32
-        %tile_n = arith.divui %in_group, %rows : i32
+        %tile_nc = arith.divui %in_group, %rows : i32
         %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
-        %tile_m = arith.addi %tile_m_base, %rank : i32
+        %tile_m = arith.addi %tile_m_base, %rank_m : i32
+        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
+        %tile_n = arith.addi %tile_n_base, %rank_n : i32
         %off_m = arith.muli %tile_m, %bm_i32 : i32
         %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}"""
 
@@ -631,11 +684,19 @@ def n_off(j):
     return "%off_n" if j == 0 else f"%off_n{j}"
 
 
+def desc_a(t, c):
+    """A's descriptor type: one BM x 64 box, for a cluster sharing A
+    (cluster_n) split into cluster_n row blocks, one per CTA."""
+    if (c.cluster_n or 1) > 1:
+        return f"!descA{c.bm}m{c.cluster_n}_{t}"
+    return f"!desc{c.bm}_{t}"
+
+
 def desc_b(t, c):
     """B's descriptor type: one 64 x BN box, which the compiler splits into
     BN / 64 boxes of one 128-byte swizzle row (TMA's limit), and for a
     cluster into cluster_m row blocks, one per CTA."""
-    if c.cluster_m:
+    if (c.cluster_m or 1) > 1:
         return f"!descB{c.bn}m{c.cluster_m}_{t}"
     return f"!desc64_{t}" if c.bn == 64 else f"!descB{c.bn}_{t}"
 
@@ -679,7 +740,8 @@ def tiled_k_loop(t, c, ws, indent):
     if ws:
         markers.append("tile.warp_specialize")
     tileB = f"!tileB{bn}_{t}"
-    multicast = " multicast %mask" if c.cluster_m else ""
+    multicast = " multicast %mask_b" if (c.cluster_m or 1) > 1 else ""
+    multicast_a = " multicast %mask_a" if (c.cluster_n or 1) > 1 else ""
     b_loads = (f"\n  tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b{multicast} : "
                f"{desc_b(t, c)}, {tileB}")
     text = f"""%acc = scf.for %k = %c0 to %k_tiles step %c1
@@ -687,7 +749,7 @@ def tiled_k_loop(t, c, ws, indent):
   %k_i32 = arith.index_cast %k : index to i32
   %off_k = arith.muli %k_i32, %c64_i32 : i32
   mbarrier.expect_tx %mbar_a, bytes = {bm * 128} if %leader
-  tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc{bm}_{t}, !box{bm}_{t}
+  tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a{multicast_a} : {desc_a(t, c)}, !box{bm}_{t}
   mbarrier.arrive %mbar_a
   mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
   mbarrier.arrive %mbar_b
@@ -707,18 +769,23 @@ def windowed_epilogue(t, c, indent):
     staging buffers: window j waits until at most one bulk group is still
     reading (the previous window's; the one two windows back, which read
     this buffer, is done), writes buffer j % 2 and stores it as its own
-    bulk group. BN / 64 is even, so the first window of the next tile finds
+    bulk group. With BN / 64 even, the first window of the next tile finds
     its buffer last read two windows back too. 32 KiB instead of BM x BN x 2
-    bytes: what lets 128x256 keep 4 stages."""
+    bytes: what lets 128x256 keep 4 stages. With one window (BN = 64) the
+    tile is its own window, and waits for the previous tile's store, which
+    had a whole main loop to finish, to have read the buffer."""
     bm, bn, acc = c.bm, c.bn, c.acc()
     win = c.window_acc()
-    assert (bn // 64) % 2 == 0
+    windows = bn // 64
+    assert windows == 1 or windows % 2 == 0
     lines = []
-    for j in range(bn // 64):
+    for j in range(windows):
+        if windows > 1:
+            lines.append(f"%w{j} = tile.extract_slice %acc[0, {64 * j}] : tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x64xf32, {win}>")
+        window = f"%w{j}" if windows > 1 else "%acc"
         lines += [
-            f"%w{j} = tile.extract_slice %acc[0, {64 * j}] : tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x64xf32, {win}>",
-            f"%h{j} = arith.truncf %w{j} : tensor<{bm}x64xf32, {win}> to tensor<{bm}x64x{t}, {win}>",
-            "tma.store_wait pending = 1 read_only",
+            f"%h{j} = arith.truncf {window} : tensor<{bm}x64xf32, {win}> to tensor<{bm}x64x{t}, {win}>",
+            f"tma.store_wait pending = {1 if windows > 1 else 0} read_only",
             "tile.barrier",
             f"%s{j} = tile.smem_index %c_shared[%c{j % 2}] : !cring{bm}_{t} -> !box{bm}_{t}",
             f"tile.smem_store %h{j}, %s{j} : tensor<{bm}x64x{t}, {win}>, !box{bm}_{t}",
@@ -746,94 +813,173 @@ def tiled_epilogue(t, c, indent):
     return "\n".join(indent + line for line in lines)
 
 
-# fp8 (e4m3) on the same path: the persistent cooperative 128x256 kernel
-# with BK = 128 (one 128-byte swizzle row of 8-bit elements), 4 stages.
+# fp8 (e4m3) on the same path: the persistent kernels with e4m3 operands.
 # wgmma takes 8-bit operands K-major only, so B is stored [N, K] (as
-# cuBLASLt's fp8 GEMM wants it too), loaded as one 256 x 128 box and viewed
-# K x N through tile.smem_trans. C is bf16, through the bf16 kernels'
-# two-window staging ring and descriptors.
-FP8 = Tiled(128, 256, 8, 256, 4, group_m=8)
-FP8_VARIANT = "w128x256x128s4g8"
+# cuBLASLt's fp8 GEMM wants it too), loaded as one BN x BK box and viewed
+# BK x BN through tile.smem_trans (inside the loop: a view made before a
+# ping-pong tile loop would be shared by both warpgroups' copies of the
+# ring). C is bf16, through the bf16 kernels'
+# two-window staging ring and descriptors. BK is one swizzle row: 128
+# elements (128-byte swizzle) or 64 (64-byte swizzle: half the bytes per
+# stage, so twice the stages in the same ring).
+class Fp8:
+    def __init__(self, tiled, bk):
+        self.c, self.bk = tiled, bk
+        c = tiled
+        stages = f"s{c.stages}"
+        group = f"g{c.group_m}"
+        pp = "pp" if c.ping_pong else ""
+        cl = f"c{c.cluster_m}x1" if c.cluster_m else ""
+        self.variant = f"w{c.bm}x{c.bn}x{bk}{stages}{group}{pp}{cl}"
+
+
+# The cooperative 128x256 kernel (4 x 48 KiB of ring) and, measured
+# against it (bench/NOTES.md): BK = 64 over 8 stages (the same ring in
+# smaller steps, so the producer runs further ahead), ping-pong 128x128
+# (the epilogue under the other warpgroup's MMA: at fp8's rate a tile's
+# main loop is half as long, so the epilogue's share doubles) and clusters
+# of 2 sharing B by multicast.
+FP8_CONFIGS = [Fp8(Tiled(128, 256, 8, 256, 4, group_m=8), 128),
+               Fp8(Tiled(128, 256, 8, 256, 8, group_m=8), 64),
+               Fp8(Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True), 128),
+               Fp8(Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2), 128)]
+FP8_BY_VARIANT = {f.variant: f for f in FP8_CONFIGS}
+FP8_VARIANTS = [f.variant for f in FP8_CONFIGS]
 FP8_SHAPES = [(8192, 8192, 8192), (4096, 7168, 16384)]
 # In the GPU test: one K step, a partial last K step and edge tiles (rows of
 # an e4m3 tensor must be a multiple of 16 bytes for TMA, so K is 1008), and
 # more tiles than SMs with partial tile groups.
 FP8_TEST_SHAPES = [(256, 256, 128), (1000, 1000, 1008), (2200, 2304, 384)]
-FP8_ALIASES = """#nvmma128e8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
-#nvmma128e8t = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
-!desc8A = !tma.descriptor<tensor<128x128xf8E4M3FN>, swizzle = 128>
-!box8A = !tile.smem<128x128xf8E4M3FN, #nvmma128e8, mutable>
-!desc8B = !tma.descriptor<tensor<256x128xf8E4M3FN>, swizzle = 128>
-!box8B = !tile.smem<256x128xf8E4M3FN, #nvmma128e8, mutable>
-!box8Bt = !tile.smem<128x256xf8E4M3FN, #nvmma128e8t, mutable>
-"""
 
 
-def fp8_kernel():
-    """persistent_kernel's structure for e4m3 operands (see FP8)."""
-    c, acc = FP8, FP8.acc()
+def fp8_aliases(configs):
+    """The swizzled layouts, TMA descriptors and boxes of the fp8 kernels:
+    A's BM x BK box, B's BN x BK box (with its multicast descriptor for
+    clusters) and B's K x N view."""
+    text = ""
+    for bk in sorted({f.bk for f in configs}):
+        text += (f"#nvmma{bk}e8 = #tile.nvmma_shared<swizzle = {bk}, element_bits = 8>\n"
+                 f"#nvmma{bk}e8t = #tile.nvmma_shared<swizzle = {bk}, element_bits = 8, transposed = true>\n")
+    for rows, bk in sorted({(r, f.bk) for f in configs for r in (f.c.bm, f.c.bn)}):
+        text += (f"!desc8_{rows}x{bk} = !tma.descriptor<tensor<{rows}x{bk}xf8E4M3FN>, swizzle = {bk}>\n"
+                 f"!box8_{rows}x{bk} = !tile.smem<{rows}x{bk}xf8E4M3FN, #nvmma{bk}e8, mutable>\n"
+                 f"!box8t_{bk}x{rows} = !tile.smem<{bk}x{rows}xf8E4M3FN, #nvmma{bk}e8t, mutable>\n")
+    for bn, bk, cm in sorted({(f.c.bn, f.bk, f.c.cluster_m) for f in configs if f.c.cluster_m}):
+        text += f"!desc8_{bn}x{bk}m{cm} = !tma.descriptor<tensor<{bn}x{bk}xf8E4M3FN>, swizzle = {bk}, multicast = {cm}>\n"
+    return text
+
+
+def fp8_types(f):
+    """(A's descriptor, A's box, B's descriptor, B's box, B's K x N view)."""
+    c, bk = f.c, f.bk
+    desc_b = (f"!desc8_{c.bn}x{bk}m{c.cluster_m}" if c.cluster_m
+              else f"!desc8_{c.bn}x{bk}")
+    return (f"!desc8_{c.bm}x{bk}", f"!box8_{c.bm}x{bk}", desc_b,
+            f"!box8_{c.bn}x{bk}", f"!box8t_{bk}x{c.bn}")
+
+
+def fp8_kernel(f):
+    """persistent_kernel's structure for e4m3 operands (see Fp8)."""
+    c, bk, acc = f.c, f.bk, f.c.acc()
+    desc_a, box_a, desc_b, box_b, box_bt = fp8_types(f)
+    assert not c.cluster_n, "fp8 clusters share B only"
+    multicast = " multicast %mask_b" if c.cluster_m else ""
     return f"""
-    gpu.func @gemm_e4m3_{FP8_VARIANT}(%descA: !desc8A, %descB: !desc8B, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = 8 : i32}} {{
+    gpu.func @gemm_e4m3_{f.variant}(%descA: {desc_a}, %descB: {desc_b}, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32{cluster_attr(c)}}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
       %c64_i32 = arith.constant 64 : i32
-      %c127_i32 = arith.constant 127 : i32
-      %bk_i32 = arith.constant 128 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 256 : i32
-      %k_padded = arith.addi %K, %c127_i32 : i32
+      %bk_minus_1 = arith.constant {bk - 1} : i32
+      %bk_i32 = arith.constant {bk} : i32
+      %bm_i32 = arith.constant {c.bm} : i32
+      %bn_i32 = arith.constant {c.bn} : i32
+      %k_padded = arith.addi %K, %bk_minus_1 : i32
       %k_tiles_i32 = arith.divui %k_padded, %bk_i32 : i32
       %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box8A
-      %b_shared = tile.alloc_smem : !box8B
-      %b_kn = tile.smem_trans %b_shared, order = [1, 0] : !box8B -> !box8Bt
-      %c_shared = tile.alloc_smem : !cring128_bf16
+      %a_shared = tile.alloc_smem : {box_a}
+      %b_shared = tile.alloc_smem : {box_b}
+      %c_shared = tile.alloc_smem : !cring{c.bm}_bf16
       %bars = mbarrier.alloc : !mbarrier.group<2>
       %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {{
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
+        mbarrier.init %mbar_a, arrivals = {32 * c.warps}
+        mbarrier.init %mbar_b, arrivals = {32 * c.warps}
       }}
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x256xf32, {acc}>
+      %init = tile.splat %zero : tensor<{c.bm}x{c.bn}xf32, {acc}>
 {grouped_tile_loop(c)}
         %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x256xf32, {acc}>) {{
+            iter_args(%c_local = %init) -> (tensor<{c.bm}x{c.bn}xf32, {acc}>) {{
           %k_i32 = arith.index_cast %k : index to i32
           %off_k = arith.muli %k_i32, %bk_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc8A, !box8A
+          mbarrier.expect_tx %mbar_a, bytes = {c.bm * bk} if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : {desc_a}, {box_a}
           mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b : !desc8B, !box8B
+          mbarrier.expect_tx %mbar_b, bytes = {c.bn * bk} if %leader
+          tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b{multicast} : {desc_b}, {box_b}
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
           mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_kn, %c_local : !box8A, !box8Bt, tensor<128x256xf32, {acc}> -> tensor<128x256xf32, {acc}>
+          %b_kn = tile.smem_trans %b_shared, order = [1, 0] : {box_b} -> {box_bt}
+          %d = tile.dot %a_shared, %b_kn, %c_local : {box_a}, {box_bt}, tensor<{c.bm}x{c.bn}xf32, {acc}> -> tensor<{c.bm}x{c.bn}xf32, {acc}>
           tile.barrier
-          scf.yield %d : tensor<128x256xf32, {acc}>
+          scf.yield %d : tensor<{c.bm}x{c.bn}xf32, {acc}>
         }} {{tile.num_stages = {c.stages} : i32, tile.warp_specialize}}
 {windowed_epilogue("bf16", c, "        ")}
-      }}
+      }}{" {tile.ping_pong}" if c.ping_pong else ""}
       tma.store_wait pending = 0
       gpu.return
     }}
 """
 
 
-def fp8_host(timed):
+def persistent_grid(c):
+    """The host IR that sizes a persistent grid from %gx x %gy output tiles
+    (at most one CTA per SM; for clusters, whole clusters, as many as have
+    a cluster tile), and the launch's blocks, clusters and extra kernel
+    arguments (the tile counts)."""
+    if c.cluster_size > 1:
+        grid = f"""    %cm = arith.constant {c.cluster_m or 1} : index
+    %cn = arith.constant {c.cluster_n or 1} : index
+    %cs = arith.constant {c.cluster_size} : index
+    %gyc = arith.ceildivui %gy, %cm : index
+    %gxc = arith.ceildivui %gx, %cn : index
+    %tiles = arith.muli %gxc, %gyc : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %cluster_slots = arith.divui %sms, %cs : index
+    %gc = arith.minui %tiles, %cluster_slots : index
+    %g = arith.muli %gc, %cs : index
+"""
+        clusters = "clusters in (%cs, %c1, %c1) "
+    else:
+        grid = """    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+"""
+        clusters = ""
+    grid += """    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+"""
+    return grid, "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32", clusters
+
+
+def fp8_host(f, timed):
     """launch_e4m3 (A [M, K], B [N, K] in e4m3, C [M, N] in bf16) and
     bench_e4m3 (check_e4m3 untimed): checked against cuBLAS's f32 GEMM of
     the exactly widened operands, then timed next to cuBLASLt's e4m3 GEMM
     (tile-runtime's tileRtCublasLtFp8GemmTimeMs, fast accumulation like
     wgmma's)."""
-    v = FP8_VARIANT
+    c, v = f.c, f.variant
+    desc_a, _, desc_b, _, _ = fp8_types(f)
+    grid, blocks, extra, clusters = persistent_grid(c)
     fn = "bench" if timed else "check"
     args = ("(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, "
             "!gpu.async.token) -> !gpu.async.token")
@@ -843,23 +989,17 @@ def fp8_host(timed):
   func.func @launch_e4m3_{v}(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
                          %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {{
     %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf8E4M3FN> -> !desc8A
-    %db = tma.make_descriptor %b : memref<?x?xf8E4M3FN> -> !desc8B
+    %bm = arith.constant {c.bm} : index
+    %bn = arith.constant {c.bn} : index
+    %threads = arith.constant {32 * c.warps} : index
+    %da = tma.make_descriptor %a : memref<?x?xf8E4M3FN> -> {desc_a}
+    %db = tma.make_descriptor %b : memref<?x?xf8E4M3FN> -> {desc_b}
     %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
     %gx = arith.ceildivui %n, %bn : index
     %gy = arith.ceildivui %m, %bm : index
-    %tiles = arith.muli %gx, %gy : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %g = arith.minui %tiles, %sms : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_e4m3_{v} blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc8A, %db : !desc8B, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+{grid}    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_e4m3_{v} {clusters}blocks in {blocks} threads in (%threads, %c1, %c1)
+        args(%da : {desc_a}, %db : {desc_b}, %dc : !desc128_bf16, %k32 : i32{extra})
     return %done : !gpu.async.token
   }}
 
@@ -923,7 +1063,11 @@ def tiled_aliases(t, configs, persistent):
     text += "".join(f"!descB{bn}_{t} = !tma.descriptor<tensor<64x{bn}x{t}>, swizzle = 128>\n"
                     for bn in sorted({c.bn for c in configs} - {64}))
     text += "".join(f"!descB{bn}m{cm}_{t} = !tma.descriptor<tensor<64x{bn}x{t}>, swizzle = 128, multicast = {cm}>\n"
-                    for bn, cm in sorted({(c.bn, c.cluster_m) for c in persistent if c.cluster_m}))
+                    for bn, cm in sorted({(c.bn, c.cluster_m) for c in persistent
+                                          if (c.cluster_m or 1) > 1}))
+    text += "".join(f"!descA{bm}m{cn}_{t} = !tma.descriptor<tensor<{bm}x64x{t}>, swizzle = 128, multicast = {cn}>\n"
+                    for bm, cn in sorted({(c.bm, c.cluster_n) for c in persistent
+                                          if (c.cluster_n or 1) > 1}))
     text += "".join(f"!tileC{c.shape}_{t} = !tile.smem<{c.bm}x{c.bn}x{t}, #nvmma128, mutable>\n"
                     for c in configs)
     text += "".join(f"!cring{bm}_{t} = !tile.smem<2x{bm}x64x{t}, #nvmma128, mutable>\n"
@@ -942,34 +1086,10 @@ def tiled_launch(t, v):
     its producer warpgroup), or for a persistent kernel min(tiles, SMs)
     CTAs that are told the tile counts."""
     c, _ = TILED_BY_VARIANT[v]
-    clusters = ""
-    if c.cluster_m:
-        # Whole clusters: as many as have a cluster tile, at most one CTA
-        # per SM.
-        grid = f"""    %cm = arith.constant {c.cluster_m} : index
-    %gyc = arith.ceildivui %gy, %cm : index
-    %tiles = arith.muli %gx, %gyc : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %cluster_slots = arith.divui %sms, %cm : index
-    %gc = arith.minui %tiles, %cluster_slots : index
-    %g = arith.muli %gc, %cm : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-"""
-        blocks, extra = "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32"
-        clusters = "clusters in (%cm, %c1, %c1) "
-    elif c.group_m:
-        grid = """    %tiles = arith.muli %gx, %gy : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %g = arith.minui %tiles, %sms : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-"""
-        blocks, extra = "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32"
+    if c.group_m:
+        grid, blocks, extra, clusters = persistent_grid(c)
     else:
-        grid, blocks, extra = "", "(%gx, %gy, %c1)", ""
+        grid, blocks, extra, clusters = "", "(%gx, %gy, %c1)", "", ""
     return f"""
   func.func @launch_{t}_{v}{LAUNCH_SIGNATURE.format(t=t)} {{
     %c1 = arith.constant 1 : index
@@ -978,7 +1098,7 @@ def tiled_launch(t, v):
     %bm1 = arith.constant {c.bm - 1} : index
     %bn1 = arith.constant {c.bn - 1} : index
     %threads = arith.constant {32 * c.warps} : index
-    %da = tma.make_descriptor %a : memref<?x?x{t}> -> !desc{c.bm}_{t}
+    %da = tma.make_descriptor %a : memref<?x?x{t}> -> {desc_a(t, c)}
     %db = tma.make_descriptor %b : memref<?x?x{t}> -> {desc_b(t, c)}
     %dc = tma.make_descriptor %c : memref<?x?x{t}> -> !desc{c.bm}_{t}
     %np = arith.addi %n, %bn1 : index
@@ -987,33 +1107,53 @@ def tiled_launch(t, v):
     %gy = arith.divui %mp, %bm : index
 {grid}    %k32 = arith.index_cast %k : index to i32
     %done = gpu.launch_func async [%dep] @kernels::@gemm_{t}_{v} {clusters}blocks in {blocks} threads in (%threads, %c1, %c1)
-        args(%da : !desc{c.bm}_{t}, %db : {desc_b(t, c)}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
+        args(%da : {desc_a(t, c)}, %db : {desc_b(t, c)}, %dc : !desc{c.bm}_{t}, %k32 : i32{extra})
     return %done : !gpu.async.token
   }}
 """
+
+
+ELEMENT_BYTES = {"f16": 2, "bf16": 2}
+
+
+def rule_text(rule):
+    v, kind, bound = rule
+    if kind == "fill":
+        return f"{v} (its tiles fill every SM, K >= {bound})"
+    return f"{v} (B at most {bound >> 20} MiB)"
 
 
 def auto_launch(t):
     """launch_{t}_auto: AUTO_RULE applied to the problem at run time."""
     def choose(i, pad):
         """The IR that picks among AUTO_RULE[i:], and the token it yields."""
-        v, least_k = AUTO_RULE[i]
+        v, kind, bound = AUTO_RULE[i]
         call = (f"{pad}%done{i} = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : "
                 f"{LAUNCH_ARGS.format(t=t)}")
         if i == len(AUTO_RULE) - 1:
             return call, f"%done{i}"
         c, _ = TILED_BY_VARIANT[v]
         other, other_token = choose(i + 1, pad + "  ")
-        return f"""{pad}%bm{i} = arith.constant {c.bm} : index
+        if kind == "fill":
+            condition = f"""{pad}%bm{i} = arith.constant {c.bm} : index
 {pad}%bn{i} = arith.constant {c.bn} : index
-{pad}%least_k{i} = arith.constant {least_k} : index
+{pad}%least_k{i} = arith.constant {bound} : index
 {pad}%mp{i} = arith.ceildivui %m, %bm{i} : index
 {pad}%np{i} = arith.ceildivui %n, %bn{i} : index
 {pad}%tiles{i} = arith.muli %mp{i}, %np{i} : index
 {pad}%fill{i} = arith.cmpi uge, %tiles{i}, %sms : index
 {pad}%long{i} = arith.cmpi uge, %k, %least_k{i} : index
-{pad}%fills{i} = arith.andi %fill{i}, %long{i} : i1
-{pad}%chosen{i} = scf.if %fills{i} -> (!gpu.async.token) {{
+{pad}%ok{i} = arith.andi %fill{i}, %long{i} : i1
+"""
+        else:
+            assert kind == "b_in_l2"
+            condition = f"""{pad}%elem_bytes{i} = arith.constant {ELEMENT_BYTES[t]} : index
+{pad}%most_b{i} = arith.constant {bound} : index
+{pad}%kn{i} = arith.muli %k, %n : index
+{pad}%b_bytes{i} = arith.muli %kn{i}, %elem_bytes{i} : index
+{pad}%ok{i} = arith.cmpi ule, %b_bytes{i}, %most_b{i} : index
+"""
+        return f"""{condition}{pad}%chosen{i} = scf.if %ok{i} -> (!gpu.async.token) {{
 {textwrap.indent(call.strip(), pad + "  ")}
 {pad}  scf.yield %done{i} : !gpu.async.token
 {pad}}} else {{
@@ -1023,8 +1163,8 @@ def auto_launch(t):
     text, token = choose(0, "    ")
     return f"""
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // {", ".join(f"{v} (K >= {k})" for v, k in AUTO_RULE[:-1])} whose tiles
-  // fill every SM, else {AUTO_RULE[-1][0]}.
+  // {", ".join(rule_text(r) for r in AUTO_RULE[:-1])},
+  // else {AUTO_RULE[-1][0]}.
   func.func @launch_{t}_auto{LAUNCH_SIGNATURE.format(t=t)} {{
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
@@ -1138,6 +1278,8 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
         names.append(
             f'  llvm.mlir.global internal constant @{name}("{text}\\00") {{addr_space = 0 : i32}}')
 
+    if timed:
+        name_global("host_label_str", "  host ms per launch, enqueued")
     for t, code in TYPES.items():
         for v in variants:
             body.append(host(t, code, v))
@@ -1146,7 +1288,7 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
                 call(t, v, i, m, n, k, "bench", f"name_{t}_{v}_str")
     # `auto` launches the rule's variants: their kernels and launch
     # functions are emitted even where they get no rows of their own.
-    helpers = [v for v, _ in AUTO_RULE if "auto" in tiled and v not in tiled]
+    helpers = [v for v, _, _ in AUTO_RULE if "auto" in tiled and v not in tiled]
     kernel_variants = [v for v in tiled if v != "auto"] + helpers
     for t, code in TYPES.items():
         body += [tiled_launch(t, v) for v in helpers]
@@ -1183,17 +1325,23 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
         fill += "\n  llvm.func @tileRtMultiprocessorCount() -> i32"
     if fp8_shapes:
         assert "w128x256s4g8" in kernel_variants
-        type_aliases += FP8_ALIASES
-        kernels += fp8_kernel()
-        body.append(fp8_host(timed))
-        if timed:
-            name_global("name_e4m3_str", f"e4m3 {FP8_VARIANT}")
-        for i, (m, n, k) in enumerate(fp8_shapes):
-            name = "name_e4m3_str" if timed else f"name_e4m3_{i}_str"
-            if not timed:
-                name_global(name, f"e4m3 {FP8_VARIANT} {m}x{n}x{k}")
-            call("e4m3", FP8_VARIANT, i, m, n, k, "bench" if timed else "check",
-                 name)
+        fp8 = FP8_CONFIGS
+        type_aliases += fp8_aliases(fp8)
+        known = set(attrs)
+        attrs += [a for a in dict.fromkeys(x for f in fp8 for x in (f.c.acc_attr(), f.c.window_attr()))
+                  if a not in known]
+        for f in fp8:
+            kernels += fp8_kernel(f)
+            body.append(fp8_host(f, timed))
+            if timed:
+                name_global(f"name_e4m3_{f.variant}_str", f"e4m3 {f.variant}")
+            for i, (m, n, k) in enumerate(fp8_shapes):
+                name = (f"name_e4m3_{f.variant}_str" if timed
+                        else f"name_e4m3_{f.variant}_{i}_str")
+                if not timed:
+                    name_global(name, f"e4m3 {f.variant} {m}x{n}x{k}")
+                call("e4m3", f.variant, i, m, n, k, "bench" if timed else "check",
+                     name)
         fill += "\n  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64"
     text = f"""{header}
 {chr(10).join(attrs)}
@@ -1208,6 +1356,8 @@ module attributes {{gpu.container_module}} {{
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
+  llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
+  llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
@@ -1256,9 +1406,13 @@ def main():
 // one's epilogue runs under the other's MMA. auto = the configuration rule
 // (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
 // and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
-// w128x64s6. e4m3 w128x256x128s4g8 = the persistent cooperative kernel
-// with e4m3 operands (BK = 128, B stored [N, K]) and bf16 C, timed against
-// cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma accumulates).
+// w128x64s6g8c1x2 (clusters of two tiles sharing A by TMA multicast) when
+// B has at most 16 MiB, else w128x64s6. w64x64s6c2 (two CTAs per SM) and
+// w128x64s6g8c2x2 (clusters of 2 x 2 sharing A and B) were measured for
+// the small problems and are slower. e4m3 wBMxBNxBK... = the persistent kernels with e4m3
+// operands (BK = 128 or 64 elements, one swizzle row; B stored [N, K]) and
+// bf16 C, timed against cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma
+// accumulates).
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 samples of back-to-back launches after 3 warm-ups, CUDA
@@ -1332,9 +1486,9 @@ def main():
 // w128x128s4c2 (nvvm.minctasm = 2: register budgets for two CTAs per SM);
 // ...g8 are persistent (one CTA per SM at most, tiles in groups of 8 block
 // rows, each tile's TMA store overlapping the next tile); `auto` is the
-// benchmark's configuration rule (AUTO_RULE); e4m3 """ + FP8_VARIANT + """ the
-// persistent cooperative kernel on e4m3 operands (B stored [N, K]) with a
-// bf16 result. All are checked against cuBLAS's f32 result on fresh random inputs
+// benchmark's configuration rule (AUTO_RULE); e4m3 """ + ", ".join(FP8_VARIANTS) + """:
+// the persistent kernels on e4m3 operands (B stored [N, K]) with a bf16
+// result. All are checked against cuBLAS's f32 result on fresh random inputs
 // with D poisoned first. K = 64 and 96 are 1 and 2 K steps (fewer than the
 // stages, not a multiple of them); K = 0 runs the K loop zero times, and D
 // must be exactly zero (the reference helper refuses K = 0, so D is
@@ -1352,8 +1506,8 @@ def main():
                 err = ("rel_err=0.000e+00 max_abs_err=0.000e+00" if k == 0
                        else "rel_err={{[0-9.e+-]+}} {{.*}}")
                 checks.append(f"// CHECK: {t} {v} {m}x{n}x{k}: rows={m} cols={n} {err} nonfinite=0 -> PASS")
-    for (m, n, k) in FP8_TEST_SHAPES:
-        checks.append(f"// CHECK: e4m3 {FP8_VARIANT} {m}x{n}x{k}: rows={m} cols={n} rel_err={{{{[0-9.e+-]+}}}} {{{{.*}}}} nonfinite=0 -> PASS")
+    for v, (m, n, k) in itertools.product(FP8_VARIANTS, FP8_TEST_SHAPES):
+        checks.append(f"// CHECK: e4m3 {v} {m}x{n}x{k}: rows={m} cols={n} rel_err={{{{[0-9.e+-]+}}}} {{{{.*}}}} nonfinite=0 -> PASS")
     text = render([], ws_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
                   [], WS_VARIANTS + EDGE_VARIANTS + ["auto"], ws_shapes,
                   timed=False, fp8_shapes=FP8_TEST_SHAPES)

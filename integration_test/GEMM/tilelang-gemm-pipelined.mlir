@@ -497,6 +497,7 @@ module attributes {gpu.container_module} {
     }
   }
 
+  llvm.mlir.global internal constant @host_label_str("  host ms per launch, enqueued\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_p2_str("f16 p2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_p3_str("f16 p3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_p4_str("f16 p4\00") {addr_space = 0 : i32}
@@ -509,6 +510,8 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
+  llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
+  llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
@@ -582,6 +585,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -597,18 +601,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -686,6 +697,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -701,18 +713,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -790,6 +809,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -805,18 +825,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -894,6 +921,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -909,18 +937,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -998,6 +1033,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1013,18 +1049,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -1102,6 +1145,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1117,18 +1161,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async

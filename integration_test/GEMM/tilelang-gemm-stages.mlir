@@ -605,6 +605,7 @@ module attributes {gpu.container_module} {
     }
   }
 
+  llvm.mlir.global internal constant @host_label_str("  host ms per launch, enqueued\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_s1_str("f16 s1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_s2_str("f16 s2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_s3_str("f16 s3\00") {addr_space = 0 : i32}
@@ -617,6 +618,8 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
+  llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
+  llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
   llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
@@ -690,6 +693,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -705,18 +709,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -794,6 +805,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -809,18 +821,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -898,6 +917,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -913,18 +933,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -1002,6 +1029,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1017,18 +1045,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -1106,6 +1141,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1121,18 +1157,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async
@@ -1210,6 +1253,7 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1225,18 +1269,25 @@ module attributes {gpu.container_module} {
           %done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
         gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
       %iters = arith.constant 10 : i32
       %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
     }
 
     %t5 = gpu.wait async

@@ -18,6 +18,9 @@
 // RUN: env TILE_TIMING=0 TILE_MAX_PROBLEM=67108864 tile-runtime-cases-test switches | FileCheck %s --check-prefix=QUICK
 // QUICK: gemm 1024x1024x1024: skipped (1.07e+09 multiply-adds > TILE_MAX_PROBLEM=67108864)
 // QUICK-NEXT: timing=0 small=1 large=0
+// RUN: env TILE_ONLY=nothing,x1024x1024 tile-runtime-cases-test switches | FileCheck %s --check-prefix=ONLY
+// ONLY: timing=1 small=0 large=1
+// RUN: env TILE_ONLY=gemm,, tile-runtime-cases-test switches | FileCheck %s --check-prefix=DEFAULT
 
 #define _POSIX_C_SOURCE 200809L
 

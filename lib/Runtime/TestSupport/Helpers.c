@@ -7,6 +7,8 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#define _POSIX_C_SOURCE 200809L // clock_gettime
+
 #include "TestSupportInternal.h"
 
 #include <inttypes.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /*===----------------------------------------------------------------------===*\
 |* Memory                                                                     *|
@@ -306,8 +309,34 @@ int32_t tileRtLaunchesPerSample(void) {
   return (int32_t)count;
 }
 
+/// Whether "<name> MxNxK" contains one of TILE_ONLY's comma-separated
+/// substrings (or TILE_ONLY is unset or empty).
+static int problemSelected(const char *name, int64_t m, int64_t n,
+                           int64_t k) {
+  const char *only = getenv("TILE_ONLY");
+  if (!only || !*only)
+    return 1;
+  char label[512];
+  snprintf(label, sizeof label, "%s %" PRId64 "x%" PRId64 "x%" PRId64, name,
+           m, n, k);
+  for (const char *p = only; *p;) {
+    size_t len = strcspn(p, ",");
+    char pattern[256];
+    if (len > 0 && len < sizeof pattern) {
+      memcpy(pattern, p, len);
+      pattern[len] = 0;
+      if (strstr(label, pattern))
+        return 1;
+    }
+    p += len + (p[len] == ',');
+  }
+  return 0;
+}
+
 int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
                              int64_t k) {
+  if (!problemSelected(name, m, n, k))
+    return 0;
   const char *value = getenv("TILE_MAX_PROBLEM");
   if (!value || !*value)
     return 1;
@@ -334,7 +363,15 @@ int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
 
 typedef struct TileRtTimer {
   CUevent start, stop;
+  struct timespec hostStart;
 } TileRtTimer;
+
+static double msSince(const struct timespec *start) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return 1e3 * (double)(now.tv_sec - start->tv_sec) +
+         1e-6 * (double)(now.tv_nsec - start->tv_nsec);
+}
 
 void *tileRtTimerStart(void) {
   tileRtEnsureContext();
@@ -344,7 +381,14 @@ void *tileRtTimerStart(void) {
   tileRtCheckCu(tileRtDrv.eventCreate(&timer->stop, CU_EVENT_DEFAULT),
                 "cuEventCreate");
   tileRtCheckCu(tileRtDrv.eventRecord(timer->start, NULL), "cuEventRecord");
+  clock_gettime(CLOCK_MONOTONIC, &timer->hostStart);
   return timer;
+}
+
+double tileRtTimerHostMs(void *opaque) {
+  if (!opaque)
+    tileRtFatal("tileRtTimerHostMs: the timer is NULL");
+  return msSince(&((TileRtTimer *)opaque)->hostStart);
 }
 
 double tileRtTimerStopMs(void *opaque) {

@@ -195,12 +195,18 @@ double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
 int32_t tileRtTimingEnabled(void);
 /// 0 when TILE_MAX_PROBLEM is set and the GEMM problem M x N x K (K = 0
 /// counted as 1) has more multiply-adds than it says, after printing
-/// "<name> MxNxK: skipped (...)"; else 1. Host programs skip such problems.
+/// "<name> MxNxK: skipped (...)"; 0 (silently) when TILE_ONLY is set and
+/// "<name> MxNxK" contains none of its comma-separated substrings (focused
+/// benchmark runs); else 1. Host programs skip such problems.
 int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
                              int64_t k);
 
 /// Records a start event on the legacy default stream; returns a timer.
 void *tileRtTimerStart(void);
+/// Host milliseconds since tileRtTimerStart, without waiting for the GPU:
+/// called after a batch of launches is enqueued, it tells whether the host
+/// (tensor maps, driver calls) or the GPU bounds back-to-back launches.
+double tileRtTimerHostMs(void *timer);
 /// Records a stop event, waits for it and returns the elapsed milliseconds.
 /// Frees the timer.
 double tileRtTimerStopMs(void *timer);
