@@ -100,7 +100,8 @@ Pipeline status:
   mbarrier wait timeouts that name the barrier
   (tile-run --tile-wait-timeout)                              done (sm_90a runs)
   tile-legalize-layouts: register tiles written without
-  layouts (anchors, propagation, cost model, conversions)     done (sm_90a runs:
+  layouts (anchors, propagation, cost model, conversions,
+  warp-specialized partitions, scf.while)                     done (sm_90a runs:
                                                               bias+ReLU GEMM, attention)
   shared buffers without layouts (TMA / MMA swizzles,
   register-only swizzles)                                     done (compile-tested:

@@ -246,6 +246,32 @@ SmallVector<Group> getGroups(Operation *op) {
             {loop.getResult(i)}},
            1});
     }
+  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    // Around the loop: what enters the before region (the initial values
+    // and the after region's yield); through it: what the condition passes
+    // to the after region and out of the loop.
+    scf::YieldOp yield = loop.getYieldOp();
+    for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments())) {
+      if (!isTensor(arg))
+        continue;
+      groups.push_back(
+          {op,
+           {{loop.getInits()[i], Tie::Same, 0, &loop.getInitsMutable()[i]},
+            {arg},
+            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)}},
+           1});
+    }
+    scf::ConditionOp condition = loop.getConditionOp();
+    for (auto [i, arg] : llvm::enumerate(loop.getAfterArguments())) {
+      if (!isTensor(arg))
+        continue;
+      OpOperand &passed = condition.getArgsMutable()[i];
+      groups.push_back({op,
+                        {{passed.get(), Tie::Same, 0, &passed},
+                         {arg},
+                         {loop.getResult(i)}},
+                        1});
+    }
   } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
     for (auto [i, result] : llvm::enumerate(branch.getResults())) {
       if (!isTensor(result))
@@ -266,10 +292,11 @@ SmallVector<Group> getGroups(Operation *op) {
 }
 
 /// Ops whose tiles this pass can give layouts to without a group of their
-/// own: producers, and yields (their parents' groups hold them).
+/// own: producers, and yields and conditions (their parents' groups hold
+/// them).
 bool isUngroupedTileOp(Operation *op) {
   return isa<RangeOp, SplatOp, arith::ConstantOp, SmemLoadOp, ConvertLayoutOp,
-             scf::YieldOp, tmem::LoadOp>(op);
+             scf::YieldOp, scf::ConditionOp, tmem::LoadOp>(op);
 }
 
 /// Ops whose tiles are recomputed in whatever layout each use needs.
@@ -382,6 +409,9 @@ private:
                                              tmem::BufferType buffer);
   Attribute getLoadLayout(LoadOp load);
   Attribute getDefaultLayout(Value v, int64_t contiguity = 16);
+  int64_t getWarps(Region *region) const;
+  InFlightDiagnostic &describeWarps(InFlightDiagnostic &diag,
+                                    Region *region) const;
   Attribute getWantedLayout(Value v);
 
   void rewrite();
@@ -413,17 +443,42 @@ private:
   DenseMap<std::pair<Value, Attribute>, Value> copies;
 };
 
-/// The default region of a tile.warp_specialize runs on the kernel's own
-/// warps, numbered from 0 as everywhere else in the kernel; a partition
-/// region runs on warps renumbered from its first.
-static bool isInPartition(Operation *op) {
-  for (Region *region = op->getParentRegion(); region;
-       region = region->getParentRegion()) {
+/// The tile.warp_specialize partition `region` is in (its region number,
+/// from 1), or 0 outside every partition. The default region runs on the
+/// kernel's own warps, numbered from 0 as everywhere else in the kernel; a
+/// partition region runs on its own warps, which its layouts index from 0
+/// (the lowering renumbers them), so its tiles are laid out over them.
+static std::pair<WarpSpecializeOp, unsigned> getPartition(Region *region) {
+  for (; region; region = region->getParentRegion()) {
     auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
     if (ws && region != &ws.getDefaultRegion())
-      return true;
+      return {ws, region->getRegionNumber()};
   }
-  return false;
+  return {};
+}
+
+int64_t LayoutLegalizer::getWarps(Region *region) const {
+  auto [ws, number] = getPartition(region);
+  return ws ? ws.getPartitionNumWarps()[number - 1] : numWarps;
+}
+
+InFlightDiagnostic &
+LayoutLegalizer::describeWarps(InFlightDiagnostic &diag,
+                               Region *region) const {
+  auto [ws, number] = getPartition(region);
+  if (!ws)
+    return diag << "the kernel runs " << numWarps << " warps (tile.num_warps)";
+  return diag << "partition" << number - 1 << " runs "
+              << ws.getPartitionNumWarps()[number - 1] << " warps (num_warps)";
+}
+
+/// A register tile that enters a partition as a capture would carry the
+/// other region's warps in its layout.
+static bool isPartitionArgument(Value v) {
+  auto arg = dyn_cast<BlockArgument>(v);
+  auto ws = arg ? dyn_cast<WarpSpecializeOp>(arg.getOwner()->getParentOp())
+                : WarpSpecializeOp();
+  return ws && arg.getParentRegion() != &ws.getDefaultRegion();
 }
 
 LogicalResult LayoutLegalizer::collect() {
@@ -436,12 +491,18 @@ LogicalResult LayoutLegalizer::collect() {
             return needsLayout(arg.getType());
           });
         });
-    if (hasFreeTile && isInPartition(op))
-      return op->emitOpError()
-                 << "not supported yet: tile-legalize-layouts inside "
-                    "tile.warp_specialize partitions (their warps are "
-                    "renumbered); write the layouts of these tiles",
-             WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (BlockArgument arg : region.getArguments())
+        if (needsLayout(arg.getType()) && isPartitionArgument(arg))
+          return op->emitOpError()
+                     << "captures a register tile without a layout into "
+                        "partition"
+                     << region.getRegionNumber() - 1 << " (argument #"
+                     << arg.getArgNumber()
+                     << "): tile-legalize-layouts lays out each region's "
+                        "tiles over its own warps, so a tile passed between "
+                        "them needs the layout written",
+                 WalkResult::interrupt();
     SmallVector<Group> opGroups = getGroups(op);
     if (hasFreeTile && opGroups.empty() && !isUngroupedTileOp(op))
       return op->emitOpError()
@@ -587,24 +648,30 @@ LogicalResult LayoutLegalizer::propagateFromAnchors() {
 FailureOr<Attribute> LayoutLegalizer::getAccumulatorLayout(DotOp dot) {
   auto type = cast<RankedTensorType>(dot.getType());
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
-  if (numWarps % 4 != 0)
-    return dot.emitOpError()
-           << "needs whole warpgroups for its wgmma accumulator, but the "
-              "kernel runs "
-           << numWarps << " warps (tile.num_warps): use a multiple of 4";
-  if (m % (16 * numWarps) != 0)
-    return dot.emitOpError()
-           << "has a " << m << "x" << n << " accumulator, but the kernel's "
-           << numWarps << " warps take 16 rows each: M must be a multiple of "
-           << 16 * numWarps << " (tile.num_warps = " << m / 16
-           << " or fewer whole warpgroups fits M = " << m << ")";
+  Region *region = dot->getParentRegion();
+  int64_t regionWarps = getWarps(region);
+  if (regionWarps % 4 != 0) {
+    InFlightDiagnostic diag = dot.emitOpError()
+                              << "needs whole warpgroups for its wgmma "
+                                 "accumulator, but ";
+    return describeWarps(diag, region) << ": use a multiple of 4";
+  }
+  if (m % (16 * regionWarps) != 0) {
+    InFlightDiagnostic diag = dot.emitOpError()
+                              << "has a " << m << "x" << n
+                              << " accumulator, but ";
+    return describeWarps(diag, region)
+           << " and each takes 16 rows: M must be a multiple of "
+           << 16 * regionWarps << " (" << m / 16
+           << " or fewer warps in whole warpgroups fit M = " << m << ")";
+  }
   if (n > 256 || !llvm::isPowerOf2_64(n) || n < 8)
     return dot.emitOpError()
            << "has N = " << n
            << ": tile-legalize-layouts gives a tile.dot one wgmma "
               "instruction per row of warps, whose N is a power of two from "
               "8 to 256; split the tile along N";
-  SmallVector<unsigned> warps = {unsigned(numWarps), 1};
+  SmallVector<unsigned> warps = {unsigned(regionWarps), 1};
   SmallVector<unsigned> instr = {16, unsigned(n)};
   return Attribute(WgmmaLayoutAttr::get(context, warps, instr));
 }
@@ -615,15 +682,18 @@ FailureOr<Attribute>
 LayoutLegalizer::getTensorMemoryLayout(Operation *op, RankedTensorType tile,
                                        tmem::BufferType buffer) {
   int64_t rows = tile.getDimSize(0), cols = tile.getDimSize(1);
-  int64_t groupsOfWarps = numWarps / 4;
-  if (tile.getRank() != 2 || rows != 128 || numWarps % 4 != 0 ||
-      cols % groupsOfWarps != 0)
-    return op->emitOpError()
-           << "moves a " << rows << "x" << cols
-           << " tile: tile-legalize-layouts lays out 128-row tiles over "
-              "whole warpgroups (tcgen05.ld/st 32x32b, a row per thread), "
-              "and the kernel runs "
-           << numWarps << " warps; write the tile's layout";
+  Region *region = op->getParentRegion();
+  int64_t regionWarps = getWarps(region);
+  int64_t groupsOfWarps = regionWarps / 4;
+  if (tile.getRank() != 2 || rows != 128 || regionWarps % 4 != 0 ||
+      cols % groupsOfWarps != 0) {
+    InFlightDiagnostic diag =
+        op->emitOpError() << "moves a " << rows << "x" << cols
+                          << " tile: tile-legalize-layouts lays out 128-row "
+                             "tiles over whole warpgroups (tcgen05.ld/st "
+                             "32x32b, a row per thread), and ";
+    return describeWarps(diag, region) << "; write the tile's layout";
+  }
   SmallVector<unsigned> spt = {1, unsigned(cols / groupsOfWarps)};
   SmallVector<unsigned> tpw = {32, 1}, order = {0, 1};
   SmallVector<unsigned> wpc = {4, unsigned(groupsOfWarps)};
@@ -657,8 +727,8 @@ Attribute LayoutLegalizer::getWantedLayout(Value v) {
 Attribute LayoutLegalizer::getDefaultLayout(Value v, int64_t contiguity) {
   auto type = cast<RankedTensorType>(v.getType());
   return getCoalescedLayout(context, type.getShape(),
-                            getTileElementBits(type.getElementType()), numWarps,
-                            contiguity);
+                            getTileElementBits(type.getElementType()),
+                            getWarps(v.getParentRegion()), contiguity);
 }
 
 /// The coalesced layout for the load's offsets, or the layout its users

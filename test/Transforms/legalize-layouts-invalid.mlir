@@ -19,7 +19,7 @@ gpu.module @m {
     %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
     %b = tile.alloc_smem : !tile.smem<64x128xf16, #swt, mutable>
     %z = arith.constant dense<0.0> : tensor<64x128xf32>
-    // expected-error @+1 {{'tile.dot' op has a 64x128 accumulator, but the kernel's 8 warps take 16 rows each: M must be a multiple of 128 (tile.num_warps = 4 or fewer whole warpgroups fits M = 64)}}
+    // expected-error @+1 {{'tile.dot' op has a 64x128 accumulator, but the kernel runs 8 warps (tile.num_warps) and each takes 16 rows: M must be a multiple of 128 (4 or fewer warps in whole warpgroups fit M = 64)}}
     %d = tile.dot %a, %b, %z : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #swt, mutable>, tensor<64x128xf32> -> tensor<64x128xf32>
     gpu.return
   }
@@ -58,15 +58,15 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  gpu.func @partition(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
-    tile.warp_specialize(%x) default {
+  gpu.func @partition_capture(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<32xf32>
+    // expected-error @+1 {{'tile.warp_specialize' op captures a register tile without a layout into partition0 (argument #0): tile-legalize-layouts lays out each region's tiles over its own warps, so a tile passed between them needs the layout written}}
+    tile.warp_specialize(%t) default {
       tile.warp_yield
     }
-    partition0(%a: f32) num_warps(1) {
-      // expected-error @+1 {{'tile.splat' op not supported yet: tile-legalize-layouts inside tile.warp_specialize partitions (their warps are renumbered); write the layouts of these tiles}}
-      %t = tile.splat %a : tensor<32xf32>
+    partition0(%a: tensor<32xf32>) num_warps(1) {
       tile.warp_return
-    } : (f32) -> ()
+    } : (tensor<32xf32>) -> ()
     gpu.return
   }
 }
@@ -74,15 +74,18 @@ gpu.module @m {
 // -----
 
 gpu.module @m {
-  gpu.func @loop(%x: f32, %c: i1) kernel attributes {tile.num_warps = 4 : i32} {
-    %t = tile.splat %x : tensor<64xf32>
-    // expected-error @+1 {{'scf.while' op not supported yet: tile-legalize-layouts does not choose layouts for the register tiles of this op; write them}}
-    %r = scf.while (%v = %t) : (tensor<64xf32>) -> tensor<64xf32> {
-      scf.condition(%c) %v : tensor<64xf32>
-    } do {
-    ^bb0(%w: tensor<64xf32>):
-      scf.yield %w : tensor<64xf32>
+  gpu.func @partition_dot(%x: f32) kernel attributes {tile.num_warps = 8 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>
+    tile.warp_specialize(%a, %b) default {
+      tile.warp_yield
     }
+    partition0(%pa: !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, %pb: !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>) num_warps(2) {
+      %z = arith.constant dense<0.0> : tensor<64x64xf32>
+      // expected-error @+1 {{'tile.dot' op needs whole warpgroups for its wgmma accumulator, but partition0 runs 2 warps (num_warps): use a multiple of 4}}
+      %d = tile.dot %pa, %pb, %z : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, tensor<64x64xf32> -> tensor<64x64xf32>
+      tile.warp_return
+    } : (!tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>, !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>) -> ()
     gpu.return
   }
 }
@@ -105,7 +108,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @tmem_rows() kernel attributes {tile.num_warps = 4 : i32} {
     %t = tmem.alloc : !tmem.buffer<64x64xf32, #tl>
-    // expected-error @+1 {{'tmem.load' op moves a 64x64 tile: tile-legalize-layouts lays out 128-row tiles over whole warpgroups (tcgen05.ld/st 32x32b, a row per thread), and the kernel runs 4 warps; write the tile's layout}}
+    // expected-error @+1 {{'tmem.load' op moves a 64x64 tile: tile-legalize-layouts lays out 128-row tiles over whole warpgroups (tcgen05.ld/st 32x32b, a row per thread), and the kernel runs 4 warps (tile.num_warps); write the tile's layout}}
     %o = tmem.load %t : !tmem.buffer<64x64xf32, #tl> -> tensor<64x64xf32>
     tmem.dealloc %t : !tmem.buffer<64x64xf32, #tl>
     gpu.return

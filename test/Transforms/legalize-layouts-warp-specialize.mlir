@@ -9,7 +9,8 @@
 // Both accumulators take the 8-warp wgmma layout, the row statistics its
 // slice; P is carried in the accumulator layout it is computed in and
 // converted to the dot operand layout where the dot reads it (a register
-// permutation). Partitions keep their refusal (legalize-layouts-invalid.mlir).
+// permutation). Partitions' tiles are laid out over their own warps
+// (legalize-layouts-partitions.mlir).
 
 // CHECK-DAG: #[[ACC:.*]] = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 // CHECK-DAG: #[[ROW:.*]] = #tile.slice<dim = 1, parent = #[[ACC]]>
