@@ -296,7 +296,11 @@ def Tile_CopyOp : Tile_Op<"copy",
     memory through a shared buffer the pass allocates (the widest NVMMA
     swizzle its rows fill), then by the rules above (TileLang's
     `T.copy(C_local, C[...])`); it takes no barrier, and `async` is not
-    supported yet for it. Every thread of the CTA executes a `tile.copy`.
+    supported yet for it. Every thread of the CTA executes a `tile.copy`,
+    or inside a `tile.warp_specialize` partition every thread of the
+    partition: the copy's leader, generated barriers and CTA barriers are
+    then the partition's own, and a descriptor built on the host from a
+    memref the partition captured is captured into it.
 
     ```mlir
     tile.copy %A[%m, %k], %a_smem barrier %bar : memref<?x?xf16>, !tile.smem<128x32xf16, #nvmma64, mutable>

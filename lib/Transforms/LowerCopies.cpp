@@ -207,15 +207,56 @@ struct Region {
   }
 };
 
-/// The memref kernel argument a copy's global side is, if it is one.
-std::optional<unsigned> kernelArgumentIndex(tile::CopyOp op,
+/// The tile.warp_specialize partition region `op` is in, or null outside
+/// every partition (the default region runs on the kernel's own warps and
+/// sees the kernel's values).
+mlir::Region *getPartitionRegion(Operation *op) {
+  for (mlir::Region *region = op->getParentRegion(); region;
+       region = region->getParentRegion()) {
+    auto ws = dyn_cast<tile::WarpSpecializeOp>(region->getParentOp());
+    if (ws && region != &ws.getDefaultRegion())
+      return region;
+  }
+  return nullptr;
+}
+
+/// `value`, defined before a tile.warp_specialize, as `partition` (one of
+/// its partitions, or null for the kernel's warps) sees it: a capture,
+/// added once per tile.warp_specialize (every partition gets it).
+Value captureInto(mlir::Region *partition, Value value) {
+  if (!partition)
+    return value;
+  auto ws = cast<tile::WarpSpecializeOp>(partition->getParentOp());
+  auto captures = ws.getExplicitCaptures();
+  auto it = llvm::find(captures, value);
+  unsigned index = std::distance(captures.begin(), it);
+  if (it == captures.end()) {
+    ws.getExplicitCapturesMutable().append(value);
+    for (mlir::Region &region : ws->getRegions())
+      if (&region != &ws.getDefaultRegion())
+        region.addArgument(value.getType(), value.getLoc());
+  }
+  return partition->getArgument(index);
+}
+
+/// The memref kernel argument `global` is, if it is one, through a
+/// partition's captures.
+std::optional<unsigned> kernelArgumentIndex(Value global,
                                             gpu::GPUFuncOp kernel) {
-  auto arg = dyn_cast<BlockArgument>(op.getGlobal());
-  if (!arg || !isa<MemRefType>(arg.getType()) ||
-      arg.getOwner() != &kernel.getBody().front() ||
+  auto arg = dyn_cast<BlockArgument>(global);
+  if (!arg || !isa<MemRefType>(arg.getType()))
+    return std::nullopt;
+  if (auto ws = dyn_cast<tile::WarpSpecializeOp>(arg.getOwner()->getParentOp()))
+    return kernelArgumentIndex(ws.getExplicitCaptures()[arg.getArgNumber()], kernel);
+  if (arg.getOwner() != &kernel.getBody().front() ||
       arg.getArgNumber() >= kernel.getNumArguments())
     return std::nullopt;
   return arg.getArgNumber();
+}
+
+std::optional<unsigned> kernelArgumentIndex(tile::CopyOp op,
+                                            gpu::GPUFuncOp kernel) {
+  return kernelArgumentIndex(op.getGlobal(), kernel);
 }
 
 /// A TMA box row is at most the swizzle span (32, 64 or 128 bytes) wide:
@@ -353,27 +394,47 @@ struct SyncGroup {
   Value barrier;
 };
 
-/// Per kernel: the choices, the descriptor arguments created so far, the
-/// generated barriers, and where to build them.
+/// (memref argument, descriptor type) -> descriptor kernel argument, in
+/// order of creation.
+using DescriptorArguments =
+    llvm::MapVector<std::pair<unsigned, Type>, BlockArgument>;
+
+/// Per kernel and group of warps (the kernel's own, default region
+/// included, or one tile.warp_specialize partition, which is isolated from
+/// above and synchronizes on its own): the choices, the generated
+/// barriers, and where to build them.
 struct KernelCopies {
+  KernelCopies(gpu::GPUFuncOp kernel, mlir::Region *partition,
+               DescriptorArguments &descriptors)
+      : kernel(kernel), partition(partition), descriptors(descriptors) {}
+
   gpu::GPUFuncOp kernel;
+  /// The partition the copies run in; null for the kernel's warps.
+  mlir::Region *partition;
+  DescriptorArguments &descriptors;
   llvm::DenseMap<Operation *, CopyPlan> plans;
   SmallVector<SyncGroup> groups;
-  /// (memref argument, descriptor type) -> descriptor argument, in order.
-  llvm::MapVector<std::pair<unsigned, Type>, BlockArgument> descriptors;
   /// Barrier group (one per SyncGroup) and per-thread phases.
   Value barriers, phases;
-  /// The thread that adds transaction bytes (`tile.elect cta` at the
-  /// kernel's start, as a hand-written kernel elects it once).
+  /// The thread that adds transaction bytes (`tile.elect cta` at the start
+  /// of the kernel or partition, as a hand-written kernel elects it once;
+  /// tile-lower-warp-specialize elects a partition's in its first warp).
   Value leader;
+
+  Block &entry() {
+    return partition ? partition->front() : kernel.getBody().front();
+  }
 
   Value getLeader() {
     if (!leader) {
-      OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+      OpBuilder b = OpBuilder::atBlockBegin(&entry());
       leader = tile::ElectOp::create(b, kernel.getLoc(), tile::Scope::CTA);
     }
     return leader;
   }
+
+  /// `value` (a kernel argument) as the copies see it.
+  Value inScope(Value value) { return captureInto(partition, value); }
 };
 
 class CopyLowering {
@@ -435,13 +496,13 @@ Value CopyLowering::descriptorArgument(tile::CopyOp op,
   auto key = std::make_pair(memrefArg, Type(type));
   auto it = state.descriptors.find(key);
   if (it != state.descriptors.end())
-    return it->second;
+    return state.inScope(it->second);
   gpu::GPUFuncOp kernel = state.kernel;
   unsigned index = kernel.getNumArguments();
   (void)kernel.insertArgument(index, type, DictionaryAttr(), op.getLoc());
   BlockArgument arg = kernel.getArgument(index);
   state.descriptors.insert({key, arg});
-  return arg;
+  return state.inScope(arg);
 }
 
 SmallVector<Value> CopyLowering::strideValues(OpBuilder &b, tile::CopyOp op,
@@ -732,16 +793,6 @@ LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
   bool failedAny = false;
   tile::CopyOp previous;
   for (tile::CopyOp op : copies) {
-    // Partitions run on some warps only: the CTA barriers, the elected CTA
-    // leader and the barriers of one arrival this pass creates assume all.
-    if (op->getParentOfType<tile::WarpSpecializeOp>()) {
-      failedAny = true;
-      op.emitOpError() << "inside tile.warp_specialize is not supported yet: "
-                          "the lowering synchronizes and elects over the "
-                          "whole CTA; use tma.async_load / tma.async_store "
-                          "in partitions";
-      continue;
-    }
     Region region(op);
     CopyPlan plan;
     FailureOr<CopyKind> kind = choose(op, region, plan.desc);
@@ -814,7 +865,9 @@ void rewriteRegisterCopy(tile::CopyOp op, gpu::GPUFuncOp kernel) {
                                         tile.getElementType(),
                                         tilemlir::getWidestNVMMALayout(plain), true);
   OpBuilder atStart = OpBuilder::atBlockBegin(&kernel.getBody().front());
-  Value staging = tile::AllocSmemOp::create(atStart, loc, stagingType, Value());
+  Value staging = captureInto(
+      getPartitionRegion(op),
+      tile::AllocSmemOp::create(atStart, loc, stagingType, Value()));
   // In a loop, the previous copy from the buffer has read it (a copy to
   // global memory returns once its buffer may be written again) but other
   // threads may still be storing their parts of the previous tile: a CTA
@@ -828,16 +881,15 @@ void rewriteRegisterCopy(tile::CopyOp op, gpu::GPUFuncOp kernel) {
   op.erase();
 }
 
-/// The barrier group and per-thread phase variables of a kernel's
-/// synchronous TMA loads, at the kernel's start: one barrier per group,
+/// The barrier group and per-thread phase variables of a kernel's (or a
+/// partition's) synchronous TMA loads, at its start: one barrier per group,
 /// for one arrival (the leader's arrive_expect_tx).
 void makeSyncBarriers(KernelCopies &state) {
   int64_t count = state.groups.size();
   if (count == 0)
     return;
-  gpu::GPUFuncOp kernel = state.kernel;
-  MLIRContext *ctx = kernel.getContext();
-  Location loc = kernel.getLoc();
+  MLIRContext *ctx = state.kernel.getContext();
+  Location loc = state.kernel.getLoc();
   Value leader = state.getLeader();
   OpBuilder b(ctx);
   b.setInsertionPointAfterValue(leader);
@@ -856,18 +908,20 @@ void makeSyncBarriers(KernelCopies &state) {
   OpBuilder inOnce(once.thenBlock()->getTerminator());
   for (const SyncGroup &group : state.groups)
     mbarrier::InitOp::create(inOnce, loc, group.barrier, /*arrivals=*/1u);
-  // Every thread sees the initialized barriers before its first wait.
+  // Every thread sees the initialized barriers before its first wait (in a
+  // partition, every thread of it: tile-lower-warp-specialize makes the
+  // barrier the partition's own).
   tile::BarrierOp::create(b, loc);
 }
 
 /// The descriptors of the kernel's new arguments, built on the host from
 /// the memref each launch passes.
 void buildHostDescriptors(ModuleOp module, gpu::GPUModuleOp gpuModule,
-                          const KernelCopies &state) {
-  if (state.descriptors.empty())
+                          gpu::GPUFuncOp kernel,
+                          const DescriptorArguments &descriptors) {
+  if (descriptors.empty())
     return;
   StringRef moduleName = gpuModule.getName();
-  gpu::GPUFuncOp kernel = state.kernel;
   StringRef kernelName = kernel.getName();
   module.walk([&](gpu::LaunchFuncOp launch) {
     if (launch.getKernelModuleName() != moduleName ||
@@ -875,7 +929,7 @@ void buildHostDescriptors(ModuleOp module, gpu::GPUModuleOp gpuModule,
       return;
     OpBuilder b(launch);
     SmallVector<Value> added;
-    for (const auto &[key, arg] : state.descriptors) {
+    for (const auto &[key, arg] : descriptors) {
       Value memref = launch.getKernelOperand(key.first);
       added.push_back(tma::MakeDescriptorOp::create(
           b, launch.getLoc(), cast<tma::DescriptorType>(key.second), memref));
@@ -898,22 +952,28 @@ struct TileLowerCopiesPass
         });
         for (tile::CopyOp op : copies)
           rewriteRegisterCopy(op, kernel);
-        copies.clear();
-        kernel.walk([&](tile::CopyOp op) { copies.push_back(op); });
-        if (copies.empty())
-          continue;
-        KernelCopies state;
-        state.kernel = kernel;
-        CopyLowering lowering(state);
-        if (failed(lowering.plan(copies))) {
-          failedAny = true;
-          continue;
-        }
-        makeSyncBarriers(state);
-        for (tile::CopyOp op : copies)
-          if (failed(lowering.lower(op)))
+        // The kernel's warps first, then each partition's, in order.
+        llvm::MapVector<mlir::Region *, SmallVector<tile::CopyOp>> scopes;
+        scopes[nullptr];
+        kernel.walk([&](tile::CopyOp op) {
+          scopes[getPartitionRegion(op)].push_back(op);
+        });
+        DescriptorArguments descriptors;
+        for (auto &[partition, scoped] : scopes) {
+          if (scoped.empty())
+            continue;
+          KernelCopies state(kernel, partition, descriptors);
+          CopyLowering lowering(state);
+          if (failed(lowering.plan(scoped))) {
             failedAny = true;
-        buildHostDescriptors(module, gpuModule, state);
+            continue;
+          }
+          makeSyncBarriers(state);
+          for (tile::CopyOp op : scoped)
+            if (failed(lowering.lower(op)))
+              failedAny = true;
+        }
+        buildHostDescriptors(module, gpuModule, kernel, descriptors);
       }
     });
     if (failedAny)

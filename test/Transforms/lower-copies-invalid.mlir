@@ -90,21 +90,3 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
-
-// -----
-
-// Partitions run on some warps only.
-gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @ws(%A: memref<64x64xf16>, %i: index) kernel attributes {tile.num_warps = 8 : i32} {
-    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
-    tile.warp_specialize(%A, %i, %s) default {
-      tile.warp_yield
-    }
-    partition0(%a: memref<64x64xf16>, %j: index, %t: !tile.smem<16x16xf16, mutable>) num_warps(4) {
-      // expected-error @+1 {{inside tile.warp_specialize is not supported yet: the lowering synchronizes and elects over the whole CTA; use tma.async_load / tma.async_store in partitions}}
-      tile.copy %a[%j, %j], %t : memref<64x64xf16>, !tile.smem<16x16xf16, mutable>
-      tile.warp_return
-    } : (memref<64x64xf16>, index, !tile.smem<16x16xf16, mutable>) -> ()
-    gpu.return
-  }
-}

@@ -41,9 +41,15 @@ def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
     synchronous. Not supported yet: descriptors for memrefs or pointers
     bound inside the kernel (a device-side tensor map), transposed NVMMA
     destinations, buffers of lower rank than the memref through a
-    descriptor, and any copy inside `tile.warp_specialize` partitions. TMA
-    only unpacks FP4 on loads, so a store from an `fp4_padded` buffer
-    cannot use a descriptor. The default pipeline runs it first.
+    descriptor. TMA only unpacks FP4 on loads, so a store from an
+    `fp4_padded` buffer cannot use a descriptor. A copy inside a
+    `tile.warp_specialize` partition is lowered for the partition's warps:
+    its leader is a `tile.elect cta` at the partition's start and its
+    generated barriers are made there (tile-lower-warp-specialize then
+    elects in the partition's first warp and turns its `tile.barrier`s into
+    the partition's named barrier), and a descriptor built from a memref
+    the partition captured is captured into it. The default pipeline runs
+    it first.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
@@ -274,7 +280,8 @@ def TileLegalizeLayouts
     Layouts start at anchors and spread through those relations, each tile
     taking the first layout that reaches it: the user's layouts; the wgmma
     accumulator of each `tile.dot` (`#tile.wgmma<warpsPerCTA = [W, 1],
-    instrShape = [16, N]>` for the kernel's `tile.num_warps` W); each
+    instrShape = [16, N]>` for the kernel's `tile.num_warps` W, or the
+    `num_warps` of the partition it is in); each
     `tile.load`'s coalesced `#tile.blocked` layout (16-byte vectors along
     the last dimension where the offsets are that contiguous, lanes along
     it, warps along the first), or the layout its users want when loading
@@ -295,10 +302,11 @@ def TileLegalizeLayouts
     Errors: a kernel with tiles to lay out and no `tile.num_warps`; a
     `tile.dot` whose accumulator does not fit the kernel's warps (M a
     multiple of 16 W, W a multiple of 4, N a power of two from 8 to 256),
-    with the numbers; tiles inside `tile.warp_specialize` partitions and
-    ops the pass does not know (`scf.while`, tensor-memory ops, calls),
-    "not supported yet". Shared buffers without a layout are left alone
-    (not supported yet).
+    with the numbers, naming the warps of the kernel or of the partition
+    it is in (a partition's tiles are laid out over its own `num_warps`);
+    a register tile without a layout captured into a partition; and ops
+    the pass does not know (calls, ...), "not supported yet". `scf.for`,
+    `scf.if` and `scf.while` carry layouts through their regions.
   }];
 }
 
