@@ -1,7 +1,7 @@
 /*===- Attention.c - Reference attention forward --------------------------===*\
 |*                                                                            *|
 |* A host reference (double) for the attention integration tests and the     *|
-|* benchmark. A full reference is S^2 D work per head, seconds on a host for *|
+|* benchmark, and a row softmax, attention's building block. A full reference is S^2 D work per head, seconds on a host for *|
 |* the benchmark's shapes, so large problems are checked on a spread sample  *|
 |* of query rows (every head and every residue of the row index is hit).     *|
 |*                                                                            *|
@@ -147,4 +147,26 @@ void tileRtReportAttention(const char *name, int64_t batch, int64_t heads,
          name, batch, heads, seq, headDim, causal != 0,
          flops / (ms * 1e-3) / 1e12, ms);
   fflush(stdout);
+}
+
+void tileRtReferenceRowSoftmax(const void *devX, void *devY, int64_t rows,
+                               int64_t cols) {
+  if (rows < 0 || cols < 1)
+    tileRtFatal("tileRtReferenceRowSoftmax: rows=%" PRId64 " cols=%" PRId64
+                ": expected rows >= 0 and cols >= 1",
+                rows, cols);
+  tileRtSynchronize();
+  float *x = tileRtDownloadAsF32(devX, rows * cols, TILE_RT_F32);
+  for (int64_t r = 0; r < rows; ++r) {
+    float *row = x + r * cols;
+    double max = row[0], sum = 0;
+    for (int64_t c = 1; c < cols; ++c)
+      max = row[c] > max ? row[c] : max;
+    for (int64_t c = 0; c < cols; ++c)
+      sum += exp((double)row[c] - max);
+    for (int64_t c = 0; c < cols; ++c)
+      row[c] = (float)(exp((double)row[c] - max) / sum);
+  }
+  tileRtCopyToDevice(devY, x, rows * cols * (int64_t)sizeof(float));
+  free(x);
 }

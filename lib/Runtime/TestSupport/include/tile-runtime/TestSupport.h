@@ -163,6 +163,10 @@ int tileRtCheckAttention(const char *name, const void *devQ, const void *devK,
                          int64_t batch, int64_t heads, int64_t seq,
                          int64_t headDim, int32_t inDtype, int32_t outDtype,
                          int32_t causal, double scale, double tolerance);
+/// Writes softmax(X[r, :]) of each row of the f32 [rows, cols] device
+/// matrix X into the f32 device matrix Y (computed in double on the host).
+void tileRtReferenceRowSoftmax(const void *devX, void *devY, int64_t rows,
+                               int64_t cols);
 /// One row of an attention benchmark table from a median time in ms:
 /// "<name> B= H= S= D= causal=  tilemlir <T> TFLOP/s (<ms> ms)", counting
 /// 4 B H S^2 D floating-point operations, half of them when causal.
