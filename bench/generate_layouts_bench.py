@@ -199,6 +199,9 @@ def softmax_kernel(name, L):
 """
 
 
+# Tokens returned by a launch function are waited for through the stream
+# they were launched on (the caller's `gpu.wait async` token): gpu-to-llvm
+# takes a token from elsewhere for an event.
 TIMING = """    %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c3 = arith.constant 3 : index
@@ -209,7 +212,7 @@ TIMING = """    %c0 = arith.constant 0 : index
     scf.for %i = %c0 to %c3 step %c1 {{
       %w0 = gpu.wait async
       %w1 = func.call @{launch}({args}, %w0) : {types}
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }}
     scf.for %i = %c0 to %c10 step %c1 {{
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -293,7 +296,7 @@ def gemm_host(name, bias):
     llvm.call @tileRtPoison(%pd, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_{name}(%a, %b, %bias, %d, %m, %n, %k, %l0) : {GEMM_LAUNCH_TYPES}
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %f16, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
 {relu_ref}    llvm.call @tileRtSynchronize() : () -> ()
@@ -349,7 +352,7 @@ def softmax_host(name):
     llvm.call @tileRtPoison(%py, %bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_{name}(%x, %y, %r, %l0) : {SOFTMAX_LAUNCH_TYPES}
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     llvm.call @tileRtReferenceRowSoftmax(%px, %pref, %r64, %c64) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
     llvm.call @tileRtSynchronize() : () -> ()
     %name = llvm.mlir.addressof @name_{name} : !llvm.ptr

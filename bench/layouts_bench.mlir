@@ -491,7 +491,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pd, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_gemm_plain_auto(%a, %b, %bias, %d, %m, %n, %k, %l0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %f16, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     llvm.call @tileRtSynchronize() : () -> ()
@@ -508,7 +508,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_gemm_plain_auto(%a, %b, %bias, %d, %m, %n, %k, %w0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -590,7 +590,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pd, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_gemm_plain_hand(%a, %b, %bias, %d, %m, %n, %k, %l0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %f16, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     llvm.call @tileRtSynchronize() : () -> ()
@@ -607,7 +607,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_gemm_plain_hand(%a, %b, %bias, %d, %m, %n, %k, %w0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -689,7 +689,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pd, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_gemm_bias_relu_auto(%a, %b, %bias, %d, %m, %n, %k, %l0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %f16, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     llvm.call @tileRtReferenceBiasRelu(%pref, %m64, %n64, %pbias_raw, %f16, %yes) : (!llvm.ptr, i64, i64, !llvm.ptr, i32, i32) -> ()
@@ -707,7 +707,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_gemm_bias_relu_auto(%a, %b, %bias, %d, %m, %n, %k, %w0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -789,7 +789,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pd, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_gemm_bias_relu_hand(%a, %b, %bias, %d, %m, %n, %k, %l0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %f16, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     llvm.call @tileRtReferenceBiasRelu(%pref, %m64, %n64, %pbias_raw, %f16, %yes) : (!llvm.ptr, i64, i64, !llvm.ptr, i32, i32) -> ()
@@ -807,7 +807,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_gemm_bias_relu_hand(%a, %b, %bias, %d, %m, %n, %k, %w0) : (memref<?x?xf16>, memref<?x?xf16>, memref<?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -871,7 +871,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%py, %bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_softmax_auto(%x, %y, %r, %l0) : (memref<?x?xf32>, memref<?x?xf32>, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     llvm.call @tileRtReferenceRowSoftmax(%px, %pref, %r64, %c64) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
     llvm.call @tileRtSynchronize() : () -> ()
     %name = llvm.mlir.addressof @name_softmax_auto : !llvm.ptr
@@ -887,7 +887,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_softmax_auto(%x, %y, %r, %w0) : (memref<?x?xf32>, memref<?x?xf32>, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
@@ -949,7 +949,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%py, %bytes) : (!llvm.ptr, i64) -> ()
     %l0 = gpu.wait async
     %l1 = func.call @launch_softmax_hand(%x, %y, %r, %l0) : (memref<?x?xf32>, memref<?x?xf32>, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%l1]
+    gpu.wait [%l0]
     llvm.call @tileRtReferenceRowSoftmax(%px, %pref, %r64, %c64) : (!llvm.ptr, !llvm.ptr, i64, i64) -> ()
     llvm.call @tileRtSynchronize() : () -> ()
     %name = llvm.mlir.addressof @name_softmax_hand : !llvm.ptr
@@ -965,7 +965,7 @@ module attributes {gpu.container_module} {
     scf.for %i = %c0 to %c3 step %c1 {
       %w0 = gpu.wait async
       %w1 = func.call @launch_softmax_hand(%x, %y, %r, %w0) : (memref<?x?xf32>, memref<?x?xf32>, index, !gpu.async.token) -> !gpu.async.token
-      gpu.wait [%w1]
+      gpu.wait [%w0]
     }
     scf.for %i = %c0 to %c10 step %c1 {
       %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
