@@ -126,12 +126,12 @@ Pipeline status:
   clusters of 2 with TMA multicast in tile-warp-specialize    done (sm_90a runs)
   tile.copy (the TileLang seed's copy rules: 1-D bulk, TMA
   descriptors built on the host, synchronous; generated
-  barriers and bytes; in warp-specialized partitions)         done (sm_90a runs)
+  barriers and bytes; in warp-specialized partitions;
+  into and out of register tiles)                             done (sm_90a runs)
   TMA stores through rows that end inside a 16-byte unit
   (tile-mark-written-descriptors)                             refused (compile time
                                                               or by the runtime)
-  tile.copy with device-side tensor maps or into register
-  tiles; register tiles of rank > 4 / non-power-of-two
-  shapes; 2-CTA tcgen05 MMA                                   not implemented yet
+  tile.copy with device-side tensor maps; register tiles
+  of rank > 4 / non-power-of-two shapes; 2-CTA tcgen05 MMA    not implemented yet
 TXT
 exit $status

@@ -265,7 +265,10 @@ static bool isGlobalMemref(MemRefType type) {
   return gpuSpace && gpuSpace.getValue() == gpu::AddressSpace::Global;
 }
 
-static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
+/// `smem` is the shape the copy moves: the shared buffer, or a view of the
+/// register tile's shape (`what` names which, for the diagnostics).
+static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem,
+                                          StringRef what = "shared buffer") {
   Type type = op.getGlobal().getType();
   size_t numIndices = op.getGlobalIndices().size();
   size_t numStrides = op.getGlobalStrides().size();
@@ -276,7 +279,7 @@ static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
     if (memref.getElementType() != smem.getElementType())
       return op.emitOpError()
              << "memref elements (" << memref.getElementType()
-             << ") differ from the shared buffer's ("
+             << ") differ from the " << what << "'s ("
              << smem.getElementType() << ")";
     if (numIndices != static_cast<size_t>(memref.getRank()))
       return op.emitOpError() << "indexes the memref with " << numIndices
@@ -286,9 +289,11 @@ static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
                                  "`strides` are for a !tile.ptr";
     if (smem.getRank() > memref.getRank())
       return op.emitOpError()
-             << "copies a buffer of rank " << smem.getRank()
-             << " into a memref of rank " << memref.getRank()
-             << ": the buffer covers the memref's trailing dimensions";
+             << "copies a " << (what == "shared buffer" ? "buffer" : what)
+             << " of rank " << smem.getRank() << " into a memref of rank "
+             << memref.getRank() << ": the "
+             << (what == "shared buffer" ? "buffer" : what)
+             << " covers the memref's trailing dimensions";
     for (auto [i, extent] : llvm::enumerate(smem.getShape())) {
       int64_t d = memref.getRank() - smem.getRank() + i;
       if (!memref.isDynamicDim(d) && extent > memref.getDimSize(d))
@@ -300,22 +305,21 @@ static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem) {
   }
   auto ptr = dyn_cast<PointerType>(type);
   if (!ptr)
-    return op.emitOpError() << "copies between global memory (a memref or "
-                               "!tile.ptr) and a shared buffer; got "
-                            << op.getSrc().getType() << " and "
-                            << op.getDst().getType();
+    return op.emitOpError() << "copies global memory (a memref or "
+                               "!tile.ptr); got "
+                            << type;
   if (ptr.getPointeeType() != smem.getElementType())
     return op.emitOpError() << "pointee type (" << ptr.getPointeeType()
-                            << ") differs from the shared buffer's elements ("
+                            << ") differs from the " << what << "'s elements ("
                             << smem.getElementType() << ")";
   if (numIndices != 1)
     return op.emitOpError() << "indexes a !tile.ptr with one element offset; "
                                "got "
                             << numIndices;
   if (numStrides != 0 && numStrides != static_cast<size_t>(smem.getRank()))
-    return op.emitOpError() << "has " << numStrides
-                            << " strides for a buffer of rank "
-                            << smem.getRank();
+    return op.emitOpError() << "has " << numStrides << " strides for a "
+                            << (what == "shared buffer" ? "buffer" : what)
+                            << " of rank " << smem.getRank();
   return success();
 }
 
@@ -352,10 +356,58 @@ static LogicalResult verifyRegisterCopy(CopyOp op, RankedTensorType tile) {
   // The global side is checked as for a buffer of the tile's shape.
   auto view = SharedMemoryType::get(op.getContext(), tile.getShape(),
                                     tile.getElementType(), Attribute(), true);
-  return verifyCopyGlobalSide(op, view);
+  return verifyCopyGlobalSide(op, view, "register tile");
+}
+
+/// A copy into a register tile (the result): from the region of global
+/// memory of its shape, or from a whole shared buffer of its shape.
+static LogicalResult verifyCopyToRegisters(CopyOp op) {
+  auto tile = cast<RankedTensorType>(op.getResult().getType());
+  if (op.getDst())
+    return op.emitOpError() << "copies into a destination or into its "
+                               "result (a register tile), not both";
+  if (op.getBarrier())
+    return op.emitOpError() << "copies into a register tile, which is done "
+                               "when the copy returns: it takes no barrier";
+  if (op.getAsync())
+    return op.emitOpError() << "copies into a register tile, which is done "
+                               "when the copy returns: it cannot be `async`";
+  if (op.getPrefer() == CopyInstruction::TMA)
+    return op.emitOpError() << "copies into a register tile, which every "
+                               "thread loads itself: TMA writes shared "
+                               "memory only (copy to a shared buffer first)";
+  if (!tilemlir::isInDeviceCode(op))
+    return op.emitOpError() << "is a kernel operation (in a gpu.func)";
+  Type srcType = op.getSrc().getType();
+  if (isa<RankedTensorType>(srcType))
+    return op.emitOpError() << "copies a register tile into a register "
+                               "tile: use the value";
+  if (auto smem = dyn_cast<SharedMemoryType>(srcType)) {
+    if (!op.getSrcIndices().empty() || !op.getSrcStrides().empty())
+      return op.emitOpError() << "copies the shared buffer whole: take a view "
+                                 "(tile.smem_index, tile.smem_subslice) for "
+                                 "part of one";
+    if (smem.getShape() != tile.getShape() ||
+        smem.getElementType() != tile.getElementType())
+      return op.emitOpError()
+             << "copies a shared buffer (" << smem
+             << ") into a register tile of another shape or element type ("
+             << tile << ")";
+    return success();
+  }
+  // The global side is checked as for a buffer of the tile's shape.
+  auto view = SharedMemoryType::get(op.getContext(), tile.getShape(),
+                                    tile.getElementType(), Attribute(), true);
+  return verifyCopyGlobalSide(op, view, "register tile");
 }
 
 LogicalResult CopyOp::verify() {
+  if (getResult())
+    return verifyCopyToRegisters(*this);
+  if (!getDst())
+    return emitOpError() << "copies into a destination (a shared buffer or "
+                            "global memory) or into its result (a register "
+                            "tile); it has neither";
   if (auto tile = dyn_cast<RankedTensorType>(getSrc().getType()))
     return verifyRegisterCopy(*this, tile);
   auto srcSmem = dyn_cast<SharedMemoryType>(getSrc().getType());

@@ -307,24 +307,43 @@ def Tile_CopyOp : Tile_Op<"copy",
     tile.copy %c_smem, %C[%m, %n] : !tile.smem<128x128xf16, #nvmma128, mutable>, memref<?x?xf16>
     tile.copy %acc, %C[%m, %n] : tensor<128x128xf16, #wgmma>, memref<?x?xf16>
     tile.copy %p[%off], %row prefer tma : !tile.ptr<f32>, !tile.smem<256xf32, mutable>
+    %frag = tile.copy %A[%m, %k] : memref<?x?xf16> -> tensor<64x32xf16>
+    %vals = tile.copy %a_smem : !tile.smem<128x32xf16, #nvmma64, mutable> -> tensor<128x32xf16>
     ```
+
+    Into a register tile (the copy's result, TileLang's `T.copy(A[..],
+    A_local)` and `T.copy(A_shared, A_local)`): from global memory every
+    thread loads its elements of the region of the tile's shape (masked
+    against a memref's sizes: zeros outside); from a shared buffer of the
+    tile's shape every thread loads its elements between two CTA barriers
+    (the buffer's writers are done before; it may be written again after).
+    Neither takes a barrier, `async` or `prefer tma`.
   }];
   let arguments = (ins AnyType:$src, Variadic<Index>:$srcIndices,
-                       Variadic<Index>:$srcStrides, AnyType:$dst,
+                       Variadic<Index>:$srcStrides, Optional<AnyType>:$dst,
                        Variadic<Index>:$dstIndices,
                        Variadic<Index>:$dstStrides,
                        Optional<Tile_Barrier>:$barrier,
                        OptionalAttr<Tile_CopyInstruction>:$prefer,
                        UnitAttr:$async);
+  let results = (outs Optional<AnyRankedTensor>:$result);
   let assemblyFormat = [{
-    $src (`[` $srcIndices^ `]`)? (`strides` `[` $srcStrides^ `]`)? `,`
-    $dst (`[` $dstIndices^ `]`)? (`strides` `[` $dstStrides^ `]`)?
+    $src (`[` $srcIndices^ `]`)? (`strides` `[` $srcStrides^ `]`)?
+    (`,` $dst^ (`[` $dstIndices^ `]`)? (`strides` `[` $dstStrides^ `]`)?)?
     (`barrier` $barrier^)? (`prefer` $prefer^)? (`async` $async^)?
-    attr-dict `:` qualified(type($src)) `,` qualified(type($dst))
+    attr-dict `:` qualified(type($src)) (`,` qualified(type($dst))^)?
+    (`->` qualified(type($result))^)?
   }];
   let extraClassDeclaration = [{
-    /// True when the copy writes the shared buffer (global to shared).
-    bool isLoad() { return ::llvm::isa<SharedMemoryType>(getDst().getType()); }
+    /// True when the copy's result is a register tile (from global memory
+    /// or a shared buffer).
+    bool isToRegisters() { return static_cast<bool>(getResult()); }
+    /// True when the copy writes the shared buffer (global to shared), or
+    /// reads into registers.
+    bool isLoad() {
+      return isToRegisters() ||
+             ::llvm::isa<SharedMemoryType>(getDst().getType());
+    }
     /// The shared buffer and the global side.
     ::mlir::Value getShared() { return isLoad() ? getDst() : getSrc(); }
     SharedMemoryType getSharedType() {

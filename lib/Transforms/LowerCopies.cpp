@@ -93,8 +93,21 @@ struct Region {
   std::optional<int64_t> offset;
   int64_t elementBytes;
 
-  explicit Region(tile::CopyOp copy)
-      : op(copy), smem(copy.getSharedType()),
+  explicit Region(tile::CopyOp copy) : Region(copy, getBufferType(copy)) {}
+
+  /// The shape the copy moves: its shared buffer's, or for a copy into a
+  /// register tile, the tile's (as an unswizzled buffer).
+  static tile::SharedMemoryType getBufferType(tile::CopyOp copy) {
+    if (!copy.isToRegisters())
+      return copy.getSharedType();
+    auto tile = cast<RankedTensorType>(copy.getResult().getType());
+    return tile::SharedMemoryType::get(copy.getContext(), tile.getShape(),
+                                       tile.getElementType(), Attribute(),
+                                       /*isMutable=*/true);
+  }
+
+  Region(tile::CopyOp copy, tile::SharedMemoryType buffer)
+      : op(copy), smem(buffer),
         elementBytes(std::max<int64_t>(1, smem.getElementTypeBitWidth() / 8)) {
     if (auto memref = dyn_cast<MemRefType>(copy.getGlobal().getType())) {
       SmallVector<int64_t> memrefStrides;
@@ -463,6 +476,7 @@ private:
   void lowerStore(tile::CopyOp op, const Region &region, CopyKind kind,
                   tma::DescriptorType desc);
   void syncCopy(OpBuilder &b, tile::CopyOp op, const Region &region);
+  void lowerToRegisters(tile::CopyOp op);
   void fenceBeforeSyncGroup(const SyncGroup &group);
   void waitForSyncGroup(OpBuilder &b, Location loc, int64_t index);
 
@@ -771,7 +785,10 @@ void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
     offsets = arith::AddIOp::create(
         b, loc, offsets, arith::MulIOp::create(b, loc, index, stride));
   }
-  auto valueTile = RankedTensorType::get(shape, region.smem.getElementType());
+  auto valueTile =
+      op.isToRegisters()
+          ? cast<RankedTensorType>(op.getResult().getType())
+          : RankedTensorType::get(shape, region.smem.getElementType());
   if (op.isLoad()) {
     Value other;
     if (mask)
@@ -781,7 +798,10 @@ void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
               valueTile, b.getZeroAttr(region.smem.getElementType())));
     Value v = tile::LoadOp::create(b, loc, valueTile, ptr, offsets, mask,
                                    other);
-    tile::SmemStoreOp::create(b, loc, v, op.getShared(), ValueRange{});
+    if (op.isToRegisters())
+      op.getResult().replaceAllUsesWith(v);
+    else
+      tile::SmemStoreOp::create(b, loc, v, op.getShared(), ValueRange{});
     return;
   }
   Value v = tile::SmemLoadOp::create(b, loc, valueTile, op.getShared(),
@@ -789,10 +809,34 @@ void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
   tile::StoreOp::create(b, loc, ptr, offsets, v, mask);
 }
 
+/// A copy into a register tile. From a shared buffer: its tile.smem_load
+/// between CTA barriers (every writer of the buffer is done before; it may
+/// be written again after). From global memory: every thread's masked
+/// loads of the region (syncCopy without the shared buffer).
+void CopyLowering::lowerToRegisters(tile::CopyOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  if (isa<tile::SharedMemoryType>(op.getSrc().getType())) {
+    tile::BarrierOp::create(b, loc);
+    Value v = tile::SmemLoadOp::create(b, loc, op.getResult().getType(),
+                                       op.getSrc(), ValueRange{});
+    tile::BarrierOp::create(b, loc);
+    op.getResult().replaceAllUsesWith(v);
+    return;
+  }
+  syncCopy(b, op, Region(op));
+}
+
 LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
   bool failedAny = false;
   tile::CopyOp previous;
   for (tile::CopyOp op : copies) {
+    // Into registers: every thread loads its own elements.
+    if (op.isToRegisters()) {
+      state.plans[op] = CopyPlan();
+      previous = {};
+      continue;
+    }
     Region region(op);
     CopyPlan plan;
     FailureOr<CopyKind> kind = choose(op, region, plan.desc);
@@ -823,6 +867,11 @@ LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
 }
 
 LogicalResult CopyLowering::lower(tile::CopyOp op) {
+  if (op.isToRegisters()) {
+    lowerToRegisters(op);
+    op.erase();
+    return success();
+  }
   Region region(op);
   CopyPlan plan = state.plans.lookup(op);
   if (op.isLoad()) {
@@ -875,7 +924,7 @@ void rewriteRegisterCopy(tile::CopyOp op, gpu::GPUFuncOp kernel) {
   if (op->getParentOfType<scf::ForOp>() || op->getParentOfType<scf::WhileOp>())
     tile::BarrierOp::create(b, loc);
   tile::SmemStoreOp::create(b, loc, op.getSrc(), staging, ValueRange{});
-  tile::CopyOp::create(b, loc, staging, ValueRange{}, ValueRange{},
+  tile::CopyOp::create(b, loc, Type(), staging, ValueRange{}, ValueRange{},
                        op.getDst(), op.getDstIndices(), op.getDstStrides(),
                        Value(), op.getPreferAttr(), op.getAsyncAttr());
   op.erase();

@@ -157,3 +157,30 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Into register tiles (TileLang's T.copy(A[..], A_local) and
+// T.copy(A_shared, A_local)): from a memref, every thread's loads of the
+// region, masked against the memref's sizes (zeros outside); from a shared
+// buffer, its tile.smem_load between CTA barriers. Neither uses TMA or a
+// generated barrier; the tiles' layouts are left to tile-legalize-layouts.
+// CHECK-LABEL: gpu.func @to_registers(
+// CHECK-NOT: mbarrier
+// CHECK: %[[P:.*]] = tile.ptr_from_memref %{{.*}} : memref<?x?xf32> -> !tile.ptr<f32>
+// CHECK: %[[V:.*]] = tile.load %[[P]][%{{.*}}] mask %{{.*}} other %{{.*}} : !tile.ptr<f32>, tensor<16x32xi64>, tensor<16x32xi1> -> tensor<16x32xf32>
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: %[[S:.*]] = tile.smem_load %{{.*}} : !tile.smem<16x32xf32, mutable> -> tensor<16x32xf32>
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: arith.addf %[[V]], %[[S]] : tensor<16x32xf32>
+// CHECK-NOT: tile.copy
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @to_registers(%A: memref<?x?xf32>, %out: !tile.ptr<f32>, %i: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<16x32xf32, mutable>
+    %v = tile.copy %A[%i, %i] : memref<?x?xf32> -> tensor<16x32xf32>
+    %w = tile.copy %s : !tile.smem<16x32xf32, mutable> -> tensor<16x32xf32>
+    %x = arith.addf %v, %w : tensor<16x32xf32>
+    tile.copy %x, %out[%i] prefer sync : tensor<16x32xf32>, !tile.ptr<f32>
+    gpu.return
+  }
+}

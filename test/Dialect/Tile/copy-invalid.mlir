@@ -254,3 +254,115 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Into a register tile: the rules of the result form.
+gpu.module @m {
+  gpu.func @neither(%A: memref<64x64xf32>, %i: index) kernel {
+    // expected-error @+1 {{copies into a destination (a shared buffer or global memory) or into its result (a register tile); it has neither}}
+    tile.copy %A[%i, %i] : memref<64x64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @both(%A: memref<64x64xf32>, %i: index) kernel {
+    %s = tile.alloc_smem : !tile.smem<8x8xf32, mutable>
+    // expected-error @+1 {{copies into a destination or into its result (a register tile), not both}}
+    %t = tile.copy %A[%i, %i], %s : memref<64x64xf32>, !tile.smem<8x8xf32, mutable> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @tma(%A: memref<64x64xf32>, %i: index) kernel {
+    // expected-error @+1 {{copies into a register tile, which every thread loads itself: TMA writes shared memory only (copy to a shared buffer first)}}
+    %t = tile.copy %A[%i, %i] prefer tma : memref<64x64xf32> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @barrier(%A: memref<64x64xf32>, %i: index, %b: !mbarrier.barrier) kernel {
+    // expected-error @+1 {{copies into a register tile, which is done when the copy returns: it takes no barrier}}
+    %t = tile.copy %A[%i, %i] barrier %b : memref<64x64xf32> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @async(%A: memref<64x64xf32>, %i: index) kernel {
+    // expected-error @+1 {{copies into a register tile, which is done when the copy returns: it cannot be `async`}}
+    %t = tile.copy %A[%i, %i] async : memref<64x64xf32> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @shape(%i: index) kernel {
+    %s = tile.alloc_smem : !tile.smem<8x16xf32, mutable>
+    // expected-error @+1 {{copies a shared buffer ('!tile.smem<8x16xf32, mutable>') into a register tile of another shape or element type ('tensor<8x8xf32>')}}
+    %t = tile.copy %s : !tile.smem<8x16xf32, mutable> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @view(%i: index) kernel {
+    %s = tile.alloc_smem : !tile.smem<8x8xf32, mutable>
+    // expected-error @+1 {{copies the shared buffer whole: take a view (tile.smem_index, tile.smem_subslice) for part of one}}
+    %t = tile.copy %s[%i, %i] : !tile.smem<8x8xf32, mutable> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @tile(%v: tensor<8x8xf32>) kernel {
+    // expected-error @+1 {{copies a register tile into a register tile: use the value}}
+    %t = tile.copy %v : tensor<8x8xf32> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @elements(%A: memref<64x64xf16>, %i: index) kernel {
+    // expected-error @+1 {{memref elements ('f16') differ from the register tile's ('f32')}}
+    %t = tile.copy %A[%i, %i] : memref<64x64xf16> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @extent(%A: memref<64x4xf32>, %i: index) kernel {
+    // expected-error @+1 {{copies 8 elements along memref dimension 1, which has 4}}
+    %t = tile.copy %A[%i, %i] : memref<64x4xf32> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @host(%A: memref<64x64xf32>, %i: index) {
+  // expected-error @+1 {{is a kernel operation (in a gpu.func)}}
+  %t = tile.copy %A[%i, %i] : memref<64x64xf32> -> tensor<8x8xf32>
+  return
+}

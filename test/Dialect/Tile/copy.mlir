@@ -38,3 +38,22 @@ gpu.module @r {
     gpu.return
   }
 }
+
+// Into a register tile: from a region of global memory (a memref with
+// indices, a !tile.ptr with an offset and strides) and from a whole shared
+// buffer; the tile's layout is optional (tile-legalize-layouts chooses).
+// CHECK-LABEL: gpu.func @to_registers(
+gpu.module @t {
+  gpu.func @to_registers(%A: memref<?x?xf32>, %p: !tile.ptr<f32>, %i: index) kernel {
+    %c1 = arith.constant 1 : index
+    %c40 = arith.constant 40 : index
+    %s = tile.alloc_smem : !tile.smem<8x8xf32, mutable>
+    // CHECK: %{{.*}} = tile.copy %{{.*}}[%{{.*}}, %{{.*}}] : memref<?x?xf32> -> tensor<8x8xf32>
+    %a = tile.copy %A[%i, %i] : memref<?x?xf32> -> tensor<8x8xf32>
+    // CHECK: %{{.*}} = tile.copy %{{.*}}[%{{.*}}] strides[%{{.*}}, %{{.*}}] prefer sync : !tile.ptr<f32> -> tensor<8x8xf32, #{{.*}}>
+    %b = tile.copy %p[%i] strides [%c40, %c1] prefer sync : !tile.ptr<f32> -> tensor<8x8xf32, #blocked>
+    // CHECK: %{{.*}} = tile.copy %{{.*}} : !tile.smem<8x8xf32, mutable> -> tensor<8x8xf32>
+    %c = tile.copy %s : !tile.smem<8x8xf32, mutable> -> tensor<8x8xf32>
+    gpu.return
+  }
+}
