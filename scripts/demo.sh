@@ -126,8 +126,9 @@ Pipeline status:
   clusters of 2 with TMA multicast in tile-warp-specialize    done (sm_90a runs)
   tile.copy (the TileLang seed's copy rules: 1-D bulk, TMA
   descriptors built on the host, synchronous; generated
-  barriers and bytes; in warp-specialized partitions;
-  into and out of register tiles)                             done (sm_90a runs)
+  barriers and bytes; in warp-specialized partitions)         done (sm_90a runs)
+  tile.copy into register tiles (the copy's result)           done (compile-tested;
+                                                              GPU test not run yet)
   TMA stores through rows that end inside a 16-byte unit
   (tile-mark-written-descriptors)                             refused (compile time
                                                               or by the runtime)
