@@ -119,9 +119,12 @@ static uint64_t computeNumColumns(ArrayRef<int64_t> shape, unsigned bits,
   uint64_t m = shape[shape.size() - 2];
   uint64_t n = shape[shape.size() - 1];
   uint64_t perStage;
-  if (auto layout = dyn_cast<TensorMemoryLayoutAttr>(encoding)) {
+  auto layout = dyn_cast_if_present<TensorMemoryLayoutAttr>(encoding);
+  if (layout || !encoding) {
+    // Without a layout yet: packed, as tile-legalize-layouts chooses.
+    uint64_t colStride = layout ? layout.getColStride() : 1;
     uint64_t rowBits =
-        llvm::SaturatingMultiply(n, uint64_t(bits) * layout.getColStride());
+        llvm::SaturatingMultiply(n, uint64_t(bits) * colStride);
     perStage = llvm::SaturatingMultiply(
         llvm::divideCeil(m, uint64_t(TMemDialect::kNumLanes)),
         llvm::divideCeil(rowBits, uint64_t(32)));
@@ -150,12 +153,11 @@ LogicalResult BufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                           "of 4, 8, 16 or 32 bits (cells are 32 bits wide), "
                           "got "
                        << elementType;
-  if (!encoding)
-    return emitError() << "a tensor-memory buffer needs a layout "
-                          "(#tmem.layout or #tmem.scales)";
   int64_t m = shape[shape.size() - 2];
   int64_t n = shape[shape.size() - 1];
-  if (auto layout = dyn_cast<TensorMemoryLayoutAttr>(encoding)) {
+  if (!encoding) {
+    // tile-legalize-layouts chooses it.
+  } else if (auto layout = dyn_cast<TensorMemoryLayoutAttr>(encoding)) {
     if (m % layout.getBlockM() != 0)
       return emitError() << "M (" << m
                          << ") must be a multiple of the layout's blockM ("

@@ -109,7 +109,7 @@ struct MMAShape {
 static FailureOr<MMAShape> verifyMMAOperands(Operation *op, Type aType,
                                              SharedMemoryType b, BufferType d,
                                              StringRef inst) {
-  if (!d.getLayout())
+  if (d.isScales())
     return op->emitOpError() << "accumulator D must have a #tmem.layout, "
                                 "not #tmem.scales";
   if (d.getRank() != 2)
@@ -158,7 +158,8 @@ static LogicalResult verifyMMAN(Operation *op, int64_t m, int64_t n) {
 /// memory is read packed with the same blocks.
 static LogicalResult verifyTensorMemoryOperands(Operation *op, Type aType,
                                                 BufferType d, int64_t m) {
-  if (d.getLayout().getBlockM() != m)
+  // Buffers without a layout get one from tile-legalize-layouts.
+  if (d.getLayout() && d.getLayout().getBlockM() != m)
     return op->emitOpError()
            << "accumulator layout blockM (" << d.getLayout().getBlockM()
            << ") must equal the MMA's M (" << m << ")";
@@ -166,6 +167,8 @@ static LogicalResult verifyTensorMemoryOperands(Operation *op, Type aType,
   if (!aTmem)
     return success();
   TensorMemoryLayoutAttr layout = aTmem.getLayout();
+  if (!aTmem.getEncoding())
+    return success();
   if (!layout)
     return op->emitOpError() << "operand A in tensor memory must have a "
                                 "#tmem.layout, not #tmem.scales";
@@ -245,6 +248,11 @@ LogicalResult SubsliceOp::verify() {
                             "stage with tmem.index first";
   TensorMemoryLayoutAttr srcLayout = src.getLayout();
   TensorMemoryLayoutAttr dstLayout = dst.getLayout();
+  if (!src.getEncoding() || !dst.getEncoding())
+    return emitOpError() << "not supported yet: subslices of a buffer "
+                            "without a layout (tile-legalize-layouts does "
+                            "not choose layouts through tmem.subslice); "
+                            "write the layout";
   if (!srcLayout || !dstLayout)
     return emitOpError() << "subslices apply to #tmem.layout buffers, not "
                             "#tmem.scales";
@@ -354,7 +362,10 @@ LogicalResult CopyOp::verify() {
     return emitOpError() << "source elements (" << src.getElementType()
                          << ") differ from destination elements ("
                          << dst.getElementType() << ")";
-  if (dst.isScales())
+  // A destination without a layout yet takes #tmem.scales from
+  // tile-legalize-layouts when the shapes are those of a scale-factor copy.
+  if (dst.isScales() ||
+      (!dst.getEncoding() && src.getShape() != dst.getShape()))
     return verifyScalesCopy(*this, src, dst);
   if (src.getShape() != dst.getShape())
     return emitOpError() << "source shape " << shapeStr(src.getShape())
@@ -380,7 +391,7 @@ LogicalResult CopyOp::verify() {
                             "32-bit elements, got "
                          << bits << "-bit " << src.getElementType();
   TensorMemoryLayoutAttr layout = dst.getLayout();
-  if (layout.getBlockM() != 128)
+  if (layout && layout.getBlockM() != 128)
     return emitOpError() << "tcgen05.copy destination blockM must be 128, got "
                          << layout.getBlockM();
   if (nvmma && nvmma.getTransposed())
@@ -388,7 +399,8 @@ LogicalResult CopyOp::verify() {
   int64_t m = dst.getM();
   if (m != 128 && m != 256)
     return emitOpError() << "tcgen05.copy needs M = 128 or 256, got " << m;
-  if (nvmma && m == 256 && nvmma.getSwizzle() / layout.getBlockN() >= 8)
+  if (layout && nvmma && m == 256 &&
+      nvmma.getSwizzle() / layout.getBlockN() >= 8)
     return emitOpError() << "no tcgen05.copy atom exists for M = 256 with "
                             "swizzle "
                          << nvmma.getSwizzle() << " and blockN "
@@ -583,7 +595,7 @@ LogicalResult MMAScaledOp::verify() {
   BufferType bScale = getBScale().getType();
   for (auto [name, scale] : {std::pair<StringRef, BufferType>{"A", aScale},
                              std::pair<StringRef, BufferType>{"B", bScale}}) {
-    if (!scale.isScales())
+    if (scale.getEncoding() && !scale.isScales())
       return emitOpError() << "scale factors of " << name
                            << " must be in a #tmem.scales buffer";
     if (scale.getRank() != 2)

@@ -16,9 +16,11 @@ def TMem_BufferType : TMem_Type<"Buffer", "buffer"> {
   let description = [{
     `!tmem.buffer<[S x] M x N x T, layout>` is an `M x N` tile of elements
     `T` in tensor memory, optionally with a leading stage dimension `S` for
-    multi-buffering (`tmem.index` selects a stage). The layout is required:
+    multi-buffering (`tmem.index` selects a stage). The layout is
     `#tmem.layout` for data and accumulators, `#tmem.scales` for block-scale
-    factors.
+    factors; in a kernel it may be left out, and `tile-legalize-layouts`
+    chooses it from the buffer's users (a buffer counts as `#tmem.layout`
+    with `col_stride = 1` for its column limit until then).
 
     Elements are integers or floats of 4, 8, 16 or 32 bits (tensor memory
     cells are 32 bits wide): f32, f16, bf16, i32, i16, i8, the f8 types and
@@ -64,12 +66,14 @@ def TMem_BufferType : TMem_Type<"Buffer", "buffer"> {
     int64_t getM() const { return getShape()[getRank() - 2]; }
     int64_t getN() const { return getShape()[getRank() - 1]; }
     unsigned getElementTypeBitWidth() const;
-    /// The data layout, or null for a scales buffer.
+    /// The data layout, or null for a scales buffer or one without a
+    /// layout yet.
     TensorMemoryLayoutAttr getLayout() const {
-      return ::llvm::dyn_cast<TensorMemoryLayoutAttr>(getEncoding());
+      return ::llvm::dyn_cast_if_present<TensorMemoryLayoutAttr>(getEncoding());
     }
     bool isScales() const {
-      return ::llvm::isa<TensorMemoryScalesLayoutAttr>(getEncoding());
+      return ::llvm::isa_and_present<TensorMemoryScalesLayoutAttr>(
+          getEncoding());
     }
     /// 32-bit tensor-memory columns the buffer occupies (see the type's
     /// description for the formula).

@@ -904,9 +904,11 @@ struct LegalizeLayouts
     : public tilemlir::impl::TileLegalizeLayoutsBase<LegalizeLayouts> {
   void runOnOperation() override {
     getOperation().walk([&](gpu::GPUFuncOp func) {
-      // Register tiles first: a buffer only registers touch takes the
-      // swizzle that suits their layouts.
-      if (failed(legalizeRegisterTiles(func)) ||
+      // Tensor-memory buffers first (tcgen05.ld/st register layouts follow
+      // from theirs), then register tiles (a shared buffer only registers
+      // touch takes the swizzle that suits their layouts).
+      if (failed(legalizeTensorMemoryLayouts(func)) ||
+          failed(legalizeRegisterTiles(func)) ||
           failed(legalizeSharedLayouts(func)) ||
           failed(checkWarpCoverage(func)))
         signalPassFailure();

@@ -30,6 +30,13 @@ Attribute getWidestNVMMALayout(tile::SharedMemoryType type);
 /// disagree. Register tiles must have their layouts already.
 LogicalResult legalizeSharedLayouts(gpu::GPUFuncOp func);
 
+/// Gives every tmem.alloc of `func` without a layout the one its users need
+/// (#tmem.scales for scale factors, else the #tmem.layout of tcgen05.cp
+/// and tcgen05.mma), through tmem.index and partition captures; reports
+/// buffers whose users disagree and buffers it cannot trace to an alloc.
+/// Runs before register tiles get their layouts.
+LogicalResult legalizeTensorMemoryLayouts(gpu::GPUFuncOp func);
+
 } // namespace mlir::tilemlir
 
 #endif // TILEMLIR_TRANSFORMS_SHAREDLAYOUTS_H

@@ -168,3 +168,34 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// One tensor-memory buffer read as scale factors and loaded as data.
+#n8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
+#n8t = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @scales_and_data(%use: i1) kernel attributes {tile.num_warps = 4 : i32} {
+    %a8 = tile.alloc_smem : !tile.smem<128x128xf8E4M3FN, #n8, mutable>
+    %b8 = tile.alloc_smem : !tile.smem<128x128xf8E4M3FN, #n8t, mutable>
+    %acc = tmem.alloc : !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>
+    %as = tmem.alloc : !tmem.buffer<128x4xf8E8M0FNU>
+    %bs = tmem.alloc : !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    // expected-error @+1 {{'tmem.mma_scaled' op uses a tensor-memory buffer without a layout as scale factors (#tmem.scales), but another user needs a data layout: tile-legalize-layouts cannot give it one layout (use two buffers)}}
+    tmem.mma_scaled %a8, %b8, %acc, %as, %bs, %use : !tile.smem<128x128xf8E4M3FN, #n8, mutable>, !tile.smem<128x128xf8E4M3FN, #n8t, mutable>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x4xf8E8M0FNU>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    // expected-note @+1 {{the other user}}
+    %v = tmem.load %as : !tmem.buffer<128x4xf8E8M0FNU> -> tensor<128x4xf8E8M0FNU>
+    gpu.return
+  }
+}
+
+// -----
+
+// A buffer without a layout that comes from outside the kernel.
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @outside(%t: !tmem.buffer<128x64xf32>) attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tmem.load' op uses a tensor-memory buffer without a layout that tile-legalize-layouts does not trace to a tmem.alloc of the kernel; write its layout}}
+    %v = tmem.load %t : !tmem.buffer<128x64xf32> -> tensor<128x64xf32>
+    gpu.return
+  }
+}

@@ -29,7 +29,7 @@ MLIR_CAPI_EXPORTED bool tmemAttributeIsALayout(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirAttribute tmemScalesLayoutAttrGet(MlirContext ctx);
 
 /// `!tmem.buffer<shape x element, layout>`; rank 2, or 3 with a leading
-/// stage dimension.
+/// stage dimension. A null layout leaves it to tile-legalize-layouts.
 MLIR_CAPI_EXPORTED MlirType tmemBufferTypeGet(MlirContext ctx, intptr_t rank,
                                               const int64_t *shape,
                                               MlirType elementType,

@@ -307,6 +307,15 @@ def TileLegalizeLayouts
     a register tile without a layout captured into a partition; and ops
     the pass does not know (calls, ...), "not supported yet". `scf.for`,
     `scf.if` and `scf.while` carry layouts through their regions.
+
+    Tensor-memory buffers (`tmem.alloc` without a layout) are laid out
+    first: `#tmem.scales` for the scale factors of `tmem.mma_scaled` and
+    the destination of a scale-factor `tmem.copy`, else `#tmem.layout`
+    with blockM 128 (64 for a 64-row buffer or MMA), the widest
+    power-of-two blockN up to 256 that divides N, and packed elements (the
+    Gluon seed's table), through `tmem.index` and partition captures. A
+    buffer used both ways, or one that does not come from a `tmem.alloc`
+    of the kernel, is an error.
   }];
 }
 
