@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static pthread_mutex_t loadLock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -64,6 +65,43 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
   return code;
 }
 
+static int isClustered(const TileRtKernel *kernel) {
+  return kernel->cluster[0] > 1 || kernel->cluster[1] > 1 ||
+         kernel->cluster[2] > 1;
+}
+
+// cuLaunchKernelEx with the kernel's cluster shape, spread over the GPU as
+// mgpuLaunchClusterKernel launches them.
+static CUresult launchClusters(const TileRtKernel *kernel,
+                               const unsigned grid[3], void *stream,
+                               void **params) {
+  if (!tileRtDrv.launchKernelEx)
+    return CUDA_ERROR_NOT_SUPPORTED;
+  CUlaunchAttribute attrs[2];
+  memset(attrs, 0, sizeof(attrs));
+  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attrs[0].value.clusterDim.x = kernel->cluster[0] ? kernel->cluster[0] : 1;
+  attrs[0].value.clusterDim.y = kernel->cluster[1] ? kernel->cluster[1] : 1;
+  attrs[0].value.clusterDim.z = kernel->cluster[2] ? kernel->cluster[2] : 1;
+  attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+  attrs[1].value.clusterSchedulingPolicyPreference =
+      CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+  CUlaunchConfig config;
+  memset(&config, 0, sizeof(config));
+  config.gridDimX = grid[0];
+  config.gridDimY = grid[1];
+  config.gridDimZ = grid[2];
+  config.blockDimX = kernel->block[0];
+  config.blockDimY = kernel->block[1];
+  config.blockDimZ = kernel->block[2];
+  config.sharedMemBytes = kernel->sharedBytes;
+  config.hStream = (CUstream)stream;
+  config.attrs = attrs;
+  config.numAttrs = 2;
+  return tileRtDrv.launchKernelEx(&config, (CUfunction)kernel->function,
+                                  params, NULL);
+}
+
 int tileRtLaunchReady(TileRtError *error) {
   if (!tileRtHasGpu())
     return fail(TILE_RT_LAUNCH_NO_GPU, error,
@@ -76,21 +114,34 @@ int tileRtLaunchReady(TileRtError *error) {
 int tileRtLaunchKernel(TileRtKernel *kernel, unsigned gridX, unsigned gridY,
                        unsigned gridZ, void *stream, void **params,
                        TileRtError *error) {
-  int code = tileRtLaunchReady(error);
-  if (code)
-    return code;
+  // The launch shape first: its errors need no GPU to be found.
   if (gridX == 0 || gridY == 0 || gridZ == 0)
     return fail(TILE_RT_LAUNCH_BAD_ARGUMENT, error,
                 "kernel %s: grid (%u, %u, %u) has an empty dimension",
                 kernel->name, gridX, gridY, gridZ);
+  unsigned grid[3] = {gridX, gridY, gridZ};
+  for (int d = 0; d < 3; ++d)
+    if (kernel->cluster[d] > 1 && grid[d] % kernel->cluster[d] != 0)
+      return fail(TILE_RT_LAUNCH_BAD_ARGUMENT, error,
+                  "kernel %s: grid (%u, %u, %u) is not a multiple of its "
+                  "clusters (%u, %u, %u)",
+                  kernel->name, gridX, gridY, gridZ, kernel->cluster[0],
+                  kernel->cluster[1], kernel->cluster[2]);
+  int code = tileRtLaunchReady(error);
+  if (code)
+    return code;
   if ((code = load(kernel, error)))
     return code;
-  CUresult result = tileRtDrv.launchKernel(
-      (CUfunction)kernel->function, gridX, gridY, gridZ, kernel->block[0],
-      kernel->block[1], kernel->block[2], kernel->sharedBytes, (CUstream)stream,
-      params, NULL);
+  CUresult result = isClustered(kernel)
+                        ? launchClusters(kernel, grid, stream, params)
+                        : tileRtDrv.launchKernel(
+                              (CUfunction)kernel->function, gridX, gridY,
+                              gridZ, kernel->block[0], kernel->block[1],
+                              kernel->block[2], kernel->sharedBytes,
+                              (CUstream)stream, params, NULL);
   if (result != CUDA_SUCCESS)
-    return failCu(TILE_RT_LAUNCH_FAILED, error, kernel, "cuLaunchKernel",
+    return failCu(TILE_RT_LAUNCH_FAILED, error, kernel,
+                  isClustered(kernel) ? "cuLaunchKernelEx" : "cuLaunchKernel",
                   result);
   tileRtNoteLaunch((CUfunction)kernel->function);
   return 0;

@@ -49,6 +49,13 @@
 // EMPTYMAP:      tile-runtime: tensor map rejected: global dimension 1 (innermost) of the 128x0 FLOAT16 tensor is 0: TMA cannot describe an empty tensor {{.*}}
 // EMPTYMAP-NEXT: exit=3
 
+// A header kernel launched in clusters of 2: a grid that is not a multiple
+// of them is refused before any CUDA call; a good one then finds no GPU.
+// RUN: env TILE_CUDA_DRIVER=/nonexistent/libcuda.so.1 sh -c 'tile-runtime-nogpu-test cluster-grid; echo exit=$?' 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// CLUSTER:      bad grid: code 2: kernel clustered: grid (3, 1, 1) is not a multiple of its clusters (2, 1, 1)
+// CLUSTER-NEXT: good grid: code 1: no CUDA GPU available {{.*}}
+// CLUSTER-NEXT: exit=0
+
 #define _POSIX_C_SOURCE 200809L
 
 #include "tile-runtime/TestSupport.h"
@@ -87,6 +94,16 @@ int main(int argc, char **argv) {
     tileRtMakeTensorMap(map, 6, 2, fakeAddress, kDims, kStrides, kBadBox, NULL,
                         0, 3, 0, 0, 0);
     printf("unreachable\n");
+    return 0;
+  }
+
+  if (strcmp(mode, "cluster-grid") == 0) {
+    TileRtKernel kernel = {NULL, "clustered", {128, 1, 1}, 0, NULL, {2, 1, 1}};
+    TileRtError error;
+    int code = tileRtLaunchKernel(&kernel, 3, 1, 1, NULL, NULL, &error);
+    printf("bad grid: code %d: %s\n", code, error.message);
+    code = tileRtLaunchKernel(&kernel, 4, 1, 1, NULL, NULL, &error);
+    printf("good grid: code %d: %s\n", code, error.message);
     return 0;
   }
 

@@ -183,6 +183,13 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
                       "dynamic shared memory.\n",
                       kernel.name, kernel.block[0], kernel.block[1],
                       kernel.block[2], kernel.sharedBytes);
+  bool clustered = kernel.cluster[0] * kernel.cluster[1] * kernel.cluster[2] > 1;
+  if (clustered)
+    os << llvm::formatv(" * Launched in clusters of {0} x {1} x {2} blocks "
+                        "(known_cluster_size): the grid must be a multiple "
+                        "of it.\n",
+                        kernel.cluster[0], kernel.cluster[1],
+                        kernel.cluster[2]);
   for (const ArgumentCode &arg : args)
     os << " *   " << arg.doc << "\n";
   os << " * Returns 0, or a TILE_RT_LAUNCH_* code with the message in *error "
@@ -193,9 +200,10 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
     os << ",\n    " << arg.params;
   os << ",\n    TileRtError *error) {\n";
   os << llvm::formatv("  static TileRtKernel kernel = {{{0}_cubin, \"{1}\", "
-                      "{{{2}, {3}, {4}}, {5}, NULL};\n",
+                      "{{{2}, {3}, {4}}, {5}, NULL, {{{6}, {7}, {8}}};\n",
                       prefix, kernel.name, kernel.block[0], kernel.block[1],
-                      kernel.block[2], kernel.sharedBytes);
+                      kernel.block[2], kernel.sharedBytes, kernel.cluster[0],
+                      kernel.cluster[1], kernel.cluster[2]);
   os << "  int code = tileRtLaunchReady(error);\n  if (code)\n    return "
         "code;\n";
   for (const ArgumentCode &arg : args)

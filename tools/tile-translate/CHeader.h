@@ -34,6 +34,9 @@ struct HeaderKernel {
   /// The descriptor arguments that TMA stores or reductions write through
   /// (their tensor maps get the runtime's rule for written maps).
   SmallVector<bool> writtenArgs;
+  /// Its `known_cluster_size` ({1, 1, 1} without one): the header launches
+  /// it in clusters of that shape.
+  std::array<int64_t, 3> cluster = {1, 1, 1};
 
   bool isWritten(unsigned i) const {
     return i < writtenArgs.size() && writtenArgs[i];

@@ -312,6 +312,10 @@ static LogicalResult collectHeaderKernels(
               tile::TileDialect::kGridSymbolsAttrName)};
       for (BlockArgument arg : func.getArguments())
         kernel.writtenArgs.push_back(tma::findWriteThrough(arg) != nullptr);
+      if (std::optional<ArrayRef<int32_t>> cluster =
+              func.getKnownClusterSize())
+        for (auto [d, extent] : llvm::enumerate(*cluster))
+          kernel.cluster[d] = extent;
       kernels[module.getName()].push_back(std::move(kernel));
     }
   }

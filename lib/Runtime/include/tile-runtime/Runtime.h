@@ -230,13 +230,15 @@ typedef struct TileRtError {
 } TileRtError;
 
 /// One kernel of a header: its cubin, name and launch shape; `function`
-/// is filled by the first launch (under a lock).
+/// is filled by the first launch (under a lock). `cluster` is the shape of
+/// its thread-block clusters ({0, 0, 0} or {1, 1, 1}: none).
 typedef struct TileRtKernel {
   const void *image;
   const char *name;
   unsigned block[3];
   unsigned sharedBytes;
   void *function;
+  unsigned cluster[3];
 } TileRtKernel;
 
 /// 0 when a GPU can be used (its primary context made current), else
@@ -245,7 +247,9 @@ int tileRtLaunchReady(TileRtError *error);
 
 /// Loads `kernel` (once) and launches it on `stream` (NULL: the legacy
 /// default stream) with cuLaunchKernel's `params` (one pointer per kernel
-/// parameter: to the 128-byte tensor map, the device pointer, the scalar).
+/// parameter: to the 128-byte tensor map, the device pointer, the scalar),
+/// in clusters (cuLaunchKernelEx) when the kernel has them; a grid that is
+/// not a multiple of the cluster shape is TILE_RT_LAUNCH_BAD_ARGUMENT.
 /// Returns 0 or a TILE_RT_LAUNCH_* code, with the message in `error`.
 int tileRtLaunchKernel(TileRtKernel *kernel, unsigned gridX, unsigned gridY,
                        unsigned gridZ, void *stream, void **params,
