@@ -106,6 +106,9 @@ Pipeline status:
   shared buffers without layouts (TMA / MMA swizzles,
   register-only swizzles)                                     done (compile-tested:
                                                               seed GEMMs' PTX identical)
+  tensor-memory buffers without layouts (#tmem.scales,
+  the seed table's #tmem.layout)                              done (sm_100a compile-only:
+                                                              seed kernels' PTX identical)
   attention forward (D 64/128/256, causal, LSE; FA3 schedule
   with explicit partitions, persistent grid)                  done (sm_90a runs,
                                                               0.89-1.03 of cuDNN)
