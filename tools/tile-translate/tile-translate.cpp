@@ -301,15 +301,14 @@ static LogicalResult collectHeaderKernels(
     for (auto func : module.getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())
         continue;
-      tilemlir::HeaderKernel kernel{
-          func.getName().str(),
-          llvm::to_vector(func.getArgumentTypes()),
-          {1, 1, 1},
-          0,
-          func.getLoc(),
-          func->getAttrOfType<ArrayAttr>(tile::TileDialect::kGridAttrName),
-          func->getAttrOfType<ArrayAttr>(
-              tile::TileDialect::kGridSymbolsAttrName)};
+      tilemlir::HeaderKernel kernel;
+      kernel.name = func.getName().str();
+      kernel.argTypes = llvm::to_vector(func.getArgumentTypes());
+      kernel.loc = func.getLoc();
+      kernel.grid =
+          func->getAttrOfType<ArrayAttr>(tile::TileDialect::kGridAttrName);
+      kernel.gridSymbols = func->getAttrOfType<ArrayAttr>(
+          tile::TileDialect::kGridSymbolsAttrName);
       for (BlockArgument arg : func.getArguments())
         kernel.writtenArgs.push_back(tma::findWriteThrough(arg) != nullptr);
       if (std::optional<ArrayRef<int32_t>> cluster =
