@@ -55,3 +55,42 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// A partition whose layouts disagree: its accumulator (wgmma) is stored
+// transposed, so the store converts it to a coalesced layout through
+// shared scratch, synchronized on the partition's own named barrier (id 2:
+// the default warps have 1) of its 128 threads (bar.sync 0 would wait for
+// warps that never arrive).
+// CHECK-LABEL: gpu.func @partition_conversion
+// CHECK: partition0
+// CHECK: %[[ACC:.*]] = tile.dot {{.*}} -> tensor<64x64xf32, #[[ACC4]]>
+// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf16, #[[ACC4]]> -> tensor<64x64xf16, #{{.*}}>
+// NVVM-LABEL: llvm.func @partition_conversion
+// NVVM-DAG: %[[ID:.*]] = llvm.mlir.constant(2 : i32) : i32
+// NVVM-DAG: %[[COUNT:.*]] = llvm.mlir.constant(128 : i32) : i32
+// NVVM: nvvm.barrier id = %[[ID]] number_of_threads = %[[COUNT]]
+gpu.module @c [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @partition_conversion(%out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x64xf16, #swt, mutable>
+    tile.warp_specialize(%out, %a, %b) default {
+      tile.warp_yield
+    }
+    partition0(%o: !tile.ptr<f16>, %a0: !tile.smem<64x64xf16, #sw, mutable>, %b0: !tile.smem<64x64xf16, #swt, mutable>) num_warps(4) {
+      %z = arith.constant dense<0.0> : tensor<64x64xf32>
+      %d = tile.dot %a0, %b0, %z : !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x64xf16, #swt, mutable>, tensor<64x64xf32> -> tensor<64x64xf32>
+      %h = arith.truncf %d : tensor<64x64xf32> to tensor<64x64xf16>
+      %r = tile.range 0 to 64 : tensor<64xi32>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %c2 = tile.expand_dims %r, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+      %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %ld = arith.constant dense<64> : tensor<64x64xi32>
+      %ro = arith.muli %cb, %ld : tensor<64x64xi32>
+      %off = arith.addi %ro, %rb : tensor<64x64xi32>
+      tile.store %o[%off], %h : !tile.ptr<f16>, tensor<64x64xi32>, tensor<64x64xf16>
+      tile.warp_return
+    } : (!tile.ptr<f16>, !tile.smem<64x64xf16, #sw, mutable>, !tile.smem<64x64xf16, #swt, mutable>) -> ()
+    gpu.return
+  }
+}
