@@ -363,7 +363,8 @@ static LogicalResult verifyRegisterCopy(CopyOp op, RankedTensorType tile) {
 /// memory of its shape, or from a whole shared buffer of its shape.
 static LogicalResult verifyCopyToRegisters(CopyOp op) {
   auto tile = cast<RankedTensorType>(op.getResult().getType());
-  if (op.getDst())
+  if (op.getDst() || !op.getDstIndices().empty() ||
+      !op.getDstStrides().empty())
     return op.emitOpError() << "copies into a destination or into its "
                                "result (a register tile), not both";
   if (op.getBarrier())

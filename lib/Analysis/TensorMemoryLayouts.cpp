@@ -32,6 +32,10 @@ bool tilemlir::isUnpacked16(BufferType type) {
 FailureOr<LinearLayout> tilemlir::getTensorMemoryMap(BufferType type,
                                                      EmitErrorFn emitError) {
   TensorMemoryLayoutAttr layout = type.getLayout();
+  if (!type.getEncoding())
+    return emitFailure(emitError, "the tensor-memory buffer has no layout "
+                                  "(run tile-legalize-layouts, which chooses "
+                                  "one, or write it)");
   if (!layout)
     return emitFailure(emitError, "block-scale factor buffers (#tmem.scales) "
                                   "have no element map");

@@ -37,6 +37,14 @@ static int failCu(int code, TileRtError *error, const TileRtKernel *kernel,
               name, text);
 }
 
+// Blocks per cluster (1 without clusters; a 0 extent counts as 1).
+static unsigned clusterSize(const TileRtKernel *kernel) {
+  unsigned size = 1;
+  for (int d = 0; d < 3; ++d)
+    size *= kernel->cluster[d] ? kernel->cluster[d] : 1;
+  return size;
+}
+
 // Loads the image and sets the kernel's dynamic shared memory, once.
 static int load(TileRtKernel *kernel, TileRtError *error) {
   pthread_mutex_lock(&loadLock);
@@ -58,6 +66,13 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
                   (int)kernel->sharedBytes)) != CUDA_SUCCESS)
       code = failCu(TILE_RT_LAUNCH_LOAD_FAILED, error, kernel,
                     "cuFuncSetAttribute (dynamic shared memory)", result);
+    else if (clusterSize(kernel) > 8 &&
+             (result = tileRtDrv.funcSetAttribute(
+                  function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                  1)) != CUDA_SUCCESS)
+      // Clusters of more than 8 blocks are "non-portable": an opt-in.
+      code = failCu(TILE_RT_LAUNCH_LOAD_FAILED, error, kernel,
+                    "cuFuncSetAttribute (non-portable cluster size)", result);
     else
       kernel->function = function;
   }
@@ -66,8 +81,7 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
 }
 
 static int isClustered(const TileRtKernel *kernel) {
-  return kernel->cluster[0] > 1 || kernel->cluster[1] > 1 ||
-         kernel->cluster[2] > 1;
+  return clusterSize(kernel) > 1;
 }
 
 // cuLaunchKernelEx with the kernel's cluster shape, spread over the GPU as

@@ -958,7 +958,39 @@ struct LegalizeLayouts
     return failure(walk.wasInterrupted());
   }
 
+  /// Partitions may use constants defined above them (any warp can
+  /// rematerialize one). A register-tile constant gets a copy in each
+  /// partition that uses it, at the partition's start, so that its layout
+  /// (and any conversion of it) is over the partition's warps and inside
+  /// the isolated region.
+  static void copyConstantsIntoPartitions(gpu::GPUFuncOp func) {
+    func.walk([&](WarpSpecializeOp ws) {
+      for (Region &partition : ws.getPartitionRegions()) {
+        DenseMap<Operation *, Operation *> copies;
+        partition.walk([&](Operation *op) {
+          for (OpOperand &operand : op->getOpOperands()) {
+            Operation *def = operand.get().getDefiningOp();
+            if (!def || !isa<RankedTensorType>(operand.get().getType()) ||
+                !def->hasTrait<OpTrait::ConstantLike>() ||
+                partition.isAncestor(def->getParentRegion()))
+              continue;
+            Operation *&copy = copies[def];
+            if (!copy) {
+              OpBuilder b = OpBuilder::atBlockBegin(&partition.front());
+              copy = b.clone(*def);
+            }
+            operand.set(copy->getResult(0));
+          }
+        });
+        for (auto [original, copy] : copies)
+          if (original->use_empty())
+            original->erase();
+      }
+    });
+  }
+
   static LogicalResult legalizeRegisterTiles(gpu::GPUFuncOp func) {
+    copyConstantsIntoPartitions(func);
     bool free = false;
     func.walk([&](Operation *op) {
       free |= llvm::any_of(op->getResultTypes(), needsLayout);

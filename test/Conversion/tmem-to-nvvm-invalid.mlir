@@ -116,3 +116,22 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A tensor-memory buffer still without a layout (tile-legalize-layouts
+// gives it one in the default pipeline).
+#nv = #tile.nvmma_shared<swizzle = 128, element_bits = 32>
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @no_layout() kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tile.alloc_smem : !tile.smem<128x64xf32, #nv, mutable>
+    %t = tmem.alloc : !tmem.buffer<128x64xf32>
+    %e = tile.elect cta
+    scf.if %e {
+      // expected-error @+1 {{'tmem.copy' op not supported yet: tcgen05.cp into a tensor-memory buffer without a layout (run tile-legalize-layouts, which chooses one, or write it)}}
+      tmem.copy %s, %t : !tile.smem<128x64xf32, #nv, mutable>, !tmem.buffer<128x64xf32>
+    }
+    tmem.dealloc %t : !tmem.buffer<128x64xf32>
+    gpu.return
+  }
+}

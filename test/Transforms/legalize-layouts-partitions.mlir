@@ -94,3 +94,25 @@ gpu.module @c [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// A constant tile defined above the partitions (any warp can
+// rematerialize one) gets a copy in the partition that uses it, laid out
+// over the partition's warps: here its 1 warp.
+// CHECK-LABEL: gpu.func @constant_from_above
+// CHECK: partition0
+// CHECK-NEXT: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<128xf32, #[[VEC1]]>
+// CHECK: tile.store %{{.*}}[%{{.*}}], %[[Z]] : !tile.ptr<f32>, tensor<128xi32, #[[VEC1]]>, tensor<128xf32, #[[VEC1]]>
+gpu.module @k [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @constant_from_above(%out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %z = arith.constant dense<0.0> : tensor<128xf32>
+    tile.warp_specialize(%out) default {
+      tile.warp_yield
+    }
+    partition0(%o: !tile.ptr<f32>) num_warps(1) {
+      %i = tile.range 0 to 128 : tensor<128xi32>
+      tile.store %o[%i], %z : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>
+      tile.warp_return
+    } : (!tile.ptr<f32>) -> ()
+    gpu.return
+  }
+}

@@ -41,6 +41,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InterleavedRange.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
@@ -312,9 +313,20 @@ static LogicalResult collectHeaderKernels(
       for (BlockArgument arg : func.getArguments())
         kernel.writtenArgs.push_back(tma::findWriteThrough(arg) != nullptr);
       if (std::optional<ArrayRef<int32_t>> cluster =
-              func.getKnownClusterSize())
-        for (auto [d, extent] : llvm::enumerate(*cluster))
+              func.getKnownClusterSize()) {
+        int64_t blocks = 1;
+        for (auto [d, extent] : llvm::enumerate(*cluster)) {
           kernel.cluster[d] = extent;
+          blocks *= std::max<int64_t>(extent, 0);
+        }
+        if (llvm::any_of(*cluster, [](int32_t e) { return e < 1; }) ||
+            blocks > tma::kMaxClusterSize)
+          return func.emitError()
+                 << "kernel @" << func.getName() << " has known_cluster_size "
+                 << llvm::interleaved_array(*cluster)
+                 << ": a cluster has 1 to " << tma::kMaxClusterSize
+                 << " blocks, each extent at least 1";
+      }
       kernels[module.getName()].push_back(std::move(kernel));
     }
   }

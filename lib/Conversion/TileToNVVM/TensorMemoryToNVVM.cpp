@@ -222,6 +222,11 @@ FailureOr<CopyPlan> getCopyPlan(tmem::CopyOp op, EmitErrorFn emitError) {
   BufferType dst = op.getDst().getType();
   if (dst.isScales())
     return getScalesCopyPlan(dst);
+  if (!dst.getEncoding())
+    return reportUnsupported(emitError,
+                             "tcgen05.cp into a tensor-memory buffer without "
+                             "a layout (run tile-legalize-layouts, which "
+                             "chooses one, or write it)");
   auto nvmma = dyn_cast_or_null<NVMMASharedLayoutAttr>(src.getEncoding());
   if (!nvmma)
     return reportUnsupported(emitError,
@@ -272,6 +277,11 @@ FailureOr<TensorMemoryAccessPlan> getRegisterAccessPlan(RankedTensorType tile,
                    "#tile.slice or #tile.linear, 1-D or 2-D, power-of-two "
                    "shape)");
   TensorMemoryLayoutAttr layout = buffer.getLayout();
+  if (!buffer.getEncoding())
+    return reportUnsupported(
+        emitError, "tcgen05.ld/st of a tensor-memory buffer without a layout "
+                   "(run tile-legalize-layouts, which chooses one, or write "
+                   "it)");
   if (!layout)
     return reportUnsupported(
         emitError, "tcgen05.ld/st of block-scale factors (#tmem.scales)");
