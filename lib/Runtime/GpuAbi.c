@@ -197,13 +197,26 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                   tileRtKernelName(f), grid[0], grid[1], grid[2], cluster[0],
                   cluster[1], cluster[2]);
   prepareSharedMemory(f, smem);
-  // Clusters of more than 8 blocks are "non-portable" and need an opt-in.
-  if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8)
-    tileRtCheckCu(
-        tileRtDrv.funcSetAttribute(
-            f, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1),
-        "cuFuncSetAttribute");
+  CUresult result = tileRtLaunchClusters(f, grid, block, cluster,
+                                         (unsigned)smem, (CUstream)stream,
+                                         params, extra);
+  checkLaunch(result, "cuLaunchKernelEx", f, grid, block, smem);
+  afterLaunch(f, (CUstream)stream);
+}
 
+CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
+                              const unsigned block[3],
+                              const unsigned cluster[3], unsigned smem,
+                              CUstream stream, void **params, void **extra) {
+  if (!tileRtDrv.launchKernelEx)
+    return CUDA_ERROR_NOT_FOUND;
+  // Clusters of more than 8 blocks are "non-portable" and need an opt-in.
+  if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8) {
+    CUresult result = tileRtDrv.funcSetAttribute(
+        function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+    if (result != CUDA_SUCCESS)
+      return result;
+  }
   CUlaunchAttribute attrs[2];
   memset(attrs, 0, sizeof(attrs));
   attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -221,13 +234,11 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   config.blockDimX = block[0];
   config.blockDimY = block[1];
   config.blockDimZ = block[2];
-  config.sharedMemBytes = (unsigned)smem;
-  config.hStream = (CUstream)stream;
+  config.sharedMemBytes = smem;
+  config.hStream = stream;
   config.attrs = attrs;
   config.numAttrs = 2;
-  CUresult result = tileRtDrv.launchKernelEx(&config, f, params, extra);
-  checkLaunch(result, "cuLaunchKernelEx", f, grid, block, smem);
-  afterLaunch(f, (CUstream)stream);
+  return tileRtDrv.launchKernelEx(&config, function, params, extra);
 }
 
 /*===----------------------------------------------------------------------===*\

@@ -13,7 +13,6 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <string.h>
 
 static pthread_mutex_t loadLock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -37,14 +36,6 @@ static int failCu(int code, TileRtError *error, const TileRtKernel *kernel,
               name, text);
 }
 
-// Blocks per cluster (1 without clusters; a 0 extent counts as 1).
-static unsigned clusterSize(const TileRtKernel *kernel) {
-  unsigned size = 1;
-  for (int d = 0; d < 3; ++d)
-    size *= kernel->cluster[d] ? kernel->cluster[d] : 1;
-  return size;
-}
-
 // Loads the image and sets the kernel's dynamic shared memory, once.
 static int load(TileRtKernel *kernel, TileRtError *error) {
   pthread_mutex_lock(&loadLock);
@@ -66,13 +57,7 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
                   (int)kernel->sharedBytes)) != CUDA_SUCCESS)
       code = failCu(TILE_RT_LAUNCH_LOAD_FAILED, error, kernel,
                     "cuFuncSetAttribute (dynamic shared memory)", result);
-    else if (clusterSize(kernel) > 8 &&
-             (result = tileRtDrv.funcSetAttribute(
-                  function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
-                  1)) != CUDA_SUCCESS)
-      // Clusters of more than 8 blocks are "non-portable": an opt-in.
-      code = failCu(TILE_RT_LAUNCH_LOAD_FAILED, error, kernel,
-                    "cuFuncSetAttribute (non-portable cluster size)", result);
+
     else
       kernel->function = function;
   }
@@ -80,40 +65,10 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
   return code;
 }
 
+// Clusters of more than one block (a 0 extent counts as 1).
 static int isClustered(const TileRtKernel *kernel) {
-  return clusterSize(kernel) > 1;
-}
-
-// cuLaunchKernelEx with the kernel's cluster shape, spread over the GPU as
-// mgpuLaunchClusterKernel launches them.
-static CUresult launchClusters(const TileRtKernel *kernel,
-                               const unsigned grid[3], void *stream,
-                               void **params) {
-  if (!tileRtDrv.launchKernelEx)
-    return CUDA_ERROR_NOT_SUPPORTED;
-  CUlaunchAttribute attrs[2];
-  memset(attrs, 0, sizeof(attrs));
-  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attrs[0].value.clusterDim.x = kernel->cluster[0] ? kernel->cluster[0] : 1;
-  attrs[0].value.clusterDim.y = kernel->cluster[1] ? kernel->cluster[1] : 1;
-  attrs[0].value.clusterDim.z = kernel->cluster[2] ? kernel->cluster[2] : 1;
-  attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-  attrs[1].value.clusterSchedulingPolicyPreference =
-      CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
-  CUlaunchConfig config;
-  memset(&config, 0, sizeof(config));
-  config.gridDimX = grid[0];
-  config.gridDimY = grid[1];
-  config.gridDimZ = grid[2];
-  config.blockDimX = kernel->block[0];
-  config.blockDimY = kernel->block[1];
-  config.blockDimZ = kernel->block[2];
-  config.sharedMemBytes = kernel->sharedBytes;
-  config.hStream = (CUstream)stream;
-  config.attrs = attrs;
-  config.numAttrs = 2;
-  return tileRtDrv.launchKernelEx(&config, (CUfunction)kernel->function,
-                                  params, NULL);
+  return kernel->cluster[0] > 1 || kernel->cluster[1] > 1 ||
+         kernel->cluster[2] > 1;
 }
 
 int tileRtLaunchReady(TileRtError *error) {
@@ -146,8 +101,14 @@ int tileRtLaunchKernel(TileRtKernel *kernel, unsigned gridX, unsigned gridY,
     return code;
   if ((code = load(kernel, error)))
     return code;
+  unsigned cluster[3];
+  for (int d = 0; d < 3; ++d)
+    cluster[d] = kernel->cluster[d] ? kernel->cluster[d] : 1;
   CUresult result = isClustered(kernel)
-                        ? launchClusters(kernel, grid, stream, params)
+                        ? tileRtLaunchClusters(
+                              (CUfunction)kernel->function, grid,
+                              kernel->block, cluster, kernel->sharedBytes,
+                              (CUstream)stream, params, NULL)
                         : tileRtDrv.launchKernel(
                               (CUfunction)kernel->function, gridX, gridY,
                               gridZ, kernel->block[0], kernel->block[1],

@@ -121,6 +121,15 @@ void tileRtWaitAll(const char *call);
 /// Remembers the last kernel launched, for the hang message.
 void tileRtNoteLaunch(CUfunction function);
 
+/// cuLaunchKernelEx of `function` in clusters of `cluster` blocks, spread
+/// over the GPU; clusters of more than 8 blocks are opted into first
+/// (non-portable sizes). Returns the driver's result (CUDA_ERROR_NOT_FOUND
+/// when the driver has no cuLaunchKernelEx).
+CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
+                              const unsigned block[3],
+                              const unsigned cluster[3], unsigned smem,
+                              CUstream stream, void **params, void **extra);
+
 /// Converts a pointer-typed device address of the ABI to a CUdeviceptr.
 static inline CUdeviceptr tileRtDevPtr(const void *p) {
   return (CUdeviceptr)(uintptr_t)p;
