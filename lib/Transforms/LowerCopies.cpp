@@ -22,6 +22,7 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "CopyRegions.h"
 #include "SharedLayouts.h"
 
 #include "MBarrier/MBarrierDialect.h"
@@ -43,182 +44,9 @@ namespace mlir::tilemlir {
 } // namespace mlir::tilemlir
 
 using namespace mlir;
+using namespace mlir::tilemlir;
 
 namespace {
-
-enum class CopyKind { Bulk, Descriptor, Sync };
-
-/// Bytes a 1-D bulk copy moves: a multiple of 16 below 2^20 (PTX).
-constexpr int64_t kBulkAlignment = 16;
-constexpr int64_t kMaxBulkBytes = int64_t(1) << 20;
-/// Divisor standing for "any power of two" (the index is 0).
-constexpr int64_t kAnyDivisor = int64_t(1) << 40;
-
-/// The largest power of two known to divide the integer `v`, from the ops
-/// that compute it (constants, products, sums, casts); 1 when nothing is
-/// known.
-int64_t knownDivisor(Value v) {
-  APInt constant;
-  if (matchPattern(v, m_ConstantInt(&constant))) {
-    int64_t c = constant.getSExtValue();
-    return c == 0 ? kAnyDivisor : int64_t(1) << llvm::countr_zero(uint64_t(c));
-  }
-  Operation *def = v.getDefiningOp();
-  if (!def)
-    return 1;
-  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-          arith::ExtUIOp>(def))
-    return knownDivisor(def->getOperand(0));
-  if (isa<arith::MulIOp>(def))
-    return std::min(kAnyDivisor, knownDivisor(def->getOperand(0)) *
-                                     knownDivisor(def->getOperand(1)));
-  if (isa<arith::AddIOp, arith::SubIOp>(def))
-    return std::min(knownDivisor(def->getOperand(0)),
-                    knownDivisor(def->getOperand(1)));
-  return 1;
-}
-
-/// What the pass knows of a copy's global region.
-struct Region {
-  // Op accessors are not const.
-  mutable tile::CopyOp op;
-  tile::SharedMemoryType smem;
-  /// Static stride (elements) of every global dimension the indices walk
-  /// (a memref's dimensions, or the buffer's for a !tile.ptr); nullopt
-  /// where dynamic.
-  SmallVector<std::optional<int64_t>> strides;
-  /// Extent of the region along each of those dimensions.
-  SmallVector<int64_t> extents;
-  /// The memref's static offset (0 for a !tile.ptr); nullopt if dynamic.
-  std::optional<int64_t> offset;
-  int64_t elementBytes;
-
-  explicit Region(tile::CopyOp copy) : Region(copy, getBufferType(copy)) {}
-
-  /// The shape the copy moves: its shared buffer's, or for a copy into a
-  /// register tile, the tile's (as an unswizzled buffer).
-  static tile::SharedMemoryType getBufferType(tile::CopyOp copy) {
-    if (!copy.isToRegisters())
-      return copy.getSharedType();
-    auto tile = cast<RankedTensorType>(copy.getResult().getType());
-    return tile::SharedMemoryType::get(copy.getContext(), tile.getShape(),
-                                       tile.getElementType(), Attribute(),
-                                       /*isMutable=*/true);
-  }
-
-  Region(tile::CopyOp copy, tile::SharedMemoryType buffer)
-      : op(copy), smem(buffer),
-        elementBytes(std::max<int64_t>(1, smem.getElementTypeBitWidth() / 8)) {
-    if (auto memref = dyn_cast<MemRefType>(copy.getGlobal().getType())) {
-      SmallVector<int64_t> memrefStrides;
-      int64_t memrefOffset;
-      bool known = succeeded(memref.getStridesAndOffset(memrefStrides,
-                                                        memrefOffset));
-      int64_t lead = memref.getRank() - smem.getRank();
-      for (int64_t d = 0; d < memref.getRank(); ++d) {
-        extents.push_back(d < lead ? 1 : smem.getShape()[d - lead]);
-        if (known && !ShapedType::isDynamic(memrefStrides[d]))
-          strides.push_back(memrefStrides[d]);
-        else
-          strides.push_back(std::nullopt);
-      }
-      if (known && !ShapedType::isDynamic(memrefOffset))
-        offset = memrefOffset;
-      return;
-    }
-    offset = 0;
-    extents.assign(smem.getShape().begin(), smem.getShape().end());
-    if (copy.getGlobalStrides().empty()) {
-      int64_t dense = 1;
-      strides.resize(extents.size());
-      for (int64_t d = extents.size() - 1; d >= 0; --d) {
-        strides[d] = dense;
-        dense *= extents[d];
-      }
-      return;
-    }
-    for (Value stride : copy.getGlobalStrides()) {
-      APInt c;
-      if (matchPattern(stride, m_ConstantInt(&c)))
-        strides.push_back(c.getSExtValue());
-      else
-        strides.push_back(std::nullopt);
-    }
-  }
-
-  bool isMemref() const { return isa<MemRefType>(op.getGlobal().getType()); }
-
-  /// Why the region is not one contiguous run; empty when it is.
-  std::string whyNotContiguous() const {
-    int64_t expected = 1;
-    for (int64_t d = extents.size() - 1; d >= 0; --d) {
-      if (extents[d] == 1)
-        continue;
-      if (!strides[d])
-        return "the stride of dimension " + std::to_string(d) +
-               " is not known statically";
-      if (*strides[d] != expected)
-        return "dimension " + std::to_string(d) + " has stride " +
-               std::to_string(*strides[d]) + " where a contiguous region has " +
-               std::to_string(expected);
-      expected *= extents[d];
-    }
-    return "";
-  }
-
-  /// The largest power of two known to divide the region's start, in
-  /// bytes, taking kernel memrefs and pointers as 16-byte aligned.
-  int64_t startAlignment() const {
-    if (!offset)
-      return elementBytes;
-    int64_t divisor =
-        *offset == 0 ? kAnyDivisor
-                     : int64_t(1) << llvm::countr_zero(uint64_t(*offset));
-    auto indices = op.getGlobalIndices();
-    if (!isMemref()) {
-      divisor = std::min(divisor, knownDivisor(indices[0]));
-    } else {
-      for (auto [index, stride] : llvm::zip(indices, strides)) {
-        int64_t term = knownDivisor(index);
-        if (term == kAnyDivisor)
-          continue;
-        if (!stride)
-          return elementBytes;
-        if (*stride != 0)
-          term *= int64_t(1) << llvm::countr_zero(uint64_t(*stride));
-        divisor = std::min(divisor, term);
-      }
-    }
-    return std::min(kAnyDivisor, divisor * elementBytes);
-  }
-
-  /// Why a 1-D bulk copy cannot move the region; empty when it can.
-  std::string whyNotBulk() const {
-    std::string contiguous = whyNotContiguous();
-    if (!contiguous.empty())
-      return "a 1-D bulk copy needs one contiguous run of global memory, "
-             "but " +
-             contiguous;
-    if (auto nvmma =
-            dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
-      if (nvmma.getSwizzle() != 0 || nvmma.getTransposed() ||
-          nvmma.getFp4Padded())
-        return "a 1-D bulk copy writes bytes in order, but the buffer's "
-               "layout is swizzled, transposed or unpacked FP4";
-    } else if (smem.getEncoding()) {
-      return "a 1-D bulk copy writes bytes in order, but the buffer has a "
-             "swizzled layout";
-    }
-    int64_t bytes = smem.getSizeInBytes();
-    if (bytes % kBulkAlignment != 0 || bytes >= kMaxBulkBytes)
-      return "a 1-D bulk copy moves a multiple of 16 bytes below 1 MiB, not " +
-             std::to_string(bytes);
-    if (startAlignment() % kBulkAlignment != 0)
-      return "a 1-D bulk copy starts at a 16-byte aligned address, which the "
-             "indices do not prove";
-    return "";
-  }
-};
 
 /// The tile.warp_specialize partition region `op` is in, or null outside
 /// every partition (the default region runs on the kernel's own warps and
@@ -250,140 +78,6 @@ Value captureInto(mlir::Region *partition, Value value) {
         region.addArgument(value.getType(), value.getLoc());
   }
   return partition->getArgument(index);
-}
-
-/// The memref kernel argument `global` is, if it is one, through a
-/// partition's captures.
-std::optional<unsigned> kernelArgumentIndex(Value global,
-                                            gpu::GPUFuncOp kernel) {
-  auto arg = dyn_cast<BlockArgument>(global);
-  if (!arg || !isa<MemRefType>(arg.getType()))
-    return std::nullopt;
-  if (auto ws = dyn_cast<tile::WarpSpecializeOp>(arg.getOwner()->getParentOp()))
-    return kernelArgumentIndex(ws.getExplicitCaptures()[arg.getArgNumber()], kernel);
-  if (arg.getOwner() != &kernel.getBody().front() ||
-      arg.getArgNumber() >= kernel.getNumArguments())
-    return std::nullopt;
-  return arg.getArgNumber();
-}
-
-std::optional<unsigned> kernelArgumentIndex(tile::CopyOp op,
-                                            gpu::GPUFuncOp kernel) {
-  return kernelArgumentIndex(op.getGlobal(), kernel);
-}
-
-/// A TMA box row is at most the swizzle span (32, 64 or 128 bytes) wide:
-/// the number of elements of the innermost dimension one box covers.
-int64_t boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) {
-  int64_t inner = smem.getShape().back();
-  if (swizzle == 0)
-    return inner;
-  int64_t bits = smem.getElementTypeBitWidth();
-  auto nvmma = dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding());
-  if (nvmma && nvmma.getFp4Padded())
-    bits = 8;
-  return std::min<int64_t>(inner, int64_t(swizzle) * 8 / bits);
-}
-
-/// The descriptor type a TMA copy of the region needs, or the reason there
-/// is none (in `why`). The box is the buffer's shape, its innermost
-/// dimension cut to the swizzle span: the copy then moves as several boxes
-/// side by side.
-tma::DescriptorType descriptorFor(const Region &region, gpu::GPUFuncOp kernel,
-                                  std::string &why) {
-  tile::CopyOp op = region.op;
-  if (!kernelArgumentIndex(op, kernel)) {
-    why = isa<MemRefType>(op.getGlobal().getType())
-              ? "a TMA tensor copy needs a descriptor, which is built on the "
-                "host for memref kernel arguments; this memref is bound "
-                "inside the kernel"
-              : "a TMA tensor copy needs a descriptor, which is built on the "
-                "host for memref kernel arguments; a !tile.ptr is bound on "
-                "the device";
-    why += " (a device-side tensor map is not supported yet)";
-    return {};
-  }
-  auto memref = cast<MemRefType>(op.getGlobal().getType());
-  tile::SharedMemoryType smem = region.smem;
-  if (smem.getRank() != memref.getRank()) {
-    why = "a TMA tensor copy needs a buffer of the memref's rank (" +
-          std::to_string(memref.getRank()) + "), not " +
-          std::to_string(smem.getRank()) + " (not supported yet)";
-    return {};
-  }
-  unsigned swizzle = 0;
-  // FP4 moves packed (two elements a byte in shared memory) or, into an
-  // fp4_padded buffer, unpacked (one a byte); TMA only unpacks on loads.
-  auto fp4 = tma::FP4Mode::None;
-  if (isa<Float4E2M1FNType>(smem.getElementType()))
-    fp4 = tma::FP4Mode::Packed;
-  if (auto nvmma =
-          dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
-    if (nvmma.getTransposed()) {
-      why = "a TMA tensor copy into a transposed NVMMA buffer is not "
-            "supported yet";
-      return {};
-    }
-    if (nvmma.getFp4Padded()) {
-      fp4 = tma::FP4Mode::Unpacked;
-      if (!op.isLoad()) {
-        why = "TMA unpacks FP4 on loads only: a store from an fp4_padded "
-              "(unpacked) buffer cannot use a descriptor";
-        return {};
-      }
-    }
-    swizzle = nvmma.getSwizzle();
-  } else if (smem.getEncoding()) {
-    why = "TMA writes NVMMA or plain layouts, not " +
-          llvm::to_string(smem.getEncoding());
-    return {};
-  }
-  if (!region.strides.back() || *region.strides.back() != 1) {
-    why = "a TMA tensor copy needs the memref's innermost stride to be 1 "
-          "statically";
-    return {};
-  }
-  SmallVector<int64_t> boxShape(smem.getShape());
-  boxShape.back() = boxRowElements(smem, swizzle);
-  if (smem.getShape().back() % boxShape.back() != 0) {
-    why = "the buffer's rows (" + std::to_string(smem.getShape().back()) +
-          " elements) are not a whole number of " +
-          std::to_string(boxShape.back()) + "-element boxes (swizzle " +
-          std::to_string(swizzle) + ")";
-    return {};
-  }
-  auto box = RankedTensorType::get(boxShape, smem.getElementType());
-  // The verifier's diagnostic becomes the reason: the copy may still fall
-  // back to another instruction.
-  std::string rule;
-  tma::DescriptorType type;
-  {
-    ScopedDiagnosticHandler capture(op.getContext(), [&](Diagnostic &diag) {
-      rule = diag.str();
-      return success();
-    });
-    type = tma::DescriptorType::getChecked(
-        [&]() { return mlir::emitError(op.getLoc()); }, op.getContext(), box,
-        swizzle, tma::Interleave::None, tma::L2Promotion::None,
-        tma::OOBFill::Zero, fp4, 1u);
-  }
-  if (!type) {
-    why = "the box " + llvm::to_string(box) + " with swizzle " +
-          std::to_string(swizzle) + " breaks a tensor-map rule: " + rule;
-    return {};
-  }
-  return type;
-}
-
-/// The bytes a TMA load of the region adds to its barrier: the boxes' (FP4
-/// counts 4 bits an element even when unpacked), or the buffer's for a
-/// 1-D bulk copy.
-int64_t transactionBytes(const Region &region, CopyKind kind,
-                         tma::DescriptorType desc) {
-  if (kind != CopyKind::Descriptor)
-    return region.smem.getSizeInBytes();
-  int64_t boxes = region.smem.getShape().back() / desc.getBoxShape().back();
-  return boxes * desc.getBoxBytes();
 }
 
 /// What the pass chose for one copy.
@@ -460,22 +154,22 @@ public:
   LogicalResult lower(tile::CopyOp op);
 
 private:
-  FailureOr<CopyKind> choose(tile::CopyOp op, const Region &region,
+  FailureOr<CopyKind> choose(tile::CopyOp op, const CopyRegion &region,
                              tma::DescriptorType &desc);
   Value descriptorArgument(tile::CopyOp op, tma::DescriptorType type);
   /// The !tile.ptr of the global side and the region's start offset
   /// (elements, i64).
   std::pair<Value, Value> pointerAndOffset(OpBuilder &b, tile::CopyOp op,
-                                           const Region &region);
+                                           const CopyRegion &region);
   SmallVector<Value> strideValues(OpBuilder &b, tile::CopyOp op,
-                                  const Region &region);
-  void issueTMA(OpBuilder &b, tile::CopyOp op, const Region &region,
+                                  const CopyRegion &region);
+  void issueTMA(OpBuilder &b, tile::CopyOp op, const CopyRegion &region,
                 CopyKind kind, tma::DescriptorType desc, Value bar);
-  LogicalResult lowerLoad(tile::CopyOp op, const Region &region,
+  LogicalResult lowerLoad(tile::CopyOp op, const CopyRegion &region,
                           CopyKind kind, tma::DescriptorType desc);
-  void lowerStore(tile::CopyOp op, const Region &region, CopyKind kind,
+  void lowerStore(tile::CopyOp op, const CopyRegion &region, CopyKind kind,
                   tma::DescriptorType desc);
-  void syncCopy(OpBuilder &b, tile::CopyOp op, const Region &region);
+  void syncCopy(OpBuilder &b, tile::CopyOp op, const CopyRegion &region);
   void lowerToRegisters(tile::CopyOp op);
   void fenceBeforeSyncGroup(const SyncGroup &group);
   void waitForSyncGroup(OpBuilder &b, Location loc, int64_t index);
@@ -483,7 +177,7 @@ private:
   KernelCopies &state;
 };
 
-FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const Region &region,
+FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const CopyRegion &region,
                                          tma::DescriptorType &desc) {
   std::optional<tile::CopyInstruction> prefer = op.getPrefer();
   if (prefer == tile::CopyInstruction::Sync)
@@ -520,7 +214,7 @@ Value CopyLowering::descriptorArgument(tile::CopyOp op,
 }
 
 SmallVector<Value> CopyLowering::strideValues(OpBuilder &b, tile::CopyOp op,
-                                              const Region &region) {
+                                              const CopyRegion &region) {
   Location loc = op.getLoc();
   SmallVector<Value> result;
   Value global = op.getGlobal();
@@ -546,7 +240,7 @@ SmallVector<Value> CopyLowering::strideValues(OpBuilder &b, tile::CopyOp op,
 
 std::pair<Value, Value> CopyLowering::pointerAndOffset(OpBuilder &b,
                                                        tile::CopyOp op,
-                                                       const Region &region) {
+                                                       const CopyRegion &region) {
   Location loc = op.getLoc();
   Value global = op.getGlobal();
   auto indices = op.getGlobalIndices();
@@ -569,7 +263,7 @@ std::pair<Value, Value> CopyLowering::pointerAndOffset(OpBuilder &b,
 /// Issues the TMA or bulk copy (one elected thread), counting its bytes on
 /// `bar` for a load.
 void CopyLowering::issueTMA(OpBuilder &b, tile::CopyOp op,
-                            const Region &region, CopyKind kind,
+                            const CopyRegion &region, CopyKind kind,
                             tma::DescriptorType desc, Value bar) {
   Location loc = op.getLoc();
   Value smem = op.getShared();
@@ -650,7 +344,7 @@ void CopyLowering::waitForSyncGroup(OpBuilder &b, Location loc,
   memref::StoreOp::create(b, loc, next, state.phases, ValueRange{slot});
 }
 
-LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
+LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const CopyRegion &region,
                                       CopyKind kind, tma::DescriptorType desc) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -690,7 +384,7 @@ LogicalResult CopyLowering::lowerLoad(tile::CopyOp op, const Region &region,
   return success();
 }
 
-void CopyLowering::lowerStore(tile::CopyOp op, const Region &region,
+void CopyLowering::lowerStore(tile::CopyOp op, const CopyRegion &region,
                               CopyKind kind, tma::DescriptorType desc) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -739,7 +433,7 @@ Value broadcastRange(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 /// Every thread moves its share of the region through registers; loads
 /// are masked against a memref's sizes (zeros outside), stores clipped.
 void CopyLowering::syncCopy(OpBuilder &b, tile::CopyOp op,
-                            const Region &region) {
+                            const CopyRegion &region) {
   Location loc = op.getLoc();
   ArrayRef<int64_t> shape = region.smem.getShape();
   auto i64Tile = RankedTensorType::get(shape, b.getI64Type());
@@ -824,7 +518,7 @@ void CopyLowering::lowerToRegisters(tile::CopyOp op) {
     op.getResult().replaceAllUsesWith(v);
     return;
   }
-  syncCopy(b, op, Region(op));
+  syncCopy(b, op, CopyRegion(op));
 }
 
 LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
@@ -837,7 +531,7 @@ LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
       previous = {};
       continue;
     }
-    Region region(op);
+    CopyRegion region(op);
     CopyPlan plan;
     FailureOr<CopyKind> kind = choose(op, region, plan.desc);
     if (failed(kind)) {
@@ -872,7 +566,7 @@ LogicalResult CopyLowering::lower(tile::CopyOp op) {
     op.erase();
     return success();
   }
-  Region region(op);
+  CopyRegion region(op);
   CopyPlan plan = state.plans.lookup(op);
   if (op.isLoad()) {
     if (failed(lowerLoad(op, region, plan.kind, plan.desc)))

@@ -1,0 +1,170 @@
+//===- CopyRegions.cpp - What tile-lower-copies knows of a copy -----------===//
+//
+// See CopyRegions.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CopyRegions.h"
+
+#include "llvm/Support/ScopedPrinter.h"
+
+using namespace mlir;
+using namespace mlir::tilemlir;
+
+/// The largest power of two known to divide the integer `v`, from the ops
+/// that compute it (constants, products, sums, casts); 1 when nothing is
+/// known.
+int64_t tilemlir::knownDivisor(Value v) {
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant))) {
+    int64_t c = constant.getSExtValue();
+    return c == 0 ? kAnyDivisor : int64_t(1) << llvm::countr_zero(uint64_t(c));
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return 1;
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def))
+    return knownDivisor(def->getOperand(0));
+  if (isa<arith::MulIOp>(def))
+    return std::min(kAnyDivisor, knownDivisor(def->getOperand(0)) *
+                                     knownDivisor(def->getOperand(1)));
+  if (isa<arith::AddIOp, arith::SubIOp>(def))
+    return std::min(knownDivisor(def->getOperand(0)),
+                    knownDivisor(def->getOperand(1)));
+  return 1;
+}
+
+/// The memref kernel argument `global` is, if it is one, through a
+/// partition's captures.
+std::optional<unsigned> tilemlir::kernelArgumentIndex(Value global,
+                                            gpu::GPUFuncOp kernel) {
+  auto arg = dyn_cast<BlockArgument>(global);
+  if (!arg || !isa<MemRefType>(arg.getType()))
+    return std::nullopt;
+  if (auto ws = dyn_cast<tile::WarpSpecializeOp>(arg.getOwner()->getParentOp()))
+    return kernelArgumentIndex(ws.getExplicitCaptures()[arg.getArgNumber()], kernel);
+  if (arg.getOwner() != &kernel.getBody().front() ||
+      arg.getArgNumber() >= kernel.getNumArguments())
+    return std::nullopt;
+  return arg.getArgNumber();
+}
+
+std::optional<unsigned> tilemlir::kernelArgumentIndex(tile::CopyOp op,
+                                            gpu::GPUFuncOp kernel) {
+  return kernelArgumentIndex(op.getGlobal(), kernel);
+}
+
+/// A TMA box row is at most the swizzle span (32, 64 or 128 bytes) wide:
+/// the number of elements of the innermost dimension one box covers.
+int64_t tilemlir::boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) {
+  int64_t inner = smem.getShape().back();
+  if (swizzle == 0)
+    return inner;
+  int64_t bits = smem.getElementTypeBitWidth();
+  auto nvmma = dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding());
+  if (nvmma && nvmma.getFp4Padded())
+    bits = 8;
+  return std::min<int64_t>(inner, int64_t(swizzle) * 8 / bits);
+}
+
+/// The descriptor type a TMA copy of the region needs, or the reason there
+/// is none (in `why`). The box is the buffer's shape, its innermost
+/// dimension cut to the swizzle span: the copy then moves as several boxes
+/// side by side.
+tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFuncOp kernel,
+                                  std::string &why) {
+  tile::CopyOp op = region.op;
+  if (!kernelArgumentIndex(op, kernel)) {
+    why = isa<MemRefType>(op.getGlobal().getType())
+              ? "a TMA tensor copy needs a descriptor, which is built on the "
+                "host for memref kernel arguments; this memref is bound "
+                "inside the kernel"
+              : "a TMA tensor copy needs a descriptor, which is built on the "
+                "host for memref kernel arguments; a !tile.ptr is bound on "
+                "the device";
+    why += " (a device-side tensor map is not supported yet)";
+    return {};
+  }
+  auto memref = cast<MemRefType>(op.getGlobal().getType());
+  tile::SharedMemoryType smem = region.smem;
+  if (smem.getRank() != memref.getRank()) {
+    why = "a TMA tensor copy needs a buffer of the memref's rank (" +
+          std::to_string(memref.getRank()) + "), not " +
+          std::to_string(smem.getRank()) + " (not supported yet)";
+    return {};
+  }
+  unsigned swizzle = 0;
+  // FP4 moves packed (two elements a byte in shared memory) or, into an
+  // fp4_padded buffer, unpacked (one a byte); TMA only unpacks on loads.
+  auto fp4 = tma::FP4Mode::None;
+  if (isa<Float4E2M1FNType>(smem.getElementType()))
+    fp4 = tma::FP4Mode::Packed;
+  if (auto nvmma =
+          dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
+    if (nvmma.getTransposed()) {
+      why = "a TMA tensor copy into a transposed NVMMA buffer is not "
+            "supported yet";
+      return {};
+    }
+    if (nvmma.getFp4Padded()) {
+      fp4 = tma::FP4Mode::Unpacked;
+      if (!op.isLoad()) {
+        why = "TMA unpacks FP4 on loads only: a store from an fp4_padded "
+              "(unpacked) buffer cannot use a descriptor";
+        return {};
+      }
+    }
+    swizzle = nvmma.getSwizzle();
+  } else if (smem.getEncoding()) {
+    why = "TMA writes NVMMA or plain layouts, not " +
+          llvm::to_string(smem.getEncoding());
+    return {};
+  }
+  if (!region.strides.back() || *region.strides.back() != 1) {
+    why = "a TMA tensor copy needs the memref's innermost stride to be 1 "
+          "statically";
+    return {};
+  }
+  SmallVector<int64_t> boxShape(smem.getShape());
+  boxShape.back() = boxRowElements(smem, swizzle);
+  if (smem.getShape().back() % boxShape.back() != 0) {
+    why = "the buffer's rows (" + std::to_string(smem.getShape().back()) +
+          " elements) are not a whole number of " +
+          std::to_string(boxShape.back()) + "-element boxes (swizzle " +
+          std::to_string(swizzle) + ")";
+    return {};
+  }
+  auto box = RankedTensorType::get(boxShape, smem.getElementType());
+  // The verifier's diagnostic becomes the reason: the copy may still fall
+  // back to another instruction.
+  std::string rule;
+  tma::DescriptorType type;
+  {
+    ScopedDiagnosticHandler capture(op.getContext(), [&](Diagnostic &diag) {
+      rule = diag.str();
+      return success();
+    });
+    type = tma::DescriptorType::getChecked(
+        [&]() { return mlir::emitError(op.getLoc()); }, op.getContext(), box,
+        swizzle, tma::Interleave::None, tma::L2Promotion::None,
+        tma::OOBFill::Zero, fp4, 1u);
+  }
+  if (!type) {
+    why = "the box " + llvm::to_string(box) + " with swizzle " +
+          std::to_string(swizzle) + " breaks a tensor-map rule: " + rule;
+    return {};
+  }
+  return type;
+}
+
+/// The bytes a TMA load of the region adds to its barrier: the boxes' (FP4
+/// counts 4 bits an element even when unpacked), or the buffer's for a
+/// 1-D bulk copy.
+int64_t tilemlir::transactionBytes(const CopyRegion &region, CopyKind kind,
+                         tma::DescriptorType desc) {
+  if (kind != CopyKind::Descriptor)
+    return region.smem.getSizeInBytes();
+  int64_t boxes = region.smem.getShape().back() / desc.getBoxShape().back();
+  return boxes * desc.getBoxBytes();
+}
