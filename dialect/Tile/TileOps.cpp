@@ -42,6 +42,13 @@ static LogicalResult verifySameShapeAndElements(Operation *op,
 }
 
 /// A register tile's encoding must be a distributed layout of its rank.
+/// Two tiles an op relates have agreeing layouts when they are equal, or
+/// when either is left out: a layout left out is tile-legalize-layouts' to
+/// choose (it converts where the written one does not fit).
+static bool layoutsAgree(Attribute a, Attribute b) {
+  return !a || !b || a == b;
+}
+
 static LogicalResult verifyTileLayout(Operation *op, RankedTensorType type,
                                       StringRef what) {
   Attribute encoding = type.getEncoding();
@@ -216,7 +223,7 @@ static LogicalResult verifyGlobalAccess(Operation *op, PointerType ptr,
   auto sameLayout = [&](Type t, StringRef what) -> LogicalResult {
     auto tile = dyn_cast<RankedTensorType>(t);
     if (!tile || tile.getShape() != offType.getShape() ||
-        tile.getEncoding() != offType.getEncoding())
+        !layoutsAgree(tile.getEncoding(), offType.getEncoding()))
       return op->emitOpError()
              << what << " must have the shape and layout of the offsets";
     return success();
@@ -655,7 +662,7 @@ LogicalResult ReduceOp::verify() {
                          << "' needs integer elements";
   if (auto parent = dyn_cast_or_null<DistributedLayoutAttr>(src.getEncoding())) {
     auto expected = SliceLayoutAttr::get(getContext(), axis, parent);
-    if (dst.getEncoding() != expected)
+    if (!layoutsAgree(dst.getEncoding(), expected))
       return emitOpError() << "result layout must be " << expected;
   }
   return verifyTileLayout(*this, src, "source");
@@ -666,7 +673,7 @@ LogicalResult BroadcastOp::verify() {
   auto dst = cast<RankedTensorType>(getResult().getType());
   if (src.getRank() != dst.getRank() ||
       src.getElementType() != dst.getElementType() ||
-      src.getEncoding() != dst.getEncoding())
+      !layoutsAgree(src.getEncoding(), dst.getEncoding()))
     return emitOpError() << "broadcast keeps rank, element type and layout";
   for (auto [i, pair] : llvm::enumerate(
            llvm::zip_equal(src.getShape(), dst.getShape())))
@@ -717,12 +724,14 @@ LogicalResult ExpandDimsOp::verify() {
     return emitOpError() << "result must be the source with a unit dimension "
                             "at "
                          << axis;
-  if (auto slice = dyn_cast_or_null<SliceLayoutAttr>(src.getEncoding())) {
+  if (!src.getEncoding() || !dst.getEncoding())
+    return success();
+  if (auto slice = dyn_cast<SliceLayoutAttr>(src.getEncoding())) {
     if (slice.getDim() != axis || dst.getEncoding() != slice.getParent())
       return emitOpError() << "a source with layout " << slice
                            << " expands at dimension " << slice.getDim()
                            << " into its parent layout";
-  } else if (src.getEncoding()) {
+  } else {
     return emitOpError() << "source layout must be a #tile.slice of the "
                             "result layout";
   }

@@ -130,6 +130,89 @@ double getSectorEfficiency(RankedTensorType type, int64_t contiguity) {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Warp coverage
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The tile.warp_specialize partition `region` is in (its region number,
+/// from 1), or 0 outside every partition. The default region runs on the
+/// kernel's own warps, numbered from 0 as everywhere else in the kernel; a
+/// partition region runs on its own warps, which its layouts index from 0
+/// (the lowering renumbers them), so its tiles are laid out over them.
+std::pair<WarpSpecializeOp, unsigned> getPartition(Region *region) {
+  for (; region; region = region->getParentRegion()) {
+    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
+    if (ws && region != &ws.getDefaultRegion())
+      return {ws, region->getRegionNumber()};
+  }
+  return {};
+}
+
+/// Whether the kernel splits its warps (tile.warp_specialize, or the
+/// warp-specialized / ping-pong loops of the pipeliner): its consumer tiles
+/// then cover one warpgroup by design.
+bool isWarpSpecialized(gpu::GPUFuncOp func) {
+  WalkResult walk = func.walk([&](Operation *op) {
+    return isa<WarpSpecializeOp>(op) ||
+                   op->hasAttr(TileDialect::kWarpSpecializeAttrName) ||
+                   op->hasAttr(TileDialect::kPingPongAttrName)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
+/// A register tile `v` (of `at`) spans at most the warps of its region (a
+/// partition's layouts index its own warps), and in a kernel that is not
+/// warp-specialized all of the kernel's warps: with fewer, the other warps
+/// repeat the same work (duplicated stores, wrong atomics).
+LogicalResult checkTileWarps(gpu::GPUFuncOp func, Value v, Operation *at) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || !type.getEncoding())
+    return success();
+  FailureOr<LinearLayout> layout = toLinearLayout(type);
+  auto numWarps =
+      func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
+  if (failed(layout) || !numWarps)
+    return success();
+  int64_t warps = layout->getInDimSize(kWarp);
+  auto [ws, number] = getPartition(v.getParentRegion());
+  if (ws) {
+    int64_t partitionWarps = ws.getPartitionNumWarps()[number - 1];
+    if (warps <= partitionWarps)
+      return success();
+    auto arg = dyn_cast<BlockArgument>(v);
+    InFlightDiagnostic diag = at->emitOpError();
+    if (arg && arg.getOwner()->getParentOp() == ws)
+      diag << "captures a register tile " << type << " (argument #"
+           << arg.getArgNumber() << ")";
+    else
+      diag << "has a register tile " << type;
+    return diag << " laid out over " << warps << " warps in partition"
+                << number - 1 << ", which runs "
+           << partitionWarps
+           << " warps (num_warps): a partition's layouts index its own "
+              "warps; lay it out over "
+           << partitionWarps << " warps";
+  }
+  if (warps == numWarps.getInt() ||
+      (warps < numWarps.getInt() && isWarpSpecialized(func)))
+    return success();
+  // (More warps than the kernel has is the verifier's rule.)
+  if (warps > numWarps.getInt())
+    return success();
+  return at->emitOpError()
+         << "has a register tile " << type << " laid out over " << warps
+         << " warps, but the kernel runs " << numWarps.getInt()
+         << " (tile.num_warps): the other warps would repeat the same "
+            "work; lay it out over "
+         << numWarps.getInt() << " warps";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // The legalizer
 //===----------------------------------------------------------------------===//
 
@@ -146,7 +229,8 @@ public:
       return failure();
     if (failed(propagateFromAnchors()))
       return failure();
-    rewrite();
+    if (failed(rewrite()))
+      return failure();
     return verifyComplete();
   }
 
@@ -166,18 +250,22 @@ private:
                                     Region *region) const;
   Attribute getWantedLayout(Value v);
 
-  void rewrite();
-  Attribute choosePivot(const Group &group);
+  LogicalResult rewrite();
+  Attribute choosePivot(const Group &group, Value &source);
   Value materialize(Value v, Attribute layout);
-  Value convert(Value v, Attribute layout, Operation *user);
+  Value convert(Value v, Attribute layout, OpOperand &use, Value decider);
+  void keepWrittenLayout(OpResult result, Attribute implied);
+  bool canConvert(Value v, Attribute layout, OpOperand &use, Value decider);
   LogicalResult verifyComplete();
 
   /// Free: a tile without a layout that is not recomputed per use.
   bool isFree(Value v) { return needsLayout(v.getType()) && !cheap.count(v); }
-  /// A tile.load's result: it chooses its own layout (getLoadLayout) from
-  /// what the others want; nothing spreads into it.
-  static bool isLoaded(Value v) {
-    return isa_and_nonnull<LoadOp>(v.getDefiningOp());
+  /// Tiles whose definitions choose their layouts, so nothing spreads into
+  /// them: a tile.load's (getLoadLayout, from what the others want), a
+  /// tile.dot's and a tmem.load's (the one layout the instruction
+  /// produces; a layout the user wrote elsewhere is converted to).
+  static bool isSelfAnchored(Value v) {
+    return isa_and_nonnull<LoadOp, DotOp, tmem::LoadOp>(v.getDefiningOp());
   }
 
   gpu::GPUFuncOp func;
@@ -193,21 +281,9 @@ private:
   DenseMap<Value, Attribute> layouts;
   std::deque<Value> queue;
   DenseMap<std::pair<Value, Attribute>, Value> copies;
+  /// Set once a conflict the pass cannot resolve has been reported.
+  bool conflicted = false;
 };
-
-/// The tile.warp_specialize partition `region` is in (its region number,
-/// from 1), or 0 outside every partition. The default region runs on the
-/// kernel's own warps, numbered from 0 as everywhere else in the kernel; a
-/// partition region runs on its own warps, which its layouts index from 0
-/// (the lowering renumbers them), so its tiles are laid out over them.
-static std::pair<WarpSpecializeOp, unsigned> getPartition(Region *region) {
-  for (; region; region = region->getParentRegion()) {
-    auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
-    if (ws && region != &ws.getDefaultRegion())
-      return {ws, region->getRegionNumber()};
-  }
-  return {};
-}
 
 int64_t LayoutLegalizer::getWarps(Region *region) const {
   auto [ws, number] = getPartition(region);
@@ -317,7 +393,7 @@ void LayoutLegalizer::spread() {
           continue;
         for (const Tie &other : group.ties)
           if (isFree(other.value) && !layouts.count(other.value) &&
-              !isLoaded(other.value))
+              !isSelfAnchored(other.value))
             if (Attribute implied = applyTie(other, pivot)) {
               if (other.kind == Tie::DotOperand)
                 deferred.emplace_back(other.value, implied);
@@ -330,20 +406,29 @@ void LayoutLegalizer::spread() {
 }
 
 LogicalResult LayoutLegalizer::propagateFromAnchors() {
-  // The user's layouts first: they are kept.
-  auto keep = [&](Value v) {
-    if (auto tensor = dyn_cast<RankedTensorType>(v.getType());
-        tensor && tensor.getEncoding()) {
-      written.insert(v);
-      assign(v, tensor.getEncoding());
-    }
+  // The user's layouts first: they are kept. Their warps are checked where
+  // they are written, before they spread to tiles the user left out.
+  auto keep = [&](Value v, Operation *at) {
+    auto tensor = dyn_cast<RankedTensorType>(v.getType());
+    if (!tensor || !tensor.getEncoding())
+      return success();
+    written.insert(v);
+    assign(v, tensor.getEncoding());
+    return checkTileWarps(func, v, at);
   };
-  func.walk([&](Operation *op) {
-    llvm::for_each(op->getResults(), keep);
+  WalkResult written = func.walk([&](Operation *op) {
+    for (Value v : op->getResults())
+      if (failed(keep(v, op)))
+        return WalkResult::interrupt();
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        llvm::for_each(block.getArguments(), keep);
+        for (Value v : block.getArguments())
+          if (failed(keep(v, op)))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
   });
+  if (written.wasInterrupted())
+    return failure();
   spread();
   // Then the wgmma accumulators and the tiles tensor memory moves, which
   // only one layout can hold; all of them before any spreads, so that one
@@ -515,21 +600,33 @@ namespace {
 /// typed (a cheap decider, a stored fill value, takes the default; a
 /// stored value in a layout of its own that wastes sectors is converted
 /// to the coalesced one).
-Attribute LayoutLegalizer::choosePivot(const Group &group) {
+Attribute LayoutLegalizer::choosePivot(const Group &group, Value &source) {
   const Tie &decider = group.ties[group.decider];
   Value value = decider.use ? decider.use->get() : decider.value;
+  source = Value();
   if (auto store = dyn_cast<tmem::StoreOp>(group.op)) {
     // The value's layout where tcgen05.st can store it, else the 32x32b one.
     auto tile = cast<RankedTensorType>(value.getType());
     std::string why;
     if (tile.getEncoding() &&
-        succeeded(planTensorMemoryAccess(tile, store.getDst().getType(), why)))
+        succeeded(planTensorMemoryAccess(tile, store.getDst().getType(), why))) {
+      source = value;
       return tile.getEncoding();
+    }
     FailureOr<Attribute> layout =
         getTensorMemoryLayout(store, tile, store.getDst().getType());
     return succeeded(layout) ? *layout : Attribute();
   }
   auto store = dyn_cast<StoreOp>(group.op);
+  // A store whose offsets (or mask) the user laid out and its value not:
+  // the user said how to address memory; the value converts to it.
+  if (store && !written.count(value))
+    for (const Tie &tie : group.ties)
+      if (tie.use && written.count(tie.use->get())) {
+        source = tie.use->get();
+        return invertTie(
+            tie, cast<RankedTensorType>(source.getType()).getEncoding());
+      }
   int64_t contiguity =
       store ? getAxisInfo(store.getOffsets()).contiguity : int64_t(16);
   Attribute layout = cast<RankedTensorType>(value.getType()).getEncoding();
@@ -539,6 +636,7 @@ Attribute LayoutLegalizer::choosePivot(const Group &group) {
       getSectorEfficiency(cast<RankedTensorType>(value.getType()), contiguity) <
           0.5)
     return getDefaultLayout(value, contiguity);
+  source = value;
   return invertTie(decider, layout);
 }
 
@@ -572,16 +670,20 @@ Value LayoutLegalizer::materialize(Value v, Attribute layout) {
   return copies[{v, layout}] = copy->getResult(0);
 }
 
-/// `v` in `layout` for `user`: itself, or a tile.convert_layout shared by
-/// the users it dominates, placed before the first of them (in `v`'s
-/// block), not after the definition: a tmem.load's registers are not
+/// `v` in `layout` for its use `use`: itself, or a tile.convert_layout
+/// shared by the users it dominates, placed before the first of them (in
+/// `v`'s block), not after the definition: a tmem.load's registers are not
 /// ready before its tmem.wait, which the first user follows.
-Value LayoutLegalizer::convert(Value v, Attribute layout, Operation *user) {
+Value LayoutLegalizer::convert(Value v, Attribute layout, OpOperand &use,
+                               Value decider) {
   if (cast<RankedTensorType>(v.getType()).getEncoding() == layout)
     return v;
+  Operation *user = use.getOwner();
   Value &converted = copies[{v, layout}];
   if (converted && dominance.properlyDominates(converted, user))
     return converted;
+  if (!canConvert(v, layout, use, decider))
+    return v;
   OpBuilder b(context);
   b.setInsertionPoint(v.getParentBlock()->findAncestorOpInBlock(*user));
   converted = ConvertLayoutOp::create(b, v.getLoc(),
@@ -589,7 +691,85 @@ Value LayoutLegalizer::convert(Value v, Attribute layout, Operation *user) {
   return converted;
 }
 
-void LayoutLegalizer::rewrite() {
+/// Prints `layout` and, where it has one, its linear map.
+static void describeLayout(Diagnostic &diag, RankedTensorType type) {
+  diag << type.getEncoding();
+  if (FailureOr<LinearLayout> map = toLinearLayout(type); succeeded(map))
+    diag << ", as a linear map " << map->toString();
+}
+
+/// "the result of 'op'" or "a block argument".
+static std::string describeSource(Value v) {
+  Operation *producer = v.getDefiningOp();
+  return producer ? "the result of '" +
+                        producer->getName().getStringRef().str() + "'"
+                  : std::string("a block argument");
+}
+
+/// Whether `v` converts to `layout` for `use` (which takes the layout from
+/// its group's `decider`); if not, reports the conflict: both ops, both
+/// layouts (as linear maps too), and the conversion that would be needed.
+bool LayoutLegalizer::canConvert(Value v, Attribute layout, OpOperand &use,
+                                 Value decider) {
+  auto from = cast<RankedTensorType>(v.getType());
+  RankedTensorType to = withLayout(from, layout);
+  FailureOr<LinearLayout> src = toLinearLayout(from);
+  FailureOr<LinearLayout> dst = toLinearLayout(to);
+  std::string why = "a layout has no linear map";
+  if (succeeded(src) && succeeded(dst) &&
+      succeeded(planLayoutConversion(*src, *dst, &why)))
+    return true;
+  conflicted = true;
+  Operation *user = use.getOwner();
+  std::string source = describeSource(v);
+  InFlightDiagnostic diag =
+      user->emitOpError()
+      << "needs operand #" << use.getOperandNumber() << " (" << source
+      << ", " << (written.count(v) ? "laid out by the user" : "laid out")
+      << " as " << from.getEncoding() << ") as " << layout
+      << ", and tile-legalize-layouts cannot resolve the conflict: the "
+         "conversion it would need, tile.convert_layout from "
+      << from.getEncoding() << " to " << layout << ", does not exist ("
+      << why << ")";
+  Diagnostic &produced = diag.attachNote(v.getLoc());
+  produced << source << " has ";
+  describeLayout(produced, from);
+  Diagnostic &needed = diag.attachNote(user->getLoc());
+  needed << "'" << user->getName() << "' needs ";
+  describeLayout(needed, to);
+  if (decider && decider != v)
+    diag.attachNote(decider.getLoc())
+        << "'" << user->getName() << "' takes that layout from "
+        << describeSource(decider) << ", laid out as "
+        << cast<RankedTensorType>(decider.getType()).getEncoding();
+  return false;
+}
+
+/// A result whose layout the user wrote but its op cannot produce (a
+/// reduction written in a layout that is not a slice of its source's):
+/// the op produces `implied`, converted to the written layout for every
+/// user, so the layout the user wrote is kept.
+void LayoutLegalizer::keepWrittenLayout(OpResult result, Attribute implied) {
+  auto writtenType = cast<RankedTensorType>(result.getType());
+  if (result.use_empty()) {
+    result.setType(withLayout(writtenType, implied));
+    return;
+  }
+  OpOperand &firstUse = *result.getUses().begin();
+  result.setType(withLayout(writtenType, implied));
+  // The conversion's direction: from what the op produces to the layout
+  // written.
+  if (!canConvert(result, writtenType.getEncoding(), firstUse, Value())) {
+    result.setType(writtenType);
+    return;
+  }
+  OpBuilder b = OpBuilder::atBlockBegin(result.getOwner()->getBlock());
+  b.setInsertionPointAfter(result.getOwner());
+  auto back = ConvertLayoutOp::create(b, result.getLoc(), writtenType, result);
+  result.replaceAllUsesExcept(back, back);
+}
+
+LogicalResult LayoutLegalizer::rewrite() {
   // Every free tile takes its layout; then each group, in program order (a
   // decider is typed before the groups that read it), forces its other
   // results and block arguments; then, every type final, operands are
@@ -598,17 +778,33 @@ void LayoutLegalizer::rewrite() {
     if (needsLayout(value.getType()))
       value.setType(withLayout(value.getType(), layout));
   SmallVector<Attribute> pivots;
+  SmallVector<Value> sources(groups.size());
   for (const Group &group : groups) {
     bool isCheap =
         group.op->getNumResults() == 1 && cheap.count(group.op->getResult(0));
-    pivots.push_back(isCheap ? Attribute() : choosePivot(group));
+    pivots.push_back(isCheap ? Attribute()
+                             : choosePivot(group, sources[pivots.size()]));
     if (!pivots.back())
       continue;
-    for (const Tie &tie : group.ties)
-      if (Attribute layout = applyTie(tie, pivots.back()); layout && !tie.use)
-        Value(tie.value).setType(withLayout(tie.value.getType(), layout));
+    for (const Tie &tie : group.ties) {
+      Attribute layout = applyTie(tie, pivots.back());
+      if (!layout || tie.use)
+        continue;
+      auto type = cast<RankedTensorType>(tie.value.getType());
+      if (!written.count(tie.value) || type.getEncoding() == layout) {
+        Value(tie.value).setType(withLayout(type, layout));
+        continue;
+      }
+      // (A block argument the user laid out decides its group: scf.for
+      // and scf.while take it as their pivot.)
+      if (auto result = dyn_cast<OpResult>(tie.value))
+        keepWrittenLayout(result, layout);
+    }
   }
-  for (auto [group, pivot] : llvm::zip_equal(groups, pivots)) {
+  if (conflicted)
+    return failure();
+  for (auto [group, pivot, decidedBy] :
+       llvm::zip_equal(groups, pivots, sources)) {
     if (!pivot)
       continue;
     for (const Tie &tie : group.ties) {
@@ -617,7 +813,7 @@ void LayoutLegalizer::rewrite() {
         continue;
       Value v = tie.use->get();
       tie.use->set(cheap.count(v) ? materialize(v, layout)
-                                  : convert(v, layout, tie.use->getOwner()));
+                                  : convert(v, layout, *tie.use, decidedBy));
     }
   }
   // User conversions that became no-ops, and the originals of copied cheap
@@ -636,6 +832,7 @@ void LayoutLegalizer::rewrite() {
   for (Operation *op : llvm::reverse(originals))
     if (op->use_empty())
       op->erase();
+  return failure(conflicted);
 }
 
 LogicalResult LayoutLegalizer::verifyComplete() {
@@ -667,49 +864,15 @@ struct LegalizeLayouts
     });
   }
 
-  /// Every register tile of a kernel that is not warp-specialized is laid
-  /// out over all of the kernel's warps: with fewer, the other warps repeat
-  /// the same work (duplicated stores, wrong atomics). (In a
-  /// warp-specialized kernel, consumer tiles cover one warpgroup by
-  /// design.)
   static LogicalResult checkWarpCoverage(gpu::GPUFuncOp func) {
-    auto numWarps =
-        func->getAttrOfType<IntegerAttr>(TileDialect::kNumWarpsAttrName);
-    bool specialized = false;
-    func.walk([&](Operation *op) {
-      specialized |= isa<WarpSpecializeOp>(op) ||
-                     op->hasAttr(TileDialect::kWarpSpecializeAttrName) ||
-                     op->hasAttr(TileDialect::kPingPongAttrName);
-    });
-    if (!numWarps || specialized)
-      return success();
-    auto check = [&](Value v, Operation *at) -> LogicalResult {
-      auto type = dyn_cast<RankedTensorType>(v.getType());
-      if (!type || !type.getEncoding())
-        return success();
-      FailureOr<LinearLayout> layout = toLinearLayout(type);
-      if (failed(layout))
-        return success();
-      // (More warps than the kernel has is the verifier's rule.)
-      int64_t warps = layout->getInDimSize(kWarp);
-      if (warps >= numWarps.getInt())
-        return success();
-      return at->emitOpError()
-             << "has a register tile " << type << " laid out over " << warps
-             << " warps, but the kernel runs " << numWarps.getInt()
-             << " (tile.num_warps): the other warps would repeat the same "
-                "work; lay it out over "
-             << numWarps.getInt() << " warps";
-    };
     WalkResult walk = func.walk([&](Operation *op) {
       for (Value v : op->getResults())
-        if (failed(check(v, op)))
+        if (failed(checkTileWarps(func, v, op)))
           return WalkResult::interrupt();
       return WalkResult::advance();
     });
     return failure(walk.wasInterrupted());
   }
-
   /// Partitions may use constants defined above them (any warp can
   /// rematerialize one). A register-tile constant gets a copy in each
   /// partition that uses it, at the partition's start, so that its layout

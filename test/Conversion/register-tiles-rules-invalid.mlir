@@ -78,11 +78,23 @@ gpu.module @m {
 
 // -----
 
+// ... a layout (lowering without tile-legalize-layouts) ...
+gpu.module @m {
+  gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 1 : i32} {
+    // expected-error @+1 {{are not lowered to NVVM yet: the tile has no layout (run tile-legalize-layouts, which chooses one (the default pipeline does), or write it)}}
+    %t = tile.splat %x : tensor<32xf32>
+    gpu.return
+  }
+}
+
+// -----
+
 // ... and a distributed layout.
+#shared = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 gpu.module @m {
   gpu.func @k(%x: f32) kernel attributes {tile.num_warps = 1 : i32} {
     // expected-error @+1 {{are not lowered to NVVM yet: the tile has no distributed layout (#tile.blocked, #tile.slice, #tile.linear, #tile.wgmma or #tile.dot_operand)}}
-    %t = tile.splat %x : tensor<32xf32>
+    %t = tile.splat %x : tensor<32xf32, #shared>
     gpu.return
   }
 }

@@ -199,3 +199,76 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A conflict no conversion resolves: the stored value is the wgmma
+// accumulator over the region's 8 warps, the offsets the user laid out
+// over 4 (a warp-specialized kernel, where that is legal), and the store
+// takes the offsets' layout. The error names both ops, both layouts with
+// their linear maps, the op the layout comes from, and the conversion it
+// would need.
+#b4 = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @no_conversion(%out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 8 : i32} {
+    %a = tile.alloc_smem : !tile.smem<128x64xf16, #sw, mutable>
+    %b = tile.alloc_smem : !tile.smem<64x128xf16, #swt, mutable>
+    tile.warp_specialize(%out, %a, %b) default {
+      %cst = arith.constant 0.0 : f32
+      %c = tile.splat %cst : tensor<128x128xf32>
+      // expected-note @+1 {{the result of 'tile.dot' has #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>, as a linear map register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [0, 64]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0], [64, 0]], block = [] -> (dim0: 128, dim1: 128)}}
+      %d = tile.dot %a, %b, %c : !tile.smem<128x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #swt, mutable>, tensor<128x128xf32> -> tensor<128x128xf32>
+      // expected-note @+1 {{'tile.store' takes that layout from the result of 'arith.constant', laid out as #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>}}
+      %o = arith.constant dense<0> : tensor<128x128xi32, #b4>
+      // expected-error @+2 {{'tile.store' op needs operand #2 (the result of 'tile.dot', laid out as #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>) as #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>, and tile-legalize-layouts cannot resolve the conflict: the conversion it would need, tile.convert_layout from #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]> to #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>, does not exist (the source layout uses 8 warps but the result 4)}}
+      // expected-note @+1 {{'tile.store' needs #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>, as a linear map register = [[0, 1], [0, 2], [0, 64], [8, 0], [16, 0], [32, 0], [64, 0]], lane = [[0, 4], [0, 8], [0, 16], [0, 32], [1, 0]], warp = [[2, 0], [4, 0]], block = [] -> (dim0: 128, dim1: 128)}}
+      tile.store %out[%o], %d : !tile.ptr<f32>, tensor<128x128xi32, #b4>, tensor<128x128xf32>
+      tile.warp_yield
+    }
+    partition0(%o0: !tile.ptr<f32>, %a0: !tile.smem<128x64xf16, #sw, mutable>, %b0: !tile.smem<64x128xf16, #swt, mutable>) num_warps(1) {
+      tile.warp_return
+    } : (!tile.ptr<f32>, !tile.smem<128x64xf16, #sw, mutable>, !tile.smem<64x128xf16, #swt, mutable>) -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// A layout the user wrote over fewer warps than the kernel runs is refused
+// where it is written, before it spreads to the tiles left without one.
+#b4 = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+gpu.module @m {
+  gpu.func @written_warps(%in: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 8 : i32} {
+    %i = tile.range 0 to 1024 : tensor<1024xi32>
+    %x = tile.load %in[%i] : !tile.ptr<f32>, tensor<1024xi32> -> tensor<1024xf32>
+    // expected-error @+1 {{'tile.range' op has a register tile 'tensor<1024xi32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>' laid out over 4 warps, but the kernel runs 8 (tile.num_warps): the other warps would repeat the same work; lay it out over 8 warps}}
+    %o = tile.range 0 to 1024 : tensor<1024xi32, #b4>
+    tile.store %out[%o], %x : !tile.ptr<f32>, tensor<1024xi32, #b4>, tensor<1024xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A tile captured into a partition with a layout over more warps than the
+// partition runs.
+#b8 = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>
+gpu.module @m {
+  gpu.func @capture_warps(%in: !tile.ptr<f32>, %out: !tile.ptr<f32>, %idx: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
+    %i = tile.range 0 to 1024 : tensor<1024xi32, #b8>
+    %x = tile.load %in[%i] : !tile.ptr<f32>, tensor<1024xi32, #b8> -> tensor<1024xf32, #b8>
+    // expected-error @+1 {{'tile.warp_specialize' op captures a register tile 'tensor<1024xf32, #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]>>' (argument #1) laid out over 8 warps in partition0, which runs 4 warps (num_warps): a partition's layouts index its own warps; lay it out over 4 warps}}
+    tile.warp_specialize(%out, %x, %idx) default {
+      tile.warp_yield
+    }
+    partition0(%o: !tile.ptr<f32>, %x0: tensor<1024xf32, #b8>, %ip: !tile.ptr<i32>) num_warps(4) {
+      %j = tile.range 0 to 1024 : tensor<1024xi32>
+      %k = tile.load %ip[%j] : !tile.ptr<i32>, tensor<1024xi32> -> tensor<1024xi32>
+      tile.store %o[%k], %x0 : !tile.ptr<f32>, tensor<1024xi32>, tensor<1024xf32, #b8>
+      tile.warp_return
+    } : (!tile.ptr<f32>, tensor<1024xf32, #b8>, !tile.ptr<i32>) -> ()
+    gpu.return
+  }
+}

@@ -92,6 +92,11 @@ FailureOr<LinearLayout> tilemlir::getRegisterLayout(Type type,
                                    Twine(tensor.getRank()) +
                                    "; distributed register tiles have rank 1 "
                                    "to 4");
+  if (!tensor.getEncoding())
+    return emitRule(emitError,
+                    "the tile has no layout (run tile-legalize-layouts, "
+                    "which chooses one (the default pipeline does), or "
+                    "write it)");
   if (!isDistributedLayout(tensor.getEncoding()) &&
       !isa_and_nonnull<WgmmaLayoutAttr>(tensor.getEncoding()))
     return emitRule(emitError,

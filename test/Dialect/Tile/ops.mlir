@@ -166,6 +166,23 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // Layouts written on part of an op's tiles: the rest is
+  // tile-legalize-layouts' to choose, so the op relates only those written.
+  // CHECK-LABEL: gpu.func @partial_layouts
+  gpu.func @partial_layouts(%p: !tile.ptr<f32>, %o: tensor<128x64xi32>, %r: tensor<128xf32, #rows>, %x: tensor<128x64xf32, #blocked>) kernel attributes {tile.num_warps = 4 : i32} {
+    // CHECK: tile.load %{{.*}} : !tile.ptr<f32>, tensor<128x64xi32> -> tensor<128x64xf32, #[[BLOCKED]]>
+    %v = tile.load %p[%o] : !tile.ptr<f32>, tensor<128x64xi32> -> tensor<128x64xf32, #blocked>
+    // CHECK: tile.store %{{.*}} : !tile.ptr<f32>, tensor<128x64xi32>, tensor<128x64xf32, #[[BLOCKED]]>
+    tile.store %p[%o], %v : !tile.ptr<f32>, tensor<128x64xi32>, tensor<128x64xf32, #blocked>
+    // CHECK: tile.expand_dims %{{.*}} : tensor<128xf32, #[[ROWS]]> -> tensor<128x1xf32>
+    %e = tile.expand_dims %r, axis = 1 : tensor<128xf32, #rows> -> tensor<128x1xf32>
+    // CHECK: tile.broadcast %{{.*}} : tensor<128x1xf32> -> tensor<128x64xf32, #[[BLOCKED]]>
+    %b = tile.broadcast %e : tensor<128x1xf32> -> tensor<128x64xf32, #blocked>
+    // CHECK: tile.reduce add %{{.*}} : tensor<128x64xf32, #[[BLOCKED]]> -> tensor<128xf32>
+    %s = tile.reduce add %x, axis = 1 : tensor<128x64xf32, #blocked> -> tensor<128xf32>
+    gpu.return
+  }
+
   // CHECK-LABEL: gpu.func @control
   gpu.func @control(%n: index) kernel attributes {tile.num_warps = 4 : i32} {
     // CHECK: tile.program_id x

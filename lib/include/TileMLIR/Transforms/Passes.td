@@ -266,7 +266,9 @@ def TileLegalizeLayouts
   let description = [{
     Kernels may leave the encoding of their register tiles (ranked tensors)
     out; this pass chooses one for each, keeping every layout the user
-    wrote. Ops relate the layouts of their tiles: elementwise ops,
+    wrote. A kernel may lay out some tiles and leave the rest, within one
+    op too (a `tile.load` with laid-out offsets and a result left out): the
+    ops' verifiers relate only the layouts written. Ops relate the layouts of their tiles: elementwise ops,
     `tile.broadcast`, `tile.extract_slice`, `tile.load` and `tile.store`
     want one layout on all of them; `tile.expand_dims` wants a
     `#tile.slice` of its result's layout on its source, `tile.reduce` gives
@@ -298,6 +300,21 @@ def TileLegalizeLayouts
     reads (the wgmma accumulator does for f32 and f16); a store converts a
     value whose layout uses less than half of each sector to the coalesced
     layout.
+
+    A layout the user wrote that an op cannot produce (a `tile.reduce`
+    result that is no slice of its source's layout) is kept: the op
+    produces its own, converted to the one written. A store whose offsets
+    the user laid out and its value not stores in the offsets' layout.
+
+    Conflicts no conversion resolves (layouts over different numbers of
+    warps, e.g. a tile laid out by the user over one warpgroup meeting the
+    wgmma accumulator over two in a warp-specialized kernel) are errors
+    at the op that needs the conversion, naming both ops, both layouts
+    with their linear maps, the op the needed layout comes from, and the
+    `tile.convert_layout` it would need. A layout the user wrote over
+    fewer warps than a kernel that is not warp-specialized runs, or over
+    more than its partition runs, is refused where it is written, before
+    it spreads.
 
     Errors: a kernel with tiles to lay out and no `tile.num_warps`; a
     `tile.dot` whose accumulator does not fit the kernel's warps (M a
