@@ -248,25 +248,25 @@ LogicalResult SubsliceOp::verify() {
                             "stage with tmem.index first";
   TensorMemoryLayoutAttr srcLayout = src.getLayout();
   TensorMemoryLayoutAttr dstLayout = dst.getLayout();
-  if (!src.getEncoding() || !dst.getEncoding())
-    return emitOpError() << "not supported yet: subslices of a buffer "
-                            "without a layout (tile-legalize-layouts does "
-                            "not choose layouts through tmem.subslice); "
-                            "write the layout";
-  if (!srcLayout || !dstLayout)
-    return emitOpError() << "subslices apply to #tmem.layout buffers, not "
-                            "#tmem.scales";
-  if (dst.getM() != src.getM() ||
-      dst.getElementType() != src.getElementType() ||
-      dstLayout.getBlockM() != srcLayout.getBlockM() ||
-      dstLayout.getColStride() != srcLayout.getColStride())
+  int64_t column = getColumn();
+  if (dst.getM() != src.getM() || dst.getElementType() != src.getElementType())
     return emitOpError() << "a subslice keeps M, the element type, blockM "
                             "and col_stride of its source";
-  int64_t column = getColumn();
   if (column < 0 || column > src.getN() - dst.getN())
     return emitOpError() << "a window of " << dst.getN()
                          << " columns starting at column " << column
                          << " is outside the source's N = " << src.getN();
+  // A layout left out is tile-legalize-layouts' to choose (from the
+  // source's and the window); the rules below relate the two layouts.
+  if (!src.getEncoding() || !dst.getEncoding())
+    return success();
+  if (!srcLayout || !dstLayout)
+    return emitOpError() << "subslices apply to #tmem.layout buffers, not "
+                            "#tmem.scales";
+  if (dstLayout.getBlockM() != srcLayout.getBlockM() ||
+      dstLayout.getColStride() != srcLayout.getColStride())
+    return emitOpError() << "a subslice keeps M, the element type, blockM "
+                            "and col_stride of its source";
   int64_t bitOffset =
       column * src.getElementTypeBitWidth() * int64_t(srcLayout.getColStride());
   if (bitOffset % 32 != 0)

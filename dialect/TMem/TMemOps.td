@@ -135,7 +135,9 @@ def TMem_SubsliceOp : TMem_Op<"subslice", [Pure]> {
     blocks along M, the blocks are interleaved along the columns, so the
     window must then keep `blockN` and start on a block boundary; a buffer
     with a single block along M may be cut anywhere (and the result may
-    pick any `blockN` its N allows).
+    pick any `blockN` its N allows). Either layout may be left out:
+    tile-legalize-layouts chooses it from the other side, or both from the
+    buffer's users.
 
     ```mlir
     %half = tmem.subslice %acc, column = 64 : !tmem.buffer<128x128xf32, #acc> -> !tmem.buffer<128x64xf32, #acc64>

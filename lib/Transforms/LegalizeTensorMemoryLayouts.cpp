@@ -2,8 +2,8 @@
 //
 // The tensor-memory part of tile-legalize-layouts, run first: the register
 // layouts of tmem.load / tmem.store follow from the buffer's. A tmem.alloc
-// without a layout gets one from its users, followed through tmem.index
-// and tile.warp_specialize captures:
+// without a layout gets one from its users, followed through tmem.index,
+// tmem.subslice and tile.warp_specialize captures:
 //
 //   * the scale factors of a tmem.mma_scaled, or the destination of a
 //     tcgen05.cp of scale-factor atoms: #tmem.scales;
@@ -15,6 +15,13 @@
 //     width where it can (every tcgen05.cp atom exists for it: swizzle /
 //     BN stays below 8 for 32-bit rows of 32 or more elements); elements
 //     are packed (col_stride 1), as an A operand in tensor memory must be.
+//
+// A window (tmem.subslice) keeps blockM and col_stride. Where the buffer
+// has several blocks along M, interleaved along the columns, every window
+// keeps blockN too and starts on a block: the buffer's blockN is cut to
+// divide each window's width and start. Otherwise a window takes the
+// largest blockN its own width allows. A window whose layout the user
+// wrote keeps it, and gives the buffer its blockM and col_stride.
 //
 // Users that need different layouts are an error naming both.
 //
@@ -39,7 +46,15 @@ struct TensorMemoryDemands {
   /// A user that needs a data layout, and the blockM it needs (0: any).
   Operation *data = nullptr;
   unsigned blockM = 0;
+  /// The windows (tmem.subslice) of the buffer and its views.
+  SmallVector<SubsliceOp> windows;
+  /// A window whose layout the user wrote.
+  TensorMemoryLayoutAttr writtenWindow;
 };
+
+/// A view of the buffer and the view it is taken from (null for the
+/// buffer itself).
+using ViewEdge = std::pair<Value, Value>;
 
 /// The blockM a data user needs of the buffer it reads or writes through
 /// `view` (0 when any will do).
@@ -58,16 +73,24 @@ unsigned getWantedBlockM(Operation *user, Value view) {
 
 LogicalResult addDemand(Operation *user, Value view,
                         TensorMemoryDemands &demands,
-                        SmallVectorImpl<Value> &worklist) {
+                        SmallVectorImpl<ViewEdge> &worklist) {
   if (isa<IndexOp>(user)) {
-    worklist.push_back(user->getResult(0));
+    worklist.push_back({user->getResult(0), view});
+    return success();
+  }
+  if (auto window = dyn_cast<SubsliceOp>(user)) {
+    worklist.push_back({window.getResult(), view});
+    demands.windows.push_back(window);
+    if (auto written = window.getType().getLayout())
+      demands.writtenWindow = written;
     return success();
   }
   if (auto ws = dyn_cast<tile::WarpSpecializeOp>(user)) {
     for (OpOperand &use : user->getOpOperands())
       if (use.get() == view)
         for (Region &partition : ws.getPartitionRegions())
-          worklist.push_back(partition.getArgument(use.getOperandNumber()));
+          worklist.push_back(
+              {partition.getArgument(use.getOperandNumber()), view});
     return success();
   }
   // Scale factors: an operand of tmem.mma_scaled, or the destination of a
@@ -110,15 +133,45 @@ LogicalResult addDemand(Operation *user, Value view,
   return success();
 }
 
+/// The largest power of two up to 256 dividing `n` (any, for 0).
+unsigned getLargestBlockN(int64_t n) {
+  unsigned blockN = 1;
+  while (blockN < 256 && n % (2 * blockN) == 0)
+    blockN *= 2;
+  return blockN;
+}
+
 /// #tmem.layout for a buffer of `type` (see the file comment).
-Attribute getDataLayout(BufferType type, unsigned blockM) {
+TensorMemoryLayoutAttr getDataLayout(BufferType type,
+                                     const TensorMemoryDemands &demands) {
+  unsigned blockM = demands.blockM, colStride = 1;
+  if (TensorMemoryLayoutAttr written = demands.writtenWindow) {
+    blockM = written.getBlockM();
+    colStride = written.getColStride();
+  }
   if (!blockM)
     blockM = type.getM() == 64 ? 64 : 128;
-  unsigned blockN = 1;
-  while (blockN < 256 && type.getN() % (2 * blockN) == 0)
-    blockN *= 2;
+  unsigned blockN = getLargestBlockN(type.getN());
+  if (type.getM() > blockM)
+    for (SubsliceOp window : demands.windows)
+      blockN = std::min({blockN, getLargestBlockN(window.getType().getN()),
+                         getLargestBlockN(window.getColumn())});
   return TensorMemoryLayoutAttr::get(type.getContext(), blockM, blockN,
-                                     /*colStride=*/1);
+                                     colStride);
+}
+
+/// The layout of `window` of a source laid out as `source`: the one the
+/// user wrote, else blockM and col_stride kept, and blockN kept where the
+/// blocks along M interleave, else the largest the window's width allows.
+Attribute getWindowLayout(SubsliceOp window, TensorMemoryLayoutAttr source) {
+  BufferType type = window.getType();
+  if (Attribute written = type.getEncoding())
+    return written;
+  unsigned blockN = type.getM() > source.getBlockM()
+                        ? source.getBlockN()
+                        : getLargestBlockN(type.getN());
+  return TensorMemoryLayoutAttr::get(type.getContext(), source.getBlockM(),
+                                     blockN, source.getColStride());
 }
 
 BufferType withEncoding(Type type, Attribute encoding) {
@@ -127,20 +180,56 @@ BufferType withEncoding(Type type, Attribute encoding) {
                          buffer.getElementType(), encoding);
 }
 
+/// `root` and its views, each after the view it is taken from, and what
+/// their users need.
+LogicalResult collectViews(Value root, TensorMemoryDemands &demands,
+                           SmallVectorImpl<ViewEdge> &views) {
+  SmallVector<ViewEdge> worklist = {{root, Value()}};
+  while (!worklist.empty()) {
+    ViewEdge edge = worklist.pop_back_val();
+    views.push_back(edge);
+    for (Operation *user : edge.first.getUsers())
+      if (failed(addDemand(user, edge.first, demands, worklist)))
+        return failure();
+  }
+  return success();
+}
+
+/// Gives the root of `views` `layout`, and each view the layout of the
+/// view it is taken from (a window: getWindowLayout of it).
+void assignLayouts(ArrayRef<ViewEdge> views, Attribute layout) {
+  DenseMap<Value, Attribute> layoutOf;
+  for (auto [view, source] : views) {
+    Attribute viewLayout = layout;
+    if (source) {
+      viewLayout = layoutOf.lookup(source);
+      if (auto window = view.getDefiningOp<SubsliceOp>())
+        viewLayout = getWindowLayout(window,
+                                     cast<TensorMemoryLayoutAttr>(viewLayout));
+    }
+    layoutOf[view] = viewLayout;
+    view.setType(withEncoding(view.getType(), viewLayout));
+  }
+}
+
 LogicalResult legalizeAlloc(AllocOp alloc) {
   TensorMemoryDemands demands;
-  SmallVector<Value> views, worklist = {alloc.getResult()};
-  while (!worklist.empty()) {
-    Value view = worklist.pop_back_val();
-    views.push_back(view);
-    for (Operation *user : view.getUsers())
-      if (failed(addDemand(user, view, demands, worklist)))
-        return failure();
+  SmallVector<ViewEdge> views;
+  if (failed(collectViews(alloc.getResult(), demands, views)))
+    return failure();
+  if (demands.scales && !demands.windows.empty()) {
+    InFlightDiagnostic diag =
+        demands.windows.front().emitOpError()
+        << "takes a window of a tensor-memory buffer without a layout that "
+           "another user reads as scale factors (#tmem.scales): windows "
+           "are of #tmem.layout buffers; use two buffers";
+    diag.attachNote(demands.scales->getLoc()) << "the scale-factor user";
+    return failure();
   }
   Attribute layout =
       demands.scales
           ? Attribute(TensorMemoryScalesLayoutAttr::get(alloc.getContext()))
-          : getDataLayout(alloc.getType(), demands.blockM);
+          : Attribute(getDataLayout(alloc.getType(), demands));
   // The buffer's own rules (M a multiple of blockM, ...) with the layout.
   BufferType typed = BufferType::getChecked(
       [&] { return alloc.emitOpError() << "with the layout " << layout
@@ -149,8 +238,25 @@ LogicalResult legalizeAlloc(AllocOp alloc) {
       alloc.getType().getElementType(), layout);
   if (!typed)
     return failure();
-  for (Value view : views)
-    view.setType(withEncoding(view.getType(), layout));
+  assignLayouts(views, layout);
+  return success();
+}
+
+/// A window left without a layout of a buffer the user laid out: the
+/// window's layout follows from the buffer's, and its views' from it.
+LogicalResult legalizeWindow(SubsliceOp window) {
+  auto source = dyn_cast_or_null<TensorMemoryLayoutAttr>(
+      window.getSrc().getType().getEncoding());
+  if (!source)
+    return window.emitOpError()
+           << "takes a window of a buffer laid out as "
+           << window.getSrc().getType().getEncoding()
+           << ": windows are of #tmem.layout buffers";
+  TensorMemoryDemands demands;
+  SmallVector<ViewEdge> views;
+  if (failed(collectViews(window.getResult(), demands, views)))
+    return failure();
+  assignLayouts(views, getWindowLayout(window, source));
   return success();
 }
 
@@ -181,6 +287,15 @@ LogicalResult tilemlir::legalizeTensorMemoryLayouts(gpu::GPUFuncOp func) {
   });
   for (AllocOp alloc : allocs)
     if (failed(legalizeAlloc(alloc)))
+      return failure();
+  SmallVector<SubsliceOp> windows;
+  func.walk([&](SubsliceOp window) {
+    if (!window.getType().getEncoding() &&
+        window.getSrc().getType().getEncoding())
+      windows.push_back(window);
+  });
+  for (SubsliceOp window : windows)
+    if (!window.getType().getEncoding() && failed(legalizeWindow(window)))
       return failure();
   return checkComplete(func);
 }

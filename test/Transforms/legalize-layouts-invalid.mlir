@@ -272,3 +272,23 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A window of a buffer another user reads as scale factors.
+#n8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
+#n8t = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @window_of_scales(%use: i1) kernel attributes {tile.num_warps = 4 : i32} {
+    %a8 = tile.alloc_smem : !tile.smem<128x128xf8E4M3FN, #n8, mutable>
+    %b8 = tile.alloc_smem : !tile.smem<128x128xf8E4M3FN, #n8t, mutable>
+    %acc = tmem.alloc : !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>
+    %as = tmem.alloc : !tmem.buffer<128x4xf8E8M0FNU>
+    %bs = tmem.alloc : !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    // expected-note @+1 {{the scale-factor user}}
+    tmem.mma_scaled %a8, %b8, %acc, %as, %bs, %use : !tile.smem<128x128xf8E4M3FN, #n8, mutable>, !tile.smem<128x128xf8E4M3FN, #n8t, mutable>, !tmem.buffer<128x128xf32, #tmem.layout<block = [128, 128], col_stride = 1>>, !tmem.buffer<128x4xf8E8M0FNU>, !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    // expected-error @+1 {{'tmem.subslice' op takes a window of a tensor-memory buffer without a layout that another user reads as scale factors (#tmem.scales): windows are of #tmem.layout buffers; use two buffers}}
+    %w = tmem.subslice %as, column = 0 : !tmem.buffer<128x4xf8E8M0FNU> -> !tmem.buffer<128x4xf8E8M0FNU>
+    gpu.return
+  }
+}

@@ -47,12 +47,11 @@ gpu.module @m {
 
 // -----
 
-// A buffer without a layout (tile-legalize-layouts chooses one) is not
-// followed through subslices.
+// A window outside its source is refused with or without layouts.
 gpu.module @m {
   gpu.func @k(%b: !tmem.buffer<128x128xf32>) kernel {
-    // expected-error @+1 {{not supported yet: subslices of a buffer without a layout (tile-legalize-layouts does not choose layouts through tmem.subslice); write the layout}}
-    %s = tmem.subslice %b, column = 0 : !tmem.buffer<128x128xf32> -> !tmem.buffer<128x64xf32>
+    // expected-error @+1 {{a window of 64 columns starting at column 96 is outside the source's N = 128}}
+    %s = tmem.subslice %b, column = 96 : !tmem.buffer<128x128xf32> -> !tmem.buffer<128x64xf32>
     gpu.return
   }
 }

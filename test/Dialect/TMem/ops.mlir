@@ -54,6 +54,10 @@ gpu.module @kernels {
     %half = tmem.subslice %stage, column = 64 : !tmem.buffer<128x128xf32, #acc> -> !tmem.buffer<128x64xf32, #acc64>
     // CHECK: tmem.subslice %[[STAGE]], column = 0 : !tmem.buffer<128x128xf32, #[[ACC]]> -> !tmem.buffer<128x32xf32, #[[ACC32]]>
     %quarter = tmem.subslice %stage, column = 0 : !tmem.buffer<128x128xf32, #acc> -> !tmem.buffer<128x32xf32, #acc32>
+    // Without layouts (tile-legalize-layouts chooses them).
+    // CHECK: tmem.subslice %{{.*}}, column = 32 : !tmem.buffer<128x128xf32> -> !tmem.buffer<128x64xf32>
+    %free = tmem.alloc : !tmem.buffer<128x128xf32>
+    %window = tmem.subslice %free, column = 32 : !tmem.buffer<128x128xf32> -> !tmem.buffer<128x64xf32>
     // An initialized buffer.
     // CHECK: %[[INIT:.*]] = tmem.alloc(%{{.*}} : tensor<128x128xf32, #[[BLOCKED]]>) : !tmem.buffer<128x128xf32, #[[ACC]]>
     %init = tmem.alloc(%v : tensor<128x128xf32, #blocked>) : !tmem.buffer<128x128xf32, #acc>
