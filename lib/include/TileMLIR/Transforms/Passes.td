@@ -330,9 +330,15 @@ def TileLegalizeLayouts
     the destination of a scale-factor `tmem.copy`, else `#tmem.layout`
     with blockM 128 (64 for a 64-row buffer or MMA), the widest
     power-of-two blockN up to 256 that divides N, and packed elements (the
-    Gluon seed's table), through `tmem.index` and partition captures. A
-    buffer used both ways, or one that does not come from a `tmem.alloc`
-    of the kernel, is an error.
+    Gluon seed's table), through `tmem.index`, `tmem.subslice` and
+    partition captures. A window (`tmem.subslice`) keeps blockM and
+    col_stride; where the buffer has several blocks along M it keeps
+    blockN too, and the buffer's blockN is cut to divide every window's
+    width and start; otherwise a window takes the widest blockN its width
+    allows. A window the user laid out gives its buffer blockM and
+    col_stride; a window left out of a laid-out buffer follows from it. A
+    buffer used both ways (a window of scale factors included), or one
+    that does not come from a `tmem.alloc` of the kernel, is an error.
   }];
 }
 
