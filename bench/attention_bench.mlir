@@ -39,6 +39,17 @@
 !kvbox_f16_128 = !tile.smem<128x64xf16, #nvmma128, mutable>
 !kt_f16_128 = !tile.smem<128x128xf16, #nvmma128t, mutable>
 !kvring_f16_128 = !tile.smem<3x128x128xf16, #nvmma128, mutable>
+#s64 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
+#sr64 = #tile.slice<dim = 1, parent = #s64>
+#sc64 = #tile.slice<dim = 0, parent = #s64>
+#o64 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
+#or64 = #tile.slice<dim = 1, parent = #o64>
+#oc64 = #tile.slice<dim = 0, parent = #o64>
+#pa64 = #tile.dot_operand<opIdx = 0, parent = #o64, kWidth = 2>
+#s128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
+#sr128 = #tile.slice<dim = 1, parent = #s128>
+#sc128 = #tile.slice<dim = 0, parent = #s128>
+#pa128 = #tile.dot_operand<opIdx = 0, parent = #s128, kWidth = 2>
 
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
@@ -438,6 +449,168 @@ module attributes {gpu.container_module} {
         }
         tile.warp_return
       } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 64: 128 query rows per CTA,
+    // key blocks of 128; as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout.
+    gpu.func @attention_bf16_d64_h(%dq: !dq_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_bf16_64
+      %k = tile.alloc_smem : !kv_bf16_64
+      %v = tile.alloc_smem : !kv_bf16_64
+      %qp0 = tile.smem_subslice %q[0, 0] : !q_bf16_64 -> !qbox_bf16_64
+      %kp0 = tile.smem_subslice %k[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+      %vp0 = tile.smem_subslice %v[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+      %kt = tile.smem_trans %k, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+      %bars = mbarrier.alloc : !mbarrier.group<3>
+      %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
+      %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
+      %vbar = mbarrier.index %bars[%c2] : !mbarrier.group<3>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %qbar, arrivals = 256
+        mbarrier.init %kbar, arrivals = 256
+        mbarrier.init %vbar, arrivals = 256
+      }
+      tile.barrier
+      mbarrier.expect_tx %qbar, bytes = 16384 if %leader
+      tma.async_load %dq[%q_row, %col0], %qp0, %qbar : !dq_bf16_64, !qbox_bf16_64
+      mbarrier.arrive %qbar
+      mbarrier.wait %qbar, phase %c0_i32 : i32
+
+      // Key blocks [0, end) are visited; [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      %zs = arith.constant dense<0.0> : tensor<128x128xf32, #s64>
+      %zo = arith.constant dense<0.0> : tensor<128x64xf32, #o64>
+      %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #sr64>
+      %l0 = arith.constant dense<0.0> : tensor<128xf32, #sr64>
+      %scale = tile.splat %qk_scale : tensor<128x128xf32, #s64>
+      %res:3 = scf.for %j = %c0 to %end step %c1
+          iter_args(%acc = %zo, %m_i = %m0, %l_i = %l0) -> (tensor<128x64xf32, #o64>, tensor<128xf32, #sr64>, tensor<128xf32, #sr64>) {
+        %j_i32 = arith.index_cast %j : index to i32
+        %kv_start = arith.muli %j_i32, %bn : i32
+        %kv_row = arith.addi %pair_row, %kv_start : i32
+        mbarrier.expect_tx %kbar, bytes = 16384 if %leader
+        tma.async_load %dk[%kv_row, %col0], %kp0, %kbar : !dkv_bf16_64, !kvbox_bf16_64
+        mbarrier.arrive %kbar
+        mbarrier.expect_tx %vbar, bytes = 16384 if %leader
+        tma.async_load %dv[%kv_row, %col0], %vp0, %vbar : !dkv_bf16_64, !kvbox_bf16_64
+        mbarrier.arrive %vbar
+        %parity = arith.remui %j_i32, %c2_i32 : i32
+        mbarrier.wait %kbar, phase %parity : i32
+        %qk = tile.dot %q, %kt, %zs : !q_bf16_64, !kt_bf16_64, tensor<128x128xf32, #s64> -> tensor<128x128xf32, #s64>
+        %scaled = arith.mulf %qk, %scale : tensor<128x128xf32, #s64>
+        %edge = arith.cmpi sge, %j_i32, %full : i32
+        %scores = scf.if %edge -> (tensor<128x128xf32, #s64>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32, #sc64>
+          %rows = tile.range 0 to 128 : tensor<128xi32, #sr64>
+          %key0 = tile.splat %kv_start : tensor<128xi32, #sc64>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32, #sc64>
+          %query0 = tile.splat %q_start : tensor<128xi32, #sr64>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr64>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32, #sc64> -> tensor<1x128xi32, #s64>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32, #s64> -> tensor<128x128xi32, #s64>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32, #sr64> -> tensor<128x1xi32, #s64>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32, #s64> -> tensor<128x128xi32, #s64>
+          %seqb = tile.splat %seq : tensor<128x128xi32, #s64>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32, #s64>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32, #s64>
+          %any = tile.splat %not_causal : tensor<128x128xi1, #s64>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1, #s64>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1, #s64>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #s64>
+          %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1, #s64>, tensor<128x128xf32, #s64>
+          scf.yield %masked : tensor<128x128xf32, #s64>
+        } else {
+          scf.yield %scaled : tensor<128x128xf32, #s64>
+        }
+        %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32, #s64> -> tensor<128xf32, #sr64>
+        %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32, #sr64>
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32, #sr64> -> tensor<128x1xf32, #s64>
+        %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32, #s64> -> tensor<128x128xf32, #s64>
+        %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32, #s64>
+        %p = math.exp2 %shifted : tensor<128x128xf32, #s64>
+        %m_diff = arith.subf %m_i, %m_new : tensor<128xf32, #sr64>
+        %alpha = math.exp2 %m_diff : tensor<128xf32, #sr64>
+        %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32, #s64> -> tensor<128xf32, #sr64>
+        %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32, #sr64>
+        %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32, #sr64>
+        %alpha_o = tile.convert_layout %alpha : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+        %alpha2 = tile.expand_dims %alpha_o, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
+        %alphab = tile.broadcast %alpha2 : tensor<128x1xf32, #o64> -> tensor<128x64xf32, #o64>
+        %acc_scaled = arith.mulf %acc, %alphab : tensor<128x64xf32, #o64>
+        %p_in = arith.truncf %p : tensor<128x128xf32, #s64> to tensor<128x128xbf16, #s64>
+        %p_a = tile.convert_layout %p_in : tensor<128x128xbf16, #s64> -> tensor<128x128xbf16, #pa64>
+        mbarrier.wait %vbar, phase %parity : i32
+        %acc_new = tile.dot %p_a, %v, %acc_scaled : tensor<128x128xbf16, #pa64>, !kv_bf16_64, tensor<128x64xf32, #o64> -> tensor<128x64xf32, #o64>
+        // Nobody may overwrite K or V while a warp still reads them.
+        tile.barrier
+        scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32, #o64>, tensor<128xf32, #sr64>, tensor<128xf32, #sr64>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
+
+      // O = acc / l, rows past the sequence not stored.
+      %l_o = tile.convert_layout %res#2 : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+      %l2 = tile.expand_dims %l_o, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
+      %lb = tile.broadcast %l2 : tensor<128x1xf32, #o64> -> tensor<128x64xf32, #o64>
+      %normed = arith.divf %res#0, %lb : tensor<128x64xf32, #o64>
+      %o_out = arith.truncf %normed : tensor<128x64xf32, #o64> to tensor<128x64xbf16, #o64>
+      %rows = tile.range 0 to 128 : tensor<128xi32, #or64>
+      %dcols = tile.range 0 to 64 : tensor<64xi32, #oc64>
+      %row0 = tile.splat %q_row : tensor<128xi32, #or64>
+      %grow = arith.addi %rows, %row0 : tensor<128xi32, #or64>
+      %query0 = tile.splat %q_start : tensor<128xi32, #or64>
+      %queries = arith.addi %rows, %query0 : tensor<128xi32, #or64>
+      %seqv = tile.splat %seq : tensor<128xi32, #or64>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32, #or64>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32, #or64> -> tensor<128x1xi32, #o64>
+      %growb = tile.broadcast %grow2 : tensor<128x1xi32, #o64> -> tensor<128x64xi32, #o64>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32, #oc64> -> tensor<1x64xi32, #o64>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32, #o64> -> tensor<128x64xi32, #o64>
+      %ld = arith.constant dense<64> : tensor<128x64xi32, #o64>
+      %row_off = arith.muli %growb, %ld : tensor<128x64xi32, #o64>
+      %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32, #o64>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1, #or64> -> tensor<128x1xi1, #o64>
+      %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1, #o64> -> tensor<128x64xi1, #o64>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x64xi32, #o64>, tensor<128x64xbf16, #o64>, tensor<128x64xi1, #o64>
+      // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+      %log_l = math.log2 %res#2 : tensor<128xf32, #sr64>
+      %lse2 = arith.addf %res#1, %log_l : tensor<128xf32, #sr64>
+      %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32, #sr64>
+      %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32, #sr64>
+      %lse_o = tile.convert_layout %lse_row : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+      tile.store %lse[%grow], %lse_o mask %row_ok : !tile.ptr<f32>, tensor<128xi32, #or64>, tensor<128xf32, #or64>, tensor<128xi1, #or64>
       gpu.return
     }
 
@@ -1401,6 +1574,172 @@ module attributes {gpu.container_module} {
         }
         tile.warp_return
       } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 128: 128 query rows per CTA,
+    // key blocks of 128; as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout.
+    gpu.func @attention_bf16_d128_h(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
+        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_bf16_128
+      %k = tile.alloc_smem : !kv_bf16_128
+      %v = tile.alloc_smem : !kv_bf16_128
+      %qp0 = tile.smem_subslice %q[0, 0] : !q_bf16_128 -> !qbox_bf16_128
+      %qp1 = tile.smem_subslice %q[0, 64] : !q_bf16_128 -> !qbox_bf16_128
+      %kp0 = tile.smem_subslice %k[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+      %kp1 = tile.smem_subslice %k[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+      %vp0 = tile.smem_subslice %v[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
+      %vp1 = tile.smem_subslice %v[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
+      %kt = tile.smem_trans %k, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
+      %bars = mbarrier.alloc : !mbarrier.group<3>
+      %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
+      %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
+      %vbar = mbarrier.index %bars[%c2] : !mbarrier.group<3>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %qbar, arrivals = 256
+        mbarrier.init %kbar, arrivals = 256
+        mbarrier.init %vbar, arrivals = 256
+      }
+      tile.barrier
+      mbarrier.expect_tx %qbar, bytes = 32768 if %leader
+      tma.async_load %dq[%q_row, %col0], %qp0, %qbar : !dq_bf16_128, !qbox_bf16_128
+      tma.async_load %dq[%q_row, %col1], %qp1, %qbar : !dq_bf16_128, !qbox_bf16_128
+      mbarrier.arrive %qbar
+      mbarrier.wait %qbar, phase %c0_i32 : i32
+
+      // Key blocks [0, end) are visited; [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      %zs = arith.constant dense<0.0> : tensor<128x128xf32, #s128>
+      %zo = arith.constant dense<0.0> : tensor<128x128xf32, #s128>
+      %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #sr128>
+      %l0 = arith.constant dense<0.0> : tensor<128xf32, #sr128>
+      %scale = tile.splat %qk_scale : tensor<128x128xf32, #s128>
+      %res:3 = scf.for %j = %c0 to %end step %c1
+          iter_args(%acc = %zo, %m_i = %m0, %l_i = %l0) -> (tensor<128x128xf32, #s128>, tensor<128xf32, #sr128>, tensor<128xf32, #sr128>) {
+        %j_i32 = arith.index_cast %j : index to i32
+        %kv_start = arith.muli %j_i32, %bn : i32
+        %kv_row = arith.addi %pair_row, %kv_start : i32
+        mbarrier.expect_tx %kbar, bytes = 32768 if %leader
+        tma.async_load %dk[%kv_row, %col0], %kp0, %kbar : !dkv_bf16_128, !kvbox_bf16_128
+        tma.async_load %dk[%kv_row, %col1], %kp1, %kbar : !dkv_bf16_128, !kvbox_bf16_128
+        mbarrier.arrive %kbar
+        mbarrier.expect_tx %vbar, bytes = 32768 if %leader
+        tma.async_load %dv[%kv_row, %col0], %vp0, %vbar : !dkv_bf16_128, !kvbox_bf16_128
+        tma.async_load %dv[%kv_row, %col1], %vp1, %vbar : !dkv_bf16_128, !kvbox_bf16_128
+        mbarrier.arrive %vbar
+        %parity = arith.remui %j_i32, %c2_i32 : i32
+        mbarrier.wait %kbar, phase %parity : i32
+        %qk = tile.dot %q, %kt, %zs : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32, #s128> -> tensor<128x128xf32, #s128>
+        %scaled = arith.mulf %qk, %scale : tensor<128x128xf32, #s128>
+        %edge = arith.cmpi sge, %j_i32, %full : i32
+        %scores = scf.if %edge -> (tensor<128x128xf32, #s128>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32, #sc128>
+          %rows = tile.range 0 to 128 : tensor<128xi32, #sr128>
+          %key0 = tile.splat %kv_start : tensor<128xi32, #sc128>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32, #sc128>
+          %query0 = tile.splat %q_start : tensor<128xi32, #sr128>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr128>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32, #sc128> -> tensor<1x128xi32, #s128>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32, #s128> -> tensor<128x128xi32, #s128>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32, #sr128> -> tensor<128x1xi32, #s128>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32, #s128> -> tensor<128x128xi32, #s128>
+          %seqb = tile.splat %seq : tensor<128x128xi32, #s128>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32, #s128>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32, #s128>
+          %any = tile.splat %not_causal : tensor<128x128xi1, #s128>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1, #s128>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1, #s128>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #s128>
+          %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1, #s128>, tensor<128x128xf32, #s128>
+          scf.yield %masked : tensor<128x128xf32, #s128>
+        } else {
+          scf.yield %scaled : tensor<128x128xf32, #s128>
+        }
+        %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32, #s128> -> tensor<128xf32, #sr128>
+        %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32, #sr128>
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+        %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+        %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32, #s128>
+        %p = math.exp2 %shifted : tensor<128x128xf32, #s128>
+        %m_diff = arith.subf %m_i, %m_new : tensor<128xf32, #sr128>
+        %alpha = math.exp2 %m_diff : tensor<128xf32, #sr128>
+        %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32, #s128> -> tensor<128xf32, #sr128>
+        %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32, #sr128>
+        %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32, #sr128>
+        %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+        %alphab = tile.broadcast %alpha2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+        %acc_scaled = arith.mulf %acc, %alphab : tensor<128x128xf32, #s128>
+        %p_in = arith.truncf %p : tensor<128x128xf32, #s128> to tensor<128x128xbf16, #s128>
+        %p_a = tile.convert_layout %p_in : tensor<128x128xbf16, #s128> -> tensor<128x128xbf16, #pa128>
+        mbarrier.wait %vbar, phase %parity : i32
+        %acc_new = tile.dot %p_a, %v, %acc_scaled : tensor<128x128xbf16, #pa128>, !kv_bf16_128, tensor<128x128xf32, #s128> -> tensor<128x128xf32, #s128>
+        // Nobody may overwrite K or V while a warp still reads them.
+        tile.barrier
+        scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32, #s128>, tensor<128xf32, #sr128>, tensor<128xf32, #sr128>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+
+      // O = acc / l, rows past the sequence not stored.
+      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+      %lb = tile.broadcast %l2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+      %normed = arith.divf %res#0, %lb : tensor<128x128xf32, #s128>
+      %o_out = arith.truncf %normed : tensor<128x128xf32, #s128> to tensor<128x128xbf16, #s128>
+      %rows = tile.range 0 to 128 : tensor<128xi32, #sr128>
+      %dcols = tile.range 0 to 128 : tensor<128xi32, #sc128>
+      %row0 = tile.splat %q_row : tensor<128xi32, #sr128>
+      %grow = arith.addi %rows, %row0 : tensor<128xi32, #sr128>
+      %query0 = tile.splat %q_start : tensor<128xi32, #sr128>
+      %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr128>
+      %seqv = tile.splat %seq : tensor<128xi32, #sr128>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32, #sr128>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32, #sr128> -> tensor<128x1xi32, #s128>
+      %growb = tile.broadcast %grow2 : tensor<128x1xi32, #s128> -> tensor<128x128xi32, #s128>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32, #sc128> -> tensor<1x128xi32, #s128>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32, #s128> -> tensor<128x128xi32, #s128>
+      %ld = arith.constant dense<128> : tensor<128x128xi32, #s128>
+      %row_off = arith.muli %growb, %ld : tensor<128x128xi32, #s128>
+      %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32, #s128>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1, #sr128> -> tensor<128x1xi1, #s128>
+      %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1, #s128> -> tensor<128x128xi1, #s128>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32, #s128>, tensor<128x128xbf16, #s128>, tensor<128x128xi1, #s128>
+      // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+      %log_l = math.log2 %res#2 : tensor<128xf32, #sr128>
+      %lse2 = arith.addf %res#1, %log_l : tensor<128xf32, #sr128>
+      %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32, #sr128>
+      %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32, #sr128>
+      tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32, #sr128>, tensor<128xf32, #sr128>, tensor<128xi1, #sr128>
       gpu.return
     }
 
@@ -2374,6 +2713,168 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Flash-attention forward, f16, head dim 64: 128 query rows per CTA,
+    // key blocks of 128; as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout.
+    gpu.func @attention_f16_d64_h(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_f16_64
+      %k = tile.alloc_smem : !kv_f16_64
+      %v = tile.alloc_smem : !kv_f16_64
+      %qp0 = tile.smem_subslice %q[0, 0] : !q_f16_64 -> !qbox_f16_64
+      %kp0 = tile.smem_subslice %k[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+      %vp0 = tile.smem_subslice %v[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+      %kt = tile.smem_trans %k, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+      %bars = mbarrier.alloc : !mbarrier.group<3>
+      %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
+      %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
+      %vbar = mbarrier.index %bars[%c2] : !mbarrier.group<3>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %qbar, arrivals = 256
+        mbarrier.init %kbar, arrivals = 256
+        mbarrier.init %vbar, arrivals = 256
+      }
+      tile.barrier
+      mbarrier.expect_tx %qbar, bytes = 16384 if %leader
+      tma.async_load %dq[%q_row, %col0], %qp0, %qbar : !dq_f16_64, !qbox_f16_64
+      mbarrier.arrive %qbar
+      mbarrier.wait %qbar, phase %c0_i32 : i32
+
+      // Key blocks [0, end) are visited; [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      %zs = arith.constant dense<0.0> : tensor<128x128xf32, #s64>
+      %zo = arith.constant dense<0.0> : tensor<128x64xf32, #o64>
+      %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #sr64>
+      %l0 = arith.constant dense<0.0> : tensor<128xf32, #sr64>
+      %scale = tile.splat %qk_scale : tensor<128x128xf32, #s64>
+      %res:3 = scf.for %j = %c0 to %end step %c1
+          iter_args(%acc = %zo, %m_i = %m0, %l_i = %l0) -> (tensor<128x64xf32, #o64>, tensor<128xf32, #sr64>, tensor<128xf32, #sr64>) {
+        %j_i32 = arith.index_cast %j : index to i32
+        %kv_start = arith.muli %j_i32, %bn : i32
+        %kv_row = arith.addi %pair_row, %kv_start : i32
+        mbarrier.expect_tx %kbar, bytes = 16384 if %leader
+        tma.async_load %dk[%kv_row, %col0], %kp0, %kbar : !dkv_f16_64, !kvbox_f16_64
+        mbarrier.arrive %kbar
+        mbarrier.expect_tx %vbar, bytes = 16384 if %leader
+        tma.async_load %dv[%kv_row, %col0], %vp0, %vbar : !dkv_f16_64, !kvbox_f16_64
+        mbarrier.arrive %vbar
+        %parity = arith.remui %j_i32, %c2_i32 : i32
+        mbarrier.wait %kbar, phase %parity : i32
+        %qk = tile.dot %q, %kt, %zs : !q_f16_64, !kt_f16_64, tensor<128x128xf32, #s64> -> tensor<128x128xf32, #s64>
+        %scaled = arith.mulf %qk, %scale : tensor<128x128xf32, #s64>
+        %edge = arith.cmpi sge, %j_i32, %full : i32
+        %scores = scf.if %edge -> (tensor<128x128xf32, #s64>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32, #sc64>
+          %rows = tile.range 0 to 128 : tensor<128xi32, #sr64>
+          %key0 = tile.splat %kv_start : tensor<128xi32, #sc64>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32, #sc64>
+          %query0 = tile.splat %q_start : tensor<128xi32, #sr64>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr64>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32, #sc64> -> tensor<1x128xi32, #s64>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32, #s64> -> tensor<128x128xi32, #s64>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32, #sr64> -> tensor<128x1xi32, #s64>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32, #s64> -> tensor<128x128xi32, #s64>
+          %seqb = tile.splat %seq : tensor<128x128xi32, #s64>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32, #s64>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32, #s64>
+          %any = tile.splat %not_causal : tensor<128x128xi1, #s64>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1, #s64>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1, #s64>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #s64>
+          %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1, #s64>, tensor<128x128xf32, #s64>
+          scf.yield %masked : tensor<128x128xf32, #s64>
+        } else {
+          scf.yield %scaled : tensor<128x128xf32, #s64>
+        }
+        %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32, #s64> -> tensor<128xf32, #sr64>
+        %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32, #sr64>
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32, #sr64> -> tensor<128x1xf32, #s64>
+        %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32, #s64> -> tensor<128x128xf32, #s64>
+        %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32, #s64>
+        %p = math.exp2 %shifted : tensor<128x128xf32, #s64>
+        %m_diff = arith.subf %m_i, %m_new : tensor<128xf32, #sr64>
+        %alpha = math.exp2 %m_diff : tensor<128xf32, #sr64>
+        %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32, #s64> -> tensor<128xf32, #sr64>
+        %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32, #sr64>
+        %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32, #sr64>
+        %alpha_o = tile.convert_layout %alpha : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+        %alpha2 = tile.expand_dims %alpha_o, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
+        %alphab = tile.broadcast %alpha2 : tensor<128x1xf32, #o64> -> tensor<128x64xf32, #o64>
+        %acc_scaled = arith.mulf %acc, %alphab : tensor<128x64xf32, #o64>
+        %p_in = arith.truncf %p : tensor<128x128xf32, #s64> to tensor<128x128xf16, #s64>
+        %p_a = tile.convert_layout %p_in : tensor<128x128xf16, #s64> -> tensor<128x128xf16, #pa64>
+        mbarrier.wait %vbar, phase %parity : i32
+        %acc_new = tile.dot %p_a, %v, %acc_scaled : tensor<128x128xf16, #pa64>, !kv_f16_64, tensor<128x64xf32, #o64> -> tensor<128x64xf32, #o64>
+        // Nobody may overwrite K or V while a warp still reads them.
+        tile.barrier
+        scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32, #o64>, tensor<128xf32, #sr64>, tensor<128xf32, #sr64>
+      } {tile.num_stages = 4 : i32, tile.warp_specialize}
+
+      // O = acc / l, rows past the sequence not stored.
+      %l_o = tile.convert_layout %res#2 : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+      %l2 = tile.expand_dims %l_o, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
+      %lb = tile.broadcast %l2 : tensor<128x1xf32, #o64> -> tensor<128x64xf32, #o64>
+      %normed = arith.divf %res#0, %lb : tensor<128x64xf32, #o64>
+      %o_out = arith.truncf %normed : tensor<128x64xf32, #o64> to tensor<128x64xf16, #o64>
+      %rows = tile.range 0 to 128 : tensor<128xi32, #or64>
+      %dcols = tile.range 0 to 64 : tensor<64xi32, #oc64>
+      %row0 = tile.splat %q_row : tensor<128xi32, #or64>
+      %grow = arith.addi %rows, %row0 : tensor<128xi32, #or64>
+      %query0 = tile.splat %q_start : tensor<128xi32, #or64>
+      %queries = arith.addi %rows, %query0 : tensor<128xi32, #or64>
+      %seqv = tile.splat %seq : tensor<128xi32, #or64>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32, #or64>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32, #or64> -> tensor<128x1xi32, #o64>
+      %growb = tile.broadcast %grow2 : tensor<128x1xi32, #o64> -> tensor<128x64xi32, #o64>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32, #oc64> -> tensor<1x64xi32, #o64>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32, #o64> -> tensor<128x64xi32, #o64>
+      %ld = arith.constant dense<64> : tensor<128x64xi32, #o64>
+      %row_off = arith.muli %growb, %ld : tensor<128x64xi32, #o64>
+      %off = arith.addi %row_off, %dcolsb : tensor<128x64xi32, #o64>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1, #or64> -> tensor<128x1xi1, #o64>
+      %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1, #o64> -> tensor<128x64xi1, #o64>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x64xi32, #o64>, tensor<128x64xf16, #o64>, tensor<128x64xi1, #o64>
+      // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+      %log_l = math.log2 %res#2 : tensor<128xf32, #sr64>
+      %lse2 = arith.addf %res#1, %log_l : tensor<128xf32, #sr64>
+      %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32, #sr64>
+      %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32, #sr64>
+      %lse_o = tile.convert_layout %lse_row : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
+      tile.store %lse[%grow], %lse_o mask %row_ok : !tile.ptr<f32>, tensor<128xi32, #or64>, tensor<128xf32, #or64>, tensor<128xi1, #or64>
+      gpu.return
+    }
+
     // Flash-attention forward, f16, head dim 64: tiles of 128 query rows,
     // key blocks of 128, a 4-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
     // (see kernel_rotated in the generator).
@@ -3337,6 +3838,172 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Flash-attention forward, f16, head dim 128: 128 query rows per CTA,
+    // key blocks of 128; as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout.
+    gpu.func @attention_f16_d128_h(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %bm = arith.constant 128 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %block = tile.program_id x
+      %pair = tile.program_id y
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %q = tile.alloc_smem : !q_f16_128
+      %k = tile.alloc_smem : !kv_f16_128
+      %v = tile.alloc_smem : !kv_f16_128
+      %qp0 = tile.smem_subslice %q[0, 0] : !q_f16_128 -> !qbox_f16_128
+      %qp1 = tile.smem_subslice %q[0, 64] : !q_f16_128 -> !qbox_f16_128
+      %kp0 = tile.smem_subslice %k[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+      %kp1 = tile.smem_subslice %k[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+      %vp0 = tile.smem_subslice %v[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+      %vp1 = tile.smem_subslice %v[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+      %kt = tile.smem_trans %k, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+      %bars = mbarrier.alloc : !mbarrier.group<3>
+      %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
+      %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
+      %vbar = mbarrier.index %bars[%c2] : !mbarrier.group<3>
+      %leader = tile.elect cta
+      scf.if %leader {
+        mbarrier.init %qbar, arrivals = 256
+        mbarrier.init %kbar, arrivals = 256
+        mbarrier.init %vbar, arrivals = 256
+      }
+      tile.barrier
+      mbarrier.expect_tx %qbar, bytes = 32768 if %leader
+      tma.async_load %dq[%q_row, %col0], %qp0, %qbar : !dq_f16_128, !qbox_f16_128
+      tma.async_load %dq[%q_row, %col1], %qp1, %qbar : !dq_f16_128, !qbox_f16_128
+      mbarrier.arrive %qbar
+      mbarrier.wait %qbar, phase %c0_i32 : i32
+
+      // Key blocks [0, end) are visited; [0, full) need no mask.
+      %seq_pad = arith.addi %seq, %bn_m1 : i32
+      %blocks = arith.divui %seq_pad, %bn : i32
+      %seq_full = arith.divui %seq, %bn : i32
+      %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %blocks : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %blocks : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+
+      %zs = arith.constant dense<0.0> : tensor<128x128xf32, #s128>
+      %zo = arith.constant dense<0.0> : tensor<128x128xf32, #s128>
+      %m0 = arith.constant dense<0xFF800000> : tensor<128xf32, #sr128>
+      %l0 = arith.constant dense<0.0> : tensor<128xf32, #sr128>
+      %scale = tile.splat %qk_scale : tensor<128x128xf32, #s128>
+      %res:3 = scf.for %j = %c0 to %end step %c1
+          iter_args(%acc = %zo, %m_i = %m0, %l_i = %l0) -> (tensor<128x128xf32, #s128>, tensor<128xf32, #sr128>, tensor<128xf32, #sr128>) {
+        %j_i32 = arith.index_cast %j : index to i32
+        %kv_start = arith.muli %j_i32, %bn : i32
+        %kv_row = arith.addi %pair_row, %kv_start : i32
+        mbarrier.expect_tx %kbar, bytes = 32768 if %leader
+        tma.async_load %dk[%kv_row, %col0], %kp0, %kbar : !dkv_f16_128, !kvbox_f16_128
+        tma.async_load %dk[%kv_row, %col1], %kp1, %kbar : !dkv_f16_128, !kvbox_f16_128
+        mbarrier.arrive %kbar
+        mbarrier.expect_tx %vbar, bytes = 32768 if %leader
+        tma.async_load %dv[%kv_row, %col0], %vp0, %vbar : !dkv_f16_128, !kvbox_f16_128
+        tma.async_load %dv[%kv_row, %col1], %vp1, %vbar : !dkv_f16_128, !kvbox_f16_128
+        mbarrier.arrive %vbar
+        %parity = arith.remui %j_i32, %c2_i32 : i32
+        mbarrier.wait %kbar, phase %parity : i32
+        %qk = tile.dot %q, %kt, %zs : !q_f16_128, !kt_f16_128, tensor<128x128xf32, #s128> -> tensor<128x128xf32, #s128>
+        %scaled = arith.mulf %qk, %scale : tensor<128x128xf32, #s128>
+        %edge = arith.cmpi sge, %j_i32, %full : i32
+        %scores = scf.if %edge -> (tensor<128x128xf32, #s128>) {
+          %cols = tile.range 0 to 128 : tensor<128xi32, #sc128>
+          %rows = tile.range 0 to 128 : tensor<128xi32, #sr128>
+          %key0 = tile.splat %kv_start : tensor<128xi32, #sc128>
+          %keys = arith.addi %cols, %key0 : tensor<128xi32, #sc128>
+          %query0 = tile.splat %q_start : tensor<128xi32, #sr128>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr128>
+          %keys2 = tile.expand_dims %keys, axis = 0 : tensor<128xi32, #sc128> -> tensor<1x128xi32, #s128>
+          %keysb = tile.broadcast %keys2 : tensor<1x128xi32, #s128> -> tensor<128x128xi32, #s128>
+          %queries2 = tile.expand_dims %queries, axis = 1 : tensor<128xi32, #sr128> -> tensor<128x1xi32, #s128>
+          %queriesb = tile.broadcast %queries2 : tensor<128x1xi32, #s128> -> tensor<128x128xi32, #s128>
+          %seqb = tile.splat %seq : tensor<128x128xi32, #s128>
+          %in_seq = arith.cmpi slt, %keysb, %seqb : tensor<128x128xi32, #s128>
+          %seen = arith.cmpi sle, %keysb, %queriesb : tensor<128x128xi32, #s128>
+          %any = tile.splat %not_causal : tensor<128x128xi1, #s128>
+          %allowed = arith.ori %seen, %any : tensor<128x128xi1, #s128>
+          %ok = arith.andi %in_seq, %allowed : tensor<128x128xi1, #s128>
+          %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32, #s128>
+          %masked = arith.select %ok, %scaled, %ninf : tensor<128x128xi1, #s128>, tensor<128x128xf32, #s128>
+          scf.yield %masked : tensor<128x128xf32, #s128>
+        } else {
+          scf.yield %scaled : tensor<128x128xf32, #s128>
+        }
+        %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32, #s128> -> tensor<128xf32, #sr128>
+        %m_new = arith.maximumf %m_i, %row_max : tensor<128xf32, #sr128>
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+        %m_newb = tile.broadcast %m_new2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+        %shifted = arith.subf %scores, %m_newb : tensor<128x128xf32, #s128>
+        %p = math.exp2 %shifted : tensor<128x128xf32, #s128>
+        %m_diff = arith.subf %m_i, %m_new : tensor<128xf32, #sr128>
+        %alpha = math.exp2 %m_diff : tensor<128xf32, #sr128>
+        %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32, #s128> -> tensor<128xf32, #sr128>
+        %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32, #sr128>
+        %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32, #sr128>
+        %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+        %alphab = tile.broadcast %alpha2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+        %acc_scaled = arith.mulf %acc, %alphab : tensor<128x128xf32, #s128>
+        %p_in = arith.truncf %p : tensor<128x128xf32, #s128> to tensor<128x128xf16, #s128>
+        %p_a = tile.convert_layout %p_in : tensor<128x128xf16, #s128> -> tensor<128x128xf16, #pa128>
+        mbarrier.wait %vbar, phase %parity : i32
+        %acc_new = tile.dot %p_a, %v, %acc_scaled : tensor<128x128xf16, #pa128>, !kv_f16_128, tensor<128x128xf32, #s128> -> tensor<128x128xf32, #s128>
+        // Nobody may overwrite K or V while a warp still reads them.
+        tile.barrier
+        scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32, #s128>, tensor<128xf32, #sr128>, tensor<128xf32, #sr128>
+      } {tile.num_stages = 3 : i32, tile.warp_specialize}
+
+      // O = acc / l, rows past the sequence not stored.
+      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+      %lb = tile.broadcast %l2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
+      %normed = arith.divf %res#0, %lb : tensor<128x128xf32, #s128>
+      %o_out = arith.truncf %normed : tensor<128x128xf32, #s128> to tensor<128x128xf16, #s128>
+      %rows = tile.range 0 to 128 : tensor<128xi32, #sr128>
+      %dcols = tile.range 0 to 128 : tensor<128xi32, #sc128>
+      %row0 = tile.splat %q_row : tensor<128xi32, #sr128>
+      %grow = arith.addi %rows, %row0 : tensor<128xi32, #sr128>
+      %query0 = tile.splat %q_start : tensor<128xi32, #sr128>
+      %queries = arith.addi %rows, %query0 : tensor<128xi32, #sr128>
+      %seqv = tile.splat %seq : tensor<128xi32, #sr128>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32, #sr128>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32, #sr128> -> tensor<128x1xi32, #s128>
+      %growb = tile.broadcast %grow2 : tensor<128x1xi32, #s128> -> tensor<128x128xi32, #s128>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32, #sc128> -> tensor<1x128xi32, #s128>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32, #s128> -> tensor<128x128xi32, #s128>
+      %ld = arith.constant dense<128> : tensor<128x128xi32, #s128>
+      %row_off = arith.muli %growb, %ld : tensor<128x128xi32, #s128>
+      %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32, #s128>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1, #sr128> -> tensor<128x1xi1, #s128>
+      %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1, #s128> -> tensor<128x128xi1, #s128>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32, #s128>, tensor<128x128xf16, #s128>, tensor<128x128xi1, #s128>
+      // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+      %log_l = math.log2 %res#2 : tensor<128xf32, #sr128>
+      %lse2 = arith.addf %res#1, %log_l : tensor<128xf32, #sr128>
+      %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32, #sr128>
+      %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32, #sr128>
+      tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32, #sr128>, tensor<128xf32, #sr128>, tensor<128xi1, #sr128>
+      gpu.return
+    }
+
     // Flash-attention forward, f16, head dim 128: tiles of 128 query rows,
     // key blocks of 128, a 3-slot K/V ring; as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue
     // (see kernel_rotated in the generator).
@@ -4014,6 +4681,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_bf16_d64_h on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d64_h(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 256 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_64
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    gpu.launch_func @kernels::@attention_bf16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d64_h(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_bf16_d64_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_bf16_d64_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
@@ -4311,6 +5081,109 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_bf16_d128_h on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_bf16_d128_h(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 256 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_128
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_128
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    gpu.launch_func @kernels::@attention_bf16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d128_h(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -4646,6 +5519,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d64_h on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d64_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 256 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_64
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    gpu.launch_func @kernels::@attention_f16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d64_h(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_f16_d64_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
@@ -4962,6 +5938,109 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d128_h on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  func.func @launch_f16_d128_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 256 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_128
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_128
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    gpu.launch_func @kernels::@attention_f16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d128_h(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_f16_d128_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
   func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
@@ -5174,41 +6253,53 @@ module attributes {gpu.container_module} {
   }
 
   llvm.mlir.global internal constant @name0("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name1("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name2("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name3("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name4("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name5("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name6("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name7("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name8("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name9("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name1("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name2("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name3("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name4("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name5("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name6("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name7("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name8("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name9("attention bf16 d64 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name10("attention bf16 d64 g\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name11("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name12("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name13("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name14("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name15("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name16("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name17("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name18("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name19("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name20("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name21("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name22("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name23("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name24("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name25("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name26("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name27("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name28("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name29("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name30("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name31("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name32("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name33("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name34("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name35("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name12("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name13("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name14("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name15("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name16("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name17("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name18("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name19("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name20("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name21("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name22("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name23("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name24("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name25("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name26("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name27("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name28("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name29("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name30("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name31("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name32("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name33("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name34("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name35("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name36("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name37("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name38("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name39("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name40("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name41("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name42("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name43("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name44("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name45("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name46("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name47("attention f16 d128 q\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -5234,246 +6325,330 @@ module attributes {gpu.container_module} {
     %s1 = arith.constant 4096 : index
     %causal1 = arith.constant 0 : i32
     %name1 = llvm.mlir.addressof @name1 : !llvm.ptr
-    %f1 = func.call @run_bf16_d128_g(%b1, %h1, %s1, %causal1, %name1) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f1 = func.call @run_bf16_d128_h(%b1, %h1, %s1, %causal1, %name1) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum2 = arith.addi %sum1, %f1 : i32
     %b2 = arith.constant 4 : index
     %h2 = arith.constant 16 : index
     %s2 = arith.constant 4096 : index
     %causal2 = arith.constant 0 : i32
     %name2 = llvm.mlir.addressof @name2 : !llvm.ptr
-    %f2 = func.call @run_bf16_d128_q(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f2 = func.call @run_bf16_d128_g(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum3 = arith.addi %sum2, %f2 : i32
     %b3 = arith.constant 4 : index
     %h3 = arith.constant 16 : index
     %s3 = arith.constant 4096 : index
-    %causal3 = arith.constant 1 : i32
+    %causal3 = arith.constant 0 : i32
     %name3 = llvm.mlir.addressof @name3 : !llvm.ptr
-    %f3 = func.call @run_bf16_d128_w(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f3 = func.call @run_bf16_d128_q(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum4 = arith.addi %sum3, %f3 : i32
     %b4 = arith.constant 4 : index
     %h4 = arith.constant 16 : index
     %s4 = arith.constant 4096 : index
     %causal4 = arith.constant 1 : i32
     %name4 = llvm.mlir.addressof @name4 : !llvm.ptr
-    %f4 = func.call @run_bf16_d128_g(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f4 = func.call @run_bf16_d128_w(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum5 = arith.addi %sum4, %f4 : i32
     %b5 = arith.constant 4 : index
     %h5 = arith.constant 16 : index
     %s5 = arith.constant 4096 : index
     %causal5 = arith.constant 1 : i32
     %name5 = llvm.mlir.addressof @name5 : !llvm.ptr
-    %f5 = func.call @run_bf16_d128_q(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f5 = func.call @run_bf16_d128_h(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum6 = arith.addi %sum5, %f5 : i32
     %b6 = arith.constant 4 : index
-    %h6 = arith.constant 32 : index
+    %h6 = arith.constant 16 : index
     %s6 = arith.constant 4096 : index
-    %causal6 = arith.constant 0 : i32
+    %causal6 = arith.constant 1 : i32
     %name6 = llvm.mlir.addressof @name6 : !llvm.ptr
-    %f6 = func.call @run_bf16_d64_w(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f6 = func.call @run_bf16_d128_g(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum7 = arith.addi %sum6, %f6 : i32
     %b7 = arith.constant 4 : index
-    %h7 = arith.constant 32 : index
+    %h7 = arith.constant 16 : index
     %s7 = arith.constant 4096 : index
-    %causal7 = arith.constant 0 : i32
+    %causal7 = arith.constant 1 : i32
     %name7 = llvm.mlir.addressof @name7 : !llvm.ptr
-    %f7 = func.call @run_bf16_d64_g(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f7 = func.call @run_bf16_d128_q(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum8 = arith.addi %sum7, %f7 : i32
     %b8 = arith.constant 4 : index
     %h8 = arith.constant 32 : index
     %s8 = arith.constant 4096 : index
     %causal8 = arith.constant 0 : i32
     %name8 = llvm.mlir.addressof @name8 : !llvm.ptr
-    %f8 = func.call @run_bf16_d64_q(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f8 = func.call @run_bf16_d64_w(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum9 = arith.addi %sum8, %f8 : i32
     %b9 = arith.constant 4 : index
     %h9 = arith.constant 32 : index
     %s9 = arith.constant 4096 : index
-    %causal9 = arith.constant 1 : i32
+    %causal9 = arith.constant 0 : i32
     %name9 = llvm.mlir.addressof @name9 : !llvm.ptr
-    %f9 = func.call @run_bf16_d64_w(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f9 = func.call @run_bf16_d64_h(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum10 = arith.addi %sum9, %f9 : i32
     %b10 = arith.constant 4 : index
     %h10 = arith.constant 32 : index
     %s10 = arith.constant 4096 : index
-    %causal10 = arith.constant 1 : i32
+    %causal10 = arith.constant 0 : i32
     %name10 = llvm.mlir.addressof @name10 : !llvm.ptr
     %f10 = func.call @run_bf16_d64_g(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum11 = arith.addi %sum10, %f10 : i32
     %b11 = arith.constant 4 : index
     %h11 = arith.constant 32 : index
     %s11 = arith.constant 4096 : index
-    %causal11 = arith.constant 1 : i32
+    %causal11 = arith.constant 0 : i32
     %name11 = llvm.mlir.addressof @name11 : !llvm.ptr
     %f11 = func.call @run_bf16_d64_q(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum12 = arith.addi %sum11, %f11 : i32
-    %b12 = arith.constant 1 : index
-    %h12 = arith.constant 16 : index
-    %s12 = arith.constant 16384 : index
-    %causal12 = arith.constant 0 : i32
+    %b12 = arith.constant 4 : index
+    %h12 = arith.constant 32 : index
+    %s12 = arith.constant 4096 : index
+    %causal12 = arith.constant 1 : i32
     %name12 = llvm.mlir.addressof @name12 : !llvm.ptr
-    %f12 = func.call @run_bf16_d128_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f12 = func.call @run_bf16_d64_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum13 = arith.addi %sum12, %f12 : i32
-    %b13 = arith.constant 1 : index
-    %h13 = arith.constant 16 : index
-    %s13 = arith.constant 16384 : index
-    %causal13 = arith.constant 0 : i32
+    %b13 = arith.constant 4 : index
+    %h13 = arith.constant 32 : index
+    %s13 = arith.constant 4096 : index
+    %causal13 = arith.constant 1 : i32
     %name13 = llvm.mlir.addressof @name13 : !llvm.ptr
-    %f13 = func.call @run_bf16_d128_g(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f13 = func.call @run_bf16_d64_h(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum14 = arith.addi %sum13, %f13 : i32
-    %b14 = arith.constant 1 : index
-    %h14 = arith.constant 16 : index
-    %s14 = arith.constant 16384 : index
-    %causal14 = arith.constant 0 : i32
+    %b14 = arith.constant 4 : index
+    %h14 = arith.constant 32 : index
+    %s14 = arith.constant 4096 : index
+    %causal14 = arith.constant 1 : i32
     %name14 = llvm.mlir.addressof @name14 : !llvm.ptr
-    %f14 = func.call @run_bf16_d128_q(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f14 = func.call @run_bf16_d64_g(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum15 = arith.addi %sum14, %f14 : i32
-    %b15 = arith.constant 1 : index
-    %h15 = arith.constant 16 : index
-    %s15 = arith.constant 16384 : index
+    %b15 = arith.constant 4 : index
+    %h15 = arith.constant 32 : index
+    %s15 = arith.constant 4096 : index
     %causal15 = arith.constant 1 : i32
     %name15 = llvm.mlir.addressof @name15 : !llvm.ptr
-    %f15 = func.call @run_bf16_d128_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f15 = func.call @run_bf16_d64_q(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum16 = arith.addi %sum15, %f15 : i32
     %b16 = arith.constant 1 : index
     %h16 = arith.constant 16 : index
     %s16 = arith.constant 16384 : index
-    %causal16 = arith.constant 1 : i32
+    %causal16 = arith.constant 0 : i32
     %name16 = llvm.mlir.addressof @name16 : !llvm.ptr
-    %f16 = func.call @run_bf16_d128_g(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f16 = func.call @run_bf16_d128_w(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum17 = arith.addi %sum16, %f16 : i32
     %b17 = arith.constant 1 : index
     %h17 = arith.constant 16 : index
     %s17 = arith.constant 16384 : index
-    %causal17 = arith.constant 1 : i32
+    %causal17 = arith.constant 0 : i32
     %name17 = llvm.mlir.addressof @name17 : !llvm.ptr
-    %f17 = func.call @run_bf16_d128_q(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f17 = func.call @run_bf16_d128_h(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum18 = arith.addi %sum17, %f17 : i32
-    %b18 = arith.constant 4 : index
+    %b18 = arith.constant 1 : index
     %h18 = arith.constant 16 : index
-    %s18 = arith.constant 4096 : index
+    %s18 = arith.constant 16384 : index
     %causal18 = arith.constant 0 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_f16_d128_w(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f18 = func.call @run_bf16_d128_g(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum19 = arith.addi %sum18, %f18 : i32
-    %b19 = arith.constant 4 : index
+    %b19 = arith.constant 1 : index
     %h19 = arith.constant 16 : index
-    %s19 = arith.constant 4096 : index
+    %s19 = arith.constant 16384 : index
     %causal19 = arith.constant 0 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_f16_d128_g(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f19 = func.call @run_bf16_d128_q(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum20 = arith.addi %sum19, %f19 : i32
-    %b20 = arith.constant 4 : index
+    %b20 = arith.constant 1 : index
     %h20 = arith.constant 16 : index
-    %s20 = arith.constant 4096 : index
-    %causal20 = arith.constant 0 : i32
+    %s20 = arith.constant 16384 : index
+    %causal20 = arith.constant 1 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_f16_d128_q(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f20 = func.call @run_bf16_d128_w(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum21 = arith.addi %sum20, %f20 : i32
-    %b21 = arith.constant 4 : index
+    %b21 = arith.constant 1 : index
     %h21 = arith.constant 16 : index
-    %s21 = arith.constant 4096 : index
+    %s21 = arith.constant 16384 : index
     %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_f16_d128_w(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f21 = func.call @run_bf16_d128_h(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum22 = arith.addi %sum21, %f21 : i32
-    %b22 = arith.constant 4 : index
+    %b22 = arith.constant 1 : index
     %h22 = arith.constant 16 : index
-    %s22 = arith.constant 4096 : index
+    %s22 = arith.constant 16384 : index
     %causal22 = arith.constant 1 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_f16_d128_g(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f22 = func.call @run_bf16_d128_g(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum23 = arith.addi %sum22, %f22 : i32
-    %b23 = arith.constant 4 : index
+    %b23 = arith.constant 1 : index
     %h23 = arith.constant 16 : index
-    %s23 = arith.constant 4096 : index
+    %s23 = arith.constant 16384 : index
     %causal23 = arith.constant 1 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_f16_d128_q(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f23 = func.call @run_bf16_d128_q(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum24 = arith.addi %sum23, %f23 : i32
     %b24 = arith.constant 4 : index
-    %h24 = arith.constant 32 : index
+    %h24 = arith.constant 16 : index
     %s24 = arith.constant 4096 : index
     %causal24 = arith.constant 0 : i32
     %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
-    %f24 = func.call @run_f16_d64_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f24 = func.call @run_f16_d128_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum25 = arith.addi %sum24, %f24 : i32
     %b25 = arith.constant 4 : index
-    %h25 = arith.constant 32 : index
+    %h25 = arith.constant 16 : index
     %s25 = arith.constant 4096 : index
     %causal25 = arith.constant 0 : i32
     %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
-    %f25 = func.call @run_f16_d64_g(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f25 = func.call @run_f16_d128_h(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum26 = arith.addi %sum25, %f25 : i32
     %b26 = arith.constant 4 : index
-    %h26 = arith.constant 32 : index
+    %h26 = arith.constant 16 : index
     %s26 = arith.constant 4096 : index
     %causal26 = arith.constant 0 : i32
     %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
-    %f26 = func.call @run_f16_d64_q(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f26 = func.call @run_f16_d128_g(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum27 = arith.addi %sum26, %f26 : i32
     %b27 = arith.constant 4 : index
-    %h27 = arith.constant 32 : index
+    %h27 = arith.constant 16 : index
     %s27 = arith.constant 4096 : index
-    %causal27 = arith.constant 1 : i32
+    %causal27 = arith.constant 0 : i32
     %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
-    %f27 = func.call @run_f16_d64_w(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f27 = func.call @run_f16_d128_q(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum28 = arith.addi %sum27, %f27 : i32
     %b28 = arith.constant 4 : index
-    %h28 = arith.constant 32 : index
+    %h28 = arith.constant 16 : index
     %s28 = arith.constant 4096 : index
     %causal28 = arith.constant 1 : i32
     %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
-    %f28 = func.call @run_f16_d64_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f28 = func.call @run_f16_d128_w(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum29 = arith.addi %sum28, %f28 : i32
     %b29 = arith.constant 4 : index
-    %h29 = arith.constant 32 : index
+    %h29 = arith.constant 16 : index
     %s29 = arith.constant 4096 : index
     %causal29 = arith.constant 1 : i32
     %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
-    %f29 = func.call @run_f16_d64_q(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f29 = func.call @run_f16_d128_h(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum30 = arith.addi %sum29, %f29 : i32
-    %b30 = arith.constant 1 : index
+    %b30 = arith.constant 4 : index
     %h30 = arith.constant 16 : index
-    %s30 = arith.constant 16384 : index
-    %causal30 = arith.constant 0 : i32
+    %s30 = arith.constant 4096 : index
+    %causal30 = arith.constant 1 : i32
     %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
-    %f30 = func.call @run_f16_d128_w(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f30 = func.call @run_f16_d128_g(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum31 = arith.addi %sum30, %f30 : i32
-    %b31 = arith.constant 1 : index
+    %b31 = arith.constant 4 : index
     %h31 = arith.constant 16 : index
-    %s31 = arith.constant 16384 : index
-    %causal31 = arith.constant 0 : i32
+    %s31 = arith.constant 4096 : index
+    %causal31 = arith.constant 1 : i32
     %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
-    %f31 = func.call @run_f16_d128_g(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f31 = func.call @run_f16_d128_q(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum32 = arith.addi %sum31, %f31 : i32
-    %b32 = arith.constant 1 : index
-    %h32 = arith.constant 16 : index
-    %s32 = arith.constant 16384 : index
+    %b32 = arith.constant 4 : index
+    %h32 = arith.constant 32 : index
+    %s32 = arith.constant 4096 : index
     %causal32 = arith.constant 0 : i32
     %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
-    %f32 = func.call @run_f16_d128_q(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f32 = func.call @run_f16_d64_w(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum33 = arith.addi %sum32, %f32 : i32
-    %b33 = arith.constant 1 : index
-    %h33 = arith.constant 16 : index
-    %s33 = arith.constant 16384 : index
-    %causal33 = arith.constant 1 : i32
+    %b33 = arith.constant 4 : index
+    %h33 = arith.constant 32 : index
+    %s33 = arith.constant 4096 : index
+    %causal33 = arith.constant 0 : i32
     %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
-    %f33 = func.call @run_f16_d128_w(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f33 = func.call @run_f16_d64_h(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum34 = arith.addi %sum33, %f33 : i32
-    %b34 = arith.constant 1 : index
-    %h34 = arith.constant 16 : index
-    %s34 = arith.constant 16384 : index
-    %causal34 = arith.constant 1 : i32
+    %b34 = arith.constant 4 : index
+    %h34 = arith.constant 32 : index
+    %s34 = arith.constant 4096 : index
+    %causal34 = arith.constant 0 : i32
     %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
-    %f34 = func.call @run_f16_d128_g(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f34 = func.call @run_f16_d64_g(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum35 = arith.addi %sum34, %f34 : i32
-    %b35 = arith.constant 1 : index
-    %h35 = arith.constant 16 : index
-    %s35 = arith.constant 16384 : index
-    %causal35 = arith.constant 1 : i32
+    %b35 = arith.constant 4 : index
+    %h35 = arith.constant 32 : index
+    %s35 = arith.constant 4096 : index
+    %causal35 = arith.constant 0 : i32
     %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
-    %f35 = func.call @run_f16_d128_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f35 = func.call @run_f16_d64_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum36 = arith.addi %sum35, %f35 : i32
-    return %sum36 : i32
+    %b36 = arith.constant 4 : index
+    %h36 = arith.constant 32 : index
+    %s36 = arith.constant 4096 : index
+    %causal36 = arith.constant 1 : i32
+    %name36 = llvm.mlir.addressof @name36 : !llvm.ptr
+    %f36 = func.call @run_f16_d64_w(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum37 = arith.addi %sum36, %f36 : i32
+    %b37 = arith.constant 4 : index
+    %h37 = arith.constant 32 : index
+    %s37 = arith.constant 4096 : index
+    %causal37 = arith.constant 1 : i32
+    %name37 = llvm.mlir.addressof @name37 : !llvm.ptr
+    %f37 = func.call @run_f16_d64_h(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum38 = arith.addi %sum37, %f37 : i32
+    %b38 = arith.constant 4 : index
+    %h38 = arith.constant 32 : index
+    %s38 = arith.constant 4096 : index
+    %causal38 = arith.constant 1 : i32
+    %name38 = llvm.mlir.addressof @name38 : !llvm.ptr
+    %f38 = func.call @run_f16_d64_g(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum39 = arith.addi %sum38, %f38 : i32
+    %b39 = arith.constant 4 : index
+    %h39 = arith.constant 32 : index
+    %s39 = arith.constant 4096 : index
+    %causal39 = arith.constant 1 : i32
+    %name39 = llvm.mlir.addressof @name39 : !llvm.ptr
+    %f39 = func.call @run_f16_d64_q(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum40 = arith.addi %sum39, %f39 : i32
+    %b40 = arith.constant 1 : index
+    %h40 = arith.constant 16 : index
+    %s40 = arith.constant 16384 : index
+    %causal40 = arith.constant 0 : i32
+    %name40 = llvm.mlir.addressof @name40 : !llvm.ptr
+    %f40 = func.call @run_f16_d128_w(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum41 = arith.addi %sum40, %f40 : i32
+    %b41 = arith.constant 1 : index
+    %h41 = arith.constant 16 : index
+    %s41 = arith.constant 16384 : index
+    %causal41 = arith.constant 0 : i32
+    %name41 = llvm.mlir.addressof @name41 : !llvm.ptr
+    %f41 = func.call @run_f16_d128_h(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum42 = arith.addi %sum41, %f41 : i32
+    %b42 = arith.constant 1 : index
+    %h42 = arith.constant 16 : index
+    %s42 = arith.constant 16384 : index
+    %causal42 = arith.constant 0 : i32
+    %name42 = llvm.mlir.addressof @name42 : !llvm.ptr
+    %f42 = func.call @run_f16_d128_g(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum43 = arith.addi %sum42, %f42 : i32
+    %b43 = arith.constant 1 : index
+    %h43 = arith.constant 16 : index
+    %s43 = arith.constant 16384 : index
+    %causal43 = arith.constant 0 : i32
+    %name43 = llvm.mlir.addressof @name43 : !llvm.ptr
+    %f43 = func.call @run_f16_d128_q(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum44 = arith.addi %sum43, %f43 : i32
+    %b44 = arith.constant 1 : index
+    %h44 = arith.constant 16 : index
+    %s44 = arith.constant 16384 : index
+    %causal44 = arith.constant 1 : i32
+    %name44 = llvm.mlir.addressof @name44 : !llvm.ptr
+    %f44 = func.call @run_f16_d128_w(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum45 = arith.addi %sum44, %f44 : i32
+    %b45 = arith.constant 1 : index
+    %h45 = arith.constant 16 : index
+    %s45 = arith.constant 16384 : index
+    %causal45 = arith.constant 1 : i32
+    %name45 = llvm.mlir.addressof @name45 : !llvm.ptr
+    %f45 = func.call @run_f16_d128_h(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum46 = arith.addi %sum45, %f45 : i32
+    %b46 = arith.constant 1 : index
+    %h46 = arith.constant 16 : index
+    %s46 = arith.constant 16384 : index
+    %causal46 = arith.constant 1 : i32
+    %name46 = llvm.mlir.addressof @name46 : !llvm.ptr
+    %f46 = func.call @run_f16_d128_g(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum47 = arith.addi %sum46, %f46 : i32
+    %b47 = arith.constant 1 : index
+    %h47 = arith.constant 16 : index
+    %s47 = arith.constant 16384 : index
+    %causal47 = arith.constant 1 : i32
+    %name47 = llvm.mlir.addressof @name47 : !llvm.ptr
+    %f47 = func.call @run_f16_d128_q(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum48 = arith.addi %sum47, %f47 : i32
+    return %sum48 : i32
   }
 }

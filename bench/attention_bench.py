@@ -51,6 +51,24 @@ def sdpa_tflops(torch, backend, dtype, b, h, s, d, causal):
     return flops / (statistics.median(times) * 1e-3) / 1e12
 
 
+def print_auto_against_hand(rows):
+    """The layouts issue's comparison: the time of `w` (register layouts
+    chosen by tile-legalize-layouts) over that of `h` (the same kernel with
+    them written by hand), per problem."""
+    tflops = {(t, d, b, h, s, causal, v): float(x)
+              for t, d, v, b, h, s, causal, x in rows}
+    pairs = [(key[:-1], x, tflops.get(key[:-1] + ("h",)))
+             for key, x in tflops.items() if key[-1] == "w"]
+    pairs = [(key, auto, hand) for key, auto, hand in pairs if hand]
+    if not pairs:
+        return
+    print("\n| type | B, H, S, D | causal | auto (w) / hand (h) time |")
+    print("| --- | --- | --- | ---: |")
+    for (t, d, b, h, s, causal), auto, hand in pairs:
+        print(f"| {t} | {b}, {h}, {s}, {d} | {'yes' if causal == '1' else 'no'} "
+              f"| {hand / auto:.3f} |")
+
+
 def main():
     exe = sys.argv[1] if len(sys.argv) > 1 else "./attention_bench"
     proc = subprocess.run([exe], capture_output=True, text=True)
@@ -79,6 +97,7 @@ def main():
         print(f"| {t} | {b}, {h}, {s}, {d} | {'yes' if causal else 'no'} | "
               f"{v} | {float(tflops):.1f} | {fmt(base['cudnn'])} | "
               f"{fmt(base['flash'])} | {ratio} |")
+    print_auto_against_hand(rows)
     failed = proc.returncode != 0 or any(v[-1] != "PASS" for v in verdicts)
     if not verdicts or len(rows) != len(verdicts):
         print(f"# expected one timed row per checked problem: {len(verdicts)} "

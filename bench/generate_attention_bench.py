@@ -56,6 +56,7 @@ VARIANTS = {
     "f": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "g": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "q": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+    "h": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
 }
 # The variants kernel_rotated writes.
 ROTATED = ("f", "g", "q")
@@ -65,18 +66,22 @@ VARIANT_DOC = {
     "f": "explicit tile.warp_specialize, the loop rotated so that S(j) = QK(j) and O += P(j-1)V(j-1) are in flight together and the softmax of S(j) overlaps the second",
     "g": "as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's",
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
+    "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
+# Variants whose register layouts are written by hand (the others leave
+# them to tile-legalize-layouts).
+HAND_LAID_OUT = ("h",)
 # Timed by the benchmark: tile-warp-specialize's kernel and the
 # hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
-BENCH_VARIANTS = ("w", "g", "q")
+BENCH_VARIANTS = ("w", "h", "g", "q")
 # Written but not yet run on a GPU: kept out of the test and the bench
 # until the integration test has checked them there (none now: q ran on
 # the H200 on 2026-12-04).
 NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
-PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4}
+PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0}
 
 
 def block_n(d):
@@ -114,28 +119,71 @@ def loads(desc, row, prefix, d, bar, dt, box, indent):
         for i in range(panels(d)))
 
 
-def mask(bn, indent):
+# Register layouts: none (tile-legalize-layouts chooses), or those the
+# hand-laid-out variants write (aliases in hand_layouts(), per head dim):
+# S and O (the accumulators of the two products), their row (r) and
+# column (c) slices, and P as O's A operand.
+LAYOUT_NAMES = ("s", "sr", "sc", "o", "or", "oc", "pa")
+NO_LAYOUTS = {k: "" for k in LAYOUT_NAMES}
+
+
+def layouts_of(v, d):
+    if v not in HAND_LAID_OUT:
+        return NO_LAYOUTS
+    L = {k: f", #{k}{d}" for k in LAYOUT_NAMES}
+    if block_n(d) == d:
+        # S and O are the same accumulator layout: one name for both.
+        L["o"], L["or"], L["oc"] = L["s"], L["sr"], L["sc"]
+    return L
+
+
+def hand_layouts(d):
+    """The layouts a kernel author writes for head dim `d` (8 warps, two
+    warpgroups of 64 rows each)."""
+    bn = block_n(d)
+    o = "" if bn == d else f"""#o{d} = #tile.wgmma<warpsPerCTA = [{WARPS}, 1], instrShape = [16, {d}]>
+#or{d} = #tile.slice<dim = 1, parent = #o{d}>
+#oc{d} = #tile.slice<dim = 0, parent = #o{d}>
+"""
+    return f"""#s{d} = #tile.wgmma<warpsPerCTA = [{WARPS}, 1], instrShape = [16, {bn}]>
+#sr{d} = #tile.slice<dim = 1, parent = #s{d}>
+#sc{d} = #tile.slice<dim = 0, parent = #s{d}>
+{o}#pa{d} = #tile.dot_operand<opIdx = 0, parent = #{"s" if bn == d else "o"}{d}, kWidth = 2>
+"""
+
+
+def convert(L, value, src, dst, shape, indent, name):
+    """`value` in layout `dst` (a hand-laid-out kernel converts it there
+    itself, into %`name`; without layouts it is the value): the line and
+    the value."""
+    if not L[dst] or L[src] == L[dst]:
+        return "", value
+    return (f"{indent}%{name} = tile.convert_layout %{value} : "
+            f"tensor<{shape}{L[src]}> -> tensor<{shape}{L[dst]}>\n", name)
+
+
+def mask(bn, indent, L=NO_LAYOUTS):
     """Scores of keys past the sequence, or (causal) above the diagonal,
     become -inf."""
-    body = f"""%cols = tile.range 0 to {bn} : tensor<{bn}xi32>
-%rows = tile.range 0 to {BM} : tensor<{BM}xi32>
-%key0 = tile.splat %kv_start : tensor<{bn}xi32>
-%keys = arith.addi %cols, %key0 : tensor<{bn}xi32>
-%query0 = tile.splat %q_start : tensor<{BM}xi32>
-%queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
-%keys2 = tile.expand_dims %keys, axis = 0 : tensor<{bn}xi32> -> tensor<1x{bn}xi32>
-%keysb = tile.broadcast %keys2 : tensor<1x{bn}xi32> -> tensor<{BM}x{bn}xi32>
-%queries2 = tile.expand_dims %queries, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
-%queriesb = tile.broadcast %queries2 : tensor<{BM}x1xi32> -> tensor<{BM}x{bn}xi32>
-%seqb = tile.splat %seq : tensor<{BM}x{bn}xi32>
-%in_seq = arith.cmpi slt, %keysb, %seqb : tensor<{BM}x{bn}xi32>
-%seen = arith.cmpi sle, %keysb, %queriesb : tensor<{BM}x{bn}xi32>
-%any = tile.splat %not_causal : tensor<{BM}x{bn}xi1>
-%allowed = arith.ori %seen, %any : tensor<{BM}x{bn}xi1>
-%ok = arith.andi %in_seq, %allowed : tensor<{BM}x{bn}xi1>
-%ninf = arith.constant dense<0xFF800000> : tensor<{BM}x{bn}xf32>
-%masked = arith.select %ok, %scaled, %ninf : tensor<{BM}x{bn}xi1>, tensor<{BM}x{bn}xf32>
-scf.yield %masked : tensor<{BM}x{bn}xf32>
+    body = f"""%cols = tile.range 0 to {bn} : tensor<{bn}xi32{L['sc']}>
+%rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['sr']}>
+%key0 = tile.splat %kv_start : tensor<{bn}xi32{L['sc']}>
+%keys = arith.addi %cols, %key0 : tensor<{bn}xi32{L['sc']}>
+%query0 = tile.splat %q_start : tensor<{BM}xi32{L['sr']}>
+%queries = arith.addi %rows, %query0 : tensor<{BM}xi32{L['sr']}>
+%keys2 = tile.expand_dims %keys, axis = 0 : tensor<{bn}xi32{L['sc']}> -> tensor<1x{bn}xi32{L['s']}>
+%keysb = tile.broadcast %keys2 : tensor<1x{bn}xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
+%queries2 = tile.expand_dims %queries, axis = 1 : tensor<{BM}xi32{L['sr']}> -> tensor<{BM}x1xi32{L['s']}>
+%queriesb = tile.broadcast %queries2 : tensor<{BM}x1xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
+%seqb = tile.splat %seq : tensor<{BM}x{bn}xi32{L['s']}>
+%in_seq = arith.cmpi slt, %keysb, %seqb : tensor<{BM}x{bn}xi32{L['s']}>
+%seen = arith.cmpi sle, %keysb, %queriesb : tensor<{BM}x{bn}xi32{L['s']}>
+%any = tile.splat %not_causal : tensor<{BM}x{bn}xi1{L['s']}>
+%allowed = arith.ori %seen, %any : tensor<{BM}x{bn}xi1{L['s']}>
+%ok = arith.andi %in_seq, %allowed : tensor<{BM}x{bn}xi1{L['s']}>
+%ninf = arith.constant dense<0xFF800000> : tensor<{BM}x{bn}xf32{L['s']}>
+%masked = arith.select %ok, %scaled, %ninf : tensor<{BM}x{bn}xi1{L['s']}>, tensor<{BM}x{bn}xf32{L['s']}>
+scf.yield %masked : tensor<{BM}x{bn}xf32{L['s']}>
 """
     return "".join(indent + line + "\n" for line in body.splitlines())
 
@@ -146,14 +194,21 @@ def kernel(t, d, v):
     bn = block_n(d)
     stages, ws = VARIANTS[v](d)
     marker = f"tile.num_stages = {stages} : i32" + (", tile.warp_specialize" if ws else "")
-    s = f"tensor<{BM}x{bn}xf32>"
-    o = f"tensor<{BM}x{d}xf32>"
-    r = f"tensor<{BM}xf32>"
+    L = layouts_of(v, d)
+    s = f"tensor<{BM}x{bn}xf32{L['s']}>"
+    o = f"tensor<{BM}x{d}xf32{L['o']}>"
+    r = f"tensor<{BM}xf32{L['sr']}>"
+    ro = f"tensor<{BM}xf32{L['or']}>"
     q_bytes = BM * d * 2
     kv_bytes = bn * d * 2
     i8 = " " * 8
     cols = "".join(f"      %col{i} = arith.constant {64 * i} : i32\n"
                    for i in range(panels(d)))
+    alpha_line, alpha = convert(L, "alpha", "sr", "or", f"{BM}xf32", i8, "alpha_o")
+    p_line, p_in = convert(L, "p_in", "s", "pa", f"{BM}x{bn}x{t}", i8, "p_a")
+    l_line, l_out = convert(L, "res#2", "sr", "or", f"{BM}xf32", "      ", "l_o")
+    lse_line, lse_out = convert(L, "lse_row", "sr", "or", f"{BM}xf32", "      ",
+                                "lse_o")
     return f"""
     // Flash-attention forward, {t}, head dim {d}: 128 query rows per CTA,
     // key blocks of {bn}; {VARIANT_DOC[v]}.
@@ -236,14 +291,14 @@ def kernel(t, d, v):
         %scaled = arith.mulf %qk, %scale : {s}
         %edge = arith.cmpi sge, %j_i32, %full : i32
         %scores = scf.if %edge -> ({s}) {{
-{mask(bn, "          ")}\
+{mask(bn, "          ", L)}\
         }} else {{
           scf.yield %scaled : {s}
         }}
         %row_max = tile.reduce max %scores, axis = 1 : {s} -> {r}
         %m_new = arith.maximumf %m_i, %row_max : {r}
-        %m_new2 = tile.expand_dims %m_new, axis = 1 : {r} -> tensor<{BM}x1xf32>
-        %m_newb = tile.broadcast %m_new2 : tensor<{BM}x1xf32> -> {s}
+        %m_new2 = tile.expand_dims %m_new, axis = 1 : {r} -> tensor<{BM}x1xf32{L['s']}>
+        %m_newb = tile.broadcast %m_new2 : tensor<{BM}x1xf32{L['s']}> -> {s}
         %shifted = arith.subf %scores, %m_newb : {s}
         %p = math.exp2 %shifted : {s}
         %m_diff = arith.subf %m_i, %m_new : {r}
@@ -251,46 +306,50 @@ def kernel(t, d, v):
         %row_sum = tile.reduce add %p, axis = 1 : {s} -> {r}
         %l_scaled = arith.mulf %l_i, %alpha : {r}
         %l_new = arith.addf %l_scaled, %row_sum : {r}
-        %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{BM}x1xf32>
-        %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32> -> {o}
+{alpha_line}\
+        %alpha2 = tile.expand_dims %{alpha}, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
+        %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32{L['o']}> -> {o}
         %acc_scaled = arith.mulf %acc, %alphab : {o}
-        %p_in = arith.truncf %p : {s} to tensor<{BM}x{bn}x{t}>
+        %p_in = arith.truncf %p : {s} to tensor<{BM}x{bn}x{t}{L['s']}>
+{p_line}\
         mbarrier.wait %vbar, phase %parity : i32
-        %acc_new = tile.dot %p_in, %v, %acc_scaled : tensor<{BM}x{bn}x{t}>, !kv_{t}_{d}, {o} -> {o}
+        %acc_new = tile.dot %{p_in}, %v, %acc_scaled : tensor<{BM}x{bn}x{t}{L['pa']}>, !kv_{t}_{d}, {o} -> {o}
         // Nobody may overwrite K or V while a warp still reads them.
         tile.barrier
         scf.yield %acc_new, %m_new, %l_new : {o}, {r}, {r}
       }} {{{marker}}}
 
       // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : {r} -> tensor<{BM}x1xf32>
-      %lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
+{l_line}\
+      %l2 = tile.expand_dims %{l_out}, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
+      %lb = tile.broadcast %l2 : tensor<{BM}x1xf32{L['o']}> -> {o}
       %normed = arith.divf %res#0, %lb : {o}
-      %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
-      %rows = tile.range 0 to {BM} : tensor<{BM}xi32>
-      %dcols = tile.range 0 to {d} : tensor<{d}xi32>
-      %row0 = tile.splat %q_row : tensor<{BM}xi32>
-      %grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
-      %query0 = tile.splat %q_start : tensor<{BM}xi32>
-      %queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
-      %seqv = tile.splat %seq : tensor<{BM}xi32>
-      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
-      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
-      %growb = tile.broadcast %grow2 : tensor<{BM}x1xi32> -> tensor<{BM}x{d}xi32>
-      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<{d}xi32> -> tensor<1x{d}xi32>
-      %dcolsb = tile.broadcast %dcols2 : tensor<1x{d}xi32> -> tensor<{BM}x{d}xi32>
-      %ld = arith.constant dense<{d}> : tensor<{BM}x{d}xi32>
-      %row_off = arith.muli %growb, %ld : tensor<{BM}x{d}xi32>
-      %off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32>
-      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1> -> tensor<{BM}x1xi1>
-      %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1> -> tensor<{BM}x{d}xi1>
-      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
+      %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}{L['o']}>
+      %rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['or']}>
+      %dcols = tile.range 0 to {d} : tensor<{d}xi32{L['oc']}>
+      %row0 = tile.splat %q_row : tensor<{BM}xi32{L['or']}>
+      %grow = arith.addi %rows, %row0 : tensor<{BM}xi32{L['or']}>
+      %query0 = tile.splat %q_start : tensor<{BM}xi32{L['or']}>
+      %queries = arith.addi %rows, %query0 : tensor<{BM}xi32{L['or']}>
+      %seqv = tile.splat %seq : tensor<{BM}xi32{L['or']}>
+      %row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32{L['or']}>
+      %grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32{L['or']}> -> tensor<{BM}x1xi32{L['o']}>
+      %growb = tile.broadcast %grow2 : tensor<{BM}x1xi32{L['o']}> -> tensor<{BM}x{d}xi32{L['o']}>
+      %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<{d}xi32{L['oc']}> -> tensor<1x{d}xi32{L['o']}>
+      %dcolsb = tile.broadcast %dcols2 : tensor<1x{d}xi32{L['o']}> -> tensor<{BM}x{d}xi32{L['o']}>
+      %ld = arith.constant dense<{d}> : tensor<{BM}x{d}xi32{L['o']}>
+      %row_off = arith.muli %growb, %ld : tensor<{BM}x{d}xi32{L['o']}>
+      %off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32{L['o']}>
+      %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1{L['or']}> -> tensor<{BM}x1xi1{L['o']}>
+      %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1{L['o']}> -> tensor<{BM}x{d}xi1{L['o']}>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32{L['o']}>, tensor<{BM}x{d}x{t}{L['o']}>, tensor<{BM}x{d}xi1{L['o']}>
       // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
       %log_l = math.log2 %res#2 : {r}
       %lse2 = arith.addf %res#1, %log_l : {r}
       %ln2 = arith.constant dense<0.693147180559945309> : {r}
       %lse_row = arith.mulf %lse2, %ln2 : {r}
-      tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
+{lse_line}\
+      tile.store %lse[%grow], %{lse_out} mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32{L['or']}>, {ro}, tensor<{BM}xi1{L['or']}>
       gpu.return
     }}
 """
@@ -911,6 +970,8 @@ def render(header, configs, problems):
     %sum{i + 1} = arith.addi %sum{i}, %f{i} : i32
 """)
     type_aliases = "".join(aliases(t, d) for t, d in sorted({(t, d) for t, d, _ in configs}))
+    type_aliases += "".join(hand_layouts(d) for d in sorted(
+        {d for _, d, v in configs if v in HAND_LAID_OUT}))
     return f"""{header}
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #nvmma128t = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
