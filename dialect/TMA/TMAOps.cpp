@@ -236,14 +236,12 @@ static bool isGlobalMemorySpace(Attribute space) {
   return false;
 }
 
-LogicalResult MakeDescriptorOp::verify() {
-  if (tilemlir::isInDeviceCode(*this))
-    return emitOpError() << "a TMA descriptor bound inside the device "
-                            "function body is not supported: create it on "
-                            "the host with tma.make_descriptor and pass it "
-                            "as a kernel argument";
-  auto mem = cast<MemRefType>(getSource().getType());
-  DescriptorType desc = getResult().getType();
+/// The rules of a tensor map over `mem` that its type shows: ranks,
+/// element types, sizes, the contiguous innermost dimension, stride and
+/// offset alignment (dynamic values are checked where they are known).
+static LogicalResult verifyDescriptorSource(Operation *op, MemRefType mem,
+                                            DescriptorType desc) {
+  auto emitOpError = [&]() { return op->emitOpError(); };
   int64_t rank = mem.getRank();
   if (rank != desc.getRank())
     return emitOpError() << "memref rank " << rank << " differs from the box "
@@ -350,7 +348,40 @@ LogicalResult MakeDescriptorOp::verify() {
          << "-byte aligned base" << alignWhy;
     return diag;
   }
+  return success();
+}
+
+LogicalResult MakeDescriptorOp::verify() {
+  if (tilemlir::isInDeviceCode(*this))
+    return emitOpError() << "a TMA descriptor bound inside the device "
+                            "function body is not supported: create it on "
+                            "the host with tma.make_descriptor and pass it "
+                            "as a kernel argument, or on the device with "
+                            "tma.create_descriptor";
+  if (failed(verifyDescriptorSource(*this, getSource().getType(),
+                                    getResult().getType())))
+    return failure();
   return verifyWrittenRows();
+}
+
+LogicalResult CreateDescriptorOp::verify() {
+  if (failed(tilemlir::verifyInDeviceCode(*this)))
+    return failure();
+  DescriptorType desc = getResult().getType();
+  if (desc.getL2Promotion() != L2Promotion::None)
+    return emitOpError() << "sets L2 promotion, which a tensor map written "
+                            "on the device cannot (tensormap.replace has no "
+                            "such field): leave it out";
+  auto storage = cast<tile::PointerType>(getStorage().getType());
+  if (!storage.getPointeeType().isSignlessInteger(8))
+    return emitOpError() << "writes the 128-byte map through a !tile.ptr<i8>, "
+                            "not "
+                         << storage;
+  return verifyDescriptorSource(*this, getSource().getType(), desc);
+}
+
+LogicalResult AcquireDescriptorOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
 }
 
 LogicalResult MakeDescriptorOp::verifyWrittenRows(Operation *writer) {

@@ -102,6 +102,69 @@ def TMA_MakeDescriptorOp : TMA_Op<"make_descriptor", [NoMemoryEffect]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Device-side tensor maps (sm_90a)
+//===----------------------------------------------------------------------===//
+
+def TMA_CreateDescriptorOp : TMA_Op<"create_descriptor",
+    [MemoryEffects<[MemWrite<TMA_GlobalMemory>]>]> {
+  let summary = "Writes a tensor map for a global memref in device code";
+  let description = [{
+    Device code (sm_90a): writes a `!tma.descriptor` for the global tensor
+    `%source` (its base address, sizes and strides as the kernel holds
+    them: a memref bound inside the kernel, a view of an argument) into the
+    128 bytes of global memory at `%storage[%offset]` (a byte offset; the
+    address must be 128-byte aligned), and returns it. The box, swizzle,
+    interleave, OOB fill and FP4 mode come from the result type, as for
+    `tma.make_descriptor`; L2 promotion cannot be set from the device
+    (`tensormap.replace` has no such field) and is refused.
+
+    Only the threads where `%pred` holds (every thread without it) write
+    the map: zeroed, then each field set by `tensormap.replace`, then
+    `fence.proxy.tensormap::generic.release.gpu`. Every thread gets the
+    descriptor. Before a copy uses it, the writer's release must be seen
+    (a barrier the writer and the copy's issuer both pass) and the issuer
+    must run `tma.acquire_descriptor`. `tile-lower-copies` creates these
+    for `tile.copy`s of memrefs bound inside the kernel.
+
+    The static rules of `tma.make_descriptor` are checked here (ranks,
+    element types, contiguous innermost dimension, 16-byte strides and
+    offset, sizes); dynamic sizes and strides are not checked on the
+    device: a map that breaks a rule faults where a copy uses it.
+
+    ```mlir
+    %d = tma.create_descriptor %ws[%slot], %view if %leader : !tile.ptr<i8>, memref<?x?xf16, strided<[?, 1], offset: ?>> -> !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    ```
+  }];
+  let arguments = (ins TMA_GlobalPointer:$storage, Index:$offset,
+                       AnyNon0RankedMemRef:$source, Optional<I1>:$pred);
+  let results = (outs TMA_DescriptorType:$result);
+  let assemblyFormat = [{
+    $storage `[` $offset `]` `,` $source (`if` $pred^)? attr-dict `:`
+    qualified(type($storage)) `,` type($source) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def TMA_AcquireDescriptorOp : TMA_Op<"acquire_descriptor",
+    [MemoryEffects<[MemRead<TMA_GlobalMemory>,
+                    MemWrite<TMA_DescriptorCache>]>]> {
+  let summary = "Makes a tensor map written on the device visible to TMA";
+  let description = [{
+    `fence.proxy.tensormap::generic.acquire.gpu`: after the release of the
+    thread that wrote `%desc` (`tma.create_descriptor`) is visible to this
+    thread, TMA copies this thread issues through `%desc` read the new map
+    (the descriptor cache may hold an old one for that address).
+
+    ```mlir
+    tma.acquire_descriptor %d : !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    ```
+  }];
+  let arguments = (ins TMA_DescriptorType:$desc);
+  let assemblyFormat = "$desc attr-dict `:` qualified(type($desc))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Tensor copies
 //===----------------------------------------------------------------------===//
 

@@ -73,6 +73,11 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   synchronization.waitTimeout = options.waitTimeout;
   device.addPass(createTileExpandSynchronization(synchronization));
   device.addPass(createTileLowerWarpSpecialize());
+  // Views of memrefs bound in kernels (memref.subview, whose sizes and
+  // strides a device-side tensor map reads) as strided metadata the LLVM
+  // lowering knows.
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   ConvertTileKernelsToNVVMOptions kernels;
   // The wait-timeout debug mode checks on the device; so do the copies.

@@ -140,6 +140,24 @@ tilemlir::getCompileFeatures(StringRef chip, StringRef features) {
   return llvm::join(kept, ",");
 }
 
+std::string tilemlir::withMinimumPtxVersion(StringRef features,
+                                            unsigned version) {
+  llvm::SmallVector<StringRef> parts, kept;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  bool hasVersion = false;
+  for (StringRef part : parts) {
+    std::optional<unsigned> v = parsePtxVersion(part);
+    if (v && *v < version)
+      continue;
+    hasVersion |= v.has_value();
+    kept.push_back(part);
+  }
+  std::string added = "+ptx" + std::to_string(version);
+  if (!hasVersion)
+    kept.insert(kept.begin(), added);
+  return llvm::join(kept, ",");
+}
+
 std::optional<unsigned> tilemlir::parsePtxVersion(StringRef features) {
   llvm::SmallVector<StringRef> parts;
   features.split(parts, ',');

@@ -2,6 +2,9 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "TMA/TMADialect.h"
+#include "TileMLIR/Target/TargetInfo.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -20,11 +23,22 @@ struct AttachTarget
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     getOperation().walk([&](gpu::GPUModuleOp module) -> WalkResult {
+      // Tensor maps written in kernels use tensormap.replace (PTX ISA 8.3).
+      bool writesTensorMaps = false;
+      module.walk([&](Operation *op) {
+        writesTensorMaps |=
+            isa<tma::CreateDescriptorOp, tma::AcquireDescriptorOp>(op);
+      });
+      auto compiledFeatures = [&](StringRef features) {
+        return writesTensorMaps
+                   ? tilemlir::withMinimumPtxVersion(features, 83)
+                   : features.str();
+      };
       ArrayAttr targets = module.getTargetsAttr();
       if (!targets || targets.empty()) {
         auto target = NVVM::NVVMTargetAttr::get(
             context, optLevel, "nvptx64-nvidia-cuda", chip,
-            tilemlir::getPtxFeaturesForChip(chip));
+            compiledFeatures(tilemlir::getPtxFeaturesForChip(chip)));
         module.setTargetsAttr(ArrayAttr::get(context, {target}));
         return WalkResult::advance();
       }
@@ -45,12 +59,13 @@ struct AttachTarget
           signalPassFailure();
           return WalkResult::interrupt();
         }
-        if (*features == nvvm.getFeatures()) {
+        std::string wanted = compiledFeatures(*features);
+        if (wanted == nvvm.getFeatures()) {
           compiled.push_back(attr);
           continue;
         }
         compiled.push_back(NVVM::NVVMTargetAttr::get(
-            context, nvvm.getO(), nvvm.getTriple(), nvvm.getChip(), *features,
+            context, nvvm.getO(), nvvm.getTriple(), nvvm.getChip(), wanted,
             nvvm.getFlags(), nvvm.getLink(), nvvm.getVerifyTarget()));
       }
       module.setTargetsAttr(ArrayAttr::get(context, compiled));

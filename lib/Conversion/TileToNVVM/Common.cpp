@@ -8,6 +8,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -79,6 +80,28 @@ Value tilemlir::createInlineAsm(OpBuilder &b, Location loc, Type resultType,
 Value tilemlir::createLaneId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
+}
+
+void tilemlir::emitIf(ConversionPatternRewriter &rewriter, Location loc,
+                      Value cond, function_ref<void()> body) {
+  Block *block = rewriter.getInsertionBlock();
+  if (isa<FunctionOpInterface>(block->getParentOp())) {
+    Block *continuation =
+        rewriter.splitBlock(block, rewriter.getInsertionPoint());
+    Block *then = rewriter.createBlock(continuation);
+    rewriter.setInsertionPointToEnd(block);
+    LLVM::CondBrOp::create(rewriter, loc, cond, then, ValueRange(),
+                           continuation, ValueRange());
+    rewriter.setInsertionPointToStart(then);
+    body();
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), continuation);
+    rewriter.setInsertionPointToStart(continuation);
+    return;
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  body();
+  rewriter.setInsertionPointAfter(ifOp);
 }
 
 void tilemlir::createScratchBarrier(OpBuilder &b, Location loc,

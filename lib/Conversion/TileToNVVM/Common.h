@@ -47,6 +47,13 @@ Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
                       ValueRange operands, StringRef asmString,
                       StringRef constraints, bool sideEffects);
 
+/// Emits `body` so that it runs only where `cond` holds. Inside a function
+/// body (the full lowering runs after scf-to-cf) the block is split around
+/// a conditional branch; inside a structured region (the tmem-only pass)
+/// the code goes in an scf.if, which keeps that region single-block.
+void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
+            function_ref<void()> body);
+
 /// The barrier around `op`'s shared scratch: the named barrier of its
 /// `tile.sync_group` (a warp-specialized region's warps), else the whole
 /// CTA's bar.sync 0.

@@ -820,4 +820,5 @@ void tilemlir::populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
       converter, deviceChecks);
   patterns.add<StoreCommitLowering, StoreWaitLowering, PrefetchLowering,
                BulkLoadLowering, BulkStoreLowering>(converter);
+  populateDeviceTensorMapPatterns(converter, patterns);
 }

@@ -23,13 +23,6 @@ Type getTensorPointerType(MLIRContext *context);
 Value addColumns(OpBuilder &b, Location loc, Value taddr, Value columns);
 Value addColumns(OpBuilder &b, Location loc, Value taddr, int64_t columns);
 
-/// Emits `body` so that it runs only where `cond` holds. Inside a function
-/// body (the full lowering runs after scf-to-cf) the block is split around
-/// a conditional branch; inside a structured region (the tmem-only pass)
-/// the code goes in an scf.if, which keeps that region single-block.
-void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value cond,
-            function_ref<void()> body);
-
 /// Fails, saying "not supported yet: " and `why` through `emitError` when
 /// there is one.
 inline LogicalResult reportUnsupported(EmitErrorFn emitError,

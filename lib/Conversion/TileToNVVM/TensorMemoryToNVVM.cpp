@@ -64,28 +64,6 @@ Value tilemlir::addColumns(OpBuilder &b, Location loc, Value taddr,
   return addColumns(b, loc, taddr, createI32Constant(b, loc, columns));
 }
 
-void tilemlir::emitIf(ConversionPatternRewriter &rewriter, Location loc,
-                      Value cond, function_ref<void()> body) {
-  Block *block = rewriter.getInsertionBlock();
-  if (isa<FunctionOpInterface>(block->getParentOp())) {
-    Block *continuation =
-        rewriter.splitBlock(block, rewriter.getInsertionPoint());
-    Block *then = rewriter.createBlock(continuation);
-    rewriter.setInsertionPointToEnd(block);
-    LLVM::CondBrOp::create(rewriter, loc, cond, then, ValueRange(),
-                           continuation, ValueRange());
-    rewriter.setInsertionPointToStart(then);
-    body();
-    LLVM::BrOp::create(rewriter, loc, ValueRange(), continuation);
-    rewriter.setInsertionPointToStart(continuation);
-    return;
-  }
-  auto ifOp = scf::IfOp::create(rewriter, loc, cond, /*withElseRegion=*/false);
-  rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  body();
-  rewriter.setInsertionPointAfter(ifOp);
-}
-
 NVVM::NVVMTargetAttr tilemlir::getModuleTarget(Operation *op) {
   NVVM::NVVMTargetAttr target;
   if (auto module = op->getParentOfType<gpu::GPUModuleOp>())

@@ -38,6 +38,10 @@ void populateMBarrierToNVVMPatterns(LLVMTypeConverter &converter,
 void populateTMAToNVVMPatterns(LLVMTypeConverter &converter,
                                RewritePatternSet &patterns,
                                bool deviceChecks = false);
+/// Tensor maps written in kernels (tma.create_descriptor,
+/// tma.acquire_descriptor); part of populateTMAToNVVMPatterns.
+void populateDeviceTensorMapPatterns(LLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns);
 void populateTileToNVVMPatterns(LLVMTypeConverter &converter,
                                 RewritePatternSet &patterns);
 void populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,

@@ -158,6 +158,12 @@ llvm::StringRef getPtxFeaturesForChip(llvm::StringRef chip);
 llvm::Expected<std::string> getCompileFeatures(llvm::StringRef chip,
                                                llvm::StringRef features);
 
+/// `features` with a PTX ISA version of at least `version` (83 for 8.3):
+/// older versions are dropped, and `+ptx<version>` is added when no newer
+/// one is left. For instructions newer than a chip's floor
+/// (tensormap.replace needs 8.3 on sm_90a, whose floor is 8.0).
+std::string withMinimumPtxVersion(llvm::StringRef features, unsigned version);
+
 /// The PTX ISA version NVPTX features ask for ("+ptx80,+foo" is 80), or
 /// nothing when they do not say. Like NVPTX, the newest of several
 /// ("+ptx86,+ptx88" is 88), and only from "+ptx<N>" exactly (NVPTX ignores
