@@ -269,6 +269,27 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << kMaxSharedMemoryBytes << " bytes";
     return success();
   }
+  if (name == kTensorMapWorkspaceAttrName) {
+    if (!isKernelLike)
+      return op->emitOpError() << "'" << name << "' belongs on a kernel";
+    if (!intAttr || intAttr.getInt() <= 0 || intAttr.getInt() % 128 != 0)
+      return op->emitOpError()
+             << "'" << name
+             << "' must be a positive multiple of 128 (bytes of tensor maps "
+                "per CTA)";
+    // (The lowered llvm.func passes the workspace as a plain pointer.)
+    auto func = dyn_cast<gpu::GPUFuncOp>(op);
+    if (!func)
+      return success();
+    ArrayRef<Type> args = func.getArgumentTypes();
+    auto last = args.empty() ? PointerType() : dyn_cast<PointerType>(args.back());
+    if (!last || !last.getPointeeType().isSignlessInteger(8))
+      return op->emitOpError()
+             << "'" << name
+             << "' needs the workspace as the kernel's last argument, a "
+                "!tile.ptr<i8>";
+    return success();
+  }
   // Shared buffers and the scratch of layout changes and reductions through
   // shared memory.
   if (name == kOffsetAttrName) {

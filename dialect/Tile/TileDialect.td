@@ -76,6 +76,11 @@ def Tile_Dialect : Dialect {
     /// CTA's warps (set by tile-lower-warp-specialize).
     static constexpr ::llvm::StringLiteral kSyncGroupAttrName =
         "tile.sync_group";
+    /// On a kernel that writes tensor maps itself (tile-lower-copies): the
+    /// bytes of its workspace per CTA, its last argument (a !tile.ptr<i8>
+    /// each launch allocates for the whole grid).
+    static constexpr ::llvm::StringLiteral kTensorMapWorkspaceAttrName =
+        "tile.tensor_map_workspace";
   }];
 }
 

@@ -273,14 +273,18 @@ def Tile_CopyOp : Tile_Op<"copy",
        creates: a memref kernel argument gets a `!tma.descriptor` kernel
        argument built on the host at every `gpu.launch_func` of the kernel
        (box = the buffer's shape, swizzle = its NVMMA layout's; a swizzle
-       narrower than the row splits the box); TMA zero-fills what lies
-       outside the tensor and clips stores to it;
+       narrower than the row splits the box); a memref bound inside the
+       kernel (a `memref.subview` of an argument, ...) gets a tensor map
+       the kernel writes where the memref is bound (`tma.create_descriptor`
+       into a workspace each launch allocates: 128 bytes per map and CTA;
+       not inside a loop, not supported yet). TMA zero-fills what lies
+       outside the tensor (the view) and clips stores to it;
     3. a **synchronous copy** (every thread loads and stores part of the
        region through registers, masked against a memref's sizes) when
        neither applies or `prefer sync` asks for it.
     `prefer tma` makes a copy that cannot use TMA an error that names the
-    rule (a descriptor for a pointer or memref bound inside the kernel
-    needs a device-side tensor map: not supported yet).
+    rule (a `!tile.ptr` carries no sizes, so a region of one that is not a
+    contiguous run has no descriptor).
 
     Global to shared with a `barrier`: the copy only starts, and counts its
     bytes on the barrier (an elected thread adds them with

@@ -6,6 +6,7 @@
 
 #include "CopyRegions.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
@@ -75,16 +76,29 @@ int64_t tilemlir::boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) 
 tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFuncOp kernel,
                                   std::string &why) {
   tile::CopyOp op = region.op;
-  if (!kernelArgumentIndex(op, kernel)) {
-    why = isa<MemRefType>(op.getGlobal().getType())
-              ? "a TMA tensor copy needs a descriptor, which is built on the "
-                "host for memref kernel arguments; this memref is bound "
-                "inside the kernel"
-              : "a TMA tensor copy needs a descriptor, which is built on the "
-                "host for memref kernel arguments; a !tile.ptr is bound on "
-                "the device";
-    why += " (a device-side tensor map is not supported yet)";
+  if (!isa<MemRefType>(op.getGlobal().getType())) {
+    why = "a TMA tensor copy needs a descriptor, and a descriptor the "
+          "tensor's sizes and strides: a !tile.ptr has none (copy from a "
+          "memref, or a view of one, whose tensor map is built on the host "
+          "or written by the kernel)";
     return {};
+  }
+  if (!kernelArgumentIndex(op, kernel)) {
+    // The kernel writes the map where the memref is bound: once, not in a
+    // loop, where copies through the previous map may still be in flight.
+    Operation *scope = op->getParentOfType<tile::WarpSpecializeOp>();
+    Region *bound = op.getGlobal().getParentRegion();
+    for (Operation *parent = bound->getParentOp();
+         parent && parent != kernel && parent != scope;
+         parent = parent->getParentOp())
+      if (isa<scf::ForOp, scf::WhileOp>(parent)) {
+        why = "a TMA tensor copy of a memref bound inside the kernel needs "
+              "a tensor map the kernel writes where the memref is bound, "
+              "which is inside a loop here (not supported yet: a map "
+              "rewritten while copies through it may be in flight); bind "
+              "the memref outside the loop";
+        return {};
+      }
   }
   auto memref = cast<MemRefType>(op.getGlobal().getType());
   tile::SharedMemoryType smem = region.smem;

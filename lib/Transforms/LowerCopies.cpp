@@ -5,7 +5,10 @@
 //   1. a 1-D bulk copy when the region is one contiguous, 16-byte aligned
 //      run and the buffer is unswizzled (no descriptor at all);
 //   2. a TMA tensor copy otherwise, through a descriptor built on the host
-//      from the memref kernel argument, at every launch of the kernel;
+//      from the memref kernel argument, at every launch of the kernel, or,
+//      for a memref bound inside the kernel (a view), a tensor map the
+//      kernel writes (tma.create_descriptor) into a workspace the launch
+//      allocates: 128 bytes per map and CTA;
 //   3. a synchronous copy through registers when neither applies or the
 //      copy asks for it.
 // and then builds what the instruction needs: descriptor arguments and
@@ -106,19 +109,38 @@ struct SyncGroup {
 using DescriptorArguments =
     llvm::MapVector<std::pair<unsigned, Type>, BlockArgument>;
 
+/// A tensor map in the device-side workspace: 128 bytes, 128-aligned.
+constexpr int64_t kTensorMapBytes = 128;
+
+/// The tensor maps a kernel writes itself (for memrefs bound inside it),
+/// over all its groups of warps: the workspace argument (a !tile.ptr<i8>
+/// the launch allocates: `count` maps per CTA), and the constants holding
+/// the bytes per CTA, set once every map is known.
+struct DeviceTensorMaps {
+  BlockArgument workspace;
+  int64_t count = 0;
+  SmallVector<arith::ConstantIndexOp> bytesPerCTA;
+};
+
 /// Per kernel and group of warps (the kernel's own, default region
 /// included, or one tile.warp_specialize partition, which is isolated from
 /// above and synchronizes on its own): the choices, the generated
 /// barriers, and where to build them.
 struct KernelCopies {
   KernelCopies(gpu::GPUFuncOp kernel, mlir::Region *partition,
-               DescriptorArguments &descriptors)
-      : kernel(kernel), partition(partition), descriptors(descriptors) {}
+               DescriptorArguments &descriptors, DeviceTensorMaps &deviceMaps)
+      : kernel(kernel), partition(partition), descriptors(descriptors),
+        deviceMaps(deviceMaps) {}
 
   gpu::GPUFuncOp kernel;
   /// The partition the copies run in; null for the kernel's warps.
   mlir::Region *partition;
   DescriptorArguments &descriptors;
+  DeviceTensorMaps &deviceMaps;
+  /// (memref, descriptor type) -> the tensor map written for it here.
+  DenseMap<std::pair<Value, Type>, Value> writtenMaps;
+  /// This CTA's part of the workspace: its byte offset.
+  Value ctaWorkspace;
   llvm::DenseMap<Operation *, CopyPlan> plans;
   SmallVector<SyncGroup> groups;
   /// Barrier group (one per SyncGroup) and per-thread phases.
@@ -142,6 +164,49 @@ struct KernelCopies {
 
   /// `value` (a kernel argument) as the copies see it.
   Value inScope(Value value) { return captureInto(partition, value); }
+
+  /// The byte offset of this CTA's tensor maps in the workspace: its
+  /// linear index in the grid times the bytes of a CTA's maps.
+  Value getCTAWorkspace() {
+    if (ctaWorkspace)
+      return ctaWorkspace;
+    OpBuilder b = OpBuilder::atBlockBegin(&entry());
+    Location loc = kernel.getLoc();
+    auto dim = [&](tile::Dim d, bool count) -> Value {
+      Value v = count ? Value(tile::NumProgramsOp::create(b, loc, d))
+                      : Value(tile::ProgramIdOp::create(b, loc, d));
+      return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+    };
+    Value linear = arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(
+            b, loc,
+            arith::AddIOp::create(
+                b, loc,
+                arith::MulIOp::create(b, loc, dim(tile::Dim::Z, false),
+                                      dim(tile::Dim::Y, true)),
+                dim(tile::Dim::Y, false)),
+            dim(tile::Dim::X, true)),
+        dim(tile::Dim::X, false));
+    auto bytes = arith::ConstantIndexOp::create(b, loc, kTensorMapBytes);
+    deviceMaps.bytesPerCTA.push_back(bytes);
+    ctaWorkspace = arith::MulIOp::create(b, loc, linear, bytes);
+    return ctaWorkspace;
+  }
+
+  /// The workspace argument as the copies see it.
+  Value getWorkspace() {
+    if (!deviceMaps.workspace) {
+      auto type =
+          tile::PointerType::get(kernel.getContext(),
+                                 IntegerType::get(kernel.getContext(), 8));
+      unsigned index = kernel.getNumArguments();
+      (void)kernel.insertArgument(index, type, DictionaryAttr(),
+                                  kernel.getLoc());
+      deviceMaps.workspace = kernel.getArgument(index);
+    }
+    return inScope(deviceMaps.workspace);
+  }
 };
 
 class CopyLowering {
@@ -157,6 +222,7 @@ private:
   FailureOr<CopyKind> choose(tile::CopyOp op, const CopyRegion &region,
                              tma::DescriptorType &desc);
   Value descriptorArgument(tile::CopyOp op, tma::DescriptorType type);
+  Value writtenDescriptor(tile::CopyOp op, tma::DescriptorType type);
   /// The !tile.ptr of the global side and the region's start offset
   /// (elements, i64).
   std::pair<Value, Value> pointerAndOffset(OpBuilder &b, tile::CopyOp op,
@@ -200,7 +266,10 @@ FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const CopyRegion &regi
 
 Value CopyLowering::descriptorArgument(tile::CopyOp op,
                                        tma::DescriptorType type) {
-  unsigned memrefArg = *kernelArgumentIndex(op, state.kernel);
+  std::optional<unsigned> argument = kernelArgumentIndex(op, state.kernel);
+  if (!argument)
+    return writtenDescriptor(op, type);
+  unsigned memrefArg = *argument;
   auto key = std::make_pair(memrefArg, Type(type));
   auto it = state.descriptors.find(key);
   if (it != state.descriptors.end())
@@ -211,6 +280,48 @@ Value CopyLowering::descriptorArgument(tile::CopyOp op,
   BlockArgument arg = kernel.getArgument(index);
   state.descriptors.insert({key, arg});
   return state.inScope(arg);
+}
+
+/// The tensor map of a memref bound inside the kernel, written where the
+/// memref is bound: one thread writes it into this CTA's workspace, a
+/// barrier publishes it, every thread acquires it (any may be the copies'
+/// leader). Once per memref and descriptor type in each group of warps.
+Value CopyLowering::writtenDescriptor(tile::CopyOp op,
+                                      tma::DescriptorType type) {
+  Value memref = op.getGlobal();
+  Value &map = state.writtenMaps[{memref, Type(type)}];
+  if (map)
+    return map;
+  Value workspace = state.getWorkspace();
+  Value ctaBase = state.getCTAWorkspace();
+  Value leader = state.getLeader();
+  OpBuilder b(op.getContext());
+  if (Operation *def = memref.getDefiningOp()) {
+    b.setInsertionPointAfter(def);
+  } else {
+    // A block argument: after what the group's entry computes for the
+    // copies, when it is that block.
+    Block *block = cast<BlockArgument>(memref).getOwner();
+    Operation *last = nullptr;
+    for (Value v : {ctaBase, leader})
+      if (Operation *at = v.getDefiningOp(); at && at->getBlock() == block)
+        if (!last || last->isBeforeInBlock(at))
+          last = at;
+    if (last)
+      b.setInsertionPointAfter(last);
+    else
+      b.setInsertionPointToStart(block);
+  }
+  Location loc = op.getLoc();
+  int64_t index = state.deviceMaps.count++;
+  Value offset = arith::AddIOp::create(
+      b, loc, ctaBase,
+      arith::ConstantIndexOp::create(b, loc, index * kTensorMapBytes));
+  map = tma::CreateDescriptorOp::create(b, loc, type, workspace, offset,
+                                        memref, leader);
+  tile::BarrierOp::create(b, loc);
+  tma::AcquireDescriptorOp::create(b, loc, map);
+  return map;
 }
 
 SmallVector<Value> CopyLowering::strideValues(OpBuilder &b, tile::CopyOp op,
@@ -681,6 +792,82 @@ void buildHostDescriptors(ModuleOp module, gpu::GPUModuleOp gpuModule,
   });
 }
 
+/// The workspace becomes the kernel's last argument (descriptor arguments
+/// made after it keep their order, that of their launch operands).
+void moveWorkspaceLast(gpu::GPUFuncOp kernel, DeviceTensorMaps &maps) {
+  BlockArgument old = maps.workspace;
+  if (!old || old.getArgNumber() + 1 == kernel.getNumArguments())
+    return;
+  unsigned last = kernel.getNumArguments();
+  (void)kernel.insertArgument(last, old.getType(), DictionaryAttr(),
+                              old.getLoc());
+  BlockArgument moved = kernel.getArgument(last);
+  old.replaceAllUsesWith(moved);
+  (void)kernel.eraseArgument(old.getArgNumber());
+  maps.workspace = kernel.getArgument(kernel.getNumArguments() - 1);
+}
+
+/// The bytes of tensor maps a kernel writes per CTA (set on the kernel, for
+/// launchers such as the C header, and on the constants its groups of warps
+/// index the workspace with), and at every launch the workspace: that many
+/// bytes per CTA of the grid, allocated before the launch, on its stream,
+/// and freed after it.
+void allocateWorkspaces(ModuleOp module, gpu::GPUModuleOp gpuModule,
+                        gpu::GPUFuncOp kernel, DeviceTensorMaps &maps) {
+  if (maps.count == 0)
+    return;
+  int64_t perCTA = maps.count * kTensorMapBytes;
+  Builder builder(kernel.getContext());
+  for (arith::ConstantIndexOp bytes : maps.bytesPerCTA)
+    bytes.setValueAttr(builder.getIndexAttr(perCTA));
+  kernel->setAttr(tile::TileDialect::kTensorMapWorkspaceAttrName,
+                  builder.getI64IntegerAttr(perCTA));
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() != gpuModule.getName() ||
+        launch.getKernelName() != kernel.getName())
+      return;
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    Value bytes = arith::ConstantIndexOp::create(b, loc, perCTA);
+    for (Value extent : {grid.x, grid.y, grid.z})
+      bytes = arith::MulIOp::create(b, loc, bytes, extent);
+    auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    auto tokenType = gpu::AsyncTokenType::get(b.getContext());
+    // Allocation and free are asynchronous with one dependency (the form
+    // gpu-to-llvm lowers): the launch's own, or a wait joining them.
+    Value before;
+    if (launch.getAsyncDependencies().size() == 1)
+      before = launch.getAsyncDependencies().front();
+    else
+      before = gpu::WaitOp::create(b, loc, tokenType,
+                                   launch.getAsyncDependencies())
+                   .getAsyncToken();
+    auto alloc = gpu::AllocOp::create(b, loc, type, tokenType, before,
+                                      ValueRange{bytes}, ValueRange{},
+                                      /*hostShared=*/false);
+    auto ptrType = tile::PointerType::get(b.getContext(), b.getI8Type());
+    Value workspace =
+        tile::PtrFromMemrefOp::create(b, loc, ptrType, alloc.getMemref());
+    launch.getKernelOperandsMutable().append(workspace);
+    Value token = launch.getAsyncToken();
+    if (token)
+      launch.getAsyncDependenciesMutable().assign(alloc.getAsyncToken());
+    else
+      gpu::WaitOp::create(b, loc, Type(), alloc.getAsyncToken());
+    b.setInsertionPointAfter(launch);
+    Value done = token ? token
+                       : gpu::WaitOp::create(b, loc, tokenType, ValueRange{})
+                             .getAsyncToken();
+    auto free = gpu::DeallocOp::create(b, loc, tokenType, done,
+                                       alloc.getMemref());
+    if (token)
+      token.replaceAllUsesExcept(free.getAsyncToken(), free);
+    else
+      gpu::WaitOp::create(b, loc, Type(), free.getAsyncToken());
+  });
+}
+
 struct TileLowerCopiesPass
     : public tilemlir::impl::TileLowerCopiesBase<TileLowerCopiesPass> {
   void runOnOperation() override {
@@ -702,10 +889,11 @@ struct TileLowerCopiesPass
           scopes[getPartitionRegion(op)].push_back(op);
         });
         DescriptorArguments descriptors;
+        DeviceTensorMaps deviceMaps;
         for (auto &[partition, scoped] : scopes) {
           if (scoped.empty())
             continue;
-          KernelCopies state(kernel, partition, descriptors);
+          KernelCopies state(kernel, partition, descriptors, deviceMaps);
           CopyLowering lowering(state);
           if (failed(lowering.plan(scoped))) {
             failedAny = true;
@@ -716,7 +904,9 @@ struct TileLowerCopiesPass
             if (failed(lowering.lower(op)))
               failedAny = true;
         }
+        moveWorkspaceLast(kernel, deviceMaps);
         buildHostDescriptors(module, gpuModule, kernel, descriptors);
+        allocateWorkspaces(module, gpuModule, kernel, deviceMaps);
       }
     });
     if (failedAny)

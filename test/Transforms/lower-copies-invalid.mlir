@@ -3,14 +3,15 @@
 
 // test_device_bound_descriptor_tma_is_rejected_when_ws_disabled: a 16x16
 // tile of a tensor of row pitch 32 behind a pointer known only on the
-// device needs a descriptor, which only the host builds.
+// device needs a descriptor, and a descriptor the tensor's sizes, which a
+// pointer does not carry.
 gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
   gpu.func @device_bound(%src: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c32 = arith.constant 32 : index
     %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
-    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 32 where a contiguous region has 16; and a TMA tensor copy needs a descriptor, which is built on the host for memref kernel arguments; a !tile.ptr is bound on the device (a device-side tensor map is not supported yet)}}
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 32 where a contiguous region has 16; and a TMA tensor copy needs a descriptor, and a descriptor the tensor's sizes and strides: a !tile.ptr has none (copy from a memref, or a view of one, whose tensor map is built on the host or written by the kernel)}}
     tile.copy %src[%c0] strides [%c32, %c1], %s prefer tma : !tile.ptr<f16>, !tile.smem<16x16xf16, mutable>
     gpu.return
   }
@@ -18,14 +19,18 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
 
 // -----
 
-// A memref made inside the kernel has no host tensor map either.
+// A view bound inside a loop: its tensor map would be rewritten while
+// copies through the last one may be in flight.
 gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @kernel_memref(%A: memref<64x64xf16>) kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @view_in_loop(%A: memref<64x64xf16>, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
     %c0 = arith.constant 0 : index
-    %v = memref.subview %A[0, 0] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1]>>
+    %c1 = arith.constant 1 : index
     %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
-    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 64 where a contiguous region has 16; and a TMA tensor copy needs a descriptor, which is built on the host for memref kernel arguments; this memref is bound inside the kernel (a device-side tensor map is not supported yet)}}
-    tile.copy %v[%c0, %c0], %s prefer tma : memref<32x32xf16, strided<[64, 1]>>, !tile.smem<16x16xf16, mutable>
+    scf.for %i = %c0 to %n step %c1 {
+      %v = memref.subview %A[%i, 0] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1], offset: ?>>
+      // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 64 where a contiguous region has 16; and a TMA tensor copy of a memref bound inside the kernel needs a tensor map the kernel writes where the memref is bound, which is inside a loop here (not supported yet: a map rewritten while copies through it may be in flight); bind the memref outside the loop}}
+      tile.copy %v[%c0, %c0], %s prefer tma : memref<32x32xf16, strided<[64, 1], offset: ?>>, !tile.smem<16x16xf16, mutable>
+    }
     gpu.return
   }
 }

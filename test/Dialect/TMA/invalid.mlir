@@ -221,7 +221,7 @@ func.func @duplicate_parameter(%m: memref<256x256xf16>) {
 
 gpu.module @m {
   gpu.func @k(%m: memref<1024x1024xf16>) kernel {
-    // expected-error @+1 {{'tma.make_descriptor' op a TMA descriptor bound inside the device function body is not supported: create it on the host with tma.make_descriptor and pass it as a kernel argument}}
+    // expected-error @+1 {{'tma.make_descriptor' op a TMA descriptor bound inside the device function body is not supported: create it on the host with tma.make_descriptor and pass it as a kernel argument, or on the device with tma.create_descriptor}}
     %d = tma.make_descriptor %m : memref<1024x1024xf16> -> !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
     gpu.return
   }
@@ -730,5 +730,65 @@ func.func @written_ragged_rows(%m: memref<37x45xf32, strided<[48, 1]>>) {
 func.func @written_ragged_fp4(%m: memref<64x9xi8, strided<[16, 1]>>) {
   // expected-error @+1 {{a row of the tensor is 9 x 'i8' = 9 bytes, not a multiple of 16: TMA stores write whole 16-byte units, so a store reaching the end of a row would also write the 7 bytes after it}}
   %d = tma.make_descriptor %m written : memref<64x9xi8, strided<[16, 1]>> -> !tma.descriptor<tensor<64x128xf4E2M1FN>, fp4 = packed>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tma.create_descriptor / tma.acquire_descriptor
+//===----------------------------------------------------------------------===//
+
+// -----
+
+func.func @create_on_host(%ws: !tile.ptr<i8>, %m: memref<64x64xf16>, %i: index) {
+  // expected-error @+1 {{'tma.create_descriptor' op}}
+  %d = tma.create_descriptor %ws[%i], %m : !tile.ptr<i8>, memref<64x64xf16> -> !tma.descriptor<tensor<64x64xf16>>
+  return
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @l2(%ws: !tile.ptr<i8>, %m: memref<64x64xf16>, %i: index) kernel {
+    // expected-error @+1 {{'tma.create_descriptor' op sets L2 promotion, which a tensor map written on the device cannot (tensormap.replace has no such field): leave it out}}
+    %d = tma.create_descriptor %ws[%i], %m : !tile.ptr<i8>, memref<64x64xf16> -> !tma.descriptor<tensor<64x64xf16>, l2_promotion = l2_128b>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @storage(%ws: !tile.ptr<f32>, %m: memref<64x64xf16>, %i: index) kernel {
+    // expected-error @+1 {{'tma.create_descriptor' op writes the 128-byte map through a !tile.ptr<i8>, not '!tile.ptr<f32>'}}
+    %d = tma.create_descriptor %ws[%i], %m : !tile.ptr<f32>, memref<64x64xf16> -> !tma.descriptor<tensor<64x64xf16>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @rank(%ws: !tile.ptr<i8>, %m: memref<4x64x64xf16>, %i: index) kernel {
+    // expected-error @+1 {{'tma.create_descriptor' op memref rank 3 differs from the box rank 2: the descriptor needs one box dimension per tensor dimension}}
+    %d = tma.create_descriptor %ws[%i], %m : !tile.ptr<i8>, memref<4x64x64xf16> -> !tma.descriptor<tensor<64x64xf16>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @inner_stride(%ws: !tile.ptr<i8>, %m: memref<64x64xf16, strided<[128, 2]>>, %i: index) kernel {
+    // expected-error @+1 {{'tma.create_descriptor' op the innermost dimension must be contiguous (stride 1), got stride 2: TMA has no element stride in global memory}}
+    %d = tma.create_descriptor %ws[%i], %m : !tile.ptr<i8>, memref<64x64xf16, strided<[128, 2]>> -> !tma.descriptor<tensor<64x64xf16>>
+    gpu.return
+  }
+}
+
+// -----
+
+func.func @acquire_on_host(%d: !tma.descriptor<tensor<64x64xf16>>) {
+  // expected-error @+1 {{'tma.acquire_descriptor' op}}
+  tma.acquire_descriptor %d : !tma.descriptor<tensor<64x64xf16>>
   return
 }

@@ -199,6 +199,20 @@ gpu.module @kernels {
     tma.store_wait pending = 0 read_only
     gpu.return
   }
+
+  // Tensor maps the kernel writes: a view's, FP4 over an i8 memref, and
+  // one every thread writes (no predicate).
+  // CHECK-LABEL: gpu.func @device_maps
+  gpu.func @device_maps(%ws: !tile.ptr<i8>, %a: memref<?x?xf16>, %q: memref<?x?xi8>, %i: index, %leader: i1) kernel {
+    %v = memref.subview %a[%i, 0] [64, 128] [1, 1] : memref<?x?xf16> to memref<64x128xf16, strided<[?, 1], offset: ?>>
+    // CHECK: %[[D:.*]] = tma.create_descriptor %{{.*}}[%{{.*}}], %{{.*}} if %{{.*}} : !tile.ptr<i8>, memref<64x128xf16, strided<[?, 1], offset: ?>> -> !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    %d = tma.create_descriptor %ws[%i], %v if %leader : !tile.ptr<i8>, memref<64x128xf16, strided<[?, 1], offset: ?>> -> !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    // CHECK: tma.acquire_descriptor %[[D]] : !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    tma.acquire_descriptor %d : !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
+    // CHECK: tma.create_descriptor %{{.*}}[%{{.*}}], %{{.*}} : !tile.ptr<i8>, memref<?x?xi8> -> !tma.descriptor<tensor<128x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
+    %f = tma.create_descriptor %ws[%i], %q : !tile.ptr<i8>, memref<?x?xi8> -> !tma.descriptor<tensor<128x128xf4E2M1FN>, swizzle = 64, fp4 = packed>
+    gpu.return
+  }
 }
 
 // Asynchronous copies write memory that nothing in the IR reads back: their
@@ -217,3 +231,7 @@ gpu.module @kernels {
 // KEEP-COUNT-2: tma.bulk_store
 // KEEP: tma.store_commit
 // KEEP: tma.store_wait
+// KEEP-LABEL: gpu.func @device_maps
+// KEEP: tma.create_descriptor
+// KEEP: tma.acquire_descriptor
+// KEEP: tma.create_descriptor

@@ -1285,3 +1285,22 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The workspace of tensor maps a kernel writes is its last argument.
+gpu.module @m {
+  // expected-error @+1 {{'tile.tensor_map_workspace' needs the workspace as the kernel's last argument, a !tile.ptr<i8>}}
+  gpu.func @k(%ws: !tile.ptr<i8>, %n: index) kernel attributes {tile.tensor_map_workspace = 128 : i64} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'tile.tensor_map_workspace' must be a positive multiple of 128 (bytes of tensor maps per CTA)}}
+  gpu.func @k(%ws: !tile.ptr<i8>) kernel attributes {tile.tensor_map_workspace = 100 : i64} {
+    gpu.return
+  }
+}

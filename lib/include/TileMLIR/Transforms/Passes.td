@@ -19,6 +19,14 @@ def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
       and box (the buffer's shape; the swizzle of its NVMMA layout), and at
       every `gpu.launch_func` of the kernel in the module a
       `tma.make_descriptor` of the memref passed for it;
+    - for a memref bound inside the kernel (a view), a tensor map the
+      kernel writes where the memref is bound: the leader writes it
+      (`tma.create_descriptor`) into this CTA's part of a workspace, a
+      barrier publishes it, every thread acquires it
+      (`tma.acquire_descriptor`). The workspace is the kernel's new last
+      argument (`!tile.ptr<i8>`; its bytes per CTA, 128 per map, in
+      `tile.tensor_map_workspace`); every launch allocates it for its grid
+      (`gpu.alloc` on the launch's stream, before it) and frees it after;
     - transaction bytes: `mbarrier.expect_tx` of the copy's bytes on the
       given barrier, under a `tile.elect cta` leader;
     - transaction bytes count what TMA moves: the boxes' bytes (FP4 at 4
@@ -38,9 +46,10 @@ def TileLowerCopies : Pass<"tile-lower-copies", "::mlir::ModuleOp"> {
 
     A copy that `prefer tma` asks for and neither TMA form allows is an
     error naming each form's rule; so is an `async` store that must be
-    synchronous. Not supported yet: descriptors for memrefs or pointers
-    bound inside the kernel (a device-side tensor map), transposed NVMMA
-    destinations, buffers of lower rank than the memref through a
+    synchronous. A `!tile.ptr` carries no sizes: a region of one that is
+    not one contiguous run has no descriptor. Not supported yet: a tensor
+    map written inside a loop (the memref bound there; copies through the
+    previous map may still be in flight), transposed NVMMA destinations, buffers of lower rank than the memref through a
     descriptor. TMA only unpacks FP4 on loads, so a store from an
     `fp4_padded` buffer cannot use a descriptor. A copy inside a
     `tile.warp_specialize` partition is lowered for the partition's warps:
