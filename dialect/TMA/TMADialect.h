@@ -74,6 +74,18 @@ namespace mlir::tma {
 /// code), following it into the partitions of tile.warp_specialize; null
 /// when nothing does. Copies marked kUncheckedAttrName do not count.
 Operation *findWriteThrough(Value descriptor);
+
+/// The rules of a tensor map over `mem` with the box of `desc` that the
+/// types show (ranks, element types, static sizes, a contiguous innermost
+/// dimension, 16-byte strides and offset); the diagnostic goes to `op`.
+/// Dynamic values are the map builder's to check.
+LogicalResult verifyTensorMapSource(Operation *op, MemRefType mem,
+                                    DescriptorType desc);
+
+/// The element-type code of a tensor map as `tensormap.replace` takes it,
+/// for a descriptor's driver code (getCUDADataType): PTX numbers f64,
+/// bf16 and f32.ftz differently from CUtensorMapDataType.
+unsigned getTensorMapReplaceElementType(unsigned driverCode);
 } // namespace mlir::tma
 
 #endif // TILEMLIR_DIALECT_TMA_TMADIALECT_H

@@ -236,11 +236,27 @@ static bool isGlobalMemorySpace(Attribute space) {
   return false;
 }
 
+unsigned mlir::tma::getTensorMapReplaceElementType(unsigned driverCode) {
+  // CUtensorMapDataType: ..., FLOAT64 = 8, BFLOAT16 = 9, FLOAT32_FTZ = 10;
+  // tensormap.replace's .elemtype: .f32.ftz = 8, .f64 = 9, .bf16 = 10. The
+  // others agree.
+  switch (driverCode) {
+  case 8:
+    return 9;
+  case 9:
+    return 10;
+  case 10:
+    return 8;
+  default:
+    return driverCode;
+  }
+}
+
 /// The rules of a tensor map over `mem` that its type shows: ranks,
 /// element types, sizes, the contiguous innermost dimension, stride and
 /// offset alignment (dynamic values are checked where they are known).
-static LogicalResult verifyDescriptorSource(Operation *op, MemRefType mem,
-                                            DescriptorType desc) {
+LogicalResult mlir::tma::verifyTensorMapSource(Operation *op, MemRefType mem,
+                                               DescriptorType desc) {
   auto emitOpError = [&]() { return op->emitOpError(); };
   int64_t rank = mem.getRank();
   if (rank != desc.getRank())
@@ -358,7 +374,7 @@ LogicalResult MakeDescriptorOp::verify() {
                             "the host with tma.make_descriptor and pass it "
                             "as a kernel argument, or on the device with "
                             "tma.create_descriptor";
-  if (failed(verifyDescriptorSource(*this, getSource().getType(),
+  if (failed(verifyTensorMapSource(*this, getSource().getType(),
                                     getResult().getType())))
     return failure();
   return verifyWrittenRows();
@@ -377,7 +393,7 @@ LogicalResult CreateDescriptorOp::verify() {
     return emitOpError() << "writes the 128-byte map through a !tile.ptr<i8>, "
                             "not "
                          << storage;
-  return verifyDescriptorSource(*this, getSource().getType(), desc);
+  return verifyTensorMapSource(*this, getSource().getType(), desc);
 }
 
 LogicalResult AcquireDescriptorOp::verify() {

@@ -78,7 +78,8 @@ def Tile_Dialect : Dialect {
         "tile.sync_group";
     /// On a kernel that writes tensor maps itself (tile-lower-copies): the
     /// bytes of its workspace per CTA, its last argument (a !tile.ptr<i8>
-    /// each launch allocates for the whole grid).
+    /// each launch allocates for the whole grid: a launcher outside MLIR
+    /// reads the size here).
     static constexpr ::llvm::StringLiteral kTensorMapWorkspaceAttrName =
         "tile.tensor_map_workspace";
   }];

@@ -6,7 +6,7 @@
 
 #include "CopyRegions.h"
 
-#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
@@ -69,6 +69,45 @@ int64_t tilemlir::boxRowElements(tile::SharedMemoryType smem, unsigned swizzle) 
   return std::min<int64_t>(inner, int64_t(swizzle) * 8 / bits);
 }
 
+/// Whether the kernel can write the tensor map of `memref` (bound inside
+/// it) for `type`: the map's static rules hold, and its dynamic offset and
+/// strides, which nothing checks on the device, are taken on trust only
+/// when the copy asks for TMA.
+static LogicalResult checkWrittenMapSource(tile::CopyOp op, MemRefType memref,
+                                           tma::DescriptorType type,
+                                           std::string &why) {
+  std::string rule;
+  LogicalResult valid = success();
+  {
+    ScopedDiagnosticHandler capture(op.getContext(), [&](Diagnostic &diag) {
+      rule = diag.str();
+      return success();
+    });
+    valid = tma::verifyTensorMapSource(op, memref, type);
+  }
+  if (failed(valid)) {
+    why = "the tensor map the kernel would write for this memref breaks a "
+          "rule: " +
+          rule;
+    return failure();
+  }
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(memref.getStridesAndOffset(strides, offset)))
+    return failure();
+  bool dynamic = ShapedType::isDynamic(offset) ||
+                 llvm::any_of(ArrayRef<int64_t>(strides).drop_back(),
+                              ShapedType::isDynamic);
+  if (dynamic && op.getPrefer() != tile::CopyInstruction::TMA) {
+    why = "the tensor map the kernel would write for this memref has an "
+          "offset or strides known only on the device, where nothing checks "
+          "that they are 16-byte aligned before a copy uses it (`prefer tma` "
+          "takes them on trust: a misaligned one faults)";
+    return failure();
+  }
+  return success();
+}
+
 /// The descriptor type a TMA copy of the region needs, or the reason there
 /// is none (in `why`). The box is the buffer's shape, its innermost
 /// dimension cut to the swizzle span: the copy then moves as several boxes
@@ -85,13 +124,13 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
   }
   if (!kernelArgumentIndex(op, kernel)) {
     // The kernel writes the map where the memref is bound: once, not in a
-    // loop, where copies through the previous map may still be in flight.
-    Operation *scope = op->getParentOfType<tile::WarpSpecializeOp>();
+    // loop (a partition's start included, when its tile.warp_specialize is
+    // in one), where copies through the previous map may still be in
+    // flight.
     Region *bound = op.getGlobal().getParentRegion();
-    for (Operation *parent = bound->getParentOp();
-         parent && parent != kernel && parent != scope;
+    for (Operation *parent = bound->getParentOp(); parent && parent != kernel;
          parent = parent->getParentOp())
-      if (isa<scf::ForOp, scf::WhileOp>(parent)) {
+      if (isa<LoopLikeOpInterface>(parent)) {
         why = "a TMA tensor copy of a memref bound inside the kernel needs "
               "a tensor map the kernel writes where the memref is bound, "
               "which is inside a loop here (not supported yet: a map "
@@ -169,6 +208,9 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
           std::to_string(swizzle) + " breaks a tensor-map rule: " + rule;
     return {};
   }
+  if (!kernelArgumentIndex(op, kernel) &&
+      failed(checkWrittenMapSource(op, memref, type, why)))
+    return {};
   return type;
 }
 

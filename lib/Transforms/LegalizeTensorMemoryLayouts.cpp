@@ -79,10 +79,16 @@ LogicalResult addDemand(Operation *user, Value view,
     return success();
   }
   if (auto window = dyn_cast<SubsliceOp>(user)) {
+    Attribute written = window.getType().getEncoding();
+    if (written && !isa<TensorMemoryLayoutAttr>(written))
+      return window.emitOpError()
+             << "takes a window laid out as " << written
+             << " of a tensor-memory buffer without a layout: windows are of "
+                "#tmem.layout buffers";
     worklist.push_back({window.getResult(), view});
     demands.windows.push_back(window);
-    if (auto written = window.getType().getLayout())
-      demands.writtenWindow = written;
+    if (written)
+      demands.writtenWindow = cast<TensorMemoryLayoutAttr>(written);
     return success();
   }
   if (auto ws = dyn_cast<tile::WarpSpecializeOp>(user)) {
@@ -152,10 +158,15 @@ TensorMemoryLayoutAttr getDataLayout(BufferType type,
   if (!blockM)
     blockM = type.getM() == 64 ? 64 : 128;
   unsigned blockN = getLargestBlockN(type.getN());
-  if (type.getM() > blockM)
+  if (type.getM() > blockM) {
+    // Interleaved blocks: every window keeps the buffer's blockN, a
+    // written one's included.
     for (SubsliceOp window : demands.windows)
       blockN = std::min({blockN, getLargestBlockN(window.getType().getN()),
                          getLargestBlockN(window.getColumn())});
+    if (TensorMemoryLayoutAttr written = demands.writtenWindow)
+      blockN = written.getBlockN();
+  }
   return TensorMemoryLayoutAttr::get(type.getContext(), blockM, blockN,
                                      colStride);
 }
@@ -203,9 +214,11 @@ void assignLayouts(ArrayRef<ViewEdge> views, Attribute layout) {
     Attribute viewLayout = layout;
     if (source) {
       viewLayout = layoutOf.lookup(source);
-      if (auto window = view.getDefiningOp<SubsliceOp>())
-        viewLayout = getWindowLayout(window,
-                                     cast<TensorMemoryLayoutAttr>(viewLayout));
+      // (A window of a window laid out as #tmem.scales keeps no layout:
+      // the subslice verifier refuses it.)
+      auto data = dyn_cast<TensorMemoryLayoutAttr>(viewLayout);
+      if (auto window = view.getDefiningOp<SubsliceOp>(); window && data)
+        viewLayout = getWindowLayout(window, data);
     }
     layoutOf[view] = viewLayout;
     view.setType(withEncoding(view.getType(), viewLayout));

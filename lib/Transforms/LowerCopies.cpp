@@ -286,6 +286,8 @@ Value CopyLowering::descriptorArgument(tile::CopyOp op,
 /// memref is bound: one thread writes it into this CTA's workspace, a
 /// barrier publishes it, every thread acquires it (any may be the copies'
 /// leader). Once per memref and descriptor type in each group of warps.
+/// Every thread of the group reaches the barrier: the memref's block holds
+/// the copy's, which every thread of the group executes.
 Value CopyLowering::writtenDescriptor(tile::CopyOp op,
                                       tma::DescriptorType type) {
   Value memref = op.getGlobal();

@@ -36,6 +36,12 @@
 // CHECK: fence.proxy.tensormap::generic.acquire.gpu [%rd{{[0-9]+}}], 128;
 // CHECK: cp.async.bulk.tensor.2d.shared::cluster.global
 
+// The element-type field uses PTX's numbering, not the driver's: bf16 is
+// 10 (the driver's 9) and f64 9 (the driver's 8).
+// CHECK-LABEL: .entry element_types(
+// CHECK: tensormap.replace.tile.elemtype.global.b1024.b32 [%rd{{[0-9]+}}], 10;
+// CHECK: tensormap.replace.tile.elemtype.global.b1024.b32 [%rd{{[0-9]+}}], 9;
+
 !desc = !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
 #sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 gpu.module @m {
@@ -57,6 +63,15 @@ gpu.module @m {
     mbarrier.arrive_expect_tx %bar, bytes = 8192 if %leader
     tma.async_load %d[%c0_i32, %c0_i32], %s, %bar : !desc, !tile.smem<64x64xf16, #sw, mutable>
     mbarrier.wait %bar, phase %c0_i32 : i32
+    gpu.return
+  }
+  gpu.func @element_types(%A: memref<?x?xbf16>, %B: memref<?x?xf64>, %ws: !tile.ptr<i8>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c128 = arith.constant 128 : index
+    %d = tma.create_descriptor %ws[%c0], %A : !tile.ptr<i8>, memref<?x?xbf16> -> !tma.descriptor<tensor<64x64xbf16>, swizzle = 128>
+    %e = tma.create_descriptor %ws[%c128], %B : !tile.ptr<i8>, memref<?x?xf64> -> !tma.descriptor<tensor<16x16xf64>>
+    tma.acquire_descriptor %d : !tma.descriptor<tensor<64x64xbf16>, swizzle = 128>
+    tma.acquire_descriptor %e : !tma.descriptor<tensor<16x16xf64>>
     gpu.return
   }
 }

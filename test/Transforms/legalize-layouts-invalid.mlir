@@ -292,3 +292,15 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A window written as scale factors of a buffer left without a layout.
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @scales_window() kernel attributes {tile.num_warps = 4 : i32} {
+    %s = tmem.alloc : !tmem.buffer<128x8xf8E8M0FNU>
+    // expected-error @+1 {{'tmem.subslice' op takes a window laid out as #tmem.scales of a tensor-memory buffer without a layout: windows are of #tmem.layout buffers}}
+    %w = tmem.subslice %s, column = 4 : !tmem.buffer<128x8xf8E8M0FNU> -> !tmem.buffer<128x4xf8E8M0FNU, #tmem.scales>
+    gpu.return
+  }
+}

@@ -156,3 +156,21 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A written window of a buffer with interleaved blocks (256 rows): the
+// buffer takes the window's blockN, which every window keeps.
+// CHECK-DAG: #[[I32:.*]] = #tmem.layout<block = [128, 32], col_stride = 1>
+// CHECK-LABEL: gpu.func @interleaved_written
+// CHECK: tmem.alloc : !tmem.buffer<256x128xf32, #[[I32]]>
+// CHECK: tmem.subslice %{{.*}}, column = 0 : !tmem.buffer<256x128xf32, #[[I32]]> -> !tmem.buffer<256x64xf32, #[[I32]]>
+#w32 = #tmem.layout<block = [128, 32], col_stride = 1>
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @interleaved_written() kernel attributes {tile.num_warps = 4 : i32} {
+    %acc = tmem.alloc : !tmem.buffer<256x128xf32>
+    %w = tmem.subslice %acc, column = 0 : !tmem.buffer<256x128xf32> -> !tmem.buffer<256x64xf32, #w32>
+    tmem.dealloc %acc : !tmem.buffer<256x128xf32>
+    gpu.return
+  }
+}

@@ -2,7 +2,8 @@
 
 // A copy of a memref bound inside the kernel (a view of an argument) that
 // needs a descriptor: the kernel writes the tensor map where the view is
-// bound. The leader writes it into this CTA's 128 bytes of a workspace
+// bound. (Its offset and row pitch are known only on the device: `prefer
+// tma` takes them on trust; see the last cases.) The leader writes it into this CTA's 128 bytes of a workspace
 // (the kernel's new last argument, offset by the CTA's linear index in the
 // grid), a barrier publishes it, every thread acquires it. Two views, two
 // maps: 256 bytes per CTA, recorded on the kernel. A memref argument keeps
@@ -63,8 +64,8 @@ module attributes {gpu.container_module} {
       %vb = memref.subview %A[%r0, 128] [%rows, 128] [1, 1] : memref<?x?xf16> to memref<?x128xf16, strided<[?, 1], offset: ?>>
       %s = tile.alloc_smem : !tile.smem<64x128xf16, #sw, mutable>
       %t = tile.alloc_smem : !tile.smem<64x128xf16, #sw, mutable>
-      tile.copy %va[%c0, %c0], %s : memref<?x128xf16, strided<[?, 1], offset: ?>>, !tile.smem<64x128xf16, #sw, mutable>
-      tile.copy %vb[%c0, %c0], %t : memref<?x128xf16, strided<[?, 1], offset: ?>>, !tile.smem<64x128xf16, #sw, mutable>
+      tile.copy %va[%c0, %c0], %s prefer tma : memref<?x128xf16, strided<[?, 1], offset: ?>>, !tile.smem<64x128xf16, #sw, mutable>
+      tile.copy %vb[%c0, %c0], %t prefer tma : memref<?x128xf16, strided<[?, 1], offset: ?>>, !tile.smem<64x128xf16, #sw, mutable>
       tile.copy %s, %B[%r0, %c0] : !tile.smem<64x128xf16, #sw, mutable>, memref<?x?xf16>
       gpu.return
     }
@@ -112,10 +113,39 @@ module attributes {gpu.container_module} {
       }
       partition0(%pv: memref<?x64xf16, strided<[?, 1]>>, %ps: !tile.smem<64x64xf16, #sw, mutable>) num_warps(1) {
         %c0 = arith.constant 0 : index
-        tile.copy %pv[%c0, %c0], %ps : memref<?x64xf16, strided<[?, 1]>>, !tile.smem<64x64xf16, #sw, mutable>
+        tile.copy %pv[%c0, %c0], %ps prefer tma : memref<?x64xf16, strided<[?, 1]>>, !tile.smem<64x64xf16, #sw, mutable>
         tile.warp_return
       } : (memref<?x64xf16, strided<[?, 1]>>, !tile.smem<64x64xf16, #sw, mutable>) -> ()
       gpu.return
     }
+  }
+}
+
+// -----
+
+// A view whose offset and strides are static gets its map without being
+// asked; one whose row pitch is known only on the device is copied
+// synchronously unless the copy prefers TMA (nothing checks its alignment
+// on the device).
+// CHECK-LABEL: gpu.func @static_view
+// CHECK: tma.create_descriptor %{{.*}}, %{{.*}} if %{{.*}} : !tile.ptr<i8>, memref<64x128xf16, strided<[256, 1], offset: 16384>>
+// CHECK-LABEL: gpu.func @dynamic_view
+// CHECK-NOT: tma.create_descriptor
+// CHECK: tile.load
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @static_view(%A: memref<256x256xf16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %v = memref.subview %A[64, 0] [64, 128] [1, 1] : memref<256x256xf16> to memref<64x128xf16, strided<[256, 1], offset: 16384>>
+    %s = tile.alloc_smem : !tile.smem<64x128xf16, #sw, mutable>
+    tile.copy %v[%c0, %c0], %s : memref<64x128xf16, strided<[256, 1], offset: 16384>>, !tile.smem<64x128xf16, #sw, mutable>
+    gpu.return
+  }
+  gpu.func @dynamic_view(%A: memref<?x?xf16>, %rows: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %v = memref.subview %A[0, 0] [%rows, 128] [1, 1] : memref<?x?xf16> to memref<?x128xf16, strided<[?, 1]>>
+    %s = tile.alloc_smem : !tile.smem<64x128xf16, #sw, mutable>
+    tile.copy %v[%c0, %c0], %s : memref<?x128xf16, strided<[?, 1]>>, !tile.smem<64x128xf16, #sw, mutable>
+    gpu.return
   }
 }

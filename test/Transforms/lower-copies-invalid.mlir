@@ -95,3 +95,43 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A view whose map would break a static rule (an offset of 3 f16
+// elements: a base that is not 16-byte aligned).
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @misaligned_view(%A: memref<64x64xf16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %v = memref.subview %A[0, 3] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1], offset: 3>>
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    // expected-error @+1 {{prefers TMA, but neither TMA form can copy the region: a 1-D bulk copy needs one contiguous run of global memory, but dimension 0 has stride 64 where a contiguous region has 16; and the tensor map the kernel would write for this memref breaks a rule: 'tile.copy' op the memref's offset of 3 elements (6 bytes) misaligns the global address: TMA needs a 16-byte aligned base}}
+    tile.copy %v[%c0, %c0], %s prefer tma : memref<32x32xf16, strided<[64, 1], offset: 3>>, !tile.smem<16x16xf16, mutable>
+    gpu.return
+  }
+}
+
+// -----
+
+// A view captured into a partition of a tile.warp_specialize that is in a
+// loop: its map would be written at every iteration.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @partition_in_loop(%A: memref<64x64xf16>, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %v = memref.subview %A[0, 0] [32, 32] [1, 1] : memref<64x64xf16> to memref<32x32xf16, strided<[64, 1]>>
+    %s = tile.alloc_smem : !tile.smem<16x16xf16, mutable>
+    scf.for %i = %c0 to %n step %c1 {
+      tile.warp_specialize(%v, %s) default {
+        tile.warp_yield
+      }
+      partition0(%pv: memref<32x32xf16, strided<[64, 1]>>, %ps: !tile.smem<16x16xf16, mutable>) num_warps(1) {
+        %z = arith.constant 0 : index
+        // expected-error @+1 {{which is inside a loop here (not supported yet: a map rewritten while copies through it may be in flight); bind the memref outside the loop}}
+        tile.copy %pv[%z, %z], %ps prefer tma : memref<32x32xf16, strided<[64, 1]>>, !tile.smem<16x16xf16, mutable>
+        tile.warp_return
+      } : (memref<32x32xf16, strided<[64, 1]>>, !tile.smem<16x16xf16, mutable>) -> ()
+    }
+    gpu.return
+  }
+}

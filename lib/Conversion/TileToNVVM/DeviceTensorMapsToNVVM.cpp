@@ -13,8 +13,9 @@
 // (TMA's dimension 0 is the innermost): the base address; rank - 1; per
 // dimension the size (elements), the box (the copy box, as the host map's)
 // and the element stride (1); per outer dimension the stride in bytes
-// (CUDA 12.5 and later take bytes); the element type, interleave, swizzle
-// and OOB fill codes, which are the driver's enums.
+// (CUDA 12.5 and later take bytes); the element type (PTX's numbering,
+// which differs from the driver's for f64, bf16 and f32.ftz), and the
+// interleave, swizzle and OOB fill codes, which are the driver's enums.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,7 +145,7 @@ struct CreateDescriptorLowering
       replaceField(b, loc, map, "global_stride", ordinal - 1, stride);
     }
     replaceField(b, loc, map, "elemtype", std::nullopt, Value(),
-                 desc.getCUDADataType());
+                 tma::getTensorMapReplaceElementType(desc.getCUDADataType()));
     replaceField(b, loc, map, "interleave_layout", std::nullopt, Value(),
                  desc.getCUDAInterleave());
     replaceField(b, loc, map, "swizzle_mode", std::nullopt, Value(),
