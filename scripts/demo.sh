@@ -135,7 +135,13 @@ Pipeline status:
   TMA stores through rows that end inside a 16-byte unit
   (tile-mark-written-descriptors)                             refused (compile time
                                                               or by the runtime)
-  tile.copy with device-side tensor maps; register tiles
-  of rank > 4 / non-power-of-two shapes; 2-CTA tcgen05 MMA    not implemented yet
+  tile.copy of views bound in kernels: tensor maps the
+  kernel writes (tma.create_descriptor, a per-CTA workspace)  done (compile-tested,
+                                                              ptxas sm_90a/sm_100a;
+                                                              GPU test not run yet)
+  layouts written on part of an op's tiles; conflicts named
+  with both layouts as linear maps; tmem.subslice inference   done (lit)
+  tensor maps written inside loops; register tiles of rank
+  > 4 / non-power-of-two shapes; 2-CTA tcgen05 MMA            not implemented yet
 TXT
 exit $status
