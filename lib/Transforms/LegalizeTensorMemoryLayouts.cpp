@@ -48,8 +48,9 @@ struct TensorMemoryDemands {
   unsigned blockM = 0;
   /// The windows (tmem.subslice) of the buffer and its views.
   SmallVector<SubsliceOp> windows;
-  /// A window whose layout the user wrote.
+  /// A window whose layout the user wrote, and its op.
   TensorMemoryLayoutAttr writtenWindow;
+  SubsliceOp writtenWindowOp;
 };
 
 /// A view of the buffer and the view it is taken from (null for the
@@ -87,8 +88,10 @@ LogicalResult addDemand(Operation *user, Value view,
                 "#tmem.layout buffers";
     worklist.push_back({window.getResult(), view});
     demands.windows.push_back(window);
-    if (written)
+    if (written) {
       demands.writtenWindow = cast<TensorMemoryLayoutAttr>(written);
+      demands.writtenWindowOp = window;
+    }
     return success();
   }
   if (auto ws = dyn_cast<tile::WarpSpecializeOp>(user)) {
@@ -225,6 +228,41 @@ void assignLayouts(ArrayRef<ViewEdge> views, Attribute layout) {
   }
 }
 
+/// A buffer whose blocks along M interleave along the columns: every
+/// window keeps its blockN and starts on a block. A window that cannot
+/// (its width or start, or the blockN written on it) is named, with the
+/// window whose layout the blockN came from.
+LogicalResult checkInterleavedWindows(BufferType type, Attribute layout,
+                                      const TensorMemoryDemands &demands) {
+  auto data = dyn_cast<TensorMemoryLayoutAttr>(layout);
+  if (!data || type.getM() <= data.getBlockM())
+    return success();
+  unsigned blockN = data.getBlockN();
+  for (SubsliceOp window : demands.windows) {
+    TensorMemoryLayoutAttr written = window.getType().getLayout();
+    int64_t width = window.getType().getN(), column = window.getColumn();
+    if ((!written || written.getBlockN() == blockN) && width % blockN == 0 &&
+        column % blockN == 0)
+      continue;
+    InFlightDiagnostic diag =
+        window.emitOpError()
+        << "takes a window of a tensor-memory buffer without a layout whose "
+        << type.getM() / data.getBlockM()
+        << " blocks along M interleave along the columns, so every window "
+           "keeps one blockN and starts on a block: this one ("
+        << width << " columns from column " << column;
+    if (written)
+      diag << ", written with blockN " << written.getBlockN();
+    diag << ") cannot keep blockN " << blockN;
+    SubsliceOp source = demands.writtenWindowOp;
+    if (source && source != window)
+      diag.attachNote(source.getLoc())
+          << "blockN " << blockN << " is the one written on this window";
+    return failure();
+  }
+  return success();
+}
+
 LogicalResult legalizeAlloc(AllocOp alloc) {
   TensorMemoryDemands demands;
   SmallVector<ViewEdge> views;
@@ -250,6 +288,8 @@ LogicalResult legalizeAlloc(AllocOp alloc) {
       alloc.getContext(), alloc.getType().getShape(),
       alloc.getType().getElementType(), layout);
   if (!typed)
+    return failure();
+  if (failed(checkInterleavedWindows(alloc.getType(), layout, demands)))
     return failure();
   assignLayouts(views, layout);
   return success();

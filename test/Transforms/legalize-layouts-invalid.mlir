@@ -304,3 +304,20 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// Interleaved blocks (256 rows): the blockN written on one window is every
+// window's, and a window 16 columns wide at column 16 cannot keep 32.
+#w32 = #tmem.layout<block = [128, 32], col_stride = 1>
+gpu.module @m [#nvvm.target<chip = "sm_100a">] {
+  gpu.func @interleaved_windows() kernel attributes {tile.num_warps = 4 : i32} {
+    %acc = tmem.alloc : !tmem.buffer<256x128xf32>
+    // expected-note @+1 {{blockN 32 is the one written on this window}}
+    %w = tmem.subslice %acc, column = 0 : !tmem.buffer<256x128xf32> -> !tmem.buffer<256x64xf32, #w32>
+    // expected-error @+1 {{'tmem.subslice' op takes a window of a tensor-memory buffer without a layout whose 2 blocks along M interleave along the columns, so every window keeps one blockN and starts on a block: this one (16 columns from column 16) cannot keep blockN 32}}
+    %x = tmem.subslice %acc, column = 16 : !tmem.buffer<256x128xf32> -> !tmem.buffer<256x16xf32>
+    tmem.dealloc %acc : !tmem.buffer<256x128xf32>
+    gpu.return
+  }
+}
