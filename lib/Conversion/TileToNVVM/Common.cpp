@@ -6,6 +6,7 @@
 #include "TMA/TMADialect.h"
 #include "TileMLIR/Conversion/Passes.h"
 
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -80,6 +81,56 @@ Value tilemlir::createInlineAsm(OpBuilder &b, Location loc, Type resultType,
 Value tilemlir::createLaneId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
   return LLVM::URemOp::create(b, loc, tid, createI32Constant(b, loc, 32));
+}
+
+Value tilemlir::getMemRefStart(OpBuilder &b, Location loc, Value descriptor,
+                               Type elementType) {
+  MemRefDescriptor memref(descriptor);
+  Value aligned = memref.alignedPtr(b, loc);
+  Value offset = memref.offset(b, loc);
+  return LLVM::GEPOp::create(b, loc, aligned.getType(), elementType, aligned,
+                             ValueRange{offset});
+}
+
+FailureOr<Type> tilemlir::getTensorMapStorageType(
+    Operation *op, const TypeConverter &converter, MemRefType memref) {
+  Type storageType = converter.convertType(memref.getElementType());
+  if (!storageType || !storageType.isIntOrFloat())
+    return op->emitOpError() << "cannot lower a descriptor over "
+                             << memref.getElementType() << " elements";
+  return storageType;
+}
+
+TensorMapGeometry::TensorMapGeometry(Value descriptor,
+                                     tma::DescriptorType desc,
+                                     Type storageType)
+    : descriptor(descriptor), storageType(storageType),
+      packedInBytes(desc.isFP4() && storageType.getIntOrFloatBitWidth() == 8),
+      strideBits(packedInBytes ? 8 : desc.getElementBits()) {}
+
+Value TensorMapGeometry::getStart(OpBuilder &b, Location loc) const {
+  return getMemRefStart(b, loc, descriptor, storageType);
+}
+
+Value TensorMapGeometry::getSize(OpBuilder &b, Location loc, int64_t d,
+                                 int64_t rank) const {
+  Value size = MemRefDescriptor(descriptor).size(b, loc, d);
+  if (d != rank - 1 || !packedInBytes)
+    return size;
+  return LLVM::MulOp::create(
+      b, loc, size,
+      LLVM::ConstantOp::create(b, loc, b.getI64Type(), b.getI64IntegerAttr(2)));
+}
+
+Value TensorMapGeometry::getStrideBytes(OpBuilder &b, Location loc,
+                                        int64_t d) const {
+  Type i64 = b.getI64Type();
+  Value stride = MemRefDescriptor(descriptor).stride(b, loc, d);
+  Value bits = LLVM::ConstantOp::create(b, loc, i64,
+                                        b.getI64IntegerAttr(strideBits));
+  Value totalBits = LLVM::MulOp::create(b, loc, stride, bits);
+  Value eight = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(8));
+  return LLVM::UDivOp::create(b, loc, totalBits, eight);
 }
 
 void tilemlir::emitIf(ConversionPatternRewriter &rewriter, Location loc,

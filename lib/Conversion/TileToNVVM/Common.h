@@ -3,6 +3,7 @@
 #ifndef TILEMLIR_LIB_CONVERSION_TILETONVVM_COMMON_H
 #define TILEMLIR_LIB_CONVERSION_TILETONVVM_COMMON_H
 
+#include "TMA/TMADialect.h"
 #include "Tile/TileDialect.h"
 #include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
@@ -46,6 +47,40 @@ Value createLaneId(OpBuilder &b, Location loc);
 Value createInlineAsm(OpBuilder &b, Location loc, Type resultType,
                       ValueRange operands, StringRef asmString,
                       StringRef constraints, bool sideEffects);
+
+/// Address of a memref's first element (its LLVM descriptor's aligned
+/// pointer plus offset).
+Value getMemRefStart(OpBuilder &b, Location loc, Value descriptor,
+                     Type elementType);
+
+/// The LLVM type of the elements a tensor map over `memref` addresses, or
+/// failure with a diagnostic at `op`.
+FailureOr<Type> getTensorMapStorageType(Operation *op,
+                                        const TypeConverter &converter,
+                                        MemRefType memref);
+
+/// What a tensor map of `desc` takes from a memref (`descriptor`, its LLVM
+/// descriptor; `storageType`, getTensorMapStorageType's), the same for the
+/// host's cuTensorMapEncodeTiled and a map a kernel writes: the address of
+/// its first element, and per dimension (0 outermost) the size (4-bit
+/// values for FP4 held in an i8 memref) and, for all but the innermost, the
+/// stride in bytes. All i64, emitted where asked.
+class TensorMapGeometry {
+public:
+  TensorMapGeometry(Value descriptor, tma::DescriptorType desc,
+                    Type storageType);
+  Value getStart(OpBuilder &b, Location loc) const;
+  Value getSize(OpBuilder &b, Location loc, int64_t d, int64_t rank) const;
+  Value getStrideBytes(OpBuilder &b, Location loc, int64_t d) const;
+
+private:
+  Value descriptor;
+  Type storageType;
+  /// FP4 data held in an i8 memref: two 4-bit elements per byte of the
+  /// innermost dimension (the map counts 4-bit elements).
+  bool packedInBytes;
+  int64_t strideBits;
+};
 
 /// Emits `body` so that it runs only where `cond` holds. Inside a function
 /// body (the full lowering runs after scf-to-cf) the block is split around

@@ -24,7 +24,6 @@
 #include "TMA/TMADialect.h"
 #include "TileMLIR/Conversion/Passes.h"
 
-#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 
 using namespace mlir;
@@ -75,18 +74,17 @@ struct CreateDescriptorLowering
         rewriter, loc, LLVM::LLVMPointerType::get(context), map);
 
     // (Checked before anything is emitted: emitIf splits the block.)
-    auto memrefType = cast<MemRefType>(op.getSource().getType());
-    Type storageType =
-        getTypeConverter()->convertType(memrefType.getElementType());
-    if (!storageType || !storageType.isIntOrFloat())
-      return op.emitOpError() << "cannot lower a descriptor over "
-                              << memrefType.getElementType() << " elements";
+    FailureOr<Type> storageType = getTensorMapStorageType(
+        op, *getTypeConverter(),
+        cast<MemRefType>(op.getSource().getType()));
+    if (failed(storageType))
+      return failure();
     if (Value pred = adaptor.getPred())
       emitIf(rewriter, loc, pred, [&] {
-        writeFields(rewriter, loc, op, adaptor, map, storageType);
+        writeFields(rewriter, loc, op, adaptor, map, *storageType);
       });
     else
-      writeFields(rewriter, loc, op, adaptor, map, storageType);
+      writeFields(rewriter, loc, op, adaptor, map, *storageType);
     rewriter.replaceOp(op, generic);
     return success();
   }
@@ -99,7 +97,8 @@ struct CreateDescriptorLowering
     Type i8 = b.getI8Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
     auto globalPtr = LLVM::LLVMPointerType::get(context, kGlobalAddressSpace);
     auto desc = op.getResult().getType();
-    int64_t rank = cast<MemRefType>(op.getSource().getType()).getRank();
+    auto memrefType = cast<MemRefType>(op.getSource().getType());
+    int64_t rank = memrefType.getRank();
     auto i64c = [&](int64_t v) {
       return LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(v));
     };
@@ -112,37 +111,23 @@ struct CreateDescriptorLowering
       LLVM::StoreOp::create(b, loc, i64c(0), slot, /*alignment=*/8);
     }
 
-    MemRefDescriptor memref(adaptor.getSource());
-    Value aligned = memref.alignedPtr(b, loc);
-    Value start = LLVM::GEPOp::create(b, loc, aligned.getType(), storageType,
-                                      aligned,
-                                      ValueRange{memref.offset(b, loc)});
-    Value address = LLVM::PtrToIntOp::create(b, loc, i64, start);
+    TensorMapGeometry geometry(adaptor.getSource(), desc, storageType);
+    Value address =
+        LLVM::PtrToIntOp::create(b, loc, i64, geometry.getStart(b, loc));
     replaceField(b, loc, map, "global_address", std::nullopt, address);
     replaceField(b, loc, map, "rank", std::nullopt, Value(), rank - 1);
-
-    // FP4 data held in an i8 memref: two 4-bit elements per byte of the
-    // innermost dimension (the map counts 4-bit elements).
-    bool packedInBytes =
-        desc.isFP4() && storageType.getIntOrFloatBitWidth() == 8;
-    int64_t strideBits = packedInBytes ? 8 : desc.getElementBits();
     SmallVector<int64_t> copyBox = desc.getCopyBoxShape();
     for (int64_t d = 0; d < rank; ++d) {
       int64_t ordinal = rank - 1 - d;
-      Value size = memref.size(b, loc, d);
-      if (d == rank - 1 && packedInBytes)
-        size = LLVM::MulOp::create(b, loc, size, i64c(2));
-      size = LLVM::TruncOp::create(b, loc, i32, size);
+      Value size =
+          LLVM::TruncOp::create(b, loc, i32, geometry.getSize(b, loc, d, rank));
       replaceField(b, loc, map, "global_dim", ordinal, size);
       replaceField(b, loc, map, "box_dim", ordinal, i32c(copyBox[d]));
       replaceField(b, loc, map, "element_stride", ordinal, i32c(1));
-      if (d == rank - 1)
-        continue;
-      // Outer strides in bytes; ordinal k holds TMA dimension k + 1.
-      Value stride = LLVM::MulOp::create(b, loc, memref.stride(b, loc, d),
-                                         i64c(strideBits));
-      stride = LLVM::UDivOp::create(b, loc, stride, i64c(8));
-      replaceField(b, loc, map, "global_stride", ordinal - 1, stride);
+      // Ordinal k of the strides holds TMA dimension k + 1.
+      if (d < rank - 1)
+        replaceField(b, loc, map, "global_stride", ordinal - 1,
+                     geometry.getStrideBytes(b, loc, d));
     }
     replaceField(b, loc, map, "elemtype", std::nullopt, Value(),
                  tma::getTensorMapReplaceElementType(desc.getCUDADataType()));

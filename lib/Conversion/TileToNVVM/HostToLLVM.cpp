@@ -41,16 +41,6 @@ Value createEntryAlloca(ConversionPatternRewriter &rewriter, Operation *op,
                                 type, one, alignment);
 }
 
-/// Address of a memref's first element: aligned pointer plus offset.
-Value getMemRefStart(ConversionPatternRewriter &rewriter, Location loc,
-                     Value descriptor, Type elementType) {
-  MemRefDescriptor memref(descriptor);
-  Value aligned = memref.alignedPtr(rewriter, loc);
-  Value offset = memref.offset(rewriter, loc);
-  return LLVM::GEPOp::create(rewriter, loc, aligned.getType(), elementType,
-                             aligned, ValueRange{offset});
-}
-
 struct PtrFromMemrefLowering
     : public ConvertOpToLLVMPattern<tile::PtrFromMemrefOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -104,20 +94,15 @@ struct MakeDescriptorLowering
                                       rewriter.getI32IntegerAttr(v));
     };
 
-    Type storageType = getTypeConverter()->convertType(
-        memrefType.getElementType());
-    if (!storageType || !storageType.isIntOrFloat())
-      return op.emitOpError() << "cannot lower a descriptor over "
-                              << memrefType.getElementType() << " elements";
-    MemRefDescriptor memref(adaptor.getSource());
-    Value address = getMemRefStart(rewriter, loc, adaptor.getSource(),
-                                   storageType);
+    FailureOr<Type> storageType =
+        getTensorMapStorageType(op, *getTypeConverter(), memrefType);
+    if (failed(storageType))
+      return failure();
+    TensorMapGeometry geometry(adaptor.getSource(), desc, *storageType);
+    Value address = geometry.getStart(rewriter, loc);
 
     // Global shape (elements), outer strides (bytes) and box, outermost
     // first; the runtime reorders them for the driver.
-    int64_t elementBits = desc.getElementBits();
-    bool packedInBytes =
-        desc.isFP4() && storageType.getIntOrFloatBitWidth() == 8;
     Value dims = createEntryAlloca(rewriter, op, i64, rank, 8);
     Value strides = createEntryAlloca(rewriter, op, i64, std::max<int64_t>(rank - 1, 1), 8);
     Value box = createEntryAlloca(rewriter, op, i32, rank, 4);
@@ -126,29 +111,14 @@ struct MakeDescriptorLowering
     for (int64_t d = 0; d < rank; ++d) {
       Value slot = LLVM::GEPOp::create(rewriter, loc, ptr, i64, dims,
                                        ArrayRef<LLVM::GEPArg>{int32_t(d)});
-      Value size = memref.size(rewriter, loc, d);
-      // FP4 data held in an i8 memref: two elements per byte of the
-      // innermost dimension (the driver counts 4-bit elements).
-      if (d == rank - 1 && packedInBytes)
-        size = LLVM::MulOp::create(
-            rewriter, loc, size,
-            LLVM::ConstantOp::create(rewriter, loc, i64,
-                                     rewriter.getI64IntegerAttr(2)));
-      LLVM::StoreOp::create(rewriter, loc, size, slot);
+      LLVM::StoreOp::create(rewriter, loc,
+                            geometry.getSize(rewriter, loc, d, rank), slot);
       Value boxSlot = LLVM::GEPOp::create(rewriter, loc, ptr, i32, box,
                                           ArrayRef<LLVM::GEPArg>{int32_t(d)});
       LLVM::StoreOp::create(rewriter, loc, i32c(copyBox[d]), boxSlot);
       if (d == rank - 1)
         continue;
-      // stride (elements of the memref) * element bits / 8.
-      Value stride = memref.stride(rewriter, loc, d);
-      Value bits = LLVM::ConstantOp::create(
-          rewriter, loc, i64,
-          rewriter.getI64IntegerAttr(packedInBytes ? 8 : elementBits));
-      Value strideBits = LLVM::MulOp::create(rewriter, loc, stride, bits);
-      Value eight = LLVM::ConstantOp::create(rewriter, loc, i64,
-                                             rewriter.getI64IntegerAttr(8));
-      Value strideBytes = LLVM::UDivOp::create(rewriter, loc, strideBits, eight);
+      Value strideBytes = geometry.getStrideBytes(rewriter, loc, d);
       Value strideSlot = LLVM::GEPOp::create(
           rewriter, loc, ptr, i64, strides, ArrayRef<LLVM::GEPArg>{int32_t(d)});
       LLVM::StoreOp::create(rewriter, loc, strideBytes, strideSlot);
