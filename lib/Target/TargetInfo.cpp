@@ -122,36 +122,25 @@ tilemlir::getCompileFeatures(StringRef chip, StringRef features) {
           "that NVPTX takes the chip's own");
     return features.str();
   }
-  unsigned needed = *parsePtxVersion(info->ptxFeatures);
-  llvm::SmallVector<StringRef> kept;
-  bool hasVersion = false;
-  for (StringRef part : parts) {
-    std::optional<unsigned> version = parsePtxVersion(part);
-    if (version && *version < needed)
-      continue;
-    hasVersion |= version.has_value();
-    if (!part.empty())
-      kept.push_back(part);
-  }
-  if (hasVersion && kept.size() == parts.size())
-    return features.str();
-  if (!hasVersion)
-    kept.insert(kept.begin(), info->ptxFeatures);
-  return llvm::join(kept, ",");
+  return withMinimumPtxVersion(features, *parsePtxVersion(info->ptxFeatures));
 }
 
 std::string tilemlir::withMinimumPtxVersion(StringRef features,
                                             unsigned version) {
   llvm::SmallVector<StringRef> parts, kept;
-  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  features.split(parts, ',');
   bool hasVersion = false;
   for (StringRef part : parts) {
     std::optional<unsigned> v = parsePtxVersion(part);
     if (v && *v < version)
       continue;
     hasVersion |= v.has_value();
-    kept.push_back(part);
+    if (!part.empty())
+      kept.push_back(part);
   }
+  // Nothing to change: the features as written.
+  if (hasVersion && kept.size() == parts.size())
+    return features.str();
   std::string added = "+ptx" + std::to_string(version);
   if (!hasVersion)
     kept.insert(kept.begin(), added);

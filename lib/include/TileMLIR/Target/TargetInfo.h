@@ -160,8 +160,9 @@ llvm::Expected<std::string> getCompileFeatures(llvm::StringRef chip,
 
 /// `features` with a PTX ISA version of at least `version` (83 for 8.3):
 /// older versions are dropped, and `+ptx<version>` is added when no newer
-/// one is left. For instructions newer than a chip's floor
-/// (tensormap.replace needs 8.3 on sm_90a, whose floor is 8.0).
+/// one is left; unchanged when nothing is dropped. getCompileFeatures
+/// applies it with the chip's floor; instructions newer than that floor
+/// need it too (tensormap.replace needs 8.3 on sm_90a, whose floor is 8.0).
 std::string withMinimumPtxVersion(llvm::StringRef features, unsigned version);
 
 /// The PTX ISA version NVPTX features ask for ("+ptx80,+foo" is 80), or
