@@ -25,8 +25,11 @@ gpu.module @m {
     // CHECK: llvm.lshr %[[WARP]]
     // CHECK: llvm.xor %[[X1]]
     // CHECK: %[[T:.*]] = llvm.xor
+    // The range is computed where it is written: the thread's coordinate
+    // goes through an opaque copy LLVM cannot hoist out of loops.
+    // CHECK: %[[OPAQUE:.*]] = llvm.inline_asm {{.*}}"mov.b32 $0, $1;", "=r,r" %[[T]] : (i32) -> i32
     // CHECK: %[[REG:.*]] = llvm.mlir.constant(dense<[0, 16, 32, 48]> : vector<4xi32>)
-    // CHECK: %[[INS:.*]] = llvm.insertelement %[[T]]
+    // CHECK: %[[INS:.*]] = llvm.insertelement %[[OPAQUE]]
     // CHECK: %[[SPLAT:.*]] = llvm.shufflevector %[[INS]], %{{.*}} [0, 0, 0, 0]
     // CHECK: %[[COORD:.*]] = llvm.xor %[[SPLAT]], %[[REG]] : vector<4xi32>
     // CHECK: %[[START:.*]] = llvm.shufflevector {{.*}} [0, 0, 0, 0] : vector<4xi32>

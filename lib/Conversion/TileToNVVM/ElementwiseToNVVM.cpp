@@ -153,7 +153,17 @@ struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
       return failure();
     Location loc = op.getLoc();
     SmallVector<Value> thread = getThreadCoords(rewriter, loc, *layout);
-    Value coords = getCoordVector(rewriter, loc, *layout, 0, thread[0]);
+    // The thread's coordinate goes through an opaque copy, so that the
+    // vector (one register per element, each the coordinate plus a
+    // constant) is computed where the range is, not hoisted out of the
+    // loops around it: LLVM's LICM keeps hoisted values live across the
+    // whole loop, which spills a warp-specialized kernel at its setmaxnreg
+    // budget (an attention mask's 32 key indices per thread). ptxas sees a
+    // plain mov and places the vector under its own register model.
+    Value opaque = createInlineAsm(rewriter, loc, rewriter.getI32Type(),
+                                   thread[0], "mov.b32 $0, $1;", "=r,r",
+                                   /*sideEffects=*/false);
+    Value coords = getCoordVector(rewriter, loc, *layout, 0, opaque);
     if (op.getStart() != 0) {
       auto type = cast<VectorType>(coords.getType());
       Value start = createSplat(
