@@ -9,8 +9,9 @@ K and V per step into NVMMA-swizzled shared memory, marked
 `tile.num_stages = 2` so that tile-pipeline double-buffers K and V, and an
 online softmax in base 2 (`math.exp2`, the scale folded into log2(e)).
 
-One CTA of two warpgroups (8 warps) owns 128 query rows of one (batch,
-head) pair; Q, K, V and O are [B, H, S, D] row-major, seen by TMA as
+One CTA of two consumer warpgroups (8 warps) owns 128 query rows of one
+(batch, head) pair (variant `t`, at head dim 64: three consumer
+warpgroups, 192 rows); Q, K, V and O are [B, H, S, D] row-major, seen by TMA as
 [B*H*S, D]. Key blocks are 128 wide (64 for D = 256, to keep S and O within
 the register file). Causal kernels skip the key blocks above the diagonal;
 only blocks that straddle it or the end of the sequence compute a mask
@@ -32,6 +33,7 @@ files).
 """
 
 import argparse
+import collections
 import os
 
 TYPES = {"f16": 1, "bf16": 2}
@@ -57,15 +59,28 @@ VARIANTS = {
     "g": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "q": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "h": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+    "t": lambda d: (4, True),
 }
+# Head dims a variant is written for (all others: HEAD_DIMS).
+VARIANT_HEAD_DIMS = {"t": (64,)}
 # The variants kernel_rotated writes.
-ROTATED = ("f", "g", "q")
+ROTATED = ("f", "g", "q", "t")
+# The rotated variants in a persistent grid (one CTA per SM).
+PERSISTENT = ("q", "t")
+# Consumer regions of a rotated kernel, each owning region_rows(v) query
+# rows of a tile: f, g and q run one region of two warpgroups (128 rows;
+# the warpgroup takes its ping-pong turn by its index at run time); t runs
+# three regions of one warpgroup (64 rows each, tiles of 192: FA3's shape
+# at head dim 64, where a warpgroup's exponentials need two others' MMA to
+# hide under, not one).
+CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "t": 3}
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
     "f": "explicit tile.warp_specialize, the loop rotated so that S(j) = QK(j) and O += P(j-1)V(j-1) are in flight together and the softmax of S(j) overlaps the second",
     "g": "as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's",
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
+    "t": "as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers",
     "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
 # Variants whose register layouts are written by hand (the others leave
@@ -74,14 +89,33 @@ HAND_LAID_OUT = ("h",)
 # Timed by the benchmark: tile-warp-specialize's kernel and the
 # hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
-BENCH_VARIANTS = ("w", "h", "g", "q")
+BENCH_VARIANTS = ("w", "h", "g", "q", "t")
 # Written but not yet run on a GPU: kept out of the test and the bench
 # until the integration test has checked them there (none now: q ran on
 # the H200 on 2026-12-04).
 NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
-PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0}
+PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0, "t": 4}
+
+
+def head_dims(v):
+    return VARIANT_HEAD_DIMS.get(v, HEAD_DIMS)
+
+
+def tile_rows(v):
+    """Query rows of one tile (one CTA's unit of work)."""
+    return 192 if v == "t" else BM
+
+
+def region_rows(v):
+    """Query rows of one consumer region."""
+    return tile_rows(v) // CONSUMER_REGIONS.get(v, 1)
+
+
+def consumer_warps(v):
+    """The CTA's consumer warps: a warpgroup per 64 query rows."""
+    return tile_rows(v) // 16
 
 
 def block_n(d):
@@ -94,8 +128,27 @@ def panels(d):
     return d // 64
 
 
-def aliases(t, d):
+QTypes = collections.namedtuple("QTypes", "desc whole region box")
+
+
+def q_types(t, d, v):
+    """Type aliases of Q for variant `v`: its TMA descriptor, the CTA's Q
+    buffer, a consumer region's view of it and one 64-column box. With
+    three consumer regions, Q is a ring of one 64-row slot per region."""
+    if CONSUMER_REGIONS.get(v, 1) == 1:
+        return QTypes(f"dq_{t}_{d}", f"q_{t}_{d}", f"q_{t}_{d}", f"qbox_{t}_{d}")
+    return QTypes(f"dq64_{t}_{d}", f"qring_{t}_{d}", f"q64_{t}_{d}",
+                  f"q64box_{t}_{d}")
+
+
+def aliases(t, d, variants):
     bn = block_n(d)
+    regions = max(CONSUMER_REGIONS.get(v, 1) for v in variants)
+    split_q = "" if regions == 1 else f"""!dq64_{t}_{d} = !tma.descriptor<tensor<64x64x{t}>, swizzle = 128>
+!q64_{t}_{d} = !tile.smem<64x{d}x{t}, #nvmma128, mutable>
+!q64box_{t}_{d} = !tile.smem<64x64x{t}, #nvmma128, mutable>
+!qring_{t}_{d} = !tile.smem<{regions}x64x{d}x{t}, #nvmma128, mutable>
+"""
     return f"""!dq_{t}_{d} = !tma.descriptor<tensor<{BM}x64x{t}>, swizzle = 128>
 !dkv_{t}_{d} = !tma.descriptor<tensor<{bn}x64x{t}>, swizzle = 128>
 !q_{t}_{d} = !tile.smem<{BM}x{d}x{t}, #nvmma128, mutable>
@@ -104,7 +157,7 @@ def aliases(t, d):
 !kvbox_{t}_{d} = !tile.smem<{bn}x64x{t}, #nvmma128, mutable>
 !kt_{t}_{d} = !tile.smem<{d}x{bn}x{t}, #nvmma128t, mutable>
 !kvring_{t}_{d} = !tile.smem<{VARIANTS["f"](d)[0]}x{bn}x{d}x{t}, #nvmma128, mutable>
-"""
+{split_q}"""
 
 
 def boxes(buf, typ, box, d, prefix, indent):
@@ -162,25 +215,28 @@ def convert(L, value, src, dst, shape, indent, name):
             f"tensor<{shape}{L[src]}> -> tensor<{shape}{L[dst]}>\n", name)
 
 
-def mask(bn, indent, L=NO_LAYOUTS):
+def mask(bn, indent, L=NO_LAYOUTS, rows=BM, q_start="q_start", seq="seq"):
     """Scores of keys past the sequence, or (causal) above the diagonal,
-    become -inf."""
-    body = f"""%cols = tile.range 0 to {bn} : tensor<{bn}xi32{L['sc']}>
+    become -inf: `rows` query rows from %`q_start` on. Row r sees the keys
+    below its limit, min(seq, causal ? query + 1 : seq); counted from the
+    block's first key, the limit is a row vector, and each score costs one
+    compare against it and one select."""
+    BM = rows
+    body = f"""%seq_rel = arith.subi %{seq}, %kv_start : i32
+%diag_rel = arith.subi %{q_start}, %kv_start : i32
+%diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+%row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
 %rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['sr']}>
-%key0 = tile.splat %kv_start : tensor<{bn}xi32{L['sc']}>
-%keys = arith.addi %cols, %key0 : tensor<{bn}xi32{L['sc']}>
-%query0 = tile.splat %q_start : tensor<{BM}xi32{L['sr']}>
-%queries = arith.addi %rows, %query0 : tensor<{BM}xi32{L['sr']}>
-%keys2 = tile.expand_dims %keys, axis = 0 : tensor<{bn}xi32{L['sc']}> -> tensor<1x{bn}xi32{L['s']}>
-%keysb = tile.broadcast %keys2 : tensor<1x{bn}xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
-%queries2 = tile.expand_dims %queries, axis = 1 : tensor<{BM}xi32{L['sr']}> -> tensor<{BM}x1xi32{L['s']}>
-%queriesb = tile.broadcast %queries2 : tensor<{BM}x1xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
-%seqb = tile.splat %seq : tensor<{BM}x{bn}xi32{L['s']}>
-%in_seq = arith.cmpi slt, %keysb, %seqb : tensor<{BM}x{bn}xi32{L['s']}>
-%seen = arith.cmpi sle, %keysb, %queriesb : tensor<{BM}x{bn}xi32{L['s']}>
-%any = tile.splat %not_causal : tensor<{BM}x{bn}xi1{L['s']}>
-%allowed = arith.ori %seen, %any : tensor<{BM}x{bn}xi1{L['s']}>
-%ok = arith.andi %in_seq, %allowed : tensor<{BM}x{bn}xi1{L['s']}>
+%row_base_v = tile.splat %row_base : tensor<{BM}xi32{L['sr']}>
+%seq_rel_v = tile.splat %seq_rel : tensor<{BM}xi32{L['sr']}>
+%lim_diag = arith.addi %rows, %row_base_v : tensor<{BM}xi32{L['sr']}>
+%lim = arith.minsi %lim_diag, %seq_rel_v : tensor<{BM}xi32{L['sr']}>
+%lim2 = tile.expand_dims %lim, axis = 1 : tensor<{BM}xi32{L['sr']}> -> tensor<{BM}x1xi32{L['s']}>
+%limb = tile.broadcast %lim2 : tensor<{BM}x1xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
+%cols = tile.range 0 to {bn} : tensor<{bn}xi32{L['sc']}>
+%cols2 = tile.expand_dims %cols, axis = 0 : tensor<{bn}xi32{L['sc']}> -> tensor<1x{bn}xi32{L['s']}>
+%colsb = tile.broadcast %cols2 : tensor<1x{bn}xi32{L['s']}> -> tensor<{BM}x{bn}xi32{L['s']}>
+%ok = arith.cmpi slt, %colsb, %limb : tensor<{BM}x{bn}xi32{L['s']}>
 %ninf = arith.constant dense<0xFF800000> : tensor<{BM}x{bn}xf32{L['s']}>
 %masked = arith.select %ok, %scaled, %ninf : tensor<{BM}x{bn}xi1{L['s']}>, tensor<{BM}x{bn}xf32{L['s']}>
 scf.yield %masked : tensor<{BM}x{bn}xf32{L['s']}>
@@ -257,7 +313,6 @@ def kernel(t, d, v):
       %blocks = arith.divui %seq_pad, %bn : i32
       %seq_full = arith.divui %seq, %bn : i32
       %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-      %not_causal = arith.cmpi eq, %causal, %c0_i32 : i32
       %q_end = arith.addi %q_start, %bm : i32
       %q_end_pad = arith.addi %q_end, %bn_m1 : i32
       %diag_end = arith.divui %q_end_pad, %bn : i32
@@ -355,21 +410,24 @@ def kernel(t, d, v):
 """
 
 
-def online_softmax(t, d, qk, m_in, l_in, sfx, indent):
+def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
+                   q_start="q_start", seq="seq"):
     """Scores of one key block (`qk`, unscaled) against the running row
     max and sum, which are kept in the scaled base-2 domain: the block's P
     (in `t`), the new max and sum, and alpha, the factor by which O computed
     against the old max is rescaled. The mask applies to the unscaled
     scores and the scale is positive, so the row max is taken before
     scaling and each score costs one FMA (score * scale - max) and one
-    ex2.approx.ftz (`afn`) on the way to P."""
+    ex2.approx.ftz (`afn`) on the way to P. The block has `rows` query
+    rows from %`q_start` on."""
+    BM = rows
     bn = block_n(d)
     s = f"tensor<{BM}x{bn}xf32>"
     r = f"tensor<{BM}xf32>"
     body = f"""%edge{sfx} = arith.cmpi sge, %j_i32{sfx}, %full : i32
 %kv_start{sfx} = arith.muli %j_i32{sfx}, %bn : i32
 %scores{sfx} = scf.if %edge{sfx} -> ({s}) {{
-{mask(bn, "  ").replace("%kv_start", "%kv_start" + sfx).replace("%scaled", "%" + qk)}}} else {{
+{mask(bn, "  ", rows=rows, q_start=q_start, seq=seq).replace("%kv_start", "%kv_start" + sfx).replace("%scaled", "%" + qk)}}} else {{
   scf.yield %{qk} : {s}
 }}
 %row_max{sfx} = tile.reduce max %scores{sfx}, axis = 1 : {s} -> {r}
@@ -467,7 +525,6 @@ def tile_coords(src, indent):
 %pair_row = arith.muli %pair, %seq{src} : i32
 %q_row = arith.addi %pair_row, %q_start : i32
 %seq_full = arith.divui %seq{src}, %bn : i32
-%not_causal = arith.cmpi eq, %causal{src}, %c0_i32 : i32
 %q_end = arith.addi %q_start, %bm : i32
 %q_end_pad = arith.addi %q_end, %bn_m1 : i32
 %diag_end = arith.divui %q_end_pad, %bn : i32
@@ -485,57 +542,68 @@ def tile_coords(src, indent):
 def kernel_rotated(t, d, v):
     """The FlashAttention-3 schedule, written with explicit partitions.
 
-    The CTA walks tiles (128 query rows of one (batch, head) pair) t = pid,
-    pid + grid, ...: one tile per CTA when the grid has one CTA per tile
-    (`f`, `g`), several in a persistent grid (`q`, one CTA per SM). A
-    producer warpgroup (one thread issuing, 24 registers) loads each
-    tile's Q (qfull, released on qempty once the tile's last QK product is
-    done, so the next tile's Q and K arrive under this tile's last PV and
-    its epilogue) and fills a K ring and a V ring; each slot has a full
-    barrier (the producer's arrive_expect_tx, completed by the TMA bytes)
-    and an empty barrier (all 256 consumer threads). Ring positions count
-    key blocks over all of the CTA's tiles. The two consumer warpgroups
-    (240 registers; 384 x 168 = 256 x 240 + 128 x 24, exactly the pool)
-    run the K/V loop rotated by one block: iteration j issues S(j) =
-    Q K(j)^T and then O += P(j-1) V(j-1), both asynchronous, waits for S(j)
-    only (the wgmma group committed first), and runs the softmax of S(j)
-    while the tensor cores work on P(j-1) V(j-1). K(j) is released as soon
-    as S(j) is done, V(j-1) once its product is.
+    The CTA walks tiles (tile_rows(v) query rows of one (batch, head)
+    pair) t = pid, pid + grid, ...: one tile per CTA when the grid has one
+    CTA per tile (`f`, `g`), several in a persistent grid (`q`, `t`: one
+    CTA per SM). A producer warpgroup (one thread issuing, 24 registers)
+    loads each tile's Q (qfull, released on qempty once the tile's last QK
+    product is done, so the next tile's Q and K arrive under this tile's
+    last PV and its epilogue) and fills a K ring and a V ring; each slot
+    has a full barrier (the producer's arrive_expect_tx, completed by the
+    TMA bytes) and an empty barrier (every consumer thread). Ring
+    positions count key blocks over all of the CTA's tiles. The consumer
+    warpgroups (`f`, `g`, `q`: two in the default region, 240 registers,
+    384 x 168 = 256 x 240 + 128 x 24, exactly the pool; `t`: three, one
+    per region, 160 registers, 512 x 128 >= 384 x 160 + 128 x 24) run the
+    K/V loop rotated by one block: iteration j issues S(j) = Q K(j)^T and
+    then O += P(j-1) V(j-1), both asynchronous, waits for S(j) only (the
+    wgmma group committed first), and runs the softmax of S(j) while the
+    tensor cores work on P(j-1) V(j-1). K(j) is released as soon as S(j)
+    is done, V(j-1) once its product is. Every consumer visits the tile's
+    key blocks (with three, a warpgroup's rows see some blocks that mask
+    them entirely: their P is zero), so that all arrive on every slot.
 
-    With ping-pong (`g`, `q`), the warpgroups also take turns (FA3's
+    With ping-pong (`g`, `q`, `t`), the warpgroups also take turns (FA3's
     inter-warpgroup schedule): before issuing its dots of a block,
     warpgroup g waits on its turn barrier; once they are issued, it arrives
-    on the other's, so the tensor cores run one warpgroup's dots while the
-    other does its softmax. Turn n (counted over the CTA's tiles: block
-    0's S, then iteration j, then the last P V of each tile) of warpgroup
-    0 waits for phase n - 1 of its barrier (parity (n & 1) ^ 1, which a
-    fresh barrier passes at n = 0), warpgroup 1 for phase n (parity n & 1);
-    each barrier counts the other warpgroup's 128 threads."""
-    ping_pong = v in ("g", "q")
+    on the next one's (g + 1 mod the warpgroups), so the tensor cores run
+    one warpgroup's dots while the others do their softmax. Turn n
+    (counted over the CTA's tiles: block 0's S, then iteration j, then the
+    last P V of each tile) of warpgroup 0 waits for phase n - 1 of its
+    barrier (parity (n & 1) ^ 1, which a fresh barrier passes at n = 0),
+    the others for phase n (parity n & 1); each barrier counts the
+    previous warpgroup's 128 threads."""
+    ping_pong = v in ("g", "q", "t")
+    regions = CONSUMER_REGIONS[v]
+    bm = tile_rows(v)
     bn = block_n(d)
     stages, _ = VARIANTS[v](d)
-    s = f"tensor<{BM}x{bn}xf32>"
-    o = f"tensor<{BM}x{d}xf32>"
-    r = f"tensor<{BM}xf32>"
-    pt = f"tensor<{BM}x{bn}x{t}>"
-    q_bytes = BM * d * 2
+    q_bytes = bm * d * 2
     kv_bytes = bn * d * 2
-    consumers = WARPS * 32
+    consumers = consumer_warps(v) * 32
     i6, i8, i10, i12, i14 = (" " * n for n in (6, 8, 10, 12, 14))
     cols = "".join(f"      %col{i} = arith.constant {64 * i} : i32\n"
                    for i in range(panels(d)))
     ring = f"!mbarrier.group<{stages}>"
     one = "!mbarrier.group<1>"
+    turns = f"!mbarrier.group<{2 if regions == 1 else regions}>"
     kvr = f"kvring_{t}_{d}"
-    caps = [("dq", f"!dq_{t}_{d}"), ("dk", f"!dkv_{t}_{d}"), ("dv", f"!dkv_{t}_{d}"),
-            ("q", f"!q_{t}_{d}"), ("kring", f"!{kvr}"), ("vring", f"!{kvr}"),
+    qt = q_types(t, d, v)
+    caps = [("dq", f"!{qt.desc}"), ("dk", f"!dkv_{t}_{d}"), ("dv", f"!dkv_{t}_{d}"),
+            ("q", f"!{qt.whole}"), ("kring", f"!{kvr}"), ("vring", f"!{kvr}"),
             ("qfull", one), ("qempty", one), ("kfull", ring), ("kempty", ring),
             ("vfull", ring), ("vempty", ring), ("seq", "i32"), ("causal", "i32"),
             ("pid", "i32"), ("nprog", "i32"), ("tiles", "i32"),
             ("qblocks", "i32"), ("kblocks", "i32"), ("pairs", "i32")]
+    if regions > 1:
+        # What the consumers in partitions need besides.
+        caps += [("turn", turns), ("out", f"!tile.ptr<{t}>"),
+                 ("lse", "!tile.ptr<f32>"), ("qk_scale", "f32")]
     cap_vals = ", ".join(f"%{n}" for n, _ in caps)
-    cap_args = ", ".join(f"%{n}_p: {ty}" for n, ty in caps)
     cap_types = ", ".join(ty for _, ty in caps)
+
+    def cap_args(src):
+        return ", ".join(f"%{n}{src}: {ty}" for n, ty in caps)
 
     def stage_view(ring_name, slot_name, prefix, indent):
         return (f"{indent}%{prefix}st = tile.smem_index %{ring_name}[%{slot_name}] : !{kvr} -> !kv_{t}_{d}\n"
@@ -553,59 +621,75 @@ def kernel_rotated(t, d, v):
                 + "".join(f"{i14}tma.async_load %{desc}[%kv_row, %col{i}], %{which}p{i}, %{which}f scope = thread : !dkv_{t}_{d}, !kvbox_{t}_{d}\n"
                           for i in range(panels(d))))
 
-    turn_alloc = turn_init = turn_select = ""
+    turn_alloc = turn_init = ""
     if ping_pong:
-        turn_alloc = f"{i6}%turn = mbarrier.alloc : !mbarrier.group<2>\n"
-        turn_init = (f"{i8}scf.for %i = %c0 to %c2 step %c1 {{\n"
-                     f"{i10}%tb = mbarrier.index %turn[%i] : !mbarrier.group<2>\n"
+        n_turns = 2 if regions == 1 else regions
+        turn_alloc = f"{i6}%turn = mbarrier.alloc : {turns}\n"
+        turn_init = (f"{i8}scf.for %i = %c0 to %c{n_turns} step %c1 {{\n"
+                     f"{i10}%tb = mbarrier.index %turn[%i] : {turns}\n"
                      f"{i10}mbarrier.init %tb, arrivals = 128\n"
                      f"{i8}}}\n")
-        turn_select = f"""{i8}%wid = tile.warp_id
-{i8}%c4_i32 = arith.constant 4 : i32
-{i8}%wg = arith.divui %wid, %c4_i32 : i32
-{i8}%wg_other = arith.xori %wg, %c1_i32 : i32
-{i8}%wg_idx = arith.index_cast %wg : i32 to index
-{i8}%wg_other_idx = arith.index_cast %wg_other : i32 to index
-{i8}%my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
-{i8}%their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-"""
 
-    def turn_wait(n, sfx, indent):
-        if not ping_pong:
-            return ""
-        return (f"{indent}%turn_odd{sfx} = arith.andi %{n}, %c1_i32 : i32\n"
-                f"{indent}%turn_parity{sfx} = arith.xori %turn_odd{sfx}, %wg_other : i32\n"
-                f"{indent}mbarrier.wait %my_turn, phase %turn_parity{sfx} : i32\n")
-
-    def turn_pass(indent):
-        return f"{indent}mbarrier.arrive %their_turn\n" if ping_pong else ""
-
-    consumer_carried = [("k", "%c0_i32"), ("base", "%c0_i32"),
-                        ("tbase", "%c0_i32")]
-    producer_carried = consumer_carried[:2]
-    q_loads = "".join(
-        f"{i12}tma.async_load %dq_p[%q_row, %col{i}], %qp{i}, %qfb scope = thread : !dq_{t}_{d}, !qbox_{t}_{d}\n"
-        for i in range(panels(d)))
+    producer_carried = CONSUMER_CARRIED[:2]
+    if regions == 1:
+        q_views = boxes("q_p", qt.region, qt.box, d, "qp", i10)
+        q_loads = "".join(
+            f"{i12}tma.async_load %dq_p[%q_row, %col{i}], %qp{i}, %qfb scope = thread : !{qt.desc}, !{qt.box}\n"
+            for i in range(panels(d)))
+    else:
+        # Region g's 64 rows of Q in slot g of the Q ring.
+        q_views = "".join(
+            f"{i10}%q_p{g} = tile.smem_index %q_p[%c{g}] : !{qt.whole} -> !{qt.region}\n"
+            + boxes(f"q_p{g}", qt.region, qt.box, d, f"qp{g}_", i10)
+            for g in range(regions))
+        q_loads = "".join(
+            (f"{i12}%q_row{g} = arith.addi %q_row, %rows{g} : i32\n" if g else "")
+            + "".join(
+                f"{i12}tma.async_load %dq_p[%q_row{g if g else ''}, %col{i}], %qp{g}_{i}, %qfb scope = thread : !{qt.desc}, !{qt.box}\n"
+                for i in range(panels(d)))
+            for g in range(regions))
+    region_consts = "".join(
+        f"      %rows{g} = arith.constant {region_rows(v) * g} : i32\n"
+        for g in range(1, regions)) if regions > 1 else ""
+    index_consts = "".join(f"      %c{i} = arith.constant {i} : index\n"
+                           for i in range(3, regions + 1))
+    if regions == 1:
+        consumer_regions = (
+            f"{i6}default num_regs(240) {{\n"
+            + consumer_region(t, d, v, None, "")
+            + f"{i8}tile.warp_yield\n{i6}}}\n")
+        producer_index = 0
+    else:
+        consumer_regions = (
+            f"{i6}default num_regs(160) {{\n"
+            + consumer_region(t, d, v, 0, "")
+            + f"{i8}tile.warp_yield\n{i6}}}\n"
+            + "".join(
+                f"{i6}partition{g - 1}({cap_args(f'_c{g}')}) num_warps(4) num_regs(160) {{\n"
+                + consumer_region(t, d, v, g, f"_c{g}")
+                + f"{i8}tile.warp_return\n{i6}}}\n"
+                for g in range(1, regions)))
+        producer_index = regions - 1
     return f"""
-    // Flash-attention forward, {t}, head dim {d}: tiles of 128 query rows,
+    // Flash-attention forward, {t}, head dim {d}: tiles of {bm} query rows,
     // key blocks of {bn}, a {stages}-slot K/V ring; {VARIANT_DOC[v]}
     // (see kernel_rotated in the generator).
-    gpu.func @attention_{t}_d{d}_{v}(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
+    gpu.func @attention_{t}_d{d}_{v}(%dq: !{qt.desc}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
         %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {{tile.num_warps = {WARPS} : i32}} {{
+        %causal: i32, %pairs: i32) kernel attributes {{tile.num_warps = {consumer_warps(v) // regions} : i32}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
-      %c0_i32 = arith.constant 0 : i32
+{index_consts}      %c0_i32 = arith.constant 0 : i32
       %c1_i32 = arith.constant 1 : i32
       %c2_i32 = arith.constant 2 : i32
       %stages = arith.constant {stages} : i32
       %stages_idx = arith.constant {stages} : index
-      %bm = arith.constant {BM} : i32
-      %bm_m1 = arith.constant {BM - 1} : i32
+      %bm = arith.constant {bm} : i32
+      %bm_m1 = arith.constant {bm - 1} : i32
       %bn = arith.constant {bn} : i32
       %bn_m1 = arith.constant {bn - 1} : i32
-{cols}      %q = tile.alloc_smem : !q_{t}_{d}
+{region_consts}{cols}      %q = tile.alloc_smem : !{qt.whole}
       %kring = tile.alloc_smem : !{kvr}
       %vring = tile.alloc_smem : !{kvr}
       %qfull = mbarrier.alloc : {one}
@@ -641,95 +725,14 @@ def kernel_rotated(t, d, v):
       %nprog = tile.num_programs x
 
       tile.warp_specialize({cap_vals})
-      default num_regs(240) {{
-        %zs = arith.constant dense<0.0> : {s}
-        %zo = arith.constant dense<0.0> : {o}
-        %m0 = arith.constant dense<0xFF800000> : {r}
-        %l0 = arith.constant dense<0.0> : {r}
-        %scale = tile.splat %qk_scale : {s}
-        %scale_row = tile.splat %qk_scale : {r}
-        %qfb = mbarrier.index %qfull[%c0] : {one}
-        %qeb = mbarrier.index %qempty[%c0] : {one}
-{turn_select}{tile_loop(consumer_carried, "", i8)}\
-{tile_coords("", i10)}\
-          %q_parity = arith.andi %k, %c1_i32 : i32
-          mbarrier.wait %qfb, phase %q_parity : i32
-          // Block 0: S(0) and its softmax; O is still zero.
-          %j_i32_0 = arith.constant 0 : i32
-{slot("base", "_0", i10)}\
-          %kf0 = mbarrier.index %kfull[%slot_0] : {ring}
-          mbarrier.wait %kf0, phase %parity_0 : i32
-{turn_wait("tbase", "_0", i10)}\
-          %k0 = tile.smem_index %kring[%slot_0] : !{kvr} -> !kv_{t}_{d}
-          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
-          %qk_0a = tile.dot %q, %kt0, %zs async : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
-{turn_pass(i10)}\
-          %qk_0 = tile.dot_wait %qk_0a {{pending = 0 : i32}} : {s}
-          %ke0 = mbarrier.index %kempty[%slot_0] : {ring}
-          mbarrier.arrive %ke0
-{online_softmax(t, d, "qk_0", "m0", "l0", "_0", i10)}\
-          %res:4 = scf.for %j = %c1 to %end step %c1
-              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-              -> ({o}, {r}, {r}, {pt}) {{
-            %j_i32 = arith.index_cast %j : index to i32
-            %n = arith.addi %base, %j_i32 : i32
-{slot("n", "", i12)}\
-            %kf = mbarrier.index %kfull[%slot] : {ring}
-            mbarrier.wait %kf, phase %parity : i32
-            %turn_n = arith.addi %tbase, %j_i32 : i32
-{turn_wait("turn_n", "", i12)}\
-            %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
-            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
-            %qk_async = tile.dot %q, %kt, %zs async : !q_{t}_{d}, !kt_{t}_{d}, {s} -> {s}
-            %n_prev = arith.subi %n, %c1_i32 : i32
-{slot("n_prev", "_v", i12)}\
-            %vf = mbarrier.index %vfull[%slot_v] : {ring}
-            mbarrier.wait %vf, phase %parity_v : i32
-            %vst = tile.smem_index %vring[%slot_v] : !{kvr} -> !kv_{t}_{d}
-            %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
-{turn_pass(i12)}\
-            // S(j) was committed first: at most the PV product is pending.
-            %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
-            %ke = mbarrier.index %kempty[%slot] : {ring}
-            mbarrier.arrive %ke
-{online_softmax(t, d, "qk", "m_i", "l_i", "", i12)}\
-            %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-            %ve = mbarrier.index %vempty[%slot_v] : {ring}
-            mbarrier.arrive %ve
-            %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{BM}x1xf32>
-            %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32> -> {o}
-            %acc_scaled = arith.mulf %pv, %alphab : {o}
-            scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
-          }}
-          // Every QK product of the tile is done: Q may be refilled.
-          mbarrier.arrive %qeb
-          // The last block's P V.
-          %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
-{slot("n_last", "_l", i10)}\
-          %vfl = mbarrier.index %vfull[%slot_l] : {ring}
-          mbarrier.wait %vfl, phase %parity_l : i32
-          %turn_last = arith.addi %tbase, %end_i32 : i32
-{turn_wait("turn_last", "_l", i10)}\
-          %vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
-          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
-{turn_pass(i10)}\
-          %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
-          %vel = mbarrier.index %vempty[%slot_l] : {ring}
-          mbarrier.arrive %vel
-{epilogue(t, d, "acc_fin", "res#2", "res#1", i10)}\
-          %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
-{tile_loop_end(consumer_carried, "%next_k, %next_base, %next_tbase", i8)}\
-        tile.warp_yield
-      }}
-      partition0({cap_args}) num_warps(4) num_regs(24) {{
+{consumer_regions}\
+      partition{producer_index}({cap_args("_p")}) num_warps(4) num_regs(24) {{
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {{
           %qfb = mbarrier.index %qfull_p[%c0] : {one}
           %qeb = mbarrier.index %qempty_p[%c0] : {one}
-{boxes("q_p", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", i10)}\
+{q_views}\
 {tile_loop(producer_carried, "_p", i10)}\
 {tile_coords("_p", i12)}\
             %q_used = arith.andi %k, %c1_i32 : i32
@@ -757,9 +760,167 @@ def kernel_rotated(t, d, v):
 """
 
 
-def epilogue(t, d, acc, l, m, indent):
+# What a CTA's consumers carry from one tile to the next: the tile count,
+# the ring position of the tile's first key block and the first turn.
+CONSUMER_CARRIED = [("k", "%c0_i32"), ("base", "%c0_i32"), ("tbase", "%c0_i32")]
+
+
+def consumer_region(t, d, v, g, src):
+    """The body of one consumer region of kernel_rotated: its loop over
+    the CTA's tiles. `g` is the region's warpgroup among three (`t`), or
+    None for the region of two warpgroups (`f`, `g`, `q`), which finds its
+    warpgroup at run time; `src` suffixes the captures the region uses (a
+    partition's block arguments)."""
+    ping_pong = v in ("g", "q", "t")
+    rows = region_rows(v)
+    bn = block_n(d)
+    stages, _ = VARIANTS[v](d)
+    s = f"tensor<{rows}x{bn}xf32>"
+    o = f"tensor<{rows}x{d}xf32>"
+    r = f"tensor<{rows}xf32>"
+    pt = f"tensor<{rows}x{bn}x{t}>"
+    i8, i10, i12 = (" " * n for n in (8, 10, 12))
+    ring = f"!mbarrier.group<{stages}>"
+    one = "!mbarrier.group<1>"
+    kvr = f"kvring_{t}_{d}"
+    qt = q_types(t, d, v)
+
+    def c(name):
+        """A capture as the region sees it."""
+        return f"%{name}{src}"
+
+    turn_select = ""
+    if ping_pong and g is None:
+        turn_select = f"""{i8}%wid = tile.warp_id
+{i8}%c4_i32 = arith.constant 4 : i32
+{i8}%wg = arith.divui %wid, %c4_i32 : i32
+{i8}%wg_other = arith.xori %wg, %c1_i32 : i32
+{i8}%wg_idx = arith.index_cast %wg : i32 to index
+{i8}%wg_other_idx = arith.index_cast %wg_other : i32 to index
+{i8}%my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+{i8}%their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+"""
+    elif ping_pong:
+        n = CONSUMER_REGIONS[v]
+        turns = f"!mbarrier.group<{n}>"
+        turn_select = (f"{i8}%my_turn = mbarrier.index {c('turn')}[%c{g}] : {turns}\n"
+                       f"{i8}%their_turn = mbarrier.index {c('turn')}[%c{(g + 1) % n}] : {turns}\n")
+
+    def turn_wait(n, sfx, indent):
+        if not ping_pong:
+            return ""
+        odd = f"{indent}%turn_odd{sfx} = arith.andi %{n}, %c1_i32 : i32\n"
+        if g is None:
+            return (odd + f"{indent}%turn_parity{sfx} = arith.xori %turn_odd{sfx}, %wg_other : i32\n"
+                    f"{indent}mbarrier.wait %my_turn, phase %turn_parity{sfx} : i32\n")
+        if g == 0:
+            return (odd + f"{indent}%turn_parity{sfx} = arith.xori %turn_odd{sfx}, %c1_i32 : i32\n"
+                    f"{indent}mbarrier.wait %my_turn, phase %turn_parity{sfx} : i32\n")
+        return odd + f"{indent}mbarrier.wait %my_turn, phase %turn_odd{sfx} : i32\n"
+
+    def turn_pass(indent):
+        return f"{indent}mbarrier.arrive %their_turn\n" if ping_pong else ""
+
+    # The region's Q and its first query row (in the sequence and in Q).
+    q_view, q_start, q_row, region_start = "q", "q_start", "q_row", ""
+    if g is not None:
+        q_view = "q_wg"
+        q_view_line = f"{i8}%q_wg = tile.smem_index {c('q')}[%c{g}] : !{qt.whole} -> !{qt.region}\n"
+        turn_select = q_view_line + turn_select
+        if g:
+            q_start, q_row = "q_start_wg", "q_row_wg"
+            region_start = (f"{i10}%q_start_wg = arith.addi %q_start, %rows{g} : i32\n"
+                            f"{i10}%q_row_wg = arith.addi %q_row, %rows{g} : i32\n")
+    names = dict(rows=rows, q_start=q_start, seq=c("seq")[1:])
+    return f"""{i8}%zs = arith.constant dense<0.0> : {s}
+{i8}%zo = arith.constant dense<0.0> : {o}
+{i8}%m0 = arith.constant dense<0xFF800000> : {r}
+{i8}%l0 = arith.constant dense<0.0> : {r}
+{i8}%scale = tile.splat {c('qk_scale')} : {s}
+{i8}%scale_row = tile.splat {c('qk_scale')} : {r}
+{i8}%qfb = mbarrier.index {c('qfull')}[%c0] : {one}
+{i8}%qeb = mbarrier.index {c('qempty')}[%c0] : {one}
+{turn_select}{tile_loop(CONSUMER_CARRIED, src, i8)}\
+{tile_coords(src, i10)}\
+{region_start}\
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+{slot("base", "_0", i10)}\
+          %kf0 = mbarrier.index {c('kfull')}[%slot_0] : {ring}
+          mbarrier.wait %kf0, phase %parity_0 : i32
+{turn_wait("tbase", "_0", i10)}\
+          %k0 = tile.smem_index {c('kring')}[%slot_0] : !{kvr} -> !kv_{t}_{d}
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+          %qk_0a = tile.dot %{q_view}, %kt0, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
+{turn_pass(i10)}\
+          %qk_0 = tile.dot_wait %qk_0a {{pending = 0 : i32}} : {s}
+          %ke0 = mbarrier.index {c('kempty')}[%slot_0] : {ring}
+          mbarrier.arrive %ke0
+{online_softmax(t, d, "qk_0", "m0", "l0", "_0", i10, **names)}\
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> ({o}, {r}, {r}, {pt}) {{
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+{slot("n", "", i12)}\
+            %kf = mbarrier.index {c('kfull')}[%slot] : {ring}
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+{turn_wait("turn_n", "", i12)}\
+            %kst = tile.smem_index {c('kring')}[%slot] : !{kvr} -> !kv_{t}_{d}
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+            %qk_async = tile.dot %{q_view}, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
+            %n_prev = arith.subi %n, %c1_i32 : i32
+{slot("n_prev", "_v", i12)}\
+            %vf = mbarrier.index {c('vfull')}[%slot_v] : {ring}
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index {c('vring')}[%slot_v] : !{kvr} -> !kv_{t}_{d}
+            %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_pass(i12)}\
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
+            %ke = mbarrier.index {c('kempty')}[%slot] : {ring}
+            mbarrier.arrive %ke
+{online_softmax(t, d, "qk", "m_i", "l_i", "", i12, **names)}\
+            %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
+            %ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
+            %acc_scaled = arith.mulf %pv, %alphab : {o}
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+          }}
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+{slot("n_last", "_l", i10)}\
+          %vfl = mbarrier.index {c('vfull')}[%slot_l] : {ring}
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %end_i32 : i32
+{turn_wait("turn_last", "_l", i10)}\
+          %vstl = tile.smem_index {c('vring')}[%slot_l] : !{kvr} -> !kv_{t}_{d}
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_pass(i10)}\
+          %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
+          %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
+          mbarrier.arrive %vel
+{epilogue(t, d, "acc_fin", "res#2", "res#1", i10, rows=rows, src=src, q_start=q_start, q_row=q_row)}\
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+{tile_loop_end(CONSUMER_CARRIED, "%next_k, %next_base, %next_tbase", i8)}\
+"""
+
+
+def epilogue(t, d, acc, l, m, indent, rows=BM, src="", q_start="q_start",
+             q_row="q_row"):
     """O = acc / l stored from registers (rows past the sequence are not),
-    and the natural-log log-sum-exp per row."""
+    and the natural-log log-sum-exp per row: `rows` query rows from
+    %`q_start` on (row %`q_row` of O); `src` suffixes the captures."""
+    BM = rows
     o = f"tensor<{BM}x{d}xf32>"
     r = f"tensor<{BM}xf32>"
     body = f"""%l2 = tile.expand_dims %{l}, axis = 1 : {r} -> tensor<{BM}x1xf32>
@@ -768,11 +929,11 @@ def epilogue(t, d, acc, l, m, indent):
 %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
 %rows = tile.range 0 to {BM} : tensor<{BM}xi32>
 %dcols = tile.range 0 to {d} : tensor<{d}xi32>
-%row0 = tile.splat %q_row : tensor<{BM}xi32>
+%row0 = tile.splat %{q_row} : tensor<{BM}xi32>
 %grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
-%query0 = tile.splat %q_start : tensor<{BM}xi32>
+%query0 = tile.splat %{q_start} : tensor<{BM}xi32>
 %queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
-%seqv = tile.splat %seq : tensor<{BM}xi32>
+%seqv = tile.splat %seq{src} : tensor<{BM}xi32>
 %row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
 %grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
 %growb = tile.broadcast %grow2 : tensor<{BM}x1xi32> -> tensor<{BM}x{d}xi32>
@@ -783,35 +944,37 @@ def epilogue(t, d, acc, l, m, indent):
 %off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32>
 %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1> -> tensor<{BM}x1xi1>
 %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1> -> tensor<{BM}x{d}xi1>
-tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
+tile.store %out{src}[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
 // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
 %log_l = math.log2 %{l} : {r}
 %lse2 = arith.addf %{m}, %log_l : {r}
 %ln2 = arith.constant dense<0.693147180559945309> : {r}
 %lse_row = arith.mulf %lse2, %ln2 : {r}
-tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
+tile.store %lse{src}[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
 """
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
 def launch(t, d, v):
+    bm = tile_rows(v)
+    dq = q_types(t, d, v).desc
     return f"""
   // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D] and the
-  // log-sum-exp [B*H*S]: one CTA per 128 query rows of one (batch, head).
+  // log-sum-exp [B*H*S]: {"one CTA per SM, walking" if v in PERSISTENT else "one CTA per"} tiles of {bm} query rows of one (batch, head).
   func.func @launch_{t}_d{d}_{v}(%q: memref<?x?x{t}>, %k: memref<?x?x{t}>, %v: memref<?x?x{t}>,
       %o: memref<?x?x{t}>, %lse: memref<?xf32>, %pairs: index, %seq: index,
       %causal: i32) {{
     %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %threads = arith.constant {(WARPS + PRODUCER_WARPS[v]) * 32} : index
-    %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !dq_{t}_{d}
+    %c{bm - 1} = arith.constant {bm - 1} : index
+    %c{bm} = arith.constant {bm} : index
+    %threads = arith.constant {(consumer_warps(v) + PRODUCER_WARPS[v]) * 32} : index
+    %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !{dq}
     %dk = tma.make_descriptor %k : memref<?x?x{t}> -> !dkv_{t}_{d}
     %dv = tma.make_descriptor %v : memref<?x?x{t}> -> !dkv_{t}_{d}
     %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !tile.ptr<{t}>
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
-    %seq_pad = arith.addi %seq, %c127 : index
-    %gx = arith.divui %seq_pad, %c128 : index
+    %seq_pad = arith.addi %seq, %c{bm - 1} : index
+    %gx = arith.divui %seq_pad, %c{bm} : index
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant {1.4426950408889634 / d ** 0.5!r} : f32
@@ -830,10 +993,11 @@ def launch_grid(t, d, v):
 
 
 def launch_rotated(t, d, v):
-    """A 1-D grid over the tiles: one CTA per tile, or (`q`) one per SM."""
+    """A 1-D grid over the tiles: one CTA per tile, or (`q`, `t`) one per
+    SM."""
     grid = "%tiles"
     persistent = ""
-    if v == "q":
+    if v in PERSISTENT:
         grid = "%grid"
         persistent = """    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
@@ -842,7 +1006,7 @@ def launch_rotated(t, d, v):
     return f"""    %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
 {persistent}    gpu.launch_func @kernels::@attention_{t}_d{d}_{v} blocks in ({grid}, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq_{t}_{d}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : !tile.ptr<{t}>,
+        args(%dq : !{q_types(t, d, v).desc}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : !tile.ptr<{t}>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
 """
 
@@ -969,7 +1133,9 @@ def render(header, configs, problems):
     %f{i} = func.call @run_{t}_d{d}_{v}(%b{i}, %h{i}, %s{i}, %causal{i}, %name{i}) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum{i + 1} = arith.addi %sum{i}, %f{i} : i32
 """)
-    type_aliases = "".join(aliases(t, d) for t, d in sorted({(t, d) for t, d, _ in configs}))
+    type_aliases = "".join(
+        aliases(t, d, [v for t2, d2, v in configs if (t2, d2) == (t, d)])
+        for t, d in sorted({(t, d) for t, d, _ in configs}))
     type_aliases += "".join(hand_layouts(d) for d in sorted(
         {d for _, d, v in configs if v in HAND_LAID_OUT}))
     return f"""{header}
@@ -1014,7 +1180,7 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), ".."))
     args = parser.parse_args()
     configs = [(t, d, v) for t in TYPES for d in HEAD_DIMS for v in VARIANTS
-               if v not in NOT_YET_RUN]
+               if v not in NOT_YET_RUN and d in head_dims(v)]
     checks, tests = [], []
     for t, d, v in configs:
         for b, h, s in TEST_SHAPES:
@@ -1026,7 +1192,7 @@ def main():
     test = (TEST_HEADER + "\n" + "".join(checks) + "// CHECK-NOT: FAIL\n")
     bench = [(t, d, v, b, h, s, causal) for t in ("bf16", "f16")
              for b, h, s, d in BENCH_SHAPES for causal in (False, True)
-             for v in BENCH_VARIANTS]
+             for v in BENCH_VARIANTS if d in head_dims(v)]
     bench_configs = sorted({(t, d, v) for t, d, v, *_ in bench})
     outputs = {
         "integration_test/Attention/attention-forward.mlir":
