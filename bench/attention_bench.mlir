@@ -19,6 +19,8 @@
 !q64_bf16_64 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !q64box_bf16_64 = !tile.smem<64x64xbf16, #nvmma128, mutable>
 !qring_bf16_64 = !tile.smem<3x64x64xbf16, #nvmma128, mutable>
+!do64_bf16_64 = !tma.descriptor<tensor<1x64x64xbf16>, swizzle = 128>
+!ostage_bf16_64 = !tile.smem<3x64x64xbf16, #nvmma128, mutable>
 !dq_bf16_128 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128>
 !dkv_bf16_128 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128>
 !q_bf16_128 = !tile.smem<128x128xbf16, #nvmma128, mutable>
@@ -39,6 +41,8 @@
 !q64_f16_64 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !q64box_f16_64 = !tile.smem<64x64xf16, #nvmma128, mutable>
 !qring_f16_64 = !tile.smem<3x64x64xf16, #nvmma128, mutable>
+!do64_f16_64 = !tma.descriptor<tensor<1x64x64xf16>, swizzle = 128>
+!ostage_f16_64 = !tile.smem<3x64x64xf16, #nvmma128, mutable>
 !dq_f16_128 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !dkv_f16_128 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !q_f16_128 = !tile.smem<128x128xf16, #nvmma128, mutable>
@@ -336,13 +340,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
@@ -891,13 +895,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
@@ -1015,7 +1019,7 @@ module attributes {gpu.container_module} {
     // key blocks of 128, a 4-slot K/V ring; as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d64_t(%dq: !dq64_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
-        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %out: !do64_bf16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
         %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -1043,6 +1047,7 @@ module attributes {gpu.container_module} {
       %vfull = mbarrier.alloc : !mbarrier.group<4>
       %vempty = mbarrier.alloc : !mbarrier.group<4>
       %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_bf16_64
       %leader = tile.elect cta
       scf.if %leader {
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
@@ -1073,7 +1078,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
       default num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
@@ -1086,6 +1091,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q[%c0] : !qring_bf16_64 -> !q64_bf16_64
         %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_bf16_64 -> !q64_bf16_64
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog : i32
@@ -1284,23 +1290,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<64x64xi32>, tensor<64x64xbf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -1315,9 +1318,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_yield
       }
-      partition0(%dq_c1: !dq64_bf16_64, %dk_c1: !dkv_bf16_64, %dv_c1: !dkv_bf16_64, %q_c1: !qring_bf16_64, %kring_c1: !kvring_bf16_64, %vring_c1: !kvring_bf16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !tile.ptr<bf16>, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32) num_warps(4) num_regs(160) {
+      partition0(%dq_c1: !dq64_bf16_64, %dk_c1: !dkv_bf16_64, %dv_c1: !dkv_bf16_64, %q_c1: !qring_bf16_64, %kring_c1: !kvring_bf16_64, %vring_c1: !kvring_bf16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_bf16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_bf16_64) num_warps(4) num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
         %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
@@ -1329,6 +1333,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q_c1[%c1] : !qring_bf16_64 -> !q64_bf16_64
         %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_bf16_64 -> !q64_bf16_64
         %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
@@ -1526,23 +1531,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start_wg : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq_c1 : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out_c1[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<64x64xi32>, tensor<64x64xbf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -1557,9 +1559,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_return
       }
-      partition1(%dq_c2: !dq64_bf16_64, %dk_c2: !dkv_bf16_64, %dv_c2: !dkv_bf16_64, %q_c2: !qring_bf16_64, %kring_c2: !kvring_bf16_64, %vring_c2: !kvring_bf16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !tile.ptr<bf16>, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32) num_warps(4) num_regs(160) {
+      partition1(%dq_c2: !dq64_bf16_64, %dk_c2: !dkv_bf16_64, %dv_c2: !dkv_bf16_64, %q_c2: !qring_bf16_64, %kring_c2: !kvring_bf16_64, %vring_c2: !kvring_bf16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_bf16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_bf16_64) num_warps(4) num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
         %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
@@ -1571,6 +1574,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q_c2[%c2] : !qring_bf16_64 -> !q64_bf16_64
         %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_bf16_64 -> !q64_bf16_64
         %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
@@ -1768,23 +1772,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start_wg : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq_c2 : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out_c2[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<64x64xi32>, tensor<64x64xbf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -1799,9 +1800,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_return
       }
-      partition2(%dq_p: !dq64_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !qring_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !tile.ptr<bf16>, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32) num_warps(4) num_regs(24) {
+      partition2(%dq_p: !dq64_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !qring_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_bf16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_bf16_64) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -1893,7 +1895,7 @@ module attributes {gpu.container_module} {
           }
         }
         tile.warp_return
-      } : (!dq64_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !qring_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !tile.ptr<bf16>, !tile.ptr<f32>, f32) -> ()
+      } : (!dq64_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !qring_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_bf16_64, !tile.ptr<f32>, f32, !ostage_bf16_64) -> ()
       gpu.return
     }
 
@@ -2329,13 +2331,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
@@ -2895,13 +2897,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
@@ -3459,13 +3461,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
@@ -4014,13 +4016,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x64xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
@@ -4138,7 +4140,7 @@ module attributes {gpu.container_module} {
     // key blocks of 128, a 4-slot K/V ring; as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d64_t(%dq: !dq64_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
-        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %out: !do64_f16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
         %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -4166,6 +4168,7 @@ module attributes {gpu.container_module} {
       %vfull = mbarrier.alloc : !mbarrier.group<4>
       %vempty = mbarrier.alloc : !mbarrier.group<4>
       %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_f16_64
       %leader = tile.elect cta
       scf.if %leader {
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
@@ -4196,7 +4199,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
       default num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
@@ -4209,6 +4212,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q[%c0] : !qring_f16_64 -> !q64_f16_64
         %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_f16_64 -> !q64_f16_64
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog : i32
@@ -4407,23 +4411,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<64x64xi32>, tensor<64x64xf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -4438,9 +4439,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_yield
       }
-      partition0(%dq_c1: !dq64_f16_64, %dk_c1: !dkv_f16_64, %dv_c1: !dkv_f16_64, %q_c1: !qring_f16_64, %kring_c1: !kvring_f16_64, %vring_c1: !kvring_f16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !tile.ptr<f16>, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32) num_warps(4) num_regs(160) {
+      partition0(%dq_c1: !dq64_f16_64, %dk_c1: !dkv_f16_64, %dv_c1: !dkv_f16_64, %q_c1: !qring_f16_64, %kring_c1: !kvring_f16_64, %vring_c1: !kvring_f16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_f16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_f16_64) num_warps(4) num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
         %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
@@ -4452,6 +4454,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q_c1[%c1] : !qring_f16_64 -> !q64_f16_64
         %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_f16_64 -> !q64_f16_64
         %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
@@ -4649,23 +4652,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start_wg : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq_c1 : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out_c1[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<64x64xi32>, tensor<64x64xf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -4680,9 +4680,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_return
       }
-      partition1(%dq_c2: !dq64_f16_64, %dk_c2: !dkv_f16_64, %dv_c2: !dkv_f16_64, %q_c2: !qring_f16_64, %kring_c2: !kvring_f16_64, %vring_c2: !kvring_f16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !tile.ptr<f16>, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32) num_warps(4) num_regs(160) {
+      partition1(%dq_c2: !dq64_f16_64, %dk_c2: !dkv_f16_64, %dv_c2: !dkv_f16_64, %q_c2: !qring_f16_64, %kring_c2: !kvring_f16_64, %vring_c2: !kvring_f16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_f16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_f16_64) num_warps(4) num_regs(160) {
         %zs = arith.constant dense<0.0> : tensor<64x128xf32>
         %zo = arith.constant dense<0.0> : tensor<64x64xf32>
         %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
@@ -4694,6 +4695,7 @@ module attributes {gpu.container_module} {
         %q_wg = tile.smem_index %q_c2[%c2] : !qring_f16_64 -> !q64_f16_64
         %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
         %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_f16_64 -> !q64_f16_64
         %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
@@ -4891,23 +4893,20 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
-          %dcols = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
           %grow = arith.addi %rows, %row0 : tensor<64xi32>
           %query0 = tile.splat %q_start_wg : tensor<64xi32>
           %queries = arith.addi %rows, %query0 : tensor<64xi32>
           %seqv = tile.splat %seq_c2 : tensor<64xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<64x1xi32> -> tensor<64x64xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x64xi32> -> tensor<64x64xi32>
-          %ld = arith.constant dense<64> : tensor<64x64xi32>
-          %row_off = arith.muli %growb, %ld : tensor<64x64xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<64x64xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<64xi1> -> tensor<64x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<64x1xi1> -> tensor<64x64xi1>
-          tile.store %out_c2[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<64x64xi32>, tensor<64x64xf16>, tensor<64x64xi1>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
           // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
           %log_l = math.log2 %res#2 : tensor<64xf32>
           %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
@@ -4922,9 +4921,10 @@ module attributes {gpu.container_module} {
           }
           scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
         }
+        tma.store_wait pending = 0 read_only
         tile.warp_return
       }
-      partition2(%dq_p: !dq64_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !qring_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !tile.ptr<f16>, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32) num_warps(4) num_regs(24) {
+      partition2(%dq_p: !dq64_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !qring_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_f16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_f16_64) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -5016,7 +5016,7 @@ module attributes {gpu.container_module} {
           }
         }
         tile.warp_return
-      } : (!dq64_f16_64, !dkv_f16_64, !dkv_f16_64, !qring_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !tile.ptr<f16>, !tile.ptr<f32>, f32) -> ()
+      } : (!dq64_f16_64, !dkv_f16_64, !dkv_f16_64, !qring_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_f16_64, !tile.ptr<f32>, f32, !ostage_f16_64) -> ()
       gpu.return
     }
 
@@ -5452,13 +5452,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
@@ -6018,13 +6018,13 @@ module attributes {gpu.container_module} {
           %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
           %grow = arith.addi %rows, %row0 : tensor<128xi32>
           %query0 = tile.splat %q_start : tensor<128xi32>
           %queries = arith.addi %rows, %query0 : tensor<128xi32>
           %seqv = tile.splat %seq : tensor<128xi32>
           %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
           %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
           %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
           %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
@@ -6636,7 +6636,10 @@ module attributes {gpu.container_module} {
     %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq64_bf16_64
     %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
     %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
-    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
+    %c_head_dim = arith.constant 64 : index
+    %pair_stride = arith.muli %seq, %c_head_dim : index
+    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, 64], strides: [%pair_stride, 64, 1] : memref<?x?xbf16> to memref<?x?x64xbf16, strided<[?, 64, 1]>>
+    %po = tma.make_descriptor %o3 : memref<?x?x64xbf16, strided<[?, 64, 1]>> -> !do64_bf16_64
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c191 : index
     %gx = arith.divui %seq_pad, %c192 : index
@@ -6649,7 +6652,7 @@ module attributes {gpu.container_module} {
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
     gpu.launch_func @kernels::@attention_bf16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
+        args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !do64_bf16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }
@@ -7582,7 +7585,10 @@ module attributes {gpu.container_module} {
     %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq64_f16_64
     %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
     %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
-    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %c_head_dim = arith.constant 64 : index
+    %pair_stride = arith.muli %seq, %c_head_dim : index
+    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, 64], strides: [%pair_stride, 64, 1] : memref<?x?xf16> to memref<?x?x64xf16, strided<[?, 64, 1]>>
+    %po = tma.make_descriptor %o3 : memref<?x?x64xf16, strided<[?, 64, 1]>> -> !do64_f16_64
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c191 : index
     %gx = arith.divui %seq_pad, %c192 : index
@@ -7595,7 +7601,7 @@ module attributes {gpu.container_module} {
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
     gpu.launch_func @kernels::@attention_f16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
+        args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
     return
   }

@@ -74,6 +74,13 @@ PERSISTENT = ("q", "t")
 # at head dim 64, where a warpgroup's exponentials need two others' MMA to
 # hide under, not one).
 CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "t": 3}
+# Variants that write O by TMA: each consumer region stages its rows in
+# shared memory (its own 64-row slot) and one thread stores them as boxes
+# of a rank-3 tensor map over O viewed [B*H, S, D], which clips each box at
+# its (batch, head)'s last row; the store of one tile overlaps the next
+# tile's main loop, and is waited for (read_only) before the slot is
+# written again. Their kernels take that tensor map as %out.
+TMA_STORE = ("t",)
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
@@ -148,6 +155,8 @@ def aliases(t, d, variants):
 !q64_{t}_{d} = !tile.smem<64x{d}x{t}, #nvmma128, mutable>
 !q64box_{t}_{d} = !tile.smem<64x64x{t}, #nvmma128, mutable>
 !qring_{t}_{d} = !tile.smem<{regions}x64x{d}x{t}, #nvmma128, mutable>
+!do64_{t}_{d} = !tma.descriptor<tensor<1x64x64x{t}>, swizzle = 128>
+!ostage_{t}_{d} = !tile.smem<{regions}x64x{d}x{t}, #nvmma128, mutable>
 """
     return f"""!dq_{t}_{d} = !tma.descriptor<tensor<{BM}x64x{t}>, swizzle = 128>
 !dkv_{t}_{d} = !tma.descriptor<tensor<{bn}x64x{t}>, swizzle = 128>
@@ -597,8 +606,12 @@ def kernel_rotated(t, d, v):
             ("qblocks", "i32"), ("kblocks", "i32"), ("pairs", "i32")]
     if regions > 1:
         # What the consumers in partitions need besides.
-        caps += [("turn", turns), ("out", f"!tile.ptr<{t}>"),
+        caps += [("turn", turns), ("out", out_type(t, d, v)),
                  ("lse", "!tile.ptr<f32>"), ("qk_scale", "f32")]
+    stage_alloc = ""
+    if v in TMA_STORE:
+        caps.append(("ostage", f"!ostage_{t}_{d}"))
+        stage_alloc = f"{i6}%ostage = tile.alloc_smem : !ostage_{t}_{d}\n"
     cap_vals = ", ".join(f"%{n}" for n, _ in caps)
     cap_types = ", ".join(ty for _, ty in caps)
 
@@ -675,7 +688,7 @@ def kernel_rotated(t, d, v):
     // key blocks of {bn}, a {stages}-slot K/V ring; {VARIANT_DOC[v]}
     // (see kernel_rotated in the generator).
     gpu.func @attention_{t}_d{d}_{v}(%dq: !{qt.desc}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
-        %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %out: {out_type(t, d, v)}, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
         %causal: i32, %pairs: i32) kernel attributes {{tile.num_warps = {consumer_warps(v) // regions} : i32}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -698,7 +711,7 @@ def kernel_rotated(t, d, v):
       %kempty = mbarrier.alloc : {ring}
       %vfull = mbarrier.alloc : {ring}
       %vempty = mbarrier.alloc : {ring}
-{turn_alloc}      %leader = tile.elect cta
+{turn_alloc}{stage_alloc}      %leader = tile.elect cta
       scf.if %leader {{
         %qf = mbarrier.index %qfull[%c0] : {one}
         %qe = mbarrier.index %qempty[%c0] : {one}
@@ -832,6 +845,13 @@ def consumer_region(t, d, v, g, src):
             region_start = (f"{i10}%q_start_wg = arith.addi %q_start, %rows{g} : i32\n"
                             f"{i10}%q_row_wg = arith.addi %q_row, %rows{g} : i32\n")
     names = dict(rows=rows, q_start=q_start, seq=c("seq")[1:])
+    stage = last_store = None
+    if v in TMA_STORE:
+        stage = "o_stage"
+        turn_select += (f"{i8}%o_stage = tile.smem_index {c('ostage')}[%c{g}] : "
+                        f"!ostage_{t}_{d} -> !q64_{t}_{d}\n")
+        # The CTA's shared memory must outlive its last store's reads.
+        last_store = f"{i8}tma.store_wait pending = 0 read_only\n"
     return f"""{i8}%zs = arith.constant dense<0.0> : {s}
 {i8}%zo = arith.constant dense<0.0> : {o}
 {i8}%m0 = arith.constant dense<0xFF800000> : {r}
@@ -908,33 +928,24 @@ def consumer_region(t, d, v, g, src):
           %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
           %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
           mbarrier.arrive %vel
-{epilogue(t, d, "acc_fin", "res#2", "res#1", i10, rows=rows, src=src, q_start=q_start, q_row=q_row)}\
+{epilogue(t, d, "acc_fin", "res#2", "res#1", i10, rows=rows, src=src, q_start=q_start, q_row=q_row, stage=stage)}\
           %next_k = arith.addi %k, %c1_i32 : i32
           %next_tbase = arith.addi %turn_last, %c1_i32 : i32
 {tile_loop_end(CONSUMER_CARRIED, "%next_k, %next_base, %next_tbase", i8)}\
-"""
+{last_store or ""}"""
 
 
 def epilogue(t, d, acc, l, m, indent, rows=BM, src="", q_start="q_start",
-             q_row="q_row"):
-    """O = acc / l stored from registers (rows past the sequence are not),
-    and the natural-log log-sum-exp per row: `rows` query rows from
-    %`q_start` on (row %`q_row` of O); `src` suffixes the captures."""
+             q_row="q_row", stage=None):
+    """O = acc / l stored from registers (rows past the sequence are not)
+    or, with a shared `stage` buffer, by TMA through the rank-3 tensor map
+    %out (see TMA_STORE); and the natural-log log-sum-exp per row: `rows`
+    query rows from %`q_start` on (row %`q_row` of O); `src` suffixes the
+    captures."""
     BM = rows
     o = f"tensor<{BM}x{d}xf32>"
     r = f"tensor<{BM}xf32>"
-    body = f"""%l2 = tile.expand_dims %{l}, axis = 1 : {r} -> tensor<{BM}x1xf32>
-%lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
-%normed = arith.divf %{acc}, %lb : {o}
-%o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
-%rows = tile.range 0 to {BM} : tensor<{BM}xi32>
-%dcols = tile.range 0 to {d} : tensor<{d}xi32>
-%row0 = tile.splat %{q_row} : tensor<{BM}xi32>
-%grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
-%query0 = tile.splat %{q_start} : tensor<{BM}xi32>
-%queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
-%seqv = tile.splat %seq{src} : tensor<{BM}xi32>
-%row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
+    store_o = f"""%dcols = tile.range 0 to {d} : tensor<{d}xi32>
 %grow2 = tile.expand_dims %grow, axis = 1 : tensor<{BM}xi32> -> tensor<{BM}x1xi32>
 %growb = tile.broadcast %grow2 : tensor<{BM}x1xi32> -> tensor<{BM}x{d}xi32>
 %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<{d}xi32> -> tensor<1x{d}xi32>
@@ -945,7 +956,30 @@ def epilogue(t, d, acc, l, m, indent, rows=BM, src="", q_start="q_start",
 %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1> -> tensor<{BM}x1xi1>
 %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1> -> tensor<{BM}x{d}xi1>
 tile.store %out{src}[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32>, tensor<{BM}x{d}x{t}>, tensor<{BM}x{d}xi1>
-// log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+"""
+    if stage:
+        assert d == 64, "one 64-column box per staged row block"
+        store_o = f"""// The previous tile's store has read the staging buffer.
+tma.store_wait pending = 0 read_only
+tile.barrier
+tile.smem_store %o_out, %{stage} : tensor<{BM}x{d}x{t}>, !q64_{t}_{d}
+tile.fence_async_shared
+tile.barrier
+tma.async_store %{stage}, %out{src}[%pair, %{q_start}, %c0_i32] : !q64_{t}_{d}, !do64_{t}_{d}
+tma.store_commit
+"""
+    body = f"""%l2 = tile.expand_dims %{l}, axis = 1 : {r} -> tensor<{BM}x1xf32>
+%lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
+%normed = arith.divf %{acc}, %lb : {o}
+%o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}>
+%rows = tile.range 0 to {BM} : tensor<{BM}xi32>
+%row0 = tile.splat %{q_row} : tensor<{BM}xi32>
+%grow = arith.addi %rows, %row0 : tensor<{BM}xi32>
+%query0 = tile.splat %{q_start} : tensor<{BM}xi32>
+%queries = arith.addi %rows, %query0 : tensor<{BM}xi32>
+%seqv = tile.splat %seq{src} : tensor<{BM}xi32>
+%row_ok = arith.cmpi slt, %queries, %seqv : tensor<{BM}xi32>
+{store_o}// log-sum-exp = (m + log2 l) ln 2: m is in base 2.
 %log_l = math.log2 %{l} : {r}
 %lse2 = arith.addf %{m}, %log_l : {r}
 %ln2 = arith.constant dense<0.693147180559945309> : {r}
@@ -955,8 +989,23 @@ tile.store %lse{src}[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
+def out_type(t, d, v):
+    """The type of the kernel's %out: O's pointer, or (TMA_STORE) a tensor
+    map over O viewed [B*H, S, D]."""
+    return f"!do64_{t}_{d}" if v in TMA_STORE else f"!tile.ptr<{t}>"
+
+
 def launch(t, d, v):
     bm = tile_rows(v)
+    make_out = f"    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !tile.ptr<{t}>\n"
+    if v in TMA_STORE:
+        # (memref.expand_shape would say it, but LLVM 22's
+        # expand-strided-metadata crashes on its dynamic sizes.)
+        make_out = f"""    %c_head_dim = arith.constant {d} : index
+    %pair_stride = arith.muli %seq, %c_head_dim : index
+    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, {d}], strides: [%pair_stride, {d}, 1] : memref<?x?x{t}> to memref<?x?x{d}x{t}, strided<[?, {d}, 1]>>
+    %po = tma.make_descriptor %o3 : memref<?x?x{d}x{t}, strided<[?, {d}, 1]>> -> {out_type(t, d, v)}
+"""
     dq = q_types(t, d, v).desc
     return f"""
   // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D] and the
@@ -971,8 +1020,7 @@ def launch(t, d, v):
     %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !{dq}
     %dk = tma.make_descriptor %k : memref<?x?x{t}> -> !dkv_{t}_{d}
     %dv = tma.make_descriptor %v : memref<?x?x{t}> -> !dkv_{t}_{d}
-    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !tile.ptr<{t}>
-    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+{make_out}    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c{bm - 1} : index
     %gx = arith.divui %seq_pad, %c{bm} : index
     %seq32 = arith.index_cast %seq : index to i32
@@ -1006,7 +1054,7 @@ def launch_rotated(t, d, v):
     return f"""    %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
 {persistent}    gpu.launch_func @kernels::@attention_{t}_d{d}_{v} blocks in ({grid}, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !{q_types(t, d, v).desc}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : !tile.ptr<{t}>,
+        args(%dq : !{q_types(t, d, v).desc}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : {out_type(t, d, v)},
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
 """
 
