@@ -6637,9 +6637,8 @@ module attributes {gpu.container_module} {
     %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
     %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
     %c_head_dim = arith.constant 64 : index
-    %pair_stride = arith.muli %seq, %c_head_dim : index
-    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, 64], strides: [%pair_stride, 64, 1] : memref<?x?xbf16> to memref<?x?x64xbf16, strided<[?, 64, 1]>>
-    %po = tma.make_descriptor %o3 : memref<?x?x64xbf16, strided<[?, 64, 1]>> -> !do64_bf16_64
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xbf16> into memref<?x?x?xbf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xbf16> -> !do64_bf16_64
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c191 : index
     %gx = arith.divui %seq_pad, %c192 : index
@@ -7586,9 +7585,8 @@ module attributes {gpu.container_module} {
     %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
     %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
     %c_head_dim = arith.constant 64 : index
-    %pair_stride = arith.muli %seq, %c_head_dim : index
-    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, 64], strides: [%pair_stride, 64, 1] : memref<?x?xf16> to memref<?x?x64xf16, strided<[?, 64, 1]>>
-    %po = tma.make_descriptor %o3 : memref<?x?x64xf16, strided<[?, 64, 1]>> -> !do64_f16_64
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xf16> into memref<?x?x?xf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xf16> -> !do64_f16_64
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c191 : index
     %gx = arith.divui %seq_pad, %c192 : index

@@ -999,12 +999,9 @@ def launch(t, d, v):
     bm = tile_rows(v)
     make_out = f"    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !tile.ptr<{t}>\n"
     if v in TMA_STORE:
-        # (memref.expand_shape would say it, but LLVM 22's
-        # expand-strided-metadata crashes on its dynamic sizes.)
         make_out = f"""    %c_head_dim = arith.constant {d} : index
-    %pair_stride = arith.muli %seq, %c_head_dim : index
-    %o3 = memref.reinterpret_cast %o to offset: [0], sizes: [%pairs, %seq, {d}], strides: [%pair_stride, {d}, 1] : memref<?x?x{t}> to memref<?x?x{d}x{t}, strided<[?, {d}, 1]>>
-    %po = tma.make_descriptor %o3 : memref<?x?x{d}x{t}, strided<[?, {d}, 1]>> -> {out_type(t, d, v)}
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?x{t}> into memref<?x?x?x{t}>
+    %po = tma.make_descriptor %o3 : memref<?x?x?x{t}> -> {out_type(t, d, v)}
 """
     dq = q_types(t, d, v).desc
     return f"""

@@ -76,7 +76,7 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
   // Views of memrefs bound in kernels (memref.subview, whose sizes and
   // strides a device-side tensor map reads) as strided metadata the LLVM
   // lowering knows.
-  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createTileExpandStridedMetadata());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   ConvertTileKernelsToNVVMOptions kernels;
@@ -97,7 +97,7 @@ void tilemlir::buildTileToLLVMPipeline(OpPassManager &pm,
 
   // Host code.
   pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createTileExpandStridedMetadata());
   pm.addPass(createConvertTileHostToLLVM());
   // Cubins are assembled (ptxas, or nvJitLink in process) and cached
   // (tile-module-to-binary).

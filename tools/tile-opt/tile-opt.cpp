@@ -36,6 +36,7 @@ static constexpr llvm::StringLiteral kPasses[] = {
     "tile-attach-target",
     "tile-expand-synchronization",
     "tile-lower-warp-specialize",
+    "tile-expand-strided-metadata",
     "convert-tile-kernels-to-nvvm",
     "convert-tile-to-nvvm",
     "convert-tma-to-nvvm",

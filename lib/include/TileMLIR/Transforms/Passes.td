@@ -90,6 +90,26 @@ def TileAllocateSharedMemory
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def TileExpandStridedMetadata : Pass<"tile-expand-strided-metadata"> {
+  let summary = "Upstream expand-strided-metadata, safe on reshapes of "
+                "several dynamic sizes";
+  let description = [{
+    Rewrites memref view ops (subview, expand_shape, collapse_shape, ...)
+    into `memref.reinterpret_cast` of their base buffer and
+    `memref.extract_strided_metadata`, as upstream `expand-strided-metadata`
+    does, with its patterns. One case is rewritten here first: a
+    `memref.expand_shape` that splits one dimension into several dynamic
+    sizes (a `[B*H*S, D]` buffer viewed `[B*H, S, D]` for a rank-3 tensor
+    map), on which LLVM 22's pattern crashes. Its strides are the products
+    of the sizes inside each group, times the stride of the dimension the
+    group came from; its offset is the source's.
+  }];
+  // Upstream's patterns build affine.apply.
+  let dependentDialects = ["::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
 def TileMarkWrittenDescriptors
     : Pass<"tile-mark-written-descriptors", "::mlir::ModuleOp"> {
   let summary = "Mark the host tensor maps that kernels write through";

@@ -1,0 +1,105 @@
+//===- ExpandStridedMetadata.cpp - memref views to reinterpret_cast -------===//
+//
+// Upstream expand-strided-metadata, with the expand_shape it crashes on
+// (LLVM 22: a group of several dynamic sizes) rewritten here first.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TileMLIR/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::tilemlir {
+#define GEN_PASS_DEF_TILEEXPANDSTRIDEDMETADATA
+#include "TileMLIR/Transforms/Passes.h.inc"
+} // namespace mlir::tilemlir
+
+using namespace mlir;
+
+namespace {
+
+/// Whether some group of `op` splits a dimension into more than one
+/// dynamic size: the case LLVM 22's pattern crashes on.
+bool splitsIntoDynamicSizes(memref::ExpandShapeOp op) {
+  ArrayRef<int64_t> shape = op.getResultType().getShape();
+  return llvm::any_of(op.getReassociationIndices(), [&](const auto &group) {
+    return llvm::count_if(group, [&](int64_t dim) {
+             return ShapedType::isDynamic(shape[dim]);
+           }) > 1;
+  });
+}
+
+/// `a * c`, folded when both are constants. In arith, not affine: the host
+/// pipeline lowers no affine.apply after this pass.
+OpFoldResult multiply(OpBuilder &b, Location loc, OpFoldResult a,
+                      OpFoldResult c) {
+  std::optional<int64_t> x = getConstantIntValue(a);
+  std::optional<int64_t> y = getConstantIntValue(c);
+  if (x && y)
+    return b.getIndexAttr(*x * *y);
+  if ((x && *x == 1) || (y && *y == 0))
+    return c;
+  if ((y && *y == 1) || (x && *x == 0))
+    return a;
+  Value lhs = getValueOrCreateConstantIndexOp(b, loc, a);
+  Value rhs = getValueOrCreateConstantIndexOp(b, loc, c);
+  return arith::MulIOp::create(b, loc, lhs, rhs).getResult();
+}
+
+/// memref.expand_shape as a reinterpret_cast of the source's base buffer:
+/// the source's offset, the op's sizes, and in each group the strides of a
+/// row-major split of the source dimension's stride.
+struct ExpandShapeOfDynamicSizes
+    : public OpRewritePattern<memref::ExpandShapeOp> {
+  ExpandShapeOfDynamicSizes(MLIRContext *ctx)
+      : OpRewritePattern(ctx, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(memref::ExpandShapeOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!splitsIntoDynamicSizes(op))
+      return failure();
+    Location loc = op.getLoc();
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(rewriter, loc, op.getSrc());
+    auto [sourceStrides, sourceOffset] = op.getSrcType().getStridesAndOffset();
+    auto known = [&](int64_t value, Value dynamic) -> OpFoldResult {
+      if (ShapedType::isDynamic(value))
+        return dynamic;
+      return rewriter.getIndexAttr(value);
+    };
+    SmallVector<OpFoldResult> sizes = op.getMixedOutputShape();
+    SmallVector<OpFoldResult> strides(sizes.size());
+    for (auto [source, group] :
+         llvm::enumerate(op.getReassociationIndices())) {
+      OpFoldResult stride =
+          known(sourceStrides[source], metadata.getStrides()[source]);
+      for (int64_t dim : llvm::reverse(group)) {
+        strides[dim] = stride;
+        stride = multiply(rewriter, loc, stride, sizes[dim]);
+      }
+    }
+    OpFoldResult offset = known(sourceOffset, metadata.getOffset());
+    rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
+        op, op.getResultType(), metadata.getBaseBuffer(), offset, sizes,
+        strides);
+    return success();
+  }
+};
+
+struct ExpandStridedMetadata
+    : public tilemlir::impl::TileExpandStridedMetadataBase<
+          ExpandStridedMetadata> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ExpandShapeOfDynamicSizes>(&getContext());
+    memref::populateExpandStridedMetadataPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
