@@ -59,21 +59,24 @@ VARIANTS = {
     "g": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "q": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "h": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
+    "s": lambda d: (4, True),
     "t": lambda d: (4, True),
 }
 # Head dims a variant is written for (all others: HEAD_DIMS).
-VARIANT_HEAD_DIMS = {"t": (64,)}
+VARIANT_HEAD_DIMS = {"s": (64,), "t": (64,)}
 # The variants kernel_rotated writes.
-ROTATED = ("f", "g", "q", "t")
+ROTATED = ("f", "g", "q", "s", "t")
+# The rotated variants whose consumer warpgroups take turns.
+PING_PONG = ("g", "q", "s", "t")
 # The rotated variants in a persistent grid (one CTA per SM).
-PERSISTENT = ("q", "t")
+PERSISTENT = ("q", "s", "t")
 # Consumer regions of a rotated kernel, each owning region_rows(v) query
 # rows of a tile: f, g and q run one region of two warpgroups (128 rows;
 # the warpgroup takes its ping-pong turn by its index at run time); t runs
 # three regions of one warpgroup (64 rows each, tiles of 192: FA3's shape
 # at head dim 64, where a warpgroup's exponentials need two others' MMA to
-# hide under, not one).
-CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "t": 3}
+# hide under, not one); so does s, t's ablation without the TMA store.
+CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "s": 3, "t": 3}
 # Variants that write O by TMA: each consumer region stages its rows in
 # shared memory (its own 64-row slot) and one thread stores them as boxes
 # of a rank-3 tensor map over O viewed [B*H, S, D], which clips each box at
@@ -87,6 +90,7 @@ VARIANT_DOC = {
     "f": "explicit tile.warp_specialize, the loop rotated so that S(j) = QK(j) and O += P(j-1)V(j-1) are in flight together and the softmax of S(j) overlaps the second",
     "g": "as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's",
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
+    "s": "as t, O stored from registers (t's ablation)",
     "t": "as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers",
     "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
@@ -96,14 +100,15 @@ HAND_LAID_OUT = ("h",)
 # Timed by the benchmark: tile-warp-specialize's kernel and the
 # hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
-BENCH_VARIANTS = ("w", "h", "g", "q", "t")
+BENCH_VARIANTS = ("w", "h", "g", "q", "s", "t")
 # Written but not yet run on a GPU: kept out of the test and the bench
 # until the integration test has checked them there (none now: q ran on
 # the H200 on 2026-12-04).
 NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
-PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0, "t": 4}
+PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0, "s": 4,
+                  "t": 4}
 
 
 def head_dims(v):
@@ -111,8 +116,10 @@ def head_dims(v):
 
 
 def tile_rows(v):
-    """Query rows of one tile (one CTA's unit of work)."""
-    return 192 if v == "t" else BM
+    """Query rows of one tile (one CTA's unit of work): BM for one
+    consumer region of two warpgroups, 64 per region of one."""
+    regions = CONSUMER_REGIONS.get(v, 1)
+    return BM if regions == 1 else 64 * regions
 
 
 def region_rows(v):
@@ -582,7 +589,7 @@ def kernel_rotated(t, d, v):
     barrier (parity (n & 1) ^ 1, which a fresh barrier passes at n = 0),
     the others for phase n (parity n & 1); each barrier counts the
     previous warpgroup's 128 threads."""
-    ping_pong = v in ("g", "q", "t")
+    ping_pong = v in PING_PONG
     regions = CONSUMER_REGIONS[v]
     bm = tile_rows(v)
     bn = block_n(d)
@@ -784,7 +791,7 @@ def consumer_region(t, d, v, g, src):
     None for the region of two warpgroups (`f`, `g`, `q`), which finds its
     warpgroup at run time; `src` suffixes the captures the region uses (a
     partition's block arguments)."""
-    ping_pong = v in ("g", "q", "t")
+    ping_pong = v in PING_PONG
     rows = region_rows(v)
     bn = block_n(d)
     stages, _ = VARIANTS[v](d)
