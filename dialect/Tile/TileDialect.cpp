@@ -881,8 +881,10 @@ SharedMemoryType SharedMemoryType::dropLeadingDim() const {
 
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   Type pointeeType) {
-  if (!pointeeType.isIntOrFloat())
-    return emitError() << "pointers point to integers or floats, got "
+  // A pointer to pointers is a table of device addresses: the scalar
+  // tile.load reads one (a pointer bound on the device).
+  if (!pointeeType.isIntOrFloat() && !isa<PointerType>(pointeeType))
+    return emitError() << "pointers point to integers, floats or pointers, got "
                        << pointeeType;
   return success();
 }

@@ -210,6 +210,10 @@ static LogicalResult verifyGlobalAccess(Operation *op, PointerType ptr,
     (void)other; // Its type is tied to the result's by the op's traits.
     return success();
   }
+  if (isa<PointerType>(pointee))
+    return op->emitOpError()
+           << "not supported yet: a register tile of pointers (" << pointee
+           << "); read or write one pointer at a time with a scalar offset";
   auto dataType = dyn_cast<RankedTensorType>(data.getType());
   if (!dataType)
     return op->emitOpError()
@@ -251,7 +255,17 @@ LogicalResult PtrFromMemrefOp::verify() {
     return emitOpError() << "yields a !tile.ptr in a kernel: an !llvm.ptr is "
                             "for calls into the host runtime";
   auto memref = cast<MemRefType>(getSource().getType());
-  if (ptr && memref.getElementType() != ptr.getPointeeType())
+  if (!ptr)
+    return success();
+  // A table of pointers lives in an i64 memref: device addresses.
+  if (isa<PointerType>(ptr.getPointeeType())) {
+    if (!memref.getElementType().isSignlessInteger(64))
+      return emitOpError() << "a table of pointers is a memref of i64 device "
+                              "addresses, got elements of type "
+                           << memref.getElementType();
+    return success();
+  }
+  if (memref.getElementType() != ptr.getPointeeType())
     return emitOpError() << "memref elements (" << memref.getElementType()
                          << ") differ from the pointee type ("
                          << ptr.getPointeeType() << ")";

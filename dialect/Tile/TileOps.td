@@ -173,7 +173,9 @@ def Tile_LoadOp : Tile_Op<"load",
     read and the element is taken from `other` (or is undefined without it).
     The lowering vectorizes to 16-byte accesses where the layout keeps
     enough contiguous elements in one thread. With a scalar offset (and
-    mask), a single element is read by every executing thread.
+    mask), a single element is read by every executing thread; that is how
+    a pointer is read from a table of pointers (register tiles of pointers
+    are not supported yet).
 
     ```mlir
     %v = tile.load %p[%offs] mask %m other %zero : !tile.ptr<f16>, tensor<128x64xi32, #b>, tensor<128x64xi1, #b> -> tensor<128x64xf16, #b>
@@ -225,11 +227,13 @@ def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
     element (aligned pointer plus offset), typed for a kernel argument or as
     a plain `!llvm.ptr` for calls into the C runtime. In a kernel (of a
     memref argument; `tile-lower-copies` uses it) it yields a `!tile.ptr`
-    only.
+    only. A table of pointers (`!tile.ptr<!tile.ptr<T>>`) comes from a
+    memref of i64 device addresses.
 
     ```mlir
     %p = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !tile.ptr<f16>
     %raw = tile.ptr_from_memref %a : memref<1024x1024xf16> -> !llvm.ptr
+    %table = tile.ptr_from_memref %addresses : memref<8xi64> -> !tile.ptr<!tile.ptr<f16>>
     ```
   }];
   let arguments = (ins AnyMemRef:$source);

@@ -61,6 +61,9 @@ def Tile_PointerType : Tile_Type<"Pointer", "ptr"> {
   let description = [{
     `!tile.ptr<f16>` points to elements of the given type in global memory.
     `tile.load` and `tile.store` address it with tiles of element offsets.
+    A pointer to pointers (`!tile.ptr<!tile.ptr<f16>>`) is a table of
+    device addresses; the scalar `tile.load` reads one, a pointer bound on
+    the device (its copies get no host-built descriptor: `tile.copy`).
   }];
   let parameters = (ins "Type":$pointeeType);
   let assemblyFormat = "`<` $pointeeType `>`";

@@ -4,8 +4,9 @@
 // - row: T.copy(A[1, 0:32], shared, prefer_instruction="tma") from a
 //   tensor of row pitch 40, no barrier: a descriptor-free 1-D bulk copy,
 //   with the barrier, expected bytes and wait generated (synchronous TMA);
-// - device_ptr: the same row through a !tile.ptr (a pointer only the device
-//   knows): still the descriptor-free bulk copy;
+// - device_ptr: the same row through a pointer the kernel loads from a
+//   table of pointers (src_ptrs[0], which set_table wrote on the device):
+//   still the descriptor-free bulk copy;
 // - region_load / region_store: a padded (strided) 2x32 region through a
 //   descriptor built on the host at the launch; the store keeps the
 //   destination's padding columns (-1) intact;
@@ -45,11 +46,18 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @device_ptr(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 1 : i32} {
+    gpu.func @set_table(%table: !tile.ptr<i64>, %address: i64) kernel attributes {tile.num_warps = 1 : i32} {
+      %c0 = arith.constant 0 : i64
+      tile.store %table[%c0], %address : !tile.ptr<i64>, i64, i64
+      gpu.return
+    }
+
+    gpu.func @device_ptr(%src_ptrs: !tile.ptr<!tile.ptr<f32>>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 1 : i32} {
       %c0 = arith.constant 0 : index
-      %c40 = arith.constant 40 : index
+      %c0_i64 = arith.constant 0 : i64
+      %a = tile.load %src_ptrs[%c0_i64] : !tile.ptr<!tile.ptr<f32>>, i64 -> !tile.ptr<f32>
       %buf = tile.alloc_smem : !rowbuf
-      tile.copy %a[%c40], %buf prefer tma : !tile.ptr<f32>, !rowbuf
+      tile.copy %a[%c0], %buf prefer tma : !tile.ptr<f32>, !rowbuf
       tile.copy %buf, %out[%c0] : !rowbuf, !tile.ptr<f32>
       gpu.return
     }
@@ -128,7 +136,8 @@ module attributes {gpu.container_module} {
     %out, %t3 = gpu.alloc async [%t2] () : !dense
     %ea, %t4 = gpu.alloc async [%t3] (%c50, %c40) : !T
     %ec, %t5 = gpu.alloc async [%t4] (%c50, %c40) : !T
-    gpu.wait [%t5]
+    %table, %t6 = gpu.alloc async [%t5] () : memref<1xi64>
+    gpu.wait [%t6]
     %strided = memref.subview %padded[0, 0] [2, 32] [1, 1] : memref<2x40xf32> to !strided
     %out_row = memref.subview %out[0, 0] [1, 32] [1, 1] : !dense to memref<32xf32, strided<[1]>>
     %out_row_d = memref.cast %out_row : memref<32xf32, strided<[1]>> to memref<32xf32>
@@ -137,8 +146,9 @@ module attributes {gpu.container_module} {
     %po = tile.ptr_from_memref %out : !dense -> !llvm.ptr
     %pea = tile.ptr_from_memref %ea : !T -> !llvm.ptr
     %pec = tile.ptr_from_memref %ec : !T -> !llvm.ptr
-    %kp = tile.ptr_from_memref %padded : memref<2x40xf32> -> !tile.ptr<f32>
     %ko = tile.ptr_from_memref %out : !dense -> !tile.ptr<f32>
+    %ktable = tile.ptr_from_memref %table : memref<1xi64> -> !tile.ptr<!tile.ptr<f32>>
+    %ktable64 = tile.ptr_from_memref %table : memref<1xi64> -> !tile.ptr<i64>
     %row1 = llvm.getelementptr %pp[40] : (!llvm.ptr) -> !llvm.ptr, f32
     %s1 = arith.constant 31 : i64
     %s2 = arith.constant 32 : i64
@@ -152,7 +162,9 @@ module attributes {gpu.container_module} {
     %n1 = llvm.mlir.addressof @row_name : !llvm.ptr
     %f1 = llvm.call @tileRtCheck2D(%n1, %po, %i32, %row1, %i40, %i1, %i32, %f32, %zero) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
     llvm.call @tileRtPoison(%po, %obytes) : (!llvm.ptr, i64) -> ()
-    gpu.launch_func @kernels::@device_ptr blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%kp : !tile.ptr<f32>, %ko : !tile.ptr<f32>)
+    %row1_address = llvm.ptrtoint %row1 : !llvm.ptr to i64
+    gpu.launch_func @kernels::@set_table blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%ktable64 : !tile.ptr<i64>, %row1_address : i64)
+    gpu.launch_func @kernels::@device_ptr blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%ktable : !tile.ptr<!tile.ptr<f32>>, %ko : !tile.ptr<f32>)
     llvm.call @tileRtSynchronize() : () -> ()
     %n2 = llvm.mlir.addressof @ptr_name : !llvm.ptr
     %f2 = llvm.call @tileRtCheck2D(%n2, %po, %i32, %row1, %i40, %i1, %i32, %f32, %zero) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32

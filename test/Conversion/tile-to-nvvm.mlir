@@ -89,7 +89,7 @@ gpu.module @m {
   }
 
   // CHECK-LABEL: llvm.func @queries
-  gpu.func @queries(%p: !tile.ptr<f32>, %i: i64, %q: !tile.ptr<i32>, %b: !tile.ptr<i1>) kernel {
+  gpu.func @queries(%p: !tile.ptr<f32>, %i: i64, %q: !tile.ptr<i32>, %b: !tile.ptr<i1>, %table: !tile.ptr<!tile.ptr<f32>>) kernel {
     // CHECK: nvvm.read.ptx.sreg.ctaid.x : i32
     %pid = tile.program_id x
     // CHECK: nvvm.read.ptx.sreg.ctaid.z : i32
@@ -119,10 +119,18 @@ gpu.module @m {
     // CHECK: nvvm.barrier0
     tile.barrier
     // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-    // CHECK: %[[X:.*]] = llvm.load %[[ADDR]] : !llvm.ptr<1> -> f32
+    // Elements are naturally aligned (said explicitly: LLVM's default
+    // data layout would align an i64 to 4 bytes and split its accesses).
+    // CHECK: %[[X:.*]] = llvm.load %[[ADDR]] {alignment = 4 : i64} : !llvm.ptr<1> -> f32
     %x = tile.load %p[%i] : !tile.ptr<f32>, i64 -> f32
-    // CHECK: llvm.store %[[X]], %{{.*}} : f32, !llvm.ptr<1>
+    // CHECK: llvm.store %[[X]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<1>
     tile.store %p[%i], %x : !tile.ptr<f32>, i64, f32
+    // A pointer read from a table of pointers, and written to it.
+    // CHECK: %[[PA:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, !llvm.ptr<1>
+    // CHECK: %[[PTR:.*]] = llvm.load %[[PA]] {alignment = 8 : i64} : !llvm.ptr<1> -> !llvm.ptr<1>
+    %ptr = tile.load %table[%i] : !tile.ptr<!tile.ptr<f32>>, i64 -> !tile.ptr<f32>
+    // CHECK: llvm.store %[[PTR]], %{{.*}} {alignment = 8 : i64} : !llvm.ptr<1>, !llvm.ptr<1>
+    tile.store %table[%i], %ptr : !tile.ptr<!tile.ptr<f32>>, i64, !tile.ptr<f32>
     %s1 = arith.addi %pid, %pz : i32
     %s2 = arith.addi %s1, %n : i32
     %s3 = arith.addi %s2, %tid : i32

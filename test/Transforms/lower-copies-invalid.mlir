@@ -2,11 +2,13 @@
 // What tile-lower-copies refuses, each naming the rule.
 
 // test_device_bound_descriptor_tma_is_rejected_when_ws_disabled: a 16x16
-// tile of a tensor of row pitch 32 behind a pointer known only on the
-// device needs a descriptor, and a descriptor the tensor's sizes, which a
-// pointer does not carry.
+// tile of a tensor of row pitch 32 behind a pointer loaded on the device
+// (src_ptrs[0]) needs a descriptor, and a descriptor the tensor's sizes,
+// which a pointer does not carry.
 gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
-  gpu.func @device_bound(%src: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @device_bound(%src_ptrs: !tile.ptr<!tile.ptr<f16>>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0_i64 = arith.constant 0 : i64
+    %src = tile.load %src_ptrs[%c0_i64] : !tile.ptr<!tile.ptr<f16>>, i64 -> !tile.ptr<f16>
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c32 = arith.constant 32 : index

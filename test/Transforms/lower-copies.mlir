@@ -133,12 +133,14 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// test_device_bound_pointer_keeps_descriptorless_bulk1d: a pointer with no
-// tensor behind it on the host (a !tile.ptr argument: TileMLIR cannot load
-// a pointer from memory in a kernel yet) still gets the descriptor-free
-// bulk copy of 256 f16.
+// test_device_bound_pointer_keeps_descriptorless_bulk1d: a pointer loaded
+// on the device (src_ptrs[0], from a table of pointers), with no tensor
+// behind it on the host, still gets the descriptor-free bulk copy of 256
+// f16.
 // CHECK-LABEL: gpu.func @device_ptr(
-// CHECK-SAME: %[[P:.*]]: !tile.ptr<f16>, %{{.*}}: !tile.ptr<f16>) kernel
+// CHECK-SAME: %[[TABLE:.*]]: !tile.ptr<!tile.ptr<f16>>, %{{.*}}: !tile.ptr<f16>) kernel
+// CHECK-NOT: tma.descriptor
+// CHECK: %[[P:.*]] = tile.load %[[TABLE]]
 // CHECK-NOT: tma.descriptor
 // CHECK: mbarrier.arrive_expect_tx %[[BAR:.*]], bytes = 512 if
 // CHECK: tma.bulk_load %[[P]][%{{.*}}], %{{.*}}, %[[BAR]]
@@ -148,8 +150,10 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
-    gpu.func @device_ptr(%src: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    gpu.func @device_ptr(%src_ptrs: !tile.ptr<!tile.ptr<f16>>, %out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
       %c0 = arith.constant 0 : index
+      %c0_i64 = arith.constant 0 : i64
+      %src = tile.load %src_ptrs[%c0_i64] : !tile.ptr<!tile.ptr<f16>>, i64 -> !tile.ptr<f16>
       %s = tile.alloc_smem : !tile.smem<256xf16, mutable>
       tile.copy %src[%c0], %s prefer tma : !tile.ptr<f16>, !tile.smem<256xf16, mutable>
       tile.copy %s, %out[%c0] prefer sync : !tile.smem<256xf16, mutable>, !tile.ptr<f16>

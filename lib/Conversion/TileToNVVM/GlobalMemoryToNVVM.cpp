@@ -22,6 +22,16 @@ using namespace mlir::tile;
 
 namespace {
 
+/// The alignment of one element of `type` (converted) in global memory:
+/// !tile.ptr addresses whole elements, so each is naturally aligned. Said
+/// explicitly: without a data layout, LLVM would assume 4 bytes for an i64
+/// and split its accesses.
+unsigned getElementAlignment(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
 struct ScalarLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -33,11 +43,13 @@ struct ScalarLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
     if (op.getMask())
       return rewriter.notifyMatchFailure(
           op, "masked load: run tile-expand-synchronization first");
-    Type elementType = op.getResult().getType();
+    // A pointer read from a table of pointers is a global address.
+    Type elementType = getTypeConverter()->convertType(op.getResult().getType());
     Value addr = LLVM::GEPOp::create(
         rewriter, op.getLoc(), adaptor.getPtr().getType(), elementType,
         adaptor.getPtr(), ValueRange{adaptor.getOffsets()});
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, elementType, addr);
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
+        op, elementType, addr, getElementAlignment(elementType));
     return success();
   }
 };
@@ -55,9 +67,11 @@ struct ScalarStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
           op, "masked store: run tile-expand-synchronization first");
     Value addr =
         LLVM::GEPOp::create(rewriter, op.getLoc(), adaptor.getPtr().getType(),
-                            op.getValue().getType(), adaptor.getPtr(),
+                            adaptor.getValue().getType(), adaptor.getPtr(),
                             ValueRange{adaptor.getOffsets()});
-    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(op, adaptor.getValue(), addr);
+    rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
+        op, adaptor.getValue(), addr,
+        getElementAlignment(adaptor.getValue().getType()));
     return success();
   }
 };

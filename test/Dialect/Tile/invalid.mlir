@@ -165,7 +165,7 @@ func.func private @f(%x: !tile.smem<128x64xf16, #tile.nvmma_shared<swizzle = 128
 
 // -----
 
-// expected-error @+1 {{pointers point to integers or floats, got 'tensor<4xf32>'}}
+// expected-error @+1 {{pointers point to integers, floats or pointers, got 'tensor<4xf32>'}}
 func.func private @f(%x: !tile.ptr<tensor<4xf32>>)
 
 // -----
@@ -1266,6 +1266,34 @@ func.func @host(%m: memref<4xf32>) {
     // expected-error @+1 {{memref elements ('f32') differ from the pointee type ('f16')}}
     %p = tile.ptr_from_memref %m : memref<4xf32> -> !tile.ptr<f16>
   return
+}
+
+// -----
+
+func.func @host(%m: memref<4xi32>) {
+    // expected-error @+1 {{a table of pointers is a memref of i64 device addresses, got elements of type 'i32'}}
+    %p = tile.ptr_from_memref %m : memref<4xi32> -> !tile.ptr<!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%table: !tile.ptr<!tile.ptr<f16>>, %o: tensor<128xi32>) kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{not supported yet: a register tile of pointers ('!tile.ptr<f16>'); read or write one pointer at a time with a scalar offset}}
+    %p = tile.load %table[%o] : !tile.ptr<!tile.ptr<f16>>, tensor<128xi32> -> tensor<128xi32>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%table: !tile.ptr<!tile.ptr<f16>>, %i: i64) kernel {
+    // expected-error @+1 {{a scalar access moves one '!tile.ptr<f16>', not 'i64'}}
+    %p = tile.load %table[%i] : !tile.ptr<!tile.ptr<f16>>, i64 -> i64
+    gpu.return
+  }
 }
 
 // -----

@@ -166,6 +166,19 @@ gpu.module @kernels {
     gpu.return
   }
 
+  // A table of pointers: a pointer read on the device (bound in the
+  // kernel, as the TileLang seed's T.make_tensor(src_ptrs[0], ...)), and
+  // one written.
+  // CHECK-LABEL: gpu.func @pointer_table
+  // CHECK-SAME: !tile.ptr<!tile.ptr<f16>>
+  gpu.func @pointer_table(%table: !tile.ptr<!tile.ptr<f16>>, %i: i64) kernel {
+    // CHECK: %[[P:.*]] = tile.load %{{.*}}[%{{.*}}] : !tile.ptr<!tile.ptr<f16>>, i64 -> !tile.ptr<f16>
+    %p = tile.load %table[%i] : !tile.ptr<!tile.ptr<f16>>, i64 -> !tile.ptr<f16>
+    // CHECK: tile.store %{{.*}}[%{{.*}}], %[[P]] : !tile.ptr<!tile.ptr<f16>>, i64, !tile.ptr<f16>
+    tile.store %table[%i], %p : !tile.ptr<!tile.ptr<f16>>, i64, !tile.ptr<f16>
+    gpu.return
+  }
+
   // Layouts written on part of an op's tiles: the rest is
   // tile-legalize-layouts' to choose, so the op relates only those written.
   // CHECK-LABEL: gpu.func @partial_layouts
