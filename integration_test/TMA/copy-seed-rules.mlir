@@ -1,5 +1,5 @@
 // The TileLang seed's copy tests (shared/seeds/002) with tile.copy, which
-// chooses the instruction (test/Transforms/lower-copies-seed.mlir checks the
+// chooses the instruction (test/Transforms/lower-copies.mlir checks the
 // choices; this runs them):
 // - row: T.copy(A[1, 0:32], shared, prefer_instruction="tma") from a
 //   tensor of row pitch 40, no barrier: a descriptor-free 1-D bulk copy,

@@ -20,7 +20,13 @@
 // CHECK: tile.barrier
 // CHECK: mbarrier.arrive_expect_tx %[[BAR]], bytes = 128 if %[[LEADER]]
 // CHECK: %[[PA:.*]] = tile.ptr_from_memref %[[A]]
-// CHECK: tma.bulk_load %[[PA]][%{{.*}}], %{{.*}}, %[[BAR]]
+// The row's start: row 1 times the row pitch, 40 elements.
+// CHECK: %[[PITCH:.*]] = arith.constant 40 : i64
+// CHECK: %[[ROW:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[ROWOFF:.*]] = arith.muli %[[ROW]], %[[PITCH]] : i64
+// CHECK: %[[START:.*]] = arith.addi %{{.*}}, %[[ROWOFF]] : i64
+// CHECK: %[[OFF:.*]] = arith.addi %[[START]], %{{.*}} : i64
+// CHECK: tma.bulk_load %[[PA]][%[[OFF]]], %{{.*}}, %[[BAR]]
 // CHECK: mbarrier.wait %[[BAR]], phase
 // CHECK: tile.barrier
 // CHECK: tma.bulk_store
