@@ -110,8 +110,9 @@ Pipeline status:
   the seed table's #tmem.layout)                              done (sm_100a compile-only:
                                                               seed kernels' PTX identical)
   attention forward (D 64/128/256, causal, LSE; FA3 schedule
-  with explicit partitions, persistent grid)                  done (sm_90a runs,
-                                                              0.89-1.03 of cuDNN)
+  with explicit partitions, persistent grid; three consumer
+  warpgroups and a TMA-store epilogue at D 64)                done (sm_90a runs,
+                                                              0.93-1.13 of cuDNN)
   tile-translate --emit=c-header (C launchers; grids from
   tile.grid)                                                  done (sm_90a runs: the bench
                                                               GEMM from C at 1.00 of cuBLAS;
@@ -130,15 +131,15 @@ Pipeline status:
   tile.copy (the TileLang seed's copy rules: 1-D bulk, TMA
   descriptors built on the host, synchronous; generated
   barriers and bytes; in warp-specialized partitions)         done (sm_90a runs)
-  tile.copy into register tiles (the copy's result)           done (compile-tested;
-                                                              GPU test not run yet)
+  tile.copy into register tiles (the copy's result)           done (sm_90a runs)
   TMA stores through rows that end inside a 16-byte unit
   (tile-mark-written-descriptors)                             refused (compile time
                                                               or by the runtime)
   tile.copy of views bound in kernels: tensor maps the
-  kernel writes (tma.create_descriptor, a per-CTA workspace)  done (compile-tested,
-                                                              ptxas sm_90a/sm_100a;
-                                                              GPU test not run yet)
+  kernel writes (tma.create_descriptor, a per-CTA workspace)  done (sm_90a runs)
+  tables of pointers (!tile.ptr<!tile.ptr<T>>): pointers
+  read on the device, their copies descriptor-free            done (lit; GPU test
+                                                              written)
   layouts written on part of an op's tiles; conflicts named
   with both layouts as linear maps; tmem.subslice inference   done (lit)
   tensor maps written inside loops; register tiles of rank
