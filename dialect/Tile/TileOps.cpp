@@ -329,6 +329,12 @@ static LogicalResult verifyCopyGlobalSide(CopyOp op, SharedMemoryType smem,
     return op.emitOpError() << "copies global memory (a memref or "
                                "!tile.ptr); got "
                             << type;
+  if (isa<PointerType>(ptr.getPointeeType()))
+    return op.emitOpError()
+           << "not supported yet: copying a table of pointers ("
+           << ptr.getPointeeType()
+           << " elements); read one pointer at a time with the scalar "
+              "tile.load";
   if (ptr.getPointeeType() != smem.getElementType())
     return op.emitOpError() << "pointee type (" << ptr.getPointeeType()
                             << ") differs from the " << what << "'s elements ("

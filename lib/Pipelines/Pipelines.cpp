@@ -98,6 +98,8 @@ void tilemlir::buildTileToLLVMPipeline(OpPassManager &pm,
   // Host code.
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createTileExpandStridedMetadata());
+  // Upstream's view patterns build affine.apply.
+  pm.addPass(createLowerAffinePass());
   pm.addPass(createConvertTileHostToLLVM());
   // Cubins are assembled (ptxas, or nvJitLink in process) and cached
   // (tile-module-to-binary).

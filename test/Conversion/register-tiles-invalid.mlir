@@ -135,3 +135,14 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// An element type LLVM has no type for, read and written one at a time.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @tf32_scalar(%p: !tile.ptr<tf32>, %i: i64) kernel attributes {tile.num_warps = 1 : i32} {
+    // expected-error @+1 {{'tile.load' op not supported yet: 'tf32' in global memory (no LLVM type)}}
+    %x = tile.load %p[%i] : !tile.ptr<tf32>, i64 -> tf32
+    gpu.return
+  }
+}

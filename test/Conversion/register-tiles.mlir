@@ -318,3 +318,42 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A range whose layout has no lane or warp bases along it (every thread
+// holds all four elements) is a constant vector: no opaque copy.
+// CHECK-LABEL: llvm.func @constant_range
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.mlir.constant(dense<[0, 1, 2, 3]> : vector<4xi32>)
+// CHECK-NOT: llvm.inline_asm
+// CHECK: llvm.return
+#whole = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @constant_range(%p: !tile.ptr<i32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 4 : tensor<4xi32, #whole>
+    tile.store %p[%r], %r : !tile.ptr<i32>, tensor<4xi32, #whole>, tensor<4xi32, #whole>
+    gpu.return
+  }
+}
+
+// -----
+
+// Scalar fp8 elements through global and shared memory: LLVM holds them as
+// i8, one byte aligned.
+// CHECK-LABEL: llvm.func @fp8_scalars
+// CHECK: llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<1> -> i8
+// CHECK: llvm.store %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.store %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<1>
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @fp8_scalars(%p: !tile.ptr<f8E4M3FN>, %i: i64) kernel attributes {tile.num_warps = 1 : i32} {
+    %c0 = arith.constant 0 : index
+    %s = tile.alloc_smem : !tile.smem<128xf8E4M3FN, mutable>
+    %x = tile.load %p[%i] : !tile.ptr<f8E4M3FN>, i64 -> f8E4M3FN
+    tile.smem_store %x, %s[%c0] : f8E4M3FN, !tile.smem<128xf8E4M3FN, mutable>
+    %y = tile.smem_load %s[%c0] : !tile.smem<128xf8E4M3FN, mutable> -> f8E4M3FN
+    tile.store %p[%i], %y : !tile.ptr<f8E4M3FN>, i64, f8E4M3FN
+    gpu.return
+  }
+}

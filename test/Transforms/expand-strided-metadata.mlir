@@ -40,3 +40,21 @@ func.func @split_one_dynamic(%o: memref<?x64xbf16>, %p: index) -> memref<?x4x64x
   %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%p, 4, 64] : memref<?x64xbf16> into memref<?x4x64xbf16>
   return %o3 : memref<?x4x64xbf16>
 }
+
+// -----
+
+// A view of the split buffer: its rewrite reads the split's metadata, so
+// the split is rewritten before upstream's patterns reach it through its
+// user (the greedy driver visits users first).
+// CHECK-LABEL: func.func @subview_of_split
+// CHECK-SAME: (%[[SRC:.*]]: memref<?x64xf32>, %{{.*}}: index, %[[S:.*]]: index, %[[I:.*]]: index)
+// CHECK: %[[BASE:[^,]*]], %{{.*}} = memref.extract_strided_metadata %[[SRC]]
+// CHECK: %[[OUTER:.*]] = arith.muli %[[S]], %{{.*}} : index
+// CHECK: %[[OFF:.*]] = affine.apply #{{.*}}()[%[[I]], %[[OUTER]]]
+// CHECK: memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [2, %[[S]], 64], strides: [%[[OUTER]], 64, 1]
+// CHECK-NOT: memref.expand_shape
+func.func @subview_of_split(%o: memref<?x64xf32>, %p: index, %s: index, %i: index) -> memref<2x?x64xf32, strided<[?, 64, 1], offset: ?>> {
+  %r = memref.expand_shape %o [[0, 1], [2]] output_shape [%p, %s, 64] : memref<?x64xf32> into memref<?x?x64xf32>
+  %v = memref.subview %r[%i, 0, 0] [2, %s, 64] [1, 1, 1] : memref<?x?x64xf32> to memref<2x?x64xf32, strided<[?, 64, 1], offset: ?>>
+  return %v : memref<2x?x64xf32, strided<[?, 64, 1], offset: ?>>
+}

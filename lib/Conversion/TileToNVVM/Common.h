@@ -211,6 +211,7 @@ LogicalResult verifySharedMemoryLowering(Operation *op);
 /// the offsets are provably contiguous (GlobalMemoryToNVVM.cpp).
 void populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                         RewritePatternSet &patterns);
+LogicalResult verifyGlobalMemoryLowering(Operation *op);
 
 /// TMA stores and reductions whose constant innermost coordinate does not
 /// start the box 16-byte aligned (TMAToNVVM.cpp; coordinates the lowering

@@ -154,16 +154,22 @@ struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
     Location loc = op.getLoc();
     SmallVector<Value> thread = getThreadCoords(rewriter, loc, *layout);
     // The thread's coordinate goes through an opaque copy, so that the
-    // vector (one register per element, each the coordinate plus a
+    // vector (one register per element, each the coordinate XOR a
     // constant) is computed where the range is, not hoisted out of the
     // loops around it: LLVM's LICM keeps hoisted values live across the
     // whole loop, which spills a warp-specialized kernel at its setmaxnreg
-    // budget (an attention mask's 32 key indices per thread). ptxas sees a
-    // plain mov and places the vector under its own register model.
-    Value opaque = createInlineAsm(rewriter, loc, rewriter.getI32Type(),
-                                   thread[0], "mov.b32 $0, $1;", "=r,r",
-                                   /*sideEffects=*/false);
-    Value coords = getCoordVector(rewriter, loc, *layout, 0, opaque);
+    // budget (an attention mask's 32 key indices per thread). The copy has
+    // no side effects (loads and stores move across it), so CSE still
+    // merges it with an identical range that dominates the loop: the
+    // vector is then live across the loop, as it was before. ptxas sees a plain mov and places the vector
+    // under its own register model. A constant coordinate (a layout with
+    // no lane or warp bases along the range) stays constant.
+    Value thread0 = thread[0];
+    if (!I32Builder::constant(thread0))
+      thread0 = createInlineAsm(rewriter, loc, rewriter.getI32Type(), thread0,
+                                "mov.b32 $0, $1;", "=r,r",
+                                /*sideEffects=*/false);
+    Value coords = getCoordVector(rewriter, loc, *layout, 0, thread0);
     if (op.getStart() != 0) {
       auto type = cast<VectorType>(coords.getType());
       Value start = createSplat(

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RegisterTiles.h"
+#include "TileMLIR/Conversion/Passes.h"
 
 #include "TileMLIR/Analysis/AxisInfo.h"
 
@@ -29,7 +30,16 @@ namespace {
 unsigned getElementAlignment(Type type) {
   if (isa<LLVM::LLVMPointerType>(type))
     return 8;
-  return std::max<unsigned>(1, type.getIntOrFloatBitWidth() / 8);
+  return llvm::PowerOf2Ceil(llvm::divideCeil(type.getIntOrFloatBitWidth(), 8));
+}
+
+/// `type` as LLVM stores it in global memory, or failure
+/// (verifyGlobalMemoryLowering names it first).
+FailureOr<Type> getGlobalElementType(Type type,
+                                     const TypeConverter &converter) {
+  if (Type converted = converter.convertType(type))
+    return converted;
+  return failure();
 }
 
 struct ScalarLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
@@ -44,12 +54,15 @@ struct ScalarLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
       return rewriter.notifyMatchFailure(
           op, "masked load: run tile-expand-synchronization first");
     // A pointer read from a table of pointers is a global address.
-    Type elementType = getTypeConverter()->convertType(op.getResult().getType());
+    FailureOr<Type> elementType =
+        getGlobalElementType(op.getResult().getType(), *getTypeConverter());
+    if (failed(elementType))
+      return rewriter.notifyMatchFailure(op, "no LLVM type");
     Value addr = LLVM::GEPOp::create(
-        rewriter, op.getLoc(), adaptor.getPtr().getType(), elementType,
+        rewriter, op.getLoc(), adaptor.getPtr().getType(), *elementType,
         adaptor.getPtr(), ValueRange{adaptor.getOffsets()});
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(
-        op, elementType, addr, getElementAlignment(elementType));
+        op, *elementType, addr, getElementAlignment(*elementType));
     return success();
   }
 };
@@ -65,13 +78,15 @@ struct ScalarStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
     if (op.getMask())
       return rewriter.notifyMatchFailure(
           op, "masked store: run tile-expand-synchronization first");
-    Value addr =
-        LLVM::GEPOp::create(rewriter, op.getLoc(), adaptor.getPtr().getType(),
-                            adaptor.getValue().getType(), adaptor.getPtr(),
-                            ValueRange{adaptor.getOffsets()});
+    FailureOr<Type> elementType =
+        getGlobalElementType(op.getValue().getType(), *getTypeConverter());
+    if (failed(elementType))
+      return rewriter.notifyMatchFailure(op, "no LLVM type");
+    Value addr = LLVM::GEPOp::create(
+        rewriter, op.getLoc(), adaptor.getPtr().getType(), *elementType,
+        adaptor.getPtr(), ValueRange{adaptor.getOffsets()});
     rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
-        op, adaptor.getValue(), addr,
-        getElementAlignment(adaptor.getValue().getType()));
+        op, adaptor.getValue(), addr, getElementAlignment(*elementType));
     return success();
   }
 };
@@ -343,6 +358,22 @@ struct PtrFromMemrefLowering : public ConvertOpToLLVMPattern<PtrFromMemrefOp> {
 };
 
 } // namespace
+
+LogicalResult tilemlir::verifyGlobalMemoryLowering(Operation *op) {
+  Type element;
+  if (auto load = dyn_cast<LoadOp>(op))
+    element = load.getResult().getType();
+  else if (auto store = dyn_cast<StoreOp>(op))
+    element = store.getValue().getType();
+  if (!element || isa<RankedTensorType>(element))
+    return success();
+  LLVMTypeConverter converter(op->getContext());
+  populateTileDeviceTypeConversions(converter);
+  if (!converter.convertType(element))
+    return op->emitOpError() << "not supported yet: " << element
+                             << " in global memory (no LLVM type)";
+  return success();
+}
 
 void tilemlir::populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                                   RewritePatternSet &patterns) {

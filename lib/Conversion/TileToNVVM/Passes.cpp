@@ -93,7 +93,8 @@ constexpr VerifyFn kKernelVerifiers[] = {
     verifyFunctionArguments,     verifyRegisterTileLowering,
     verifyElementwiseLowering,   verifySharedMemoryLowering,
     verifyConvertLayoutLowering, verifyReduceLowering,
-    verifyTMALowering,           verifyMBarrierLowering};
+    verifyTMALowering,           verifyMBarrierLowering,
+    verifyGlobalMemoryLowering};
 constexpr VerifyFn kTensorMemoryVerifiers[] = {verifyTensorMemoryTarget,
                                                verifyTensorMemoryLowering,
                                                verifyDotTcgen05Lowering};

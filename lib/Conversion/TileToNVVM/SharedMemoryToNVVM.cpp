@@ -376,8 +376,11 @@ struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
                           adaptor.getSrc(), adaptor.getIndices());
     if (failed(addr))
       return failure();
-    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, op.getResult().getType(),
-                                              *addr);
+    // As LLVM holds the element (an f8 is an i8).
+    Type elementType = getTypeConverter()->convertType(op.getResult().getType());
+    if (!elementType)
+      return rewriter.notifyMatchFailure(op, "no LLVM type");
+    rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, elementType, *addr);
     return success();
   }
 };

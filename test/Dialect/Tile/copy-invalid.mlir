@@ -366,3 +366,15 @@ func.func @host(%A: memref<64x64xf32>, %i: index) {
   %t = tile.copy %A[%i, %i] : memref<64x64xf32> -> tensor<8x8xf32>
   return
 }
+
+// -----
+
+gpu.module @m {
+  gpu.func @k(%table: !tile.ptr<!tile.ptr<f16>>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %s = tile.alloc_smem : !tile.smem<128xi64, mutable>
+    // expected-error @+1 {{not supported yet: copying a table of pointers ('!tile.ptr<f16>' elements); read one pointer at a time with the scalar tile.load}}
+    tile.copy %table[%c0], %s : !tile.ptr<!tile.ptr<f16>>, !tile.smem<128xi64, mutable>
+    gpu.return
+  }
+}

@@ -100,8 +100,9 @@ def TileExpandStridedMetadata : Pass<"tile-expand-strided-metadata"> {
     does, with its patterns. One case is rewritten here first: a
     `memref.expand_shape` that splits one dimension into several dynamic
     sizes (a `[B*H*S, D]` buffer viewed `[B*H, S, D]` for a rank-3 tensor
-    map), on which LLVM 22's pattern crashes. Its strides are the products
-    of the sizes inside each group, times the stride of the dimension the
+    map), on which LLVM 22's pattern crashes (also when it is reached
+    through a view of the split buffer). Its strides are the products of
+    the sizes inside each group, times the stride of the dimension the
     group came from; its offset is the source's.
   }];
   // Upstream's patterns build affine.apply.
