@@ -318,7 +318,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -364,7 +365,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -873,7 +875,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -919,7 +922,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -1266,7 +1270,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -1312,7 +1317,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -1509,7 +1515,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -1554,7 +1561,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -1751,7 +1759,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -1796,7 +1805,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2154,7 +2164,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2197,7 +2208,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2396,7 +2408,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2438,7 +2451,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2637,7 +2651,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2679,7 +2694,989 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition2(%dq_p: !dq64_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !qring_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_bf16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_bf16_64) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %q_p0 = tile.smem_index %q_p[%c0] : !qring_bf16_64 -> !q64_bf16_64
+          %qp0_0 = tile.smem_subslice %q_p0[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %q_p1 = tile.smem_index %q_p[%c1] : !qring_bf16_64 -> !q64_bf16_64
+          %qp1_0 = tile.smem_subslice %q_p1[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %q_p2 = tile.smem_index %q_p[%c2] : !qring_bf16_64 -> !q64_bf16_64
+          %qp2_0 = tile.smem_subslice %q_p2[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 24576
+            tma.async_load %dq_p[%q_row, %col0], %qp0_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            %q_row1 = arith.addi %q_row, %rows1 : i32
+            tma.async_load %dq_p[%q_row1, %col0], %qp1_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            %q_row2 = arith.addi %q_row, %rows2 : i32
+            tma.async_load %dq_p[%q_row2, %col0], %qp2_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq64_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !qring_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_bf16_64, !tile.ptr<f32>, f32, !ostage_bf16_64) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 64: tiles of 192 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as t, each warpgroup skipping the key blocks that mask all its rows
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d64_u(%dq: !dq64_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
+        %out: !do64_bf16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 192 : i32
+      %bm_m1 = arith.constant 191 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %rows1 = arith.constant 64 : i32
+      %rows2 = arith.constant 128 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !qring_bf16_64
+      %kring = tile.alloc_smem : !kvring_bf16_64
+      %vring = tile.alloc_smem : !kvring_bf16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_bf16_64
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 384
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 384
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 384
+        }
+        scf.for %i = %c0 to %c3 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<3>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
+      default num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<64xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q[%c0] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start : i32
+              %diag_rel = arith.subi %q_start, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            %turn_parity_d = arith.xori %turn_odd_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_yield
+      }
+      partition0(%dq_c1: !dq64_bf16_64, %dk_c1: !dkv_bf16_64, %dv_c1: !dkv_bf16_64, %q_c1: !qring_bf16_64, %kring_c1: !kvring_bf16_64, %vring_c1: !kvring_bf16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_bf16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_bf16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c1 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c1 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c1[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c1[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c1[%c1] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
+          %round_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c1 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c1 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c1 : i32
+          %pair_c = arith.remui %tile, %pairs_c1 : i32
+          %rev_c = arith.divui %tile, %pairs_c1 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c1, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c1 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c1, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c1 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c1 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows1 : i32
+          %q_row_wg = arith.addi %q_row, %rows1 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c1[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c1, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c1[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c1[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c1[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c1[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c1, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c1[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c1 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition1(%dq_c2: !dq64_bf16_64, %dk_c2: !dkv_bf16_64, %dv_c2: !dkv_bf16_64, %q_c2: !qring_bf16_64, %kring_c2: !kvring_bf16_64, %vring_c2: !kvring_bf16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_bf16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_bf16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c2 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c2 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c2[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c2[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c2[%c2] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
+          %round_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c2 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c2 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c2 : i32
+          %pair_c = arith.remui %tile, %pairs_c2 : i32
+          %rev_c = arith.divui %tile, %pairs_c2 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c2, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c2 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c2, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c2 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c2 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows2 : i32
+          %q_row_wg = arith.addi %q_row, %rows2 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c2[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c2, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c2[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c2[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c2[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c2[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c2, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c2[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c2 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -3195,7 +4192,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -3241,7 +4239,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -3761,7 +4760,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -3807,7 +4807,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -4325,7 +5326,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -4371,7 +5373,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -4880,7 +5883,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -4926,7 +5930,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -5273,7 +6278,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -5319,7 +6325,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -5516,7 +6523,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -5561,7 +6569,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -5758,7 +6767,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -5803,7 +6813,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6161,7 +7172,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6204,7 +7216,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6403,7 +7416,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6445,7 +7459,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6644,7 +7659,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6686,7 +7702,989 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition2(%dq_p: !dq64_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !qring_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_f16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_f16_64) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %q_p0 = tile.smem_index %q_p[%c0] : !qring_f16_64 -> !q64_f16_64
+          %qp0_0 = tile.smem_subslice %q_p0[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %q_p1 = tile.smem_index %q_p[%c1] : !qring_f16_64 -> !q64_f16_64
+          %qp1_0 = tile.smem_subslice %q_p1[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %q_p2 = tile.smem_index %q_p[%c2] : !qring_f16_64 -> !q64_f16_64
+          %qp2_0 = tile.smem_subslice %q_p2[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 24576
+            tma.async_load %dq_p[%q_row, %col0], %qp0_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            %q_row1 = arith.addi %q_row, %rows1 : i32
+            tma.async_load %dq_p[%q_row1, %col0], %qp1_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            %q_row2 = arith.addi %q_row, %rows2 : i32
+            tma.async_load %dq_p[%q_row2, %col0], %qp2_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq64_f16_64, !dkv_f16_64, !dkv_f16_64, !qring_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_f16_64, !tile.ptr<f32>, f32, !ostage_f16_64) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 64: tiles of 192 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as t, each warpgroup skipping the key blocks that mask all its rows
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d64_u(%dq: !dq64_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
+        %out: !do64_f16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 192 : i32
+      %bm_m1 = arith.constant 191 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %rows1 = arith.constant 64 : i32
+      %rows2 = arith.constant 128 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !qring_f16_64
+      %kring = tile.alloc_smem : !kvring_f16_64
+      %vring = tile.alloc_smem : !kvring_f16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_f16_64
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 384
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 384
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 384
+        }
+        scf.for %i = %c0 to %c3 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<3>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
+      default num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<64xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q[%c0] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start : i32
+              %diag_rel = arith.subi %q_start, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            %turn_parity_d = arith.xori %turn_odd_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_yield
+      }
+      partition0(%dq_c1: !dq64_f16_64, %dk_c1: !dkv_f16_64, %dv_c1: !dkv_f16_64, %q_c1: !qring_f16_64, %kring_c1: !kvring_f16_64, %vring_c1: !kvring_f16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_f16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_f16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c1 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c1 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c1[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c1[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c1[%c1] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
+          %round_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c1 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c1 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c1 : i32
+          %pair_c = arith.remui %tile, %pairs_c1 : i32
+          %rev_c = arith.divui %tile, %pairs_c1 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c1, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c1 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c1, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c1 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c1 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows1 : i32
+          %q_row_wg = arith.addi %q_row, %rows1 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c1[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c1, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c1[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c1[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c1[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c1[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c1, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c1[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c1 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition1(%dq_c2: !dq64_f16_64, %dk_c2: !dkv_f16_64, %dv_c2: !dkv_f16_64, %q_c2: !qring_f16_64, %kring_c2: !kvring_f16_64, %vring_c2: !kvring_f16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_f16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_f16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c2 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c2 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c2[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c2[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c2[%c2] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
+          %round_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c2 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c2 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c2 : i32
+          %pair_c = arith.remui %tile, %pairs_c2 : i32
+          %rev_c = arith.divui %tile, %pairs_c2 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c2, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c2 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c2, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c2 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c2 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows2 : i32
+          %q_row_wg = arith.addi %q_row, %rows2 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c2[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c2, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c2[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c2[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c2[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c2[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c2, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c2[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c2 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -7202,7 +9200,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -7248,7 +9247,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -7768,7 +9768,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -7814,7 +9815,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -8595,6 +10597,116 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_bf16_d64_u on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  func.func @launch_bf16_d64_u(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c191 = arith.constant 191 : index
+    %c192 = arith.constant 192 : index
+    %threads = arith.constant 512 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq64_bf16_64
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
+    %c_head_dim = arith.constant 64 : index
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xbf16> into memref<?x?x?xbf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xbf16> -> !do64_bf16_64
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c191 : index
+    %gx = arith.divui %seq_pad, %c192 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_bf16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !do64_bf16_64,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d64_u(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -9670,6 +11782,116 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d64_u on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c191 = arith.constant 191 : index
+    %c192 = arith.constant 192 : index
+    %threads = arith.constant 512 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq64_f16_64
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
+    %c_head_dim = arith.constant 64 : index
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xf16> into memref<?x?x?xf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xf16> -> !do64_f16_64
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c191 : index
+    %gx = arith.divui %seq_pad, %c192 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d64_u(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_f16_d64_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
   func.func @launch_f16_d64_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
@@ -10206,48 +12428,52 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name11("attention bf16 d64 q\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name12("attention bf16 d64 s\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name13("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name14("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name15("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name16("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name17("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name18("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name19("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name20("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name21("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name22("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name23("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name24("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name25("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name26("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name27("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name28("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name29("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name30("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name31("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name32("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name33("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name34("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name35("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name36("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name37("attention f16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name38("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name39("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name40("attention f16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name41("attention f16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name42("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name43("attention f16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name44("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name45("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name46("attention f16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name47("attention f16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name48("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name49("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name50("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name51("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name14("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name15("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name16("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name17("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name18("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name19("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name20("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name21("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name22("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name23("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name24("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name25("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name26("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name27("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name28("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name29("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name30("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name31("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name32("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name33("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name34("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name35("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name36("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name37("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name38("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name39("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name40("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name41("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name42("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name43("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name44("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name45("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name46("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name47("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name48("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name49("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name50("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name51("attention f16 d64 u\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name52("attention f16 d128 w\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name53("attention f16 d128 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name54("attention f16 d128 g\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name55("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name56("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name57("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name58("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name59("attention f16 d128 q\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -10362,297 +12588,325 @@ module attributes {gpu.container_module} {
     %b14 = arith.constant 4 : index
     %h14 = arith.constant 32 : index
     %s14 = arith.constant 4096 : index
-    %causal14 = arith.constant 1 : i32
+    %causal14 = arith.constant 0 : i32
     %name14 = llvm.mlir.addressof @name14 : !llvm.ptr
-    %f14 = func.call @run_bf16_d64_w(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f14 = func.call @run_bf16_d64_u(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum15 = arith.addi %sum14, %f14 : i32
     %b15 = arith.constant 4 : index
     %h15 = arith.constant 32 : index
     %s15 = arith.constant 4096 : index
     %causal15 = arith.constant 1 : i32
     %name15 = llvm.mlir.addressof @name15 : !llvm.ptr
-    %f15 = func.call @run_bf16_d64_h(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f15 = func.call @run_bf16_d64_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum16 = arith.addi %sum15, %f15 : i32
     %b16 = arith.constant 4 : index
     %h16 = arith.constant 32 : index
     %s16 = arith.constant 4096 : index
     %causal16 = arith.constant 1 : i32
     %name16 = llvm.mlir.addressof @name16 : !llvm.ptr
-    %f16 = func.call @run_bf16_d64_g(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f16 = func.call @run_bf16_d64_h(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum17 = arith.addi %sum16, %f16 : i32
     %b17 = arith.constant 4 : index
     %h17 = arith.constant 32 : index
     %s17 = arith.constant 4096 : index
     %causal17 = arith.constant 1 : i32
     %name17 = llvm.mlir.addressof @name17 : !llvm.ptr
-    %f17 = func.call @run_bf16_d64_q(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f17 = func.call @run_bf16_d64_g(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum18 = arith.addi %sum17, %f17 : i32
     %b18 = arith.constant 4 : index
     %h18 = arith.constant 32 : index
     %s18 = arith.constant 4096 : index
     %causal18 = arith.constant 1 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_bf16_d64_s(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f18 = func.call @run_bf16_d64_q(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum19 = arith.addi %sum18, %f18 : i32
     %b19 = arith.constant 4 : index
     %h19 = arith.constant 32 : index
     %s19 = arith.constant 4096 : index
     %causal19 = arith.constant 1 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_bf16_d64_t(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f19 = func.call @run_bf16_d64_s(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum20 = arith.addi %sum19, %f19 : i32
-    %b20 = arith.constant 1 : index
-    %h20 = arith.constant 16 : index
-    %s20 = arith.constant 16384 : index
-    %causal20 = arith.constant 0 : i32
+    %b20 = arith.constant 4 : index
+    %h20 = arith.constant 32 : index
+    %s20 = arith.constant 4096 : index
+    %causal20 = arith.constant 1 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_bf16_d128_w(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f20 = func.call @run_bf16_d64_t(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum21 = arith.addi %sum20, %f20 : i32
-    %b21 = arith.constant 1 : index
-    %h21 = arith.constant 16 : index
-    %s21 = arith.constant 16384 : index
-    %causal21 = arith.constant 0 : i32
+    %b21 = arith.constant 4 : index
+    %h21 = arith.constant 32 : index
+    %s21 = arith.constant 4096 : index
+    %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_bf16_d128_h(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f21 = func.call @run_bf16_d64_u(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum22 = arith.addi %sum21, %f21 : i32
     %b22 = arith.constant 1 : index
     %h22 = arith.constant 16 : index
     %s22 = arith.constant 16384 : index
     %causal22 = arith.constant 0 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_bf16_d128_g(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f22 = func.call @run_bf16_d128_w(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum23 = arith.addi %sum22, %f22 : i32
     %b23 = arith.constant 1 : index
     %h23 = arith.constant 16 : index
     %s23 = arith.constant 16384 : index
     %causal23 = arith.constant 0 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_bf16_d128_q(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f23 = func.call @run_bf16_d128_h(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum24 = arith.addi %sum23, %f23 : i32
     %b24 = arith.constant 1 : index
     %h24 = arith.constant 16 : index
     %s24 = arith.constant 16384 : index
-    %causal24 = arith.constant 1 : i32
+    %causal24 = arith.constant 0 : i32
     %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
-    %f24 = func.call @run_bf16_d128_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f24 = func.call @run_bf16_d128_g(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum25 = arith.addi %sum24, %f24 : i32
     %b25 = arith.constant 1 : index
     %h25 = arith.constant 16 : index
     %s25 = arith.constant 16384 : index
-    %causal25 = arith.constant 1 : i32
+    %causal25 = arith.constant 0 : i32
     %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
-    %f25 = func.call @run_bf16_d128_h(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f25 = func.call @run_bf16_d128_q(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum26 = arith.addi %sum25, %f25 : i32
     %b26 = arith.constant 1 : index
     %h26 = arith.constant 16 : index
     %s26 = arith.constant 16384 : index
     %causal26 = arith.constant 1 : i32
     %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
-    %f26 = func.call @run_bf16_d128_g(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f26 = func.call @run_bf16_d128_w(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum27 = arith.addi %sum26, %f26 : i32
     %b27 = arith.constant 1 : index
     %h27 = arith.constant 16 : index
     %s27 = arith.constant 16384 : index
     %causal27 = arith.constant 1 : i32
     %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
-    %f27 = func.call @run_bf16_d128_q(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f27 = func.call @run_bf16_d128_h(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum28 = arith.addi %sum27, %f27 : i32
-    %b28 = arith.constant 4 : index
+    %b28 = arith.constant 1 : index
     %h28 = arith.constant 16 : index
-    %s28 = arith.constant 4096 : index
-    %causal28 = arith.constant 0 : i32
+    %s28 = arith.constant 16384 : index
+    %causal28 = arith.constant 1 : i32
     %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
-    %f28 = func.call @run_f16_d128_w(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f28 = func.call @run_bf16_d128_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum29 = arith.addi %sum28, %f28 : i32
-    %b29 = arith.constant 4 : index
+    %b29 = arith.constant 1 : index
     %h29 = arith.constant 16 : index
-    %s29 = arith.constant 4096 : index
-    %causal29 = arith.constant 0 : i32
+    %s29 = arith.constant 16384 : index
+    %causal29 = arith.constant 1 : i32
     %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
-    %f29 = func.call @run_f16_d128_h(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f29 = func.call @run_bf16_d128_q(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum30 = arith.addi %sum29, %f29 : i32
     %b30 = arith.constant 4 : index
     %h30 = arith.constant 16 : index
     %s30 = arith.constant 4096 : index
     %causal30 = arith.constant 0 : i32
     %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
-    %f30 = func.call @run_f16_d128_g(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f30 = func.call @run_f16_d128_w(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum31 = arith.addi %sum30, %f30 : i32
     %b31 = arith.constant 4 : index
     %h31 = arith.constant 16 : index
     %s31 = arith.constant 4096 : index
     %causal31 = arith.constant 0 : i32
     %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
-    %f31 = func.call @run_f16_d128_q(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f31 = func.call @run_f16_d128_h(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum32 = arith.addi %sum31, %f31 : i32
     %b32 = arith.constant 4 : index
     %h32 = arith.constant 16 : index
     %s32 = arith.constant 4096 : index
-    %causal32 = arith.constant 1 : i32
+    %causal32 = arith.constant 0 : i32
     %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
-    %f32 = func.call @run_f16_d128_w(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f32 = func.call @run_f16_d128_g(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum33 = arith.addi %sum32, %f32 : i32
     %b33 = arith.constant 4 : index
     %h33 = arith.constant 16 : index
     %s33 = arith.constant 4096 : index
-    %causal33 = arith.constant 1 : i32
+    %causal33 = arith.constant 0 : i32
     %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
-    %f33 = func.call @run_f16_d128_h(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f33 = func.call @run_f16_d128_q(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum34 = arith.addi %sum33, %f33 : i32
     %b34 = arith.constant 4 : index
     %h34 = arith.constant 16 : index
     %s34 = arith.constant 4096 : index
     %causal34 = arith.constant 1 : i32
     %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
-    %f34 = func.call @run_f16_d128_g(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f34 = func.call @run_f16_d128_w(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum35 = arith.addi %sum34, %f34 : i32
     %b35 = arith.constant 4 : index
     %h35 = arith.constant 16 : index
     %s35 = arith.constant 4096 : index
     %causal35 = arith.constant 1 : i32
     %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
-    %f35 = func.call @run_f16_d128_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f35 = func.call @run_f16_d128_h(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum36 = arith.addi %sum35, %f35 : i32
     %b36 = arith.constant 4 : index
-    %h36 = arith.constant 32 : index
+    %h36 = arith.constant 16 : index
     %s36 = arith.constant 4096 : index
-    %causal36 = arith.constant 0 : i32
+    %causal36 = arith.constant 1 : i32
     %name36 = llvm.mlir.addressof @name36 : !llvm.ptr
-    %f36 = func.call @run_f16_d64_w(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f36 = func.call @run_f16_d128_g(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum37 = arith.addi %sum36, %f36 : i32
     %b37 = arith.constant 4 : index
-    %h37 = arith.constant 32 : index
+    %h37 = arith.constant 16 : index
     %s37 = arith.constant 4096 : index
-    %causal37 = arith.constant 0 : i32
+    %causal37 = arith.constant 1 : i32
     %name37 = llvm.mlir.addressof @name37 : !llvm.ptr
-    %f37 = func.call @run_f16_d64_h(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f37 = func.call @run_f16_d128_q(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum38 = arith.addi %sum37, %f37 : i32
     %b38 = arith.constant 4 : index
     %h38 = arith.constant 32 : index
     %s38 = arith.constant 4096 : index
     %causal38 = arith.constant 0 : i32
     %name38 = llvm.mlir.addressof @name38 : !llvm.ptr
-    %f38 = func.call @run_f16_d64_g(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f38 = func.call @run_f16_d64_w(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum39 = arith.addi %sum38, %f38 : i32
     %b39 = arith.constant 4 : index
     %h39 = arith.constant 32 : index
     %s39 = arith.constant 4096 : index
     %causal39 = arith.constant 0 : i32
     %name39 = llvm.mlir.addressof @name39 : !llvm.ptr
-    %f39 = func.call @run_f16_d64_q(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f39 = func.call @run_f16_d64_h(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum40 = arith.addi %sum39, %f39 : i32
     %b40 = arith.constant 4 : index
     %h40 = arith.constant 32 : index
     %s40 = arith.constant 4096 : index
     %causal40 = arith.constant 0 : i32
     %name40 = llvm.mlir.addressof @name40 : !llvm.ptr
-    %f40 = func.call @run_f16_d64_s(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f40 = func.call @run_f16_d64_g(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum41 = arith.addi %sum40, %f40 : i32
     %b41 = arith.constant 4 : index
     %h41 = arith.constant 32 : index
     %s41 = arith.constant 4096 : index
     %causal41 = arith.constant 0 : i32
     %name41 = llvm.mlir.addressof @name41 : !llvm.ptr
-    %f41 = func.call @run_f16_d64_t(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f41 = func.call @run_f16_d64_q(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum42 = arith.addi %sum41, %f41 : i32
     %b42 = arith.constant 4 : index
     %h42 = arith.constant 32 : index
     %s42 = arith.constant 4096 : index
-    %causal42 = arith.constant 1 : i32
+    %causal42 = arith.constant 0 : i32
     %name42 = llvm.mlir.addressof @name42 : !llvm.ptr
-    %f42 = func.call @run_f16_d64_w(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f42 = func.call @run_f16_d64_s(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum43 = arith.addi %sum42, %f42 : i32
     %b43 = arith.constant 4 : index
     %h43 = arith.constant 32 : index
     %s43 = arith.constant 4096 : index
-    %causal43 = arith.constant 1 : i32
+    %causal43 = arith.constant 0 : i32
     %name43 = llvm.mlir.addressof @name43 : !llvm.ptr
-    %f43 = func.call @run_f16_d64_h(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f43 = func.call @run_f16_d64_t(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum44 = arith.addi %sum43, %f43 : i32
     %b44 = arith.constant 4 : index
     %h44 = arith.constant 32 : index
     %s44 = arith.constant 4096 : index
-    %causal44 = arith.constant 1 : i32
+    %causal44 = arith.constant 0 : i32
     %name44 = llvm.mlir.addressof @name44 : !llvm.ptr
-    %f44 = func.call @run_f16_d64_g(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f44 = func.call @run_f16_d64_u(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum45 = arith.addi %sum44, %f44 : i32
     %b45 = arith.constant 4 : index
     %h45 = arith.constant 32 : index
     %s45 = arith.constant 4096 : index
     %causal45 = arith.constant 1 : i32
     %name45 = llvm.mlir.addressof @name45 : !llvm.ptr
-    %f45 = func.call @run_f16_d64_q(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f45 = func.call @run_f16_d64_w(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum46 = arith.addi %sum45, %f45 : i32
     %b46 = arith.constant 4 : index
     %h46 = arith.constant 32 : index
     %s46 = arith.constant 4096 : index
     %causal46 = arith.constant 1 : i32
     %name46 = llvm.mlir.addressof @name46 : !llvm.ptr
-    %f46 = func.call @run_f16_d64_s(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f46 = func.call @run_f16_d64_h(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum47 = arith.addi %sum46, %f46 : i32
     %b47 = arith.constant 4 : index
     %h47 = arith.constant 32 : index
     %s47 = arith.constant 4096 : index
     %causal47 = arith.constant 1 : i32
     %name47 = llvm.mlir.addressof @name47 : !llvm.ptr
-    %f47 = func.call @run_f16_d64_t(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f47 = func.call @run_f16_d64_g(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum48 = arith.addi %sum47, %f47 : i32
-    %b48 = arith.constant 1 : index
-    %h48 = arith.constant 16 : index
-    %s48 = arith.constant 16384 : index
-    %causal48 = arith.constant 0 : i32
+    %b48 = arith.constant 4 : index
+    %h48 = arith.constant 32 : index
+    %s48 = arith.constant 4096 : index
+    %causal48 = arith.constant 1 : i32
     %name48 = llvm.mlir.addressof @name48 : !llvm.ptr
-    %f48 = func.call @run_f16_d128_w(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f48 = func.call @run_f16_d64_q(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum49 = arith.addi %sum48, %f48 : i32
-    %b49 = arith.constant 1 : index
-    %h49 = arith.constant 16 : index
-    %s49 = arith.constant 16384 : index
-    %causal49 = arith.constant 0 : i32
+    %b49 = arith.constant 4 : index
+    %h49 = arith.constant 32 : index
+    %s49 = arith.constant 4096 : index
+    %causal49 = arith.constant 1 : i32
     %name49 = llvm.mlir.addressof @name49 : !llvm.ptr
-    %f49 = func.call @run_f16_d128_h(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f49 = func.call @run_f16_d64_s(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum50 = arith.addi %sum49, %f49 : i32
-    %b50 = arith.constant 1 : index
-    %h50 = arith.constant 16 : index
-    %s50 = arith.constant 16384 : index
-    %causal50 = arith.constant 0 : i32
+    %b50 = arith.constant 4 : index
+    %h50 = arith.constant 32 : index
+    %s50 = arith.constant 4096 : index
+    %causal50 = arith.constant 1 : i32
     %name50 = llvm.mlir.addressof @name50 : !llvm.ptr
-    %f50 = func.call @run_f16_d128_g(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f50 = func.call @run_f16_d64_t(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum51 = arith.addi %sum50, %f50 : i32
-    %b51 = arith.constant 1 : index
-    %h51 = arith.constant 16 : index
-    %s51 = arith.constant 16384 : index
-    %causal51 = arith.constant 0 : i32
+    %b51 = arith.constant 4 : index
+    %h51 = arith.constant 32 : index
+    %s51 = arith.constant 4096 : index
+    %causal51 = arith.constant 1 : i32
     %name51 = llvm.mlir.addressof @name51 : !llvm.ptr
-    %f51 = func.call @run_f16_d128_q(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f51 = func.call @run_f16_d64_u(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum52 = arith.addi %sum51, %f51 : i32
     %b52 = arith.constant 1 : index
     %h52 = arith.constant 16 : index
     %s52 = arith.constant 16384 : index
-    %causal52 = arith.constant 1 : i32
+    %causal52 = arith.constant 0 : i32
     %name52 = llvm.mlir.addressof @name52 : !llvm.ptr
     %f52 = func.call @run_f16_d128_w(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum53 = arith.addi %sum52, %f52 : i32
     %b53 = arith.constant 1 : index
     %h53 = arith.constant 16 : index
     %s53 = arith.constant 16384 : index
-    %causal53 = arith.constant 1 : i32
+    %causal53 = arith.constant 0 : i32
     %name53 = llvm.mlir.addressof @name53 : !llvm.ptr
     %f53 = func.call @run_f16_d128_h(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum54 = arith.addi %sum53, %f53 : i32
     %b54 = arith.constant 1 : index
     %h54 = arith.constant 16 : index
     %s54 = arith.constant 16384 : index
-    %causal54 = arith.constant 1 : i32
+    %causal54 = arith.constant 0 : i32
     %name54 = llvm.mlir.addressof @name54 : !llvm.ptr
     %f54 = func.call @run_f16_d128_g(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum55 = arith.addi %sum54, %f54 : i32
     %b55 = arith.constant 1 : index
     %h55 = arith.constant 16 : index
     %s55 = arith.constant 16384 : index
-    %causal55 = arith.constant 1 : i32
+    %causal55 = arith.constant 0 : i32
     %name55 = llvm.mlir.addressof @name55 : !llvm.ptr
     %f55 = func.call @run_f16_d128_q(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum56 = arith.addi %sum55, %f55 : i32
-    return %sum56 : i32
+    %b56 = arith.constant 1 : index
+    %h56 = arith.constant 16 : index
+    %s56 = arith.constant 16384 : index
+    %causal56 = arith.constant 1 : i32
+    %name56 = llvm.mlir.addressof @name56 : !llvm.ptr
+    %f56 = func.call @run_f16_d128_w(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum57 = arith.addi %sum56, %f56 : i32
+    %b57 = arith.constant 1 : index
+    %h57 = arith.constant 16 : index
+    %s57 = arith.constant 16384 : index
+    %causal57 = arith.constant 1 : i32
+    %name57 = llvm.mlir.addressof @name57 : !llvm.ptr
+    %f57 = func.call @run_f16_d128_h(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum58 = arith.addi %sum57, %f57 : i32
+    %b58 = arith.constant 1 : index
+    %h58 = arith.constant 16 : index
+    %s58 = arith.constant 16384 : index
+    %causal58 = arith.constant 1 : i32
+    %name58 = llvm.mlir.addressof @name58 : !llvm.ptr
+    %f58 = func.call @run_f16_d128_g(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum59 = arith.addi %sum58, %f58 : i32
+    %b59 = arith.constant 1 : index
+    %h59 = arith.constant 16 : index
+    %s59 = arith.constant 16384 : index
+    %causal59 = arith.constant 1 : i32
+    %name59 = llvm.mlir.addressof @name59 : !llvm.ptr
+    %f59 = func.call @run_f16_d128_q(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum60 = arith.addi %sum59, %f59 : i32
+    return %sum60 : i32
   }
 }

@@ -61,29 +61,37 @@ VARIANTS = {
     "h": lambda d: (2 if d == 256 else 3 if d == 128 else 4, True),
     "s": lambda d: (4, True),
     "t": lambda d: (4, True),
+    "u": lambda d: (4, True),
 }
 # Head dims a variant is written for (all others: HEAD_DIMS).
-VARIANT_HEAD_DIMS = {"s": (64,), "t": (64,)}
+VARIANT_HEAD_DIMS = {"s": (64,), "t": (64,), "u": (64,)}
 # The variants kernel_rotated writes.
-ROTATED = ("f", "g", "q", "s", "t")
+ROTATED = ("f", "g", "q", "s", "t", "u")
 # The rotated variants whose consumer warpgroups take turns.
-PING_PONG = ("g", "q", "s", "t")
+PING_PONG = ("g", "q", "s", "t", "u")
 # The rotated variants in a persistent grid (one CTA per SM).
-PERSISTENT = ("q", "s", "t")
+PERSISTENT = ("q", "s", "t", "u")
 # Consumer regions of a rotated kernel, each owning region_rows(v) query
 # rows of a tile: f, g and q run one region of two warpgroups (128 rows;
 # the warpgroup takes its ping-pong turn by its index at run time); t runs
 # three regions of one warpgroup (64 rows each, tiles of 192: FA3's shape
 # at head dim 64, where a warpgroup's exponentials need two others' MMA to
 # hide under, not one); so does s, t's ablation without the TMA store.
-CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "s": 3, "t": 3}
+CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "s": 3, "t": 3, "u": 3}
 # Variants that write O by TMA: each consumer region stages its rows in
 # shared memory (its own 64-row slot) and one thread stores them as boxes
 # of a rank-3 tensor map over O viewed [B*H, S, D], which clips each box at
 # its (batch, head)'s last row; the store of one tile overlaps the next
 # tile's main loop, and is waited for (read_only) before the slot is
 # written again. Their kernels take that tensor map as %out.
-TMA_STORE = ("t",)
+TMA_STORE = ("t", "u")
+# Variants whose consumer warpgroups skip the key blocks that mask all of
+# their rows (causal tiles: in a 192-row tile, warpgroup 0's rows end 128
+# rows before the tile's, so up to its last one or two key blocks are
+# wholly above its diagonal). The warpgroup computes nothing for them but
+# still takes their turns and releases their ring slots (after waiting
+# for them to be filled, so that its arrival counts for the right phase).
+SKIP_MASKED = ("u",)
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
@@ -91,6 +99,7 @@ VARIANT_DOC = {
     "g": "as f, and the two consumer warpgroups take turns issuing their dots, so that one's softmax runs under the other's",
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
     "s": "as t, O stored from registers (t's ablation)",
+    "u": "as t, each warpgroup skipping the key blocks that mask all its rows",
     "t": "as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers",
     "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
@@ -100,7 +109,7 @@ HAND_LAID_OUT = ("h",)
 # Timed by the benchmark: tile-warp-specialize's kernel and the
 # hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
-BENCH_VARIANTS = ("w", "h", "g", "q", "s", "t")
+BENCH_VARIANTS = ("w", "h", "g", "q", "s", "t", "u")
 # Written but not yet run on a GPU: kept out of the test and the bench
 # until the integration test has checked them there (none now: q ran on
 # the H200 on 2026-12-04).
@@ -108,7 +117,7 @@ NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
 PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0, "s": 4,
-                  "t": 4}
+                  "t": 4, "u": 4}
 
 
 def head_dims(v):
@@ -852,6 +861,39 @@ def consumer_region(t, d, v, g, src):
             region_start = (f"{i10}%q_start_wg = arith.addi %q_start, %rows{g} : i32\n"
                             f"{i10}%q_row_wg = arith.addi %q_row, %rows{g} : i32\n")
     names = dict(rows=rows, q_start=q_start, seq=c("seq")[1:])
+    # The key blocks the region computes, [0, own_end); with SKIP_MASKED a
+    # causal warpgroup stops at its own diagonal and drains the rest of
+    # the tile's blocks, [own_end, end).
+    own_end, own_end_i32, own_blocks, drain = "end", "end_i32", "", ""
+    if v in SKIP_MASKED:
+        own_end, own_end_i32 = "own_end", "own_end_i32"
+        own_blocks = f"""{i10}%own_rows = arith.constant {rows} : i32
+{i10}%own_q_end = arith.addi %{q_start}, %own_rows : i32
+{i10}%own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+{i10}%own_diag = arith.divui %own_q_pad, %bn : i32
+{i10}%own_causal_end = arith.minui %own_diag, %end_i32 : i32
+{i10}%own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+{i10}%own_end = arith.index_cast %own_end_i32 : i32 to index
+"""
+        drain = f"""          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {{
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+{turn_wait("turn_d", "_d", i12)}{turn_pass(i12)}\
+            %n_d = arith.addi %base, %jd_i32 : i32
+{slot("n_d", "_d", i12)}\
+            %kfd = mbarrier.index {c('kfull')}[%slot_d] : {ring}
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index {c('kempty')}[%slot_d] : {ring}
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index {c('vfull')}[%slot_d] : {ring}
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index {c('vempty')}[%slot_d] : {ring}
+            mbarrier.arrive %ved
+          }}
+"""
     stage = last_store = None
     if v in TMA_STORE:
         stage = "o_stage"
@@ -869,7 +911,7 @@ def consumer_region(t, d, v, g, src):
 {i8}%qeb = mbarrier.index {c('qempty')}[%c0] : {one}
 {turn_select}{tile_loop(CONSUMER_CARRIED, src, i8)}\
 {tile_coords(src, i10)}\
-{region_start}\
+{region_start}{own_blocks}\
           %q_parity = arith.andi %k, %c1_i32 : i32
           mbarrier.wait %qfb, phase %q_parity : i32
           // Block 0: S(0) and its softmax; O is still zero.
@@ -886,7 +928,7 @@ def consumer_region(t, d, v, g, src):
           %ke0 = mbarrier.index {c('kempty')}[%slot_0] : {ring}
           mbarrier.arrive %ke0
 {online_softmax(t, d, "qk_0", "m0", "l0", "_0", i10, **names)}\
-          %res:4 = scf.for %j = %c1 to %end step %c1
+          %res:4 = scf.for %j = %c1 to %{own_end} step %c1
               iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
               -> ({o}, {r}, {r}, {pt}) {{
             %j_i32 = arith.index_cast %j : index to i32
@@ -923,11 +965,12 @@ def consumer_region(t, d, v, g, src):
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %{own_end_i32} : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
 {slot("n_last", "_l", i10)}\
           %vfl = mbarrier.index {c('vfull')}[%slot_l] : {ring}
           mbarrier.wait %vfl, phase %parity_l : i32
-          %turn_last = arith.addi %tbase, %end_i32 : i32
+          %turn_last = arith.addi %tbase, %{own_end_i32} : i32
 {turn_wait("turn_last", "_l", i10)}\
           %vstl = tile.smem_index {c('vring')}[%slot_l] : !{kvr} -> !kv_{t}_{d}
           %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
@@ -935,9 +978,11 @@ def consumer_region(t, d, v, g, src):
           %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
           %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
           mbarrier.arrive %vel
+{drain}\
 {epilogue(t, d, "acc_fin", "res#2", "res#1", i10, rows=rows, src=src, q_start=q_start, q_row=q_row, stage=stage)}\
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
 {tile_loop_end(CONSUMER_CARRIED, "%next_k, %next_base, %next_tbase", i8)}\
 {last_store or ""}"""
 

@@ -72,6 +72,14 @@
 // CHECK: attention f16 d64 t: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d64 t: B=1 H=48 S=700 D=64 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d64 t: B=1 H=48 S=700 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=2 S=200 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=2 S=200 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=2 H=1 S=77 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=48 S=700 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d64 u: B=1 H=48 S=700 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 p: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
@@ -232,6 +240,14 @@
 // CHECK: attention bf16 d64 t: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d64 t: B=1 H=48 S=700 D=64 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d64 t: B=1 H=48 S=700 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=2 S=200 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=2 S=200 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=2 H=1 S=77 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=2 H=1 S=77 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=1 S=384 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=1 S=384 D=64 causal=1 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=48 S=700 D=64 causal=0 {{.*}} -> PASS
+// CHECK: attention bf16 d64 u: B=1 H=48 S=700 D=64 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention bf16 d128 p: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
@@ -957,7 +973,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -999,7 +1016,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -1348,7 +1366,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -1394,7 +1413,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -1743,7 +1763,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -1789,7 +1810,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2296,7 +2318,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2342,7 +2365,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2539,7 +2563,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2584,7 +2609,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -2781,7 +2807,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -2826,7 +2853,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -3184,7 +3212,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -3227,7 +3256,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -3426,7 +3456,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -3468,7 +3499,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -3667,7 +3699,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -3709,7 +3742,989 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition2(%dq_p: !dq64_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !qring_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_f16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_f16_64) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %q_p0 = tile.smem_index %q_p[%c0] : !qring_f16_64 -> !q64_f16_64
+          %qp0_0 = tile.smem_subslice %q_p0[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %q_p1 = tile.smem_index %q_p[%c1] : !qring_f16_64 -> !q64_f16_64
+          %qp1_0 = tile.smem_subslice %q_p1[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %q_p2 = tile.smem_index %q_p[%c2] : !qring_f16_64 -> !q64_f16_64
+          %qp2_0 = tile.smem_subslice %q_p2[0, 0] : !q64_f16_64 -> !q64box_f16_64
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 24576
+            tma.async_load %dq_p[%q_row, %col0], %qp0_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            %q_row1 = arith.addi %q_row, %rows1 : i32
+            tma.async_load %dq_p[%q_row1, %col0], %qp1_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            %q_row2 = arith.addi %q_row, %rows2 : i32
+            tma.async_load %dq_p[%q_row2, %col0], %qp2_0, %qfb scope = thread : !dq64_f16_64, !q64box_f16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_64, !kvbox_f16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_f16_64 -> !kv_f16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_64 -> !kvbox_f16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_64, !kvbox_f16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq64_f16_64, !dkv_f16_64, !dkv_f16_64, !qring_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_f16_64, !tile.ptr<f32>, f32, !ostage_f16_64) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, f16, head dim 64: tiles of 192 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as t, each warpgroup skipping the key blocks that mask all its rows
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d64_u(%dq: !dq64_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
+        %out: !do64_f16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 192 : i32
+      %bm_m1 = arith.constant 191 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %rows1 = arith.constant 64 : i32
+      %rows2 = arith.constant 128 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !qring_f16_64
+      %kring = tile.alloc_smem : !kvring_f16_64
+      %vring = tile.alloc_smem : !kvring_f16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_f16_64
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 384
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 384
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 384
+        }
+        scf.for %i = %c0 to %c3 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<3>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
+      default num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<64xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q[%c0] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start : i32
+              %diag_rel = arith.subi %q_start, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            %turn_parity_d = arith.xori %turn_odd_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_yield
+      }
+      partition0(%dq_c1: !dq64_f16_64, %dk_c1: !dkv_f16_64, %dv_c1: !dkv_f16_64, %q_c1: !qring_f16_64, %kring_c1: !kvring_f16_64, %vring_c1: !kvring_f16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_f16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_f16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c1 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c1 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c1[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c1[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c1[%c1] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
+          %round_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c1 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c1 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c1 : i32
+          %pair_c = arith.remui %tile, %pairs_c1 : i32
+          %rev_c = arith.divui %tile, %pairs_c1 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c1, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c1 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c1, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c1 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c1 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows1 : i32
+          %q_row_wg = arith.addi %q_row, %rows1 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c1[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c1, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c1[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c1[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c1[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c1[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c1, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c1[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c1 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition1(%dq_c2: !dq64_f16_64, %dk_c2: !dkv_f16_64, %dv_c2: !dkv_f16_64, %q_c2: !qring_f16_64, %kring_c2: !kvring_f16_64, %vring_c2: !kvring_f16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_f16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_f16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c2 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c2 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c2[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c2[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c2[%c2] : !qring_f16_64 -> !q64_f16_64
+        %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_f16_64 -> !q64_f16_64
+        %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
+          %round_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c2 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c2 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c2 : i32
+          %pair_c = arith.remui %tile, %pairs_c2 : i32
+          %rev_c = arith.divui %tile, %pairs_c2 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c2, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c2 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c2, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c2 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c2 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows2 : i32
+          %q_row_wg = arith.addi %q_row, %rows2 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c2[%slot_0] : !kvring_f16_64 -> !kv_f16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c2, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c2[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c2[%slot] : !kvring_f16_64 -> !kv_f16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_64 -> !kt_f16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_f16_64, !kt_f16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c2[%slot_v] : !kvring_f16_64 -> !kv_f16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c2[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c2, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c2[%slot_l] : !kvring_f16_64 -> !kv_f16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xf16>, !kv_f16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c2 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xf16>, !q64_f16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_f16_64, !do64_f16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -4374,7 +5389,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -4416,7 +5432,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -4772,7 +5789,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -4818,7 +5836,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -5174,7 +6193,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -5220,7 +6240,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6075,7 +7096,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6117,7 +7139,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6487,7 +7510,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6533,7 +7557,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -6903,7 +7928,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -6949,7 +7975,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -7788,7 +8815,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -7830,7 +8858,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -8179,7 +9208,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -8225,7 +9255,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -8574,7 +9605,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -8620,7 +9652,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -9127,7 +10160,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -9173,7 +10207,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -9370,7 +10405,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -9415,7 +10451,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -9612,7 +10649,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -9657,7 +10695,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -10015,7 +11054,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -10058,7 +11098,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -10257,7 +11298,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -10299,7 +11341,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -10498,7 +11541,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -10540,7 +11584,989 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
           tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition2(%dq_p: !dq64_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !qring_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %turn_p: !mbarrier.group<3>, %out_p: !do64_bf16_64, %lse_p: !tile.ptr<f32>, %qk_scale_p: f32, %ostage_p: !ostage_bf16_64) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %qfb = mbarrier.index %qfull_p[%c0] : !mbarrier.group<1>
+          %qeb = mbarrier.index %qempty_p[%c0] : !mbarrier.group<1>
+          %q_p0 = tile.smem_index %q_p[%c0] : !qring_bf16_64 -> !q64_bf16_64
+          %qp0_0 = tile.smem_subslice %q_p0[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %q_p1 = tile.smem_index %q_p[%c1] : !qring_bf16_64 -> !q64_bf16_64
+          %qp1_0 = tile.smem_subslice %q_p1[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %q_p2 = tile.smem_index %q_p[%c2] : !qring_bf16_64 -> !q64_bf16_64
+          %qp2_0 = tile.smem_subslice %q_p2[0, 0] : !q64_bf16_64 -> !q64box_bf16_64
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_used = arith.andi %k, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 24576
+            tma.async_load %dq_p[%q_row, %col0], %qp0_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            %q_row1 = arith.addi %q_row, %rows1 : i32
+            tma.async_load %dq_p[%q_row1, %col0], %qp1_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            %q_row2 = arith.addi %q_row, %rows2 : i32
+            tma.async_load %dq_p[%q_row2, %col0], %qp2_0, %qfb scope = thread : !dq64_bf16_64, !q64box_bf16_64
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %kf, bytes = 16384
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<4>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<4>
+              mbarrier.arrive_expect_tx %vf, bytes = 16384
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_64 -> !kvbox_bf16_64
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_64, !kvbox_bf16_64
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq64_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !qring_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !mbarrier.group<3>, !do64_bf16_64, !tile.ptr<f32>, f32, !ostage_bf16_64) -> ()
+      gpu.return
+    }
+
+    // Flash-attention forward, bf16, head dim 64: tiles of 192 query rows,
+    // key blocks of 128, a 4-slot K/V ring; as t, each warpgroup skipping the key blocks that mask all its rows
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_bf16_d64_u(%dq: !dq64_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
+        %out: !do64_bf16_64, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 4 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 4 : i32
+      %stages_idx = arith.constant 4 : index
+      %bm = arith.constant 192 : i32
+      %bm_m1 = arith.constant 191 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %rows1 = arith.constant 64 : i32
+      %rows2 = arith.constant 128 : i32
+      %col0 = arith.constant 0 : i32
+      %q = tile.alloc_smem : !qring_bf16_64
+      %kring = tile.alloc_smem : !kvring_bf16_64
+      %vring = tile.alloc_smem : !kvring_bf16_64
+      %qfull = mbarrier.alloc : !mbarrier.group<1>
+      %qempty = mbarrier.alloc : !mbarrier.group<1>
+      %kfull = mbarrier.alloc : !mbarrier.group<4>
+      %kempty = mbarrier.alloc : !mbarrier.group<4>
+      %vfull = mbarrier.alloc : !mbarrier.group<4>
+      %vempty = mbarrier.alloc : !mbarrier.group<4>
+      %turn = mbarrier.alloc : !mbarrier.group<3>
+      %ostage = tile.alloc_smem : !ostage_bf16_64
+      %leader = tile.elect cta
+      scf.if %leader {
+        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf, arrivals = 1
+        mbarrier.init %qe, arrivals = 384
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<4>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<4>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 384
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 384
+        }
+        scf.for %i = %c0 to %c3 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<3>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %turn, %out, %lse, %qk_scale, %ostage)
+      default num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<64xf32>
+        %qfb = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q[%c0] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn[%c0] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn[%c1] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage[%c0] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          %turn_parity_0 = arith.xori %turn_odd_0, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_0 : i32
+          %k0 = tile.smem_index %kring[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start : i32
+              %diag_rel = arith.subi %q_start, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            %turn_parity_d = arith.xori %turn_odd_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_parity_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out[%pair, %q_start, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_yield
+      }
+      partition0(%dq_c1: !dq64_bf16_64, %dk_c1: !dkv_bf16_64, %dv_c1: !dkv_bf16_64, %q_c1: !qring_bf16_64, %kring_c1: !kvring_bf16_64, %vring_c1: !kvring_bf16_64, %qfull_c1: !mbarrier.group<1>, %qempty_c1: !mbarrier.group<1>, %kfull_c1: !mbarrier.group<4>, %kempty_c1: !mbarrier.group<4>, %vfull_c1: !mbarrier.group<4>, %vempty_c1: !mbarrier.group<4>, %seq_c1: i32, %causal_c1: i32, %pid_c1: i32, %nprog_c1: i32, %tiles_c1: i32, %qblocks_c1: i32, %kblocks_c1: i32, %pairs_c1: i32, %turn_c1: !mbarrier.group<3>, %out_c1: !do64_bf16_64, %lse_c1: !tile.ptr<f32>, %qk_scale_c1: f32, %ostage_c1: !ostage_bf16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c1 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c1 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c1[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c1[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c1[%c1] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn_c1[%c1] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c1[%c2] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c1[%c1] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog_c1, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c1, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
+          %round_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c1 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c1 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c1 : i32
+          %pair_c = arith.remui %tile, %pairs_c1 : i32
+          %rev_c = arith.divui %tile, %pairs_c1 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c1, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c1 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c1, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c1 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c1 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows1 : i32
+          %q_row_wg = arith.addi %q_row, %rows1 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c1[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c1[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c1, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c1[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c1[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c1[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c1[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c1, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c1[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c1 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c1[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c1[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
+            scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
+          } else {
+            scf.yield %k, %base, %tbase : i32, i32, i32
+          }
+          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+        }
+        tma.store_wait pending = 0 read_only
+        tile.warp_return
+      }
+      partition1(%dq_c2: !dq64_bf16_64, %dk_c2: !dkv_bf16_64, %dv_c2: !dkv_bf16_64, %q_c2: !qring_bf16_64, %kring_c2: !kvring_bf16_64, %vring_c2: !kvring_bf16_64, %qfull_c2: !mbarrier.group<1>, %qempty_c2: !mbarrier.group<1>, %kfull_c2: !mbarrier.group<4>, %kempty_c2: !mbarrier.group<4>, %vfull_c2: !mbarrier.group<4>, %vempty_c2: !mbarrier.group<4>, %seq_c2: i32, %causal_c2: i32, %pid_c2: i32, %nprog_c2: i32, %tiles_c2: i32, %qblocks_c2: i32, %kblocks_c2: i32, %pairs_c2: i32, %turn_c2: !mbarrier.group<3>, %out_c2: !do64_bf16_64, %lse_c2: !tile.ptr<f32>, %qk_scale_c2: f32, %ostage_c2: !ostage_bf16_64) num_warps(4) num_regs(160) {
+        %zs = arith.constant dense<0.0> : tensor<64x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<64x64xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<64xf32>
+        %l0 = arith.constant dense<0.0> : tensor<64xf32>
+        %scale = tile.splat %qk_scale_c2 : tensor<64x128xf32>
+        %scale_row = tile.splat %qk_scale_c2 : tensor<64xf32>
+        %qfb = mbarrier.index %qfull_c2[%c0] : !mbarrier.group<1>
+        %qeb = mbarrier.index %qempty_c2[%c0] : !mbarrier.group<1>
+        %q_wg = tile.smem_index %q_c2[%c2] : !qring_bf16_64 -> !q64_bf16_64
+        %my_turn = mbarrier.index %turn_c2[%c2] : !mbarrier.group<3>
+        %their_turn = mbarrier.index %turn_c2[%c0] : !mbarrier.group<3>
+        %o_stage = tile.smem_index %ostage_c2[%c2] : !ostage_bf16_64 -> !q64_bf16_64
+        %grid_m1 = arith.subi %nprog_c2, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles_c2, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
+        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
+          %round_odd = arith.andi %tround, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
+          %round_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles_c2 : i32
+          %next:3 = scf.if %live -> (i32, i32, i32) {
+          %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks_c2 : i32
+          %rev_nc = arith.remui %tile, %qblocks_c2 : i32
+          %pair_c = arith.remui %tile, %pairs_c2 : i32
+          %rev_c = arith.divui %tile, %pairs_c2 : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks_c2, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq_c2 : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq_c2, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks_c2 : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks_c2 : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_start_wg = arith.addi %q_start, %rows2 : i32
+          %q_row_wg = arith.addi %q_row, %rows2 : i32
+          %own_rows = arith.constant 64 : i32
+          %own_q_end = arith.addi %q_start_wg, %own_rows : i32
+          %own_q_pad = arith.addi %own_q_end, %bn_m1 : i32
+          %own_diag = arith.divui %own_q_pad, %bn : i32
+          %own_causal_end = arith.minui %own_diag, %end_i32 : i32
+          %own_end_i32 = arith.select %is_causal, %own_causal_end, %end_i32 : i32
+          %own_end = arith.index_cast %own_end_i32 : i32 to index
+          %q_parity = arith.andi %k, %c1_i32 : i32
+          mbarrier.wait %qfb, phase %q_parity : i32
+          // Block 0: S(0) and its softmax; O is still zero.
+          %j_i32_0 = arith.constant 0 : i32
+          %slot_i32_0 = arith.remui %base, %stages : i32
+          %round_0 = arith.divui %base, %stages : i32
+          %parity_0 = arith.remui %round_0, %c2_i32 : i32
+          %slot_0 = arith.index_cast %slot_i32_0 : i32 to index
+          %kf0 = mbarrier.index %kfull_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.wait %kf0, phase %parity_0 : i32
+          %turn_odd_0 = arith.andi %tbase, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_0 : i32
+          %k0 = tile.smem_index %kring_c2[%slot_0] : !kvring_bf16_64 -> !kv_bf16_64
+          %kt0 = tile.smem_trans %k0, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+          %qk_0a = tile.dot %q_wg, %kt0, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+          mbarrier.arrive %their_turn
+          %qk_0 = tile.dot_wait %qk_0a {pending = 0 : i32} : tensor<64x128xf32>
+          %ke0 = mbarrier.index %kempty_c2[%slot_0] : !mbarrier.group<4>
+          mbarrier.arrive %ke0
+          %edge_0 = arith.cmpi sge, %j_i32_0, %full : i32
+          %kv_start_0 = arith.muli %j_i32_0, %bn : i32
+          %scores_0 = scf.if %edge_0 -> (tensor<64x128xf32>) {
+            %seq_rel = arith.subi %seq_c2, %kv_start_0 : i32
+            %diag_rel = arith.subi %q_start_wg, %kv_start_0 : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 64 : tensor<64xi32>
+            %row_base_v = tile.splat %row_base : tensor<64xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+            %masked = arith.select %ok, %qk_0, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+            scf.yield %masked : tensor<64x128xf32>
+          } else {
+            scf.yield %qk_0 : tensor<64x128xf32>
+          }
+          %row_max_0 = tile.reduce max %scores_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %row_max_scaled_0 = arith.mulf %row_max_0, %scale_row : tensor<64xf32>
+          %m_new_0 = arith.maximumf %m0, %row_max_scaled_0 : tensor<64xf32>
+          %m_neg_0 = arith.negf %m_new_0 : tensor<64xf32>
+          %m_neg2_0 = tile.expand_dims %m_neg_0, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %m_negb_0 = tile.broadcast %m_neg2_0 : tensor<64x1xf32> -> tensor<64x128xf32>
+          %shifted_0 = math.fma %scores_0, %scale, %m_negb_0 : tensor<64x128xf32>
+          %p_0 = math.exp2 %shifted_0 fastmath<afn> : tensor<64x128xf32>
+          %m_diff_0 = arith.subf %m0, %m_new_0 : tensor<64xf32>
+          %alpha_0 = math.exp2 %m_diff_0 fastmath<afn> : tensor<64xf32>
+          %row_sum_0 = tile.reduce add %p_0, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+          %l_scaled_0 = arith.mulf %l0, %alpha_0 : tensor<64xf32>
+          %l_new_0 = arith.addf %l_scaled_0, %row_sum_0 : tensor<64xf32>
+          %p_in_0 = arith.truncf %p_0 : tensor<64x128xf32> to tensor<64x128xbf16>
+          %res:4 = scf.for %j = %c1 to %own_end step %c1
+              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
+              -> (tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull_c2[%slot] : !mbarrier.group<4>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tbase, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd : i32
+            %kst = tile.smem_index %kring_c2[%slot] : !kvring_bf16_64 -> !kv_bf16_64
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_64 -> !kt_bf16_64
+            %qk_async = tile.dot %q_wg, %kt, %zs async : !q64_bf16_64, !kt_bf16_64, tensor<64x128xf32> -> tensor<64x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring_c2[%slot_v] : !kvring_bf16_64 -> !kv_bf16_64
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<64x128xf32>
+            %ke = mbarrier.index %kempty_c2[%slot] : !mbarrier.group<4>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<64x128xf32>) {
+              %seq_rel = arith.subi %seq_c2, %kv_start : i32
+              %diag_rel = arith.subi %q_start_wg, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 64 : tensor<64xi32>
+              %row_base_v = tile.splat %row_base : tensor<64xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<64xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<64xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<64xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<64x1xi32> -> tensor<64x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<64x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<64x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<64x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<64x128xi1>, tensor<64x128xf32>
+              scf.yield %masked : tensor<64x128xf32>
+            } else {
+              scf.yield %qk : tensor<64x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<64xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
+            %m_neg = arith.negf %m_new : tensor<64xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<64x1xf32> -> tensor<64x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<64x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<64x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<64xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<64xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
+            %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<64x64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64x128xbf16>
+          }
+          // Every QK product of the tile is done: Q may be refilled.
+          mbarrier.arrive %qeb
+          // The last block's P V.
+          %next_base = arith.addi %base, %end_i32 : i32
+          %own_next = arith.addi %base, %own_end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %vfl = mbarrier.index %vfull_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %turn_last = arith.addi %tbase, %own_end_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          mbarrier.wait %my_turn, phase %turn_odd_l : i32
+          %vstl = tile.smem_index %vring_c2[%slot_l] : !kvring_bf16_64 -> !kv_bf16_64
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<64x128xbf16>, !kv_bf16_64, tensor<64x64xf32> -> tensor<64x64xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
+          %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
+          mbarrier.arrive %vel
+          // The tile's blocks above this warpgroup's diagonal: its turn is
+          // passed and each slot released once filled, nothing computed.
+          scf.for %jd = %own_end to %end step %c1 {
+            %jd_i32 = arith.index_cast %jd : index to i32
+            %turn_d0 = arith.addi %tbase, %jd_i32 : i32
+            %turn_d = arith.addi %turn_d0, %c1_i32 : i32
+            %turn_odd_d = arith.andi %turn_d, %c1_i32 : i32
+            mbarrier.wait %my_turn, phase %turn_odd_d : i32
+            mbarrier.arrive %their_turn
+            %n_d = arith.addi %base, %jd_i32 : i32
+            %slot_i32_d = arith.remui %n_d, %stages : i32
+            %round_d = arith.divui %n_d, %stages : i32
+            %parity_d = arith.remui %round_d, %c2_i32 : i32
+            %slot_d = arith.index_cast %slot_i32_d : i32 to index
+            %kfd = mbarrier.index %kfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %kfd, phase %parity_d : i32
+            %ked = mbarrier.index %kempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ked
+            %vfd = mbarrier.index %vfull_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.wait %vfd, phase %parity_d : i32
+            %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
+            mbarrier.arrive %ved
+          }
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
+          %rows = tile.range 0 to 64 : tensor<64xi32>
+          %row0 = tile.splat %q_row_wg : tensor<64xi32>
+          %grow = arith.addi %rows, %row0 : tensor<64xi32>
+          %query0 = tile.splat %q_start_wg : tensor<64xi32>
+          %queries = arith.addi %rows, %query0 : tensor<64xi32>
+          %seqv = tile.splat %seq_c2 : tensor<64xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<64xi32>
+          // The previous tile's store has read the staging buffer.
+          tma.store_wait pending = 0 read_only
+          tile.barrier
+          tile.smem_store %o_out, %o_stage : tensor<64x64xbf16>, !q64_bf16_64
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %o_stage, %out_c2[%pair, %q_start_wg, %c0_i32] : !q64_bf16_64, !do64_bf16_64
+          tma.store_commit
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<64xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<64xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<64xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<64xf32>
+          tile.store %lse_c2[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<64xi32>, tensor<64xf32>, tensor<64xi1>
+          %next_k = arith.addi %k, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -11205,7 +13231,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -11247,7 +13274,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -11603,7 +13631,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -11649,7 +13678,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -12005,7 +14035,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -12051,7 +14082,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -12906,7 +14938,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -12948,7 +14981,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -13318,7 +15352,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -13364,7 +15399,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -13734,7 +15770,8 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %qeb
           // The last block's P V.
           %next_base = arith.addi %base, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %own_next = arith.addi %base, %end_i32 : i32
+          %n_last = arith.subi %own_next, %c1_i32 : i32
           %slot_i32_l = arith.remui %n_last, %stages : i32
           %round_l = arith.divui %n_last, %stages : i32
           %parity_l = arith.remui %round_l, %c2_i32 : i32
@@ -13780,7 +15817,8 @@ module attributes {gpu.container_module} {
           %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
           tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
           %next_k = arith.addi %k, %c1_i32 : i32
-          %next_tbase = arith.addi %turn_last, %c1_i32 : i32
+          %tile_turns = arith.addi %tbase, %end_i32 : i32
+          %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
             scf.yield %next_k, %next_base, %next_tbase : i32, i32, i32
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
@@ -14902,6 +16940,116 @@ module attributes {gpu.container_module} {
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  // Launches attention_f16_d64_u on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c191 = arith.constant 191 : index
+    %c192 = arith.constant 192 : index
+    %threads = arith.constant 512 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq64_f16_64
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_64
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_64
+    %c_head_dim = arith.constant 64 : index
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xf16> into memref<?x?x?xf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xf16> -> !do64_f16_64
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c191 : index
+    %gx = arith.divui %seq_pad, %c192 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d64_u(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
         %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
@@ -17020,6 +19168,116 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_bf16_d64_u on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  func.func @launch_bf16_d64_u(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
+      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32) {
+    %c1 = arith.constant 1 : index
+    %c191 = arith.constant 191 : index
+    %c192 = arith.constant 192 : index
+    %threads = arith.constant 512 : index
+    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq64_bf16_64
+    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_64
+    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_64
+    %c_head_dim = arith.constant 64 : index
+    %o3 = memref.expand_shape %o [[0, 1], [2]] output_shape [%pairs, %seq, %c_head_dim] : memref<?x?xbf16> into memref<?x?x?xbf16>
+    %po = tma.make_descriptor %o3 : memref<?x?x?xbf16> -> !do64_bf16_64
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c191 : index
+    %gx = arith.divui %seq_pad, %c192 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.18033688011112042 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    gpu.launch_func @kernels::@attention_bf16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !do64_bf16_64,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_bf16_d64_u(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 64 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 64 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 2 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.125 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      scf.for %i = %c0 to %c3 step %c1 {
+        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_bf16_d128_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
   func.func @launch_bf16_d128_p(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
@@ -18338,262 +20596,278 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name61("attention f16 d64 t\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name62("attention f16 d64 t\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name63("attention f16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name64("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name65("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name66("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name67("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name68("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name69("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name70("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name71("attention f16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name72("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name73("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name74("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name75("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name76("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name77("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name78("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name79("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name80("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name81("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name82("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name83("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name84("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name85("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name86("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name87("attention f16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name88("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name89("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name90("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name91("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name92("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name93("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name94("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name95("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name96("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name97("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name98("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name99("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name100("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name101("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name102("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name103("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name104("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name105("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name106("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name107("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name108("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name109("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name110("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name111("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name112("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name113("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name114("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name115("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name116("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name117("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name118("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name119("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name120("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name121("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name122("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name123("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name124("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name125("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name126("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name127("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name128("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name129("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name130("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name131("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name132("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name133("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name134("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name135("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name136("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name137("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name138("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name139("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name140("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name141("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name142("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name143("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name144("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name145("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name146("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name147("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name148("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name149("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name150("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name151("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name152("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name153("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name154("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name155("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name156("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name157("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name158("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name159("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name160("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name161("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name162("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name163("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name164("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name165("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name166("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name167("attention bf16 d64 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name168("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name169("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name170("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name171("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name172("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name173("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name174("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name175("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name176("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name177("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name178("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name179("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name180("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name181("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name182("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name183("attention bf16 d64 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name184("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name185("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name186("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name187("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name188("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name189("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name190("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name191("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name192("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name193("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name194("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name195("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name196("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name197("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name198("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name199("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name200("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name201("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name202("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name203("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name204("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name205("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name206("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name207("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name208("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name209("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name210("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name211("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name212("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name213("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name214("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name215("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name216("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name217("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name218("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name219("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name220("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name221("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name222("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name223("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name224("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name225("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name226("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name227("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name228("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name229("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name230("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name231("attention bf16 d128 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name232("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name233("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name234("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name235("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name236("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name237("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name238("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name239("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name240("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name241("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name242("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name243("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name244("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name245("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name246("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name247("attention bf16 d128 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name248("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name249("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name250("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name251("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name252("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name253("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name254("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name255("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name256("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name257("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name258("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name259("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name260("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name261("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name262("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name263("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name264("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name265("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name266("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name267("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name268("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name269("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name270("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name271("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name272("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name273("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name274("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name275("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name276("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name277("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name278("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name279("attention bf16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name280("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name281("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name282("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name283("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name284("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name285("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name286("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name287("attention bf16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name288("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name289("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name290("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name291("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name292("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name293("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name294("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name295("attention bf16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name296("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name297("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name298("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name299("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name300("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name301("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name302("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name303("attention bf16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name304("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name305("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name306("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name307("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name308("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name309("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name310("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name311("attention bf16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name312("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name313("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name314("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name315("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name316("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name317("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name318("attention bf16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name319("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name64("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name65("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name66("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name67("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name68("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name69("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name70("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name71("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name72("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name73("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name74("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name75("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name76("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name77("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name78("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name79("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name80("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name81("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name82("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name83("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name84("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name85("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name86("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name87("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name88("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name89("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name90("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name91("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name92("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name93("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name94("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name95("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name96("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name97("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name98("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name99("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name100("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name101("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name102("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name103("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name104("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name105("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name106("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name107("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name108("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name109("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name110("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name111("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name112("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name113("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name114("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name115("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name116("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name117("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name118("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name119("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name120("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name121("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name122("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name123("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name124("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name125("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name126("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name127("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name128("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name129("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name130("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name131("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name132("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name133("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name134("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name135("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name136("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name137("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name138("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name139("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name140("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name141("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name142("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name143("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name144("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name145("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name146("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name147("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name148("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name149("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name150("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name151("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name152("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name153("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name154("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name155("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name156("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name157("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name158("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name159("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name160("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name161("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name162("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name163("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name164("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name165("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name166("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name167("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name168("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name169("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name170("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name171("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name172("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name173("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name174("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name175("attention bf16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name176("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name177("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name178("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name179("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name180("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name181("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name182("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name183("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name184("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name185("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name186("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name187("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name188("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name189("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name190("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name191("attention bf16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name192("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name193("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name194("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name195("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name196("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name197("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name198("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name199("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name200("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name201("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name202("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name203("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name204("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name205("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name206("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name207("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name208("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name209("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name210("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name211("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name212("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name213("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name214("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name215("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name216("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name217("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name218("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name219("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name220("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name221("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name222("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name223("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name224("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name225("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name226("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name227("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name228("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name229("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name230("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name231("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name232("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name233("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name234("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name235("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name236("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name237("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name238("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name239("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name240("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name241("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name242("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name243("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name244("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name245("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name246("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name247("attention bf16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name248("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name249("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name250("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name251("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name252("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name253("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name254("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name255("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name256("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name257("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name258("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name259("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name260("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name261("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name262("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name263("attention bf16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name264("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name265("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name266("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name267("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name268("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name269("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name270("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name271("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name272("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name273("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name274("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name275("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name276("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name277("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name278("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name279("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name280("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name281("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name282("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name283("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name284("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name285("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name286("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name287("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name288("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name289("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name290("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name291("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name292("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name293("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name294("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name295("attention bf16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name296("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name297("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name298("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name299("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name300("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name301("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name302("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name303("attention bf16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name304("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name305("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name306("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name307("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name308("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name309("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name310("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name311("attention bf16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name312("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name313("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name314("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name315("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name316("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name317("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name318("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name319("attention bf16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name320("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name321("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name322("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name323("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name324("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name325("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name326("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name327("attention bf16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name328("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name329("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name330("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name331("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name332("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name333("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name334("attention bf16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name335("attention bf16 d256 h\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -19060,1793 +21334,1905 @@ module attributes {gpu.container_module} {
     %s64 = arith.constant 200 : index
     %causal64 = arith.constant 0 : i32
     %name64 = llvm.mlir.addressof @name64 : !llvm.ptr
-    %f64 = func.call @run_f16_d128_p(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f64 = func.call @run_f16_d64_u(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum65 = arith.addi %sum64, %f64 : i32
     %b65 = arith.constant 1 : index
     %h65 = arith.constant 2 : index
     %s65 = arith.constant 200 : index
     %causal65 = arith.constant 1 : i32
     %name65 = llvm.mlir.addressof @name65 : !llvm.ptr
-    %f65 = func.call @run_f16_d128_p(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f65 = func.call @run_f16_d64_u(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum66 = arith.addi %sum65, %f65 : i32
     %b66 = arith.constant 2 : index
     %h66 = arith.constant 1 : index
     %s66 = arith.constant 77 : index
     %causal66 = arith.constant 0 : i32
     %name66 = llvm.mlir.addressof @name66 : !llvm.ptr
-    %f66 = func.call @run_f16_d128_p(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f66 = func.call @run_f16_d64_u(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum67 = arith.addi %sum66, %f66 : i32
     %b67 = arith.constant 2 : index
     %h67 = arith.constant 1 : index
     %s67 = arith.constant 77 : index
     %causal67 = arith.constant 1 : i32
     %name67 = llvm.mlir.addressof @name67 : !llvm.ptr
-    %f67 = func.call @run_f16_d128_p(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f67 = func.call @run_f16_d64_u(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum68 = arith.addi %sum67, %f67 : i32
     %b68 = arith.constant 1 : index
     %h68 = arith.constant 1 : index
     %s68 = arith.constant 384 : index
     %causal68 = arith.constant 0 : i32
     %name68 = llvm.mlir.addressof @name68 : !llvm.ptr
-    %f68 = func.call @run_f16_d128_p(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f68 = func.call @run_f16_d64_u(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum69 = arith.addi %sum68, %f68 : i32
     %b69 = arith.constant 1 : index
     %h69 = arith.constant 1 : index
     %s69 = arith.constant 384 : index
     %causal69 = arith.constant 1 : i32
     %name69 = llvm.mlir.addressof @name69 : !llvm.ptr
-    %f69 = func.call @run_f16_d128_p(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f69 = func.call @run_f16_d64_u(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum70 = arith.addi %sum69, %f69 : i32
     %b70 = arith.constant 1 : index
     %h70 = arith.constant 48 : index
     %s70 = arith.constant 700 : index
     %causal70 = arith.constant 0 : i32
     %name70 = llvm.mlir.addressof @name70 : !llvm.ptr
-    %f70 = func.call @run_f16_d128_p(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f70 = func.call @run_f16_d64_u(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum71 = arith.addi %sum70, %f70 : i32
     %b71 = arith.constant 1 : index
     %h71 = arith.constant 48 : index
     %s71 = arith.constant 700 : index
     %causal71 = arith.constant 1 : i32
     %name71 = llvm.mlir.addressof @name71 : !llvm.ptr
-    %f71 = func.call @run_f16_d128_p(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f71 = func.call @run_f16_d64_u(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum72 = arith.addi %sum71, %f71 : i32
     %b72 = arith.constant 1 : index
     %h72 = arith.constant 2 : index
     %s72 = arith.constant 200 : index
     %causal72 = arith.constant 0 : i32
     %name72 = llvm.mlir.addressof @name72 : !llvm.ptr
-    %f72 = func.call @run_f16_d128_w(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f72 = func.call @run_f16_d128_p(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum73 = arith.addi %sum72, %f72 : i32
     %b73 = arith.constant 1 : index
     %h73 = arith.constant 2 : index
     %s73 = arith.constant 200 : index
     %causal73 = arith.constant 1 : i32
     %name73 = llvm.mlir.addressof @name73 : !llvm.ptr
-    %f73 = func.call @run_f16_d128_w(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f73 = func.call @run_f16_d128_p(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum74 = arith.addi %sum73, %f73 : i32
     %b74 = arith.constant 2 : index
     %h74 = arith.constant 1 : index
     %s74 = arith.constant 77 : index
     %causal74 = arith.constant 0 : i32
     %name74 = llvm.mlir.addressof @name74 : !llvm.ptr
-    %f74 = func.call @run_f16_d128_w(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f74 = func.call @run_f16_d128_p(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum75 = arith.addi %sum74, %f74 : i32
     %b75 = arith.constant 2 : index
     %h75 = arith.constant 1 : index
     %s75 = arith.constant 77 : index
     %causal75 = arith.constant 1 : i32
     %name75 = llvm.mlir.addressof @name75 : !llvm.ptr
-    %f75 = func.call @run_f16_d128_w(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f75 = func.call @run_f16_d128_p(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum76 = arith.addi %sum75, %f75 : i32
     %b76 = arith.constant 1 : index
     %h76 = arith.constant 1 : index
     %s76 = arith.constant 384 : index
     %causal76 = arith.constant 0 : i32
     %name76 = llvm.mlir.addressof @name76 : !llvm.ptr
-    %f76 = func.call @run_f16_d128_w(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f76 = func.call @run_f16_d128_p(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum77 = arith.addi %sum76, %f76 : i32
     %b77 = arith.constant 1 : index
     %h77 = arith.constant 1 : index
     %s77 = arith.constant 384 : index
     %causal77 = arith.constant 1 : i32
     %name77 = llvm.mlir.addressof @name77 : !llvm.ptr
-    %f77 = func.call @run_f16_d128_w(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f77 = func.call @run_f16_d128_p(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum78 = arith.addi %sum77, %f77 : i32
     %b78 = arith.constant 1 : index
     %h78 = arith.constant 48 : index
     %s78 = arith.constant 700 : index
     %causal78 = arith.constant 0 : i32
     %name78 = llvm.mlir.addressof @name78 : !llvm.ptr
-    %f78 = func.call @run_f16_d128_w(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f78 = func.call @run_f16_d128_p(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum79 = arith.addi %sum78, %f78 : i32
     %b79 = arith.constant 1 : index
     %h79 = arith.constant 48 : index
     %s79 = arith.constant 700 : index
     %causal79 = arith.constant 1 : i32
     %name79 = llvm.mlir.addressof @name79 : !llvm.ptr
-    %f79 = func.call @run_f16_d128_w(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f79 = func.call @run_f16_d128_p(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum80 = arith.addi %sum79, %f79 : i32
     %b80 = arith.constant 1 : index
     %h80 = arith.constant 2 : index
     %s80 = arith.constant 200 : index
     %causal80 = arith.constant 0 : i32
     %name80 = llvm.mlir.addressof @name80 : !llvm.ptr
-    %f80 = func.call @run_f16_d128_f(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f80 = func.call @run_f16_d128_w(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum81 = arith.addi %sum80, %f80 : i32
     %b81 = arith.constant 1 : index
     %h81 = arith.constant 2 : index
     %s81 = arith.constant 200 : index
     %causal81 = arith.constant 1 : i32
     %name81 = llvm.mlir.addressof @name81 : !llvm.ptr
-    %f81 = func.call @run_f16_d128_f(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f81 = func.call @run_f16_d128_w(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum82 = arith.addi %sum81, %f81 : i32
     %b82 = arith.constant 2 : index
     %h82 = arith.constant 1 : index
     %s82 = arith.constant 77 : index
     %causal82 = arith.constant 0 : i32
     %name82 = llvm.mlir.addressof @name82 : !llvm.ptr
-    %f82 = func.call @run_f16_d128_f(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f82 = func.call @run_f16_d128_w(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum83 = arith.addi %sum82, %f82 : i32
     %b83 = arith.constant 2 : index
     %h83 = arith.constant 1 : index
     %s83 = arith.constant 77 : index
     %causal83 = arith.constant 1 : i32
     %name83 = llvm.mlir.addressof @name83 : !llvm.ptr
-    %f83 = func.call @run_f16_d128_f(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f83 = func.call @run_f16_d128_w(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum84 = arith.addi %sum83, %f83 : i32
     %b84 = arith.constant 1 : index
     %h84 = arith.constant 1 : index
     %s84 = arith.constant 384 : index
     %causal84 = arith.constant 0 : i32
     %name84 = llvm.mlir.addressof @name84 : !llvm.ptr
-    %f84 = func.call @run_f16_d128_f(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f84 = func.call @run_f16_d128_w(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum85 = arith.addi %sum84, %f84 : i32
     %b85 = arith.constant 1 : index
     %h85 = arith.constant 1 : index
     %s85 = arith.constant 384 : index
     %causal85 = arith.constant 1 : i32
     %name85 = llvm.mlir.addressof @name85 : !llvm.ptr
-    %f85 = func.call @run_f16_d128_f(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f85 = func.call @run_f16_d128_w(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum86 = arith.addi %sum85, %f85 : i32
     %b86 = arith.constant 1 : index
     %h86 = arith.constant 48 : index
     %s86 = arith.constant 700 : index
     %causal86 = arith.constant 0 : i32
     %name86 = llvm.mlir.addressof @name86 : !llvm.ptr
-    %f86 = func.call @run_f16_d128_f(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f86 = func.call @run_f16_d128_w(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum87 = arith.addi %sum86, %f86 : i32
     %b87 = arith.constant 1 : index
     %h87 = arith.constant 48 : index
     %s87 = arith.constant 700 : index
     %causal87 = arith.constant 1 : i32
     %name87 = llvm.mlir.addressof @name87 : !llvm.ptr
-    %f87 = func.call @run_f16_d128_f(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f87 = func.call @run_f16_d128_w(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum88 = arith.addi %sum87, %f87 : i32
     %b88 = arith.constant 1 : index
     %h88 = arith.constant 2 : index
     %s88 = arith.constant 200 : index
     %causal88 = arith.constant 0 : i32
     %name88 = llvm.mlir.addressof @name88 : !llvm.ptr
-    %f88 = func.call @run_f16_d128_g(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f88 = func.call @run_f16_d128_f(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum89 = arith.addi %sum88, %f88 : i32
     %b89 = arith.constant 1 : index
     %h89 = arith.constant 2 : index
     %s89 = arith.constant 200 : index
     %causal89 = arith.constant 1 : i32
     %name89 = llvm.mlir.addressof @name89 : !llvm.ptr
-    %f89 = func.call @run_f16_d128_g(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f89 = func.call @run_f16_d128_f(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum90 = arith.addi %sum89, %f89 : i32
     %b90 = arith.constant 2 : index
     %h90 = arith.constant 1 : index
     %s90 = arith.constant 77 : index
     %causal90 = arith.constant 0 : i32
     %name90 = llvm.mlir.addressof @name90 : !llvm.ptr
-    %f90 = func.call @run_f16_d128_g(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f90 = func.call @run_f16_d128_f(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum91 = arith.addi %sum90, %f90 : i32
     %b91 = arith.constant 2 : index
     %h91 = arith.constant 1 : index
     %s91 = arith.constant 77 : index
     %causal91 = arith.constant 1 : i32
     %name91 = llvm.mlir.addressof @name91 : !llvm.ptr
-    %f91 = func.call @run_f16_d128_g(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f91 = func.call @run_f16_d128_f(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum92 = arith.addi %sum91, %f91 : i32
     %b92 = arith.constant 1 : index
     %h92 = arith.constant 1 : index
     %s92 = arith.constant 384 : index
     %causal92 = arith.constant 0 : i32
     %name92 = llvm.mlir.addressof @name92 : !llvm.ptr
-    %f92 = func.call @run_f16_d128_g(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f92 = func.call @run_f16_d128_f(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum93 = arith.addi %sum92, %f92 : i32
     %b93 = arith.constant 1 : index
     %h93 = arith.constant 1 : index
     %s93 = arith.constant 384 : index
     %causal93 = arith.constant 1 : i32
     %name93 = llvm.mlir.addressof @name93 : !llvm.ptr
-    %f93 = func.call @run_f16_d128_g(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f93 = func.call @run_f16_d128_f(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum94 = arith.addi %sum93, %f93 : i32
     %b94 = arith.constant 1 : index
     %h94 = arith.constant 48 : index
     %s94 = arith.constant 700 : index
     %causal94 = arith.constant 0 : i32
     %name94 = llvm.mlir.addressof @name94 : !llvm.ptr
-    %f94 = func.call @run_f16_d128_g(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f94 = func.call @run_f16_d128_f(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum95 = arith.addi %sum94, %f94 : i32
     %b95 = arith.constant 1 : index
     %h95 = arith.constant 48 : index
     %s95 = arith.constant 700 : index
     %causal95 = arith.constant 1 : i32
     %name95 = llvm.mlir.addressof @name95 : !llvm.ptr
-    %f95 = func.call @run_f16_d128_g(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f95 = func.call @run_f16_d128_f(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum96 = arith.addi %sum95, %f95 : i32
     %b96 = arith.constant 1 : index
     %h96 = arith.constant 2 : index
     %s96 = arith.constant 200 : index
     %causal96 = arith.constant 0 : i32
     %name96 = llvm.mlir.addressof @name96 : !llvm.ptr
-    %f96 = func.call @run_f16_d128_q(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f96 = func.call @run_f16_d128_g(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum97 = arith.addi %sum96, %f96 : i32
     %b97 = arith.constant 1 : index
     %h97 = arith.constant 2 : index
     %s97 = arith.constant 200 : index
     %causal97 = arith.constant 1 : i32
     %name97 = llvm.mlir.addressof @name97 : !llvm.ptr
-    %f97 = func.call @run_f16_d128_q(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f97 = func.call @run_f16_d128_g(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum98 = arith.addi %sum97, %f97 : i32
     %b98 = arith.constant 2 : index
     %h98 = arith.constant 1 : index
     %s98 = arith.constant 77 : index
     %causal98 = arith.constant 0 : i32
     %name98 = llvm.mlir.addressof @name98 : !llvm.ptr
-    %f98 = func.call @run_f16_d128_q(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f98 = func.call @run_f16_d128_g(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum99 = arith.addi %sum98, %f98 : i32
     %b99 = arith.constant 2 : index
     %h99 = arith.constant 1 : index
     %s99 = arith.constant 77 : index
     %causal99 = arith.constant 1 : i32
     %name99 = llvm.mlir.addressof @name99 : !llvm.ptr
-    %f99 = func.call @run_f16_d128_q(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f99 = func.call @run_f16_d128_g(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum100 = arith.addi %sum99, %f99 : i32
     %b100 = arith.constant 1 : index
     %h100 = arith.constant 1 : index
     %s100 = arith.constant 384 : index
     %causal100 = arith.constant 0 : i32
     %name100 = llvm.mlir.addressof @name100 : !llvm.ptr
-    %f100 = func.call @run_f16_d128_q(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f100 = func.call @run_f16_d128_g(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum101 = arith.addi %sum100, %f100 : i32
     %b101 = arith.constant 1 : index
     %h101 = arith.constant 1 : index
     %s101 = arith.constant 384 : index
     %causal101 = arith.constant 1 : i32
     %name101 = llvm.mlir.addressof @name101 : !llvm.ptr
-    %f101 = func.call @run_f16_d128_q(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f101 = func.call @run_f16_d128_g(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum102 = arith.addi %sum101, %f101 : i32
     %b102 = arith.constant 1 : index
     %h102 = arith.constant 48 : index
     %s102 = arith.constant 700 : index
     %causal102 = arith.constant 0 : i32
     %name102 = llvm.mlir.addressof @name102 : !llvm.ptr
-    %f102 = func.call @run_f16_d128_q(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f102 = func.call @run_f16_d128_g(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum103 = arith.addi %sum102, %f102 : i32
     %b103 = arith.constant 1 : index
     %h103 = arith.constant 48 : index
     %s103 = arith.constant 700 : index
     %causal103 = arith.constant 1 : i32
     %name103 = llvm.mlir.addressof @name103 : !llvm.ptr
-    %f103 = func.call @run_f16_d128_q(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f103 = func.call @run_f16_d128_g(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum104 = arith.addi %sum103, %f103 : i32
     %b104 = arith.constant 1 : index
     %h104 = arith.constant 2 : index
     %s104 = arith.constant 200 : index
     %causal104 = arith.constant 0 : i32
     %name104 = llvm.mlir.addressof @name104 : !llvm.ptr
-    %f104 = func.call @run_f16_d128_h(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f104 = func.call @run_f16_d128_q(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum105 = arith.addi %sum104, %f104 : i32
     %b105 = arith.constant 1 : index
     %h105 = arith.constant 2 : index
     %s105 = arith.constant 200 : index
     %causal105 = arith.constant 1 : i32
     %name105 = llvm.mlir.addressof @name105 : !llvm.ptr
-    %f105 = func.call @run_f16_d128_h(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f105 = func.call @run_f16_d128_q(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum106 = arith.addi %sum105, %f105 : i32
     %b106 = arith.constant 2 : index
     %h106 = arith.constant 1 : index
     %s106 = arith.constant 77 : index
     %causal106 = arith.constant 0 : i32
     %name106 = llvm.mlir.addressof @name106 : !llvm.ptr
-    %f106 = func.call @run_f16_d128_h(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f106 = func.call @run_f16_d128_q(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum107 = arith.addi %sum106, %f106 : i32
     %b107 = arith.constant 2 : index
     %h107 = arith.constant 1 : index
     %s107 = arith.constant 77 : index
     %causal107 = arith.constant 1 : i32
     %name107 = llvm.mlir.addressof @name107 : !llvm.ptr
-    %f107 = func.call @run_f16_d128_h(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f107 = func.call @run_f16_d128_q(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum108 = arith.addi %sum107, %f107 : i32
     %b108 = arith.constant 1 : index
     %h108 = arith.constant 1 : index
     %s108 = arith.constant 384 : index
     %causal108 = arith.constant 0 : i32
     %name108 = llvm.mlir.addressof @name108 : !llvm.ptr
-    %f108 = func.call @run_f16_d128_h(%b108, %h108, %s108, %causal108, %name108) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f108 = func.call @run_f16_d128_q(%b108, %h108, %s108, %causal108, %name108) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum109 = arith.addi %sum108, %f108 : i32
     %b109 = arith.constant 1 : index
     %h109 = arith.constant 1 : index
     %s109 = arith.constant 384 : index
     %causal109 = arith.constant 1 : i32
     %name109 = llvm.mlir.addressof @name109 : !llvm.ptr
-    %f109 = func.call @run_f16_d128_h(%b109, %h109, %s109, %causal109, %name109) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f109 = func.call @run_f16_d128_q(%b109, %h109, %s109, %causal109, %name109) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum110 = arith.addi %sum109, %f109 : i32
     %b110 = arith.constant 1 : index
     %h110 = arith.constant 48 : index
     %s110 = arith.constant 700 : index
     %causal110 = arith.constant 0 : i32
     %name110 = llvm.mlir.addressof @name110 : !llvm.ptr
-    %f110 = func.call @run_f16_d128_h(%b110, %h110, %s110, %causal110, %name110) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f110 = func.call @run_f16_d128_q(%b110, %h110, %s110, %causal110, %name110) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum111 = arith.addi %sum110, %f110 : i32
     %b111 = arith.constant 1 : index
     %h111 = arith.constant 48 : index
     %s111 = arith.constant 700 : index
     %causal111 = arith.constant 1 : i32
     %name111 = llvm.mlir.addressof @name111 : !llvm.ptr
-    %f111 = func.call @run_f16_d128_h(%b111, %h111, %s111, %causal111, %name111) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f111 = func.call @run_f16_d128_q(%b111, %h111, %s111, %causal111, %name111) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum112 = arith.addi %sum111, %f111 : i32
     %b112 = arith.constant 1 : index
     %h112 = arith.constant 2 : index
     %s112 = arith.constant 200 : index
     %causal112 = arith.constant 0 : i32
     %name112 = llvm.mlir.addressof @name112 : !llvm.ptr
-    %f112 = func.call @run_f16_d256_p(%b112, %h112, %s112, %causal112, %name112) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f112 = func.call @run_f16_d128_h(%b112, %h112, %s112, %causal112, %name112) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum113 = arith.addi %sum112, %f112 : i32
     %b113 = arith.constant 1 : index
     %h113 = arith.constant 2 : index
     %s113 = arith.constant 200 : index
     %causal113 = arith.constant 1 : i32
     %name113 = llvm.mlir.addressof @name113 : !llvm.ptr
-    %f113 = func.call @run_f16_d256_p(%b113, %h113, %s113, %causal113, %name113) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f113 = func.call @run_f16_d128_h(%b113, %h113, %s113, %causal113, %name113) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum114 = arith.addi %sum113, %f113 : i32
     %b114 = arith.constant 2 : index
     %h114 = arith.constant 1 : index
     %s114 = arith.constant 77 : index
     %causal114 = arith.constant 0 : i32
     %name114 = llvm.mlir.addressof @name114 : !llvm.ptr
-    %f114 = func.call @run_f16_d256_p(%b114, %h114, %s114, %causal114, %name114) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f114 = func.call @run_f16_d128_h(%b114, %h114, %s114, %causal114, %name114) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum115 = arith.addi %sum114, %f114 : i32
     %b115 = arith.constant 2 : index
     %h115 = arith.constant 1 : index
     %s115 = arith.constant 77 : index
     %causal115 = arith.constant 1 : i32
     %name115 = llvm.mlir.addressof @name115 : !llvm.ptr
-    %f115 = func.call @run_f16_d256_p(%b115, %h115, %s115, %causal115, %name115) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f115 = func.call @run_f16_d128_h(%b115, %h115, %s115, %causal115, %name115) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum116 = arith.addi %sum115, %f115 : i32
     %b116 = arith.constant 1 : index
     %h116 = arith.constant 1 : index
     %s116 = arith.constant 384 : index
     %causal116 = arith.constant 0 : i32
     %name116 = llvm.mlir.addressof @name116 : !llvm.ptr
-    %f116 = func.call @run_f16_d256_p(%b116, %h116, %s116, %causal116, %name116) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f116 = func.call @run_f16_d128_h(%b116, %h116, %s116, %causal116, %name116) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum117 = arith.addi %sum116, %f116 : i32
     %b117 = arith.constant 1 : index
     %h117 = arith.constant 1 : index
     %s117 = arith.constant 384 : index
     %causal117 = arith.constant 1 : i32
     %name117 = llvm.mlir.addressof @name117 : !llvm.ptr
-    %f117 = func.call @run_f16_d256_p(%b117, %h117, %s117, %causal117, %name117) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f117 = func.call @run_f16_d128_h(%b117, %h117, %s117, %causal117, %name117) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum118 = arith.addi %sum117, %f117 : i32
     %b118 = arith.constant 1 : index
     %h118 = arith.constant 48 : index
     %s118 = arith.constant 700 : index
     %causal118 = arith.constant 0 : i32
     %name118 = llvm.mlir.addressof @name118 : !llvm.ptr
-    %f118 = func.call @run_f16_d256_p(%b118, %h118, %s118, %causal118, %name118) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f118 = func.call @run_f16_d128_h(%b118, %h118, %s118, %causal118, %name118) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum119 = arith.addi %sum118, %f118 : i32
     %b119 = arith.constant 1 : index
     %h119 = arith.constant 48 : index
     %s119 = arith.constant 700 : index
     %causal119 = arith.constant 1 : i32
     %name119 = llvm.mlir.addressof @name119 : !llvm.ptr
-    %f119 = func.call @run_f16_d256_p(%b119, %h119, %s119, %causal119, %name119) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f119 = func.call @run_f16_d128_h(%b119, %h119, %s119, %causal119, %name119) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum120 = arith.addi %sum119, %f119 : i32
     %b120 = arith.constant 1 : index
     %h120 = arith.constant 2 : index
     %s120 = arith.constant 200 : index
     %causal120 = arith.constant 0 : i32
     %name120 = llvm.mlir.addressof @name120 : !llvm.ptr
-    %f120 = func.call @run_f16_d256_w(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f120 = func.call @run_f16_d256_p(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum121 = arith.addi %sum120, %f120 : i32
     %b121 = arith.constant 1 : index
     %h121 = arith.constant 2 : index
     %s121 = arith.constant 200 : index
     %causal121 = arith.constant 1 : i32
     %name121 = llvm.mlir.addressof @name121 : !llvm.ptr
-    %f121 = func.call @run_f16_d256_w(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f121 = func.call @run_f16_d256_p(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum122 = arith.addi %sum121, %f121 : i32
     %b122 = arith.constant 2 : index
     %h122 = arith.constant 1 : index
     %s122 = arith.constant 77 : index
     %causal122 = arith.constant 0 : i32
     %name122 = llvm.mlir.addressof @name122 : !llvm.ptr
-    %f122 = func.call @run_f16_d256_w(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f122 = func.call @run_f16_d256_p(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum123 = arith.addi %sum122, %f122 : i32
     %b123 = arith.constant 2 : index
     %h123 = arith.constant 1 : index
     %s123 = arith.constant 77 : index
     %causal123 = arith.constant 1 : i32
     %name123 = llvm.mlir.addressof @name123 : !llvm.ptr
-    %f123 = func.call @run_f16_d256_w(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f123 = func.call @run_f16_d256_p(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum124 = arith.addi %sum123, %f123 : i32
     %b124 = arith.constant 1 : index
     %h124 = arith.constant 1 : index
     %s124 = arith.constant 384 : index
     %causal124 = arith.constant 0 : i32
     %name124 = llvm.mlir.addressof @name124 : !llvm.ptr
-    %f124 = func.call @run_f16_d256_w(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f124 = func.call @run_f16_d256_p(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum125 = arith.addi %sum124, %f124 : i32
     %b125 = arith.constant 1 : index
     %h125 = arith.constant 1 : index
     %s125 = arith.constant 384 : index
     %causal125 = arith.constant 1 : i32
     %name125 = llvm.mlir.addressof @name125 : !llvm.ptr
-    %f125 = func.call @run_f16_d256_w(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f125 = func.call @run_f16_d256_p(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum126 = arith.addi %sum125, %f125 : i32
     %b126 = arith.constant 1 : index
     %h126 = arith.constant 48 : index
     %s126 = arith.constant 700 : index
     %causal126 = arith.constant 0 : i32
     %name126 = llvm.mlir.addressof @name126 : !llvm.ptr
-    %f126 = func.call @run_f16_d256_w(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f126 = func.call @run_f16_d256_p(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum127 = arith.addi %sum126, %f126 : i32
     %b127 = arith.constant 1 : index
     %h127 = arith.constant 48 : index
     %s127 = arith.constant 700 : index
     %causal127 = arith.constant 1 : i32
     %name127 = llvm.mlir.addressof @name127 : !llvm.ptr
-    %f127 = func.call @run_f16_d256_w(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f127 = func.call @run_f16_d256_p(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum128 = arith.addi %sum127, %f127 : i32
     %b128 = arith.constant 1 : index
     %h128 = arith.constant 2 : index
     %s128 = arith.constant 200 : index
     %causal128 = arith.constant 0 : i32
     %name128 = llvm.mlir.addressof @name128 : !llvm.ptr
-    %f128 = func.call @run_f16_d256_f(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f128 = func.call @run_f16_d256_w(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum129 = arith.addi %sum128, %f128 : i32
     %b129 = arith.constant 1 : index
     %h129 = arith.constant 2 : index
     %s129 = arith.constant 200 : index
     %causal129 = arith.constant 1 : i32
     %name129 = llvm.mlir.addressof @name129 : !llvm.ptr
-    %f129 = func.call @run_f16_d256_f(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f129 = func.call @run_f16_d256_w(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum130 = arith.addi %sum129, %f129 : i32
     %b130 = arith.constant 2 : index
     %h130 = arith.constant 1 : index
     %s130 = arith.constant 77 : index
     %causal130 = arith.constant 0 : i32
     %name130 = llvm.mlir.addressof @name130 : !llvm.ptr
-    %f130 = func.call @run_f16_d256_f(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f130 = func.call @run_f16_d256_w(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum131 = arith.addi %sum130, %f130 : i32
     %b131 = arith.constant 2 : index
     %h131 = arith.constant 1 : index
     %s131 = arith.constant 77 : index
     %causal131 = arith.constant 1 : i32
     %name131 = llvm.mlir.addressof @name131 : !llvm.ptr
-    %f131 = func.call @run_f16_d256_f(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f131 = func.call @run_f16_d256_w(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum132 = arith.addi %sum131, %f131 : i32
     %b132 = arith.constant 1 : index
     %h132 = arith.constant 1 : index
     %s132 = arith.constant 384 : index
     %causal132 = arith.constant 0 : i32
     %name132 = llvm.mlir.addressof @name132 : !llvm.ptr
-    %f132 = func.call @run_f16_d256_f(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f132 = func.call @run_f16_d256_w(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum133 = arith.addi %sum132, %f132 : i32
     %b133 = arith.constant 1 : index
     %h133 = arith.constant 1 : index
     %s133 = arith.constant 384 : index
     %causal133 = arith.constant 1 : i32
     %name133 = llvm.mlir.addressof @name133 : !llvm.ptr
-    %f133 = func.call @run_f16_d256_f(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f133 = func.call @run_f16_d256_w(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum134 = arith.addi %sum133, %f133 : i32
     %b134 = arith.constant 1 : index
     %h134 = arith.constant 48 : index
     %s134 = arith.constant 700 : index
     %causal134 = arith.constant 0 : i32
     %name134 = llvm.mlir.addressof @name134 : !llvm.ptr
-    %f134 = func.call @run_f16_d256_f(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f134 = func.call @run_f16_d256_w(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum135 = arith.addi %sum134, %f134 : i32
     %b135 = arith.constant 1 : index
     %h135 = arith.constant 48 : index
     %s135 = arith.constant 700 : index
     %causal135 = arith.constant 1 : i32
     %name135 = llvm.mlir.addressof @name135 : !llvm.ptr
-    %f135 = func.call @run_f16_d256_f(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f135 = func.call @run_f16_d256_w(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum136 = arith.addi %sum135, %f135 : i32
     %b136 = arith.constant 1 : index
     %h136 = arith.constant 2 : index
     %s136 = arith.constant 200 : index
     %causal136 = arith.constant 0 : i32
     %name136 = llvm.mlir.addressof @name136 : !llvm.ptr
-    %f136 = func.call @run_f16_d256_g(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f136 = func.call @run_f16_d256_f(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum137 = arith.addi %sum136, %f136 : i32
     %b137 = arith.constant 1 : index
     %h137 = arith.constant 2 : index
     %s137 = arith.constant 200 : index
     %causal137 = arith.constant 1 : i32
     %name137 = llvm.mlir.addressof @name137 : !llvm.ptr
-    %f137 = func.call @run_f16_d256_g(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f137 = func.call @run_f16_d256_f(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum138 = arith.addi %sum137, %f137 : i32
     %b138 = arith.constant 2 : index
     %h138 = arith.constant 1 : index
     %s138 = arith.constant 77 : index
     %causal138 = arith.constant 0 : i32
     %name138 = llvm.mlir.addressof @name138 : !llvm.ptr
-    %f138 = func.call @run_f16_d256_g(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f138 = func.call @run_f16_d256_f(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum139 = arith.addi %sum138, %f138 : i32
     %b139 = arith.constant 2 : index
     %h139 = arith.constant 1 : index
     %s139 = arith.constant 77 : index
     %causal139 = arith.constant 1 : i32
     %name139 = llvm.mlir.addressof @name139 : !llvm.ptr
-    %f139 = func.call @run_f16_d256_g(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f139 = func.call @run_f16_d256_f(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum140 = arith.addi %sum139, %f139 : i32
     %b140 = arith.constant 1 : index
     %h140 = arith.constant 1 : index
     %s140 = arith.constant 384 : index
     %causal140 = arith.constant 0 : i32
     %name140 = llvm.mlir.addressof @name140 : !llvm.ptr
-    %f140 = func.call @run_f16_d256_g(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f140 = func.call @run_f16_d256_f(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum141 = arith.addi %sum140, %f140 : i32
     %b141 = arith.constant 1 : index
     %h141 = arith.constant 1 : index
     %s141 = arith.constant 384 : index
     %causal141 = arith.constant 1 : i32
     %name141 = llvm.mlir.addressof @name141 : !llvm.ptr
-    %f141 = func.call @run_f16_d256_g(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f141 = func.call @run_f16_d256_f(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum142 = arith.addi %sum141, %f141 : i32
     %b142 = arith.constant 1 : index
     %h142 = arith.constant 48 : index
     %s142 = arith.constant 700 : index
     %causal142 = arith.constant 0 : i32
     %name142 = llvm.mlir.addressof @name142 : !llvm.ptr
-    %f142 = func.call @run_f16_d256_g(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f142 = func.call @run_f16_d256_f(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum143 = arith.addi %sum142, %f142 : i32
     %b143 = arith.constant 1 : index
     %h143 = arith.constant 48 : index
     %s143 = arith.constant 700 : index
     %causal143 = arith.constant 1 : i32
     %name143 = llvm.mlir.addressof @name143 : !llvm.ptr
-    %f143 = func.call @run_f16_d256_g(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f143 = func.call @run_f16_d256_f(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum144 = arith.addi %sum143, %f143 : i32
     %b144 = arith.constant 1 : index
     %h144 = arith.constant 2 : index
     %s144 = arith.constant 200 : index
     %causal144 = arith.constant 0 : i32
     %name144 = llvm.mlir.addressof @name144 : !llvm.ptr
-    %f144 = func.call @run_f16_d256_q(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f144 = func.call @run_f16_d256_g(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum145 = arith.addi %sum144, %f144 : i32
     %b145 = arith.constant 1 : index
     %h145 = arith.constant 2 : index
     %s145 = arith.constant 200 : index
     %causal145 = arith.constant 1 : i32
     %name145 = llvm.mlir.addressof @name145 : !llvm.ptr
-    %f145 = func.call @run_f16_d256_q(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f145 = func.call @run_f16_d256_g(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum146 = arith.addi %sum145, %f145 : i32
     %b146 = arith.constant 2 : index
     %h146 = arith.constant 1 : index
     %s146 = arith.constant 77 : index
     %causal146 = arith.constant 0 : i32
     %name146 = llvm.mlir.addressof @name146 : !llvm.ptr
-    %f146 = func.call @run_f16_d256_q(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f146 = func.call @run_f16_d256_g(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum147 = arith.addi %sum146, %f146 : i32
     %b147 = arith.constant 2 : index
     %h147 = arith.constant 1 : index
     %s147 = arith.constant 77 : index
     %causal147 = arith.constant 1 : i32
     %name147 = llvm.mlir.addressof @name147 : !llvm.ptr
-    %f147 = func.call @run_f16_d256_q(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f147 = func.call @run_f16_d256_g(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum148 = arith.addi %sum147, %f147 : i32
     %b148 = arith.constant 1 : index
     %h148 = arith.constant 1 : index
     %s148 = arith.constant 384 : index
     %causal148 = arith.constant 0 : i32
     %name148 = llvm.mlir.addressof @name148 : !llvm.ptr
-    %f148 = func.call @run_f16_d256_q(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f148 = func.call @run_f16_d256_g(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum149 = arith.addi %sum148, %f148 : i32
     %b149 = arith.constant 1 : index
     %h149 = arith.constant 1 : index
     %s149 = arith.constant 384 : index
     %causal149 = arith.constant 1 : i32
     %name149 = llvm.mlir.addressof @name149 : !llvm.ptr
-    %f149 = func.call @run_f16_d256_q(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f149 = func.call @run_f16_d256_g(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum150 = arith.addi %sum149, %f149 : i32
     %b150 = arith.constant 1 : index
     %h150 = arith.constant 48 : index
     %s150 = arith.constant 700 : index
     %causal150 = arith.constant 0 : i32
     %name150 = llvm.mlir.addressof @name150 : !llvm.ptr
-    %f150 = func.call @run_f16_d256_q(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f150 = func.call @run_f16_d256_g(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum151 = arith.addi %sum150, %f150 : i32
     %b151 = arith.constant 1 : index
     %h151 = arith.constant 48 : index
     %s151 = arith.constant 700 : index
     %causal151 = arith.constant 1 : i32
     %name151 = llvm.mlir.addressof @name151 : !llvm.ptr
-    %f151 = func.call @run_f16_d256_q(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f151 = func.call @run_f16_d256_g(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum152 = arith.addi %sum151, %f151 : i32
     %b152 = arith.constant 1 : index
     %h152 = arith.constant 2 : index
     %s152 = arith.constant 200 : index
     %causal152 = arith.constant 0 : i32
     %name152 = llvm.mlir.addressof @name152 : !llvm.ptr
-    %f152 = func.call @run_f16_d256_h(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f152 = func.call @run_f16_d256_q(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum153 = arith.addi %sum152, %f152 : i32
     %b153 = arith.constant 1 : index
     %h153 = arith.constant 2 : index
     %s153 = arith.constant 200 : index
     %causal153 = arith.constant 1 : i32
     %name153 = llvm.mlir.addressof @name153 : !llvm.ptr
-    %f153 = func.call @run_f16_d256_h(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f153 = func.call @run_f16_d256_q(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum154 = arith.addi %sum153, %f153 : i32
     %b154 = arith.constant 2 : index
     %h154 = arith.constant 1 : index
     %s154 = arith.constant 77 : index
     %causal154 = arith.constant 0 : i32
     %name154 = llvm.mlir.addressof @name154 : !llvm.ptr
-    %f154 = func.call @run_f16_d256_h(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f154 = func.call @run_f16_d256_q(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum155 = arith.addi %sum154, %f154 : i32
     %b155 = arith.constant 2 : index
     %h155 = arith.constant 1 : index
     %s155 = arith.constant 77 : index
     %causal155 = arith.constant 1 : i32
     %name155 = llvm.mlir.addressof @name155 : !llvm.ptr
-    %f155 = func.call @run_f16_d256_h(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f155 = func.call @run_f16_d256_q(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum156 = arith.addi %sum155, %f155 : i32
     %b156 = arith.constant 1 : index
     %h156 = arith.constant 1 : index
     %s156 = arith.constant 384 : index
     %causal156 = arith.constant 0 : i32
     %name156 = llvm.mlir.addressof @name156 : !llvm.ptr
-    %f156 = func.call @run_f16_d256_h(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f156 = func.call @run_f16_d256_q(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum157 = arith.addi %sum156, %f156 : i32
     %b157 = arith.constant 1 : index
     %h157 = arith.constant 1 : index
     %s157 = arith.constant 384 : index
     %causal157 = arith.constant 1 : i32
     %name157 = llvm.mlir.addressof @name157 : !llvm.ptr
-    %f157 = func.call @run_f16_d256_h(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f157 = func.call @run_f16_d256_q(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum158 = arith.addi %sum157, %f157 : i32
     %b158 = arith.constant 1 : index
     %h158 = arith.constant 48 : index
     %s158 = arith.constant 700 : index
     %causal158 = arith.constant 0 : i32
     %name158 = llvm.mlir.addressof @name158 : !llvm.ptr
-    %f158 = func.call @run_f16_d256_h(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f158 = func.call @run_f16_d256_q(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum159 = arith.addi %sum158, %f158 : i32
     %b159 = arith.constant 1 : index
     %h159 = arith.constant 48 : index
     %s159 = arith.constant 700 : index
     %causal159 = arith.constant 1 : i32
     %name159 = llvm.mlir.addressof @name159 : !llvm.ptr
-    %f159 = func.call @run_f16_d256_h(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f159 = func.call @run_f16_d256_q(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum160 = arith.addi %sum159, %f159 : i32
     %b160 = arith.constant 1 : index
     %h160 = arith.constant 2 : index
     %s160 = arith.constant 200 : index
     %causal160 = arith.constant 0 : i32
     %name160 = llvm.mlir.addressof @name160 : !llvm.ptr
-    %f160 = func.call @run_bf16_d64_p(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f160 = func.call @run_f16_d256_h(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum161 = arith.addi %sum160, %f160 : i32
     %b161 = arith.constant 1 : index
     %h161 = arith.constant 2 : index
     %s161 = arith.constant 200 : index
     %causal161 = arith.constant 1 : i32
     %name161 = llvm.mlir.addressof @name161 : !llvm.ptr
-    %f161 = func.call @run_bf16_d64_p(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f161 = func.call @run_f16_d256_h(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum162 = arith.addi %sum161, %f161 : i32
     %b162 = arith.constant 2 : index
     %h162 = arith.constant 1 : index
     %s162 = arith.constant 77 : index
     %causal162 = arith.constant 0 : i32
     %name162 = llvm.mlir.addressof @name162 : !llvm.ptr
-    %f162 = func.call @run_bf16_d64_p(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f162 = func.call @run_f16_d256_h(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum163 = arith.addi %sum162, %f162 : i32
     %b163 = arith.constant 2 : index
     %h163 = arith.constant 1 : index
     %s163 = arith.constant 77 : index
     %causal163 = arith.constant 1 : i32
     %name163 = llvm.mlir.addressof @name163 : !llvm.ptr
-    %f163 = func.call @run_bf16_d64_p(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f163 = func.call @run_f16_d256_h(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum164 = arith.addi %sum163, %f163 : i32
     %b164 = arith.constant 1 : index
     %h164 = arith.constant 1 : index
     %s164 = arith.constant 384 : index
     %causal164 = arith.constant 0 : i32
     %name164 = llvm.mlir.addressof @name164 : !llvm.ptr
-    %f164 = func.call @run_bf16_d64_p(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f164 = func.call @run_f16_d256_h(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum165 = arith.addi %sum164, %f164 : i32
     %b165 = arith.constant 1 : index
     %h165 = arith.constant 1 : index
     %s165 = arith.constant 384 : index
     %causal165 = arith.constant 1 : i32
     %name165 = llvm.mlir.addressof @name165 : !llvm.ptr
-    %f165 = func.call @run_bf16_d64_p(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f165 = func.call @run_f16_d256_h(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum166 = arith.addi %sum165, %f165 : i32
     %b166 = arith.constant 1 : index
     %h166 = arith.constant 48 : index
     %s166 = arith.constant 700 : index
     %causal166 = arith.constant 0 : i32
     %name166 = llvm.mlir.addressof @name166 : !llvm.ptr
-    %f166 = func.call @run_bf16_d64_p(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f166 = func.call @run_f16_d256_h(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum167 = arith.addi %sum166, %f166 : i32
     %b167 = arith.constant 1 : index
     %h167 = arith.constant 48 : index
     %s167 = arith.constant 700 : index
     %causal167 = arith.constant 1 : i32
     %name167 = llvm.mlir.addressof @name167 : !llvm.ptr
-    %f167 = func.call @run_bf16_d64_p(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f167 = func.call @run_f16_d256_h(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum168 = arith.addi %sum167, %f167 : i32
     %b168 = arith.constant 1 : index
     %h168 = arith.constant 2 : index
     %s168 = arith.constant 200 : index
     %causal168 = arith.constant 0 : i32
     %name168 = llvm.mlir.addressof @name168 : !llvm.ptr
-    %f168 = func.call @run_bf16_d64_w(%b168, %h168, %s168, %causal168, %name168) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f168 = func.call @run_bf16_d64_p(%b168, %h168, %s168, %causal168, %name168) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum169 = arith.addi %sum168, %f168 : i32
     %b169 = arith.constant 1 : index
     %h169 = arith.constant 2 : index
     %s169 = arith.constant 200 : index
     %causal169 = arith.constant 1 : i32
     %name169 = llvm.mlir.addressof @name169 : !llvm.ptr
-    %f169 = func.call @run_bf16_d64_w(%b169, %h169, %s169, %causal169, %name169) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f169 = func.call @run_bf16_d64_p(%b169, %h169, %s169, %causal169, %name169) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum170 = arith.addi %sum169, %f169 : i32
     %b170 = arith.constant 2 : index
     %h170 = arith.constant 1 : index
     %s170 = arith.constant 77 : index
     %causal170 = arith.constant 0 : i32
     %name170 = llvm.mlir.addressof @name170 : !llvm.ptr
-    %f170 = func.call @run_bf16_d64_w(%b170, %h170, %s170, %causal170, %name170) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f170 = func.call @run_bf16_d64_p(%b170, %h170, %s170, %causal170, %name170) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum171 = arith.addi %sum170, %f170 : i32
     %b171 = arith.constant 2 : index
     %h171 = arith.constant 1 : index
     %s171 = arith.constant 77 : index
     %causal171 = arith.constant 1 : i32
     %name171 = llvm.mlir.addressof @name171 : !llvm.ptr
-    %f171 = func.call @run_bf16_d64_w(%b171, %h171, %s171, %causal171, %name171) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f171 = func.call @run_bf16_d64_p(%b171, %h171, %s171, %causal171, %name171) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum172 = arith.addi %sum171, %f171 : i32
     %b172 = arith.constant 1 : index
     %h172 = arith.constant 1 : index
     %s172 = arith.constant 384 : index
     %causal172 = arith.constant 0 : i32
     %name172 = llvm.mlir.addressof @name172 : !llvm.ptr
-    %f172 = func.call @run_bf16_d64_w(%b172, %h172, %s172, %causal172, %name172) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f172 = func.call @run_bf16_d64_p(%b172, %h172, %s172, %causal172, %name172) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum173 = arith.addi %sum172, %f172 : i32
     %b173 = arith.constant 1 : index
     %h173 = arith.constant 1 : index
     %s173 = arith.constant 384 : index
     %causal173 = arith.constant 1 : i32
     %name173 = llvm.mlir.addressof @name173 : !llvm.ptr
-    %f173 = func.call @run_bf16_d64_w(%b173, %h173, %s173, %causal173, %name173) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f173 = func.call @run_bf16_d64_p(%b173, %h173, %s173, %causal173, %name173) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum174 = arith.addi %sum173, %f173 : i32
     %b174 = arith.constant 1 : index
     %h174 = arith.constant 48 : index
     %s174 = arith.constant 700 : index
     %causal174 = arith.constant 0 : i32
     %name174 = llvm.mlir.addressof @name174 : !llvm.ptr
-    %f174 = func.call @run_bf16_d64_w(%b174, %h174, %s174, %causal174, %name174) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f174 = func.call @run_bf16_d64_p(%b174, %h174, %s174, %causal174, %name174) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum175 = arith.addi %sum174, %f174 : i32
     %b175 = arith.constant 1 : index
     %h175 = arith.constant 48 : index
     %s175 = arith.constant 700 : index
     %causal175 = arith.constant 1 : i32
     %name175 = llvm.mlir.addressof @name175 : !llvm.ptr
-    %f175 = func.call @run_bf16_d64_w(%b175, %h175, %s175, %causal175, %name175) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f175 = func.call @run_bf16_d64_p(%b175, %h175, %s175, %causal175, %name175) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum176 = arith.addi %sum175, %f175 : i32
     %b176 = arith.constant 1 : index
     %h176 = arith.constant 2 : index
     %s176 = arith.constant 200 : index
     %causal176 = arith.constant 0 : i32
     %name176 = llvm.mlir.addressof @name176 : !llvm.ptr
-    %f176 = func.call @run_bf16_d64_f(%b176, %h176, %s176, %causal176, %name176) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f176 = func.call @run_bf16_d64_w(%b176, %h176, %s176, %causal176, %name176) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum177 = arith.addi %sum176, %f176 : i32
     %b177 = arith.constant 1 : index
     %h177 = arith.constant 2 : index
     %s177 = arith.constant 200 : index
     %causal177 = arith.constant 1 : i32
     %name177 = llvm.mlir.addressof @name177 : !llvm.ptr
-    %f177 = func.call @run_bf16_d64_f(%b177, %h177, %s177, %causal177, %name177) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f177 = func.call @run_bf16_d64_w(%b177, %h177, %s177, %causal177, %name177) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum178 = arith.addi %sum177, %f177 : i32
     %b178 = arith.constant 2 : index
     %h178 = arith.constant 1 : index
     %s178 = arith.constant 77 : index
     %causal178 = arith.constant 0 : i32
     %name178 = llvm.mlir.addressof @name178 : !llvm.ptr
-    %f178 = func.call @run_bf16_d64_f(%b178, %h178, %s178, %causal178, %name178) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f178 = func.call @run_bf16_d64_w(%b178, %h178, %s178, %causal178, %name178) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum179 = arith.addi %sum178, %f178 : i32
     %b179 = arith.constant 2 : index
     %h179 = arith.constant 1 : index
     %s179 = arith.constant 77 : index
     %causal179 = arith.constant 1 : i32
     %name179 = llvm.mlir.addressof @name179 : !llvm.ptr
-    %f179 = func.call @run_bf16_d64_f(%b179, %h179, %s179, %causal179, %name179) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f179 = func.call @run_bf16_d64_w(%b179, %h179, %s179, %causal179, %name179) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum180 = arith.addi %sum179, %f179 : i32
     %b180 = arith.constant 1 : index
     %h180 = arith.constant 1 : index
     %s180 = arith.constant 384 : index
     %causal180 = arith.constant 0 : i32
     %name180 = llvm.mlir.addressof @name180 : !llvm.ptr
-    %f180 = func.call @run_bf16_d64_f(%b180, %h180, %s180, %causal180, %name180) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f180 = func.call @run_bf16_d64_w(%b180, %h180, %s180, %causal180, %name180) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum181 = arith.addi %sum180, %f180 : i32
     %b181 = arith.constant 1 : index
     %h181 = arith.constant 1 : index
     %s181 = arith.constant 384 : index
     %causal181 = arith.constant 1 : i32
     %name181 = llvm.mlir.addressof @name181 : !llvm.ptr
-    %f181 = func.call @run_bf16_d64_f(%b181, %h181, %s181, %causal181, %name181) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f181 = func.call @run_bf16_d64_w(%b181, %h181, %s181, %causal181, %name181) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum182 = arith.addi %sum181, %f181 : i32
     %b182 = arith.constant 1 : index
     %h182 = arith.constant 48 : index
     %s182 = arith.constant 700 : index
     %causal182 = arith.constant 0 : i32
     %name182 = llvm.mlir.addressof @name182 : !llvm.ptr
-    %f182 = func.call @run_bf16_d64_f(%b182, %h182, %s182, %causal182, %name182) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f182 = func.call @run_bf16_d64_w(%b182, %h182, %s182, %causal182, %name182) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum183 = arith.addi %sum182, %f182 : i32
     %b183 = arith.constant 1 : index
     %h183 = arith.constant 48 : index
     %s183 = arith.constant 700 : index
     %causal183 = arith.constant 1 : i32
     %name183 = llvm.mlir.addressof @name183 : !llvm.ptr
-    %f183 = func.call @run_bf16_d64_f(%b183, %h183, %s183, %causal183, %name183) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f183 = func.call @run_bf16_d64_w(%b183, %h183, %s183, %causal183, %name183) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum184 = arith.addi %sum183, %f183 : i32
     %b184 = arith.constant 1 : index
     %h184 = arith.constant 2 : index
     %s184 = arith.constant 200 : index
     %causal184 = arith.constant 0 : i32
     %name184 = llvm.mlir.addressof @name184 : !llvm.ptr
-    %f184 = func.call @run_bf16_d64_g(%b184, %h184, %s184, %causal184, %name184) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f184 = func.call @run_bf16_d64_f(%b184, %h184, %s184, %causal184, %name184) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum185 = arith.addi %sum184, %f184 : i32
     %b185 = arith.constant 1 : index
     %h185 = arith.constant 2 : index
     %s185 = arith.constant 200 : index
     %causal185 = arith.constant 1 : i32
     %name185 = llvm.mlir.addressof @name185 : !llvm.ptr
-    %f185 = func.call @run_bf16_d64_g(%b185, %h185, %s185, %causal185, %name185) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f185 = func.call @run_bf16_d64_f(%b185, %h185, %s185, %causal185, %name185) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum186 = arith.addi %sum185, %f185 : i32
     %b186 = arith.constant 2 : index
     %h186 = arith.constant 1 : index
     %s186 = arith.constant 77 : index
     %causal186 = arith.constant 0 : i32
     %name186 = llvm.mlir.addressof @name186 : !llvm.ptr
-    %f186 = func.call @run_bf16_d64_g(%b186, %h186, %s186, %causal186, %name186) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f186 = func.call @run_bf16_d64_f(%b186, %h186, %s186, %causal186, %name186) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum187 = arith.addi %sum186, %f186 : i32
     %b187 = arith.constant 2 : index
     %h187 = arith.constant 1 : index
     %s187 = arith.constant 77 : index
     %causal187 = arith.constant 1 : i32
     %name187 = llvm.mlir.addressof @name187 : !llvm.ptr
-    %f187 = func.call @run_bf16_d64_g(%b187, %h187, %s187, %causal187, %name187) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f187 = func.call @run_bf16_d64_f(%b187, %h187, %s187, %causal187, %name187) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum188 = arith.addi %sum187, %f187 : i32
     %b188 = arith.constant 1 : index
     %h188 = arith.constant 1 : index
     %s188 = arith.constant 384 : index
     %causal188 = arith.constant 0 : i32
     %name188 = llvm.mlir.addressof @name188 : !llvm.ptr
-    %f188 = func.call @run_bf16_d64_g(%b188, %h188, %s188, %causal188, %name188) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f188 = func.call @run_bf16_d64_f(%b188, %h188, %s188, %causal188, %name188) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum189 = arith.addi %sum188, %f188 : i32
     %b189 = arith.constant 1 : index
     %h189 = arith.constant 1 : index
     %s189 = arith.constant 384 : index
     %causal189 = arith.constant 1 : i32
     %name189 = llvm.mlir.addressof @name189 : !llvm.ptr
-    %f189 = func.call @run_bf16_d64_g(%b189, %h189, %s189, %causal189, %name189) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f189 = func.call @run_bf16_d64_f(%b189, %h189, %s189, %causal189, %name189) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum190 = arith.addi %sum189, %f189 : i32
     %b190 = arith.constant 1 : index
     %h190 = arith.constant 48 : index
     %s190 = arith.constant 700 : index
     %causal190 = arith.constant 0 : i32
     %name190 = llvm.mlir.addressof @name190 : !llvm.ptr
-    %f190 = func.call @run_bf16_d64_g(%b190, %h190, %s190, %causal190, %name190) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f190 = func.call @run_bf16_d64_f(%b190, %h190, %s190, %causal190, %name190) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum191 = arith.addi %sum190, %f190 : i32
     %b191 = arith.constant 1 : index
     %h191 = arith.constant 48 : index
     %s191 = arith.constant 700 : index
     %causal191 = arith.constant 1 : i32
     %name191 = llvm.mlir.addressof @name191 : !llvm.ptr
-    %f191 = func.call @run_bf16_d64_g(%b191, %h191, %s191, %causal191, %name191) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f191 = func.call @run_bf16_d64_f(%b191, %h191, %s191, %causal191, %name191) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum192 = arith.addi %sum191, %f191 : i32
     %b192 = arith.constant 1 : index
     %h192 = arith.constant 2 : index
     %s192 = arith.constant 200 : index
     %causal192 = arith.constant 0 : i32
     %name192 = llvm.mlir.addressof @name192 : !llvm.ptr
-    %f192 = func.call @run_bf16_d64_q(%b192, %h192, %s192, %causal192, %name192) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f192 = func.call @run_bf16_d64_g(%b192, %h192, %s192, %causal192, %name192) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum193 = arith.addi %sum192, %f192 : i32
     %b193 = arith.constant 1 : index
     %h193 = arith.constant 2 : index
     %s193 = arith.constant 200 : index
     %causal193 = arith.constant 1 : i32
     %name193 = llvm.mlir.addressof @name193 : !llvm.ptr
-    %f193 = func.call @run_bf16_d64_q(%b193, %h193, %s193, %causal193, %name193) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f193 = func.call @run_bf16_d64_g(%b193, %h193, %s193, %causal193, %name193) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum194 = arith.addi %sum193, %f193 : i32
     %b194 = arith.constant 2 : index
     %h194 = arith.constant 1 : index
     %s194 = arith.constant 77 : index
     %causal194 = arith.constant 0 : i32
     %name194 = llvm.mlir.addressof @name194 : !llvm.ptr
-    %f194 = func.call @run_bf16_d64_q(%b194, %h194, %s194, %causal194, %name194) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f194 = func.call @run_bf16_d64_g(%b194, %h194, %s194, %causal194, %name194) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum195 = arith.addi %sum194, %f194 : i32
     %b195 = arith.constant 2 : index
     %h195 = arith.constant 1 : index
     %s195 = arith.constant 77 : index
     %causal195 = arith.constant 1 : i32
     %name195 = llvm.mlir.addressof @name195 : !llvm.ptr
-    %f195 = func.call @run_bf16_d64_q(%b195, %h195, %s195, %causal195, %name195) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f195 = func.call @run_bf16_d64_g(%b195, %h195, %s195, %causal195, %name195) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum196 = arith.addi %sum195, %f195 : i32
     %b196 = arith.constant 1 : index
     %h196 = arith.constant 1 : index
     %s196 = arith.constant 384 : index
     %causal196 = arith.constant 0 : i32
     %name196 = llvm.mlir.addressof @name196 : !llvm.ptr
-    %f196 = func.call @run_bf16_d64_q(%b196, %h196, %s196, %causal196, %name196) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f196 = func.call @run_bf16_d64_g(%b196, %h196, %s196, %causal196, %name196) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum197 = arith.addi %sum196, %f196 : i32
     %b197 = arith.constant 1 : index
     %h197 = arith.constant 1 : index
     %s197 = arith.constant 384 : index
     %causal197 = arith.constant 1 : i32
     %name197 = llvm.mlir.addressof @name197 : !llvm.ptr
-    %f197 = func.call @run_bf16_d64_q(%b197, %h197, %s197, %causal197, %name197) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f197 = func.call @run_bf16_d64_g(%b197, %h197, %s197, %causal197, %name197) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum198 = arith.addi %sum197, %f197 : i32
     %b198 = arith.constant 1 : index
     %h198 = arith.constant 48 : index
     %s198 = arith.constant 700 : index
     %causal198 = arith.constant 0 : i32
     %name198 = llvm.mlir.addressof @name198 : !llvm.ptr
-    %f198 = func.call @run_bf16_d64_q(%b198, %h198, %s198, %causal198, %name198) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f198 = func.call @run_bf16_d64_g(%b198, %h198, %s198, %causal198, %name198) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum199 = arith.addi %sum198, %f198 : i32
     %b199 = arith.constant 1 : index
     %h199 = arith.constant 48 : index
     %s199 = arith.constant 700 : index
     %causal199 = arith.constant 1 : i32
     %name199 = llvm.mlir.addressof @name199 : !llvm.ptr
-    %f199 = func.call @run_bf16_d64_q(%b199, %h199, %s199, %causal199, %name199) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f199 = func.call @run_bf16_d64_g(%b199, %h199, %s199, %causal199, %name199) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum200 = arith.addi %sum199, %f199 : i32
     %b200 = arith.constant 1 : index
     %h200 = arith.constant 2 : index
     %s200 = arith.constant 200 : index
     %causal200 = arith.constant 0 : i32
     %name200 = llvm.mlir.addressof @name200 : !llvm.ptr
-    %f200 = func.call @run_bf16_d64_h(%b200, %h200, %s200, %causal200, %name200) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f200 = func.call @run_bf16_d64_q(%b200, %h200, %s200, %causal200, %name200) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum201 = arith.addi %sum200, %f200 : i32
     %b201 = arith.constant 1 : index
     %h201 = arith.constant 2 : index
     %s201 = arith.constant 200 : index
     %causal201 = arith.constant 1 : i32
     %name201 = llvm.mlir.addressof @name201 : !llvm.ptr
-    %f201 = func.call @run_bf16_d64_h(%b201, %h201, %s201, %causal201, %name201) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f201 = func.call @run_bf16_d64_q(%b201, %h201, %s201, %causal201, %name201) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum202 = arith.addi %sum201, %f201 : i32
     %b202 = arith.constant 2 : index
     %h202 = arith.constant 1 : index
     %s202 = arith.constant 77 : index
     %causal202 = arith.constant 0 : i32
     %name202 = llvm.mlir.addressof @name202 : !llvm.ptr
-    %f202 = func.call @run_bf16_d64_h(%b202, %h202, %s202, %causal202, %name202) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f202 = func.call @run_bf16_d64_q(%b202, %h202, %s202, %causal202, %name202) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum203 = arith.addi %sum202, %f202 : i32
     %b203 = arith.constant 2 : index
     %h203 = arith.constant 1 : index
     %s203 = arith.constant 77 : index
     %causal203 = arith.constant 1 : i32
     %name203 = llvm.mlir.addressof @name203 : !llvm.ptr
-    %f203 = func.call @run_bf16_d64_h(%b203, %h203, %s203, %causal203, %name203) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f203 = func.call @run_bf16_d64_q(%b203, %h203, %s203, %causal203, %name203) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum204 = arith.addi %sum203, %f203 : i32
     %b204 = arith.constant 1 : index
     %h204 = arith.constant 1 : index
     %s204 = arith.constant 384 : index
     %causal204 = arith.constant 0 : i32
     %name204 = llvm.mlir.addressof @name204 : !llvm.ptr
-    %f204 = func.call @run_bf16_d64_h(%b204, %h204, %s204, %causal204, %name204) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f204 = func.call @run_bf16_d64_q(%b204, %h204, %s204, %causal204, %name204) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum205 = arith.addi %sum204, %f204 : i32
     %b205 = arith.constant 1 : index
     %h205 = arith.constant 1 : index
     %s205 = arith.constant 384 : index
     %causal205 = arith.constant 1 : i32
     %name205 = llvm.mlir.addressof @name205 : !llvm.ptr
-    %f205 = func.call @run_bf16_d64_h(%b205, %h205, %s205, %causal205, %name205) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f205 = func.call @run_bf16_d64_q(%b205, %h205, %s205, %causal205, %name205) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum206 = arith.addi %sum205, %f205 : i32
     %b206 = arith.constant 1 : index
     %h206 = arith.constant 48 : index
     %s206 = arith.constant 700 : index
     %causal206 = arith.constant 0 : i32
     %name206 = llvm.mlir.addressof @name206 : !llvm.ptr
-    %f206 = func.call @run_bf16_d64_h(%b206, %h206, %s206, %causal206, %name206) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f206 = func.call @run_bf16_d64_q(%b206, %h206, %s206, %causal206, %name206) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum207 = arith.addi %sum206, %f206 : i32
     %b207 = arith.constant 1 : index
     %h207 = arith.constant 48 : index
     %s207 = arith.constant 700 : index
     %causal207 = arith.constant 1 : i32
     %name207 = llvm.mlir.addressof @name207 : !llvm.ptr
-    %f207 = func.call @run_bf16_d64_h(%b207, %h207, %s207, %causal207, %name207) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f207 = func.call @run_bf16_d64_q(%b207, %h207, %s207, %causal207, %name207) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum208 = arith.addi %sum207, %f207 : i32
     %b208 = arith.constant 1 : index
     %h208 = arith.constant 2 : index
     %s208 = arith.constant 200 : index
     %causal208 = arith.constant 0 : i32
     %name208 = llvm.mlir.addressof @name208 : !llvm.ptr
-    %f208 = func.call @run_bf16_d64_s(%b208, %h208, %s208, %causal208, %name208) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f208 = func.call @run_bf16_d64_h(%b208, %h208, %s208, %causal208, %name208) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum209 = arith.addi %sum208, %f208 : i32
     %b209 = arith.constant 1 : index
     %h209 = arith.constant 2 : index
     %s209 = arith.constant 200 : index
     %causal209 = arith.constant 1 : i32
     %name209 = llvm.mlir.addressof @name209 : !llvm.ptr
-    %f209 = func.call @run_bf16_d64_s(%b209, %h209, %s209, %causal209, %name209) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f209 = func.call @run_bf16_d64_h(%b209, %h209, %s209, %causal209, %name209) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum210 = arith.addi %sum209, %f209 : i32
     %b210 = arith.constant 2 : index
     %h210 = arith.constant 1 : index
     %s210 = arith.constant 77 : index
     %causal210 = arith.constant 0 : i32
     %name210 = llvm.mlir.addressof @name210 : !llvm.ptr
-    %f210 = func.call @run_bf16_d64_s(%b210, %h210, %s210, %causal210, %name210) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f210 = func.call @run_bf16_d64_h(%b210, %h210, %s210, %causal210, %name210) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum211 = arith.addi %sum210, %f210 : i32
     %b211 = arith.constant 2 : index
     %h211 = arith.constant 1 : index
     %s211 = arith.constant 77 : index
     %causal211 = arith.constant 1 : i32
     %name211 = llvm.mlir.addressof @name211 : !llvm.ptr
-    %f211 = func.call @run_bf16_d64_s(%b211, %h211, %s211, %causal211, %name211) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f211 = func.call @run_bf16_d64_h(%b211, %h211, %s211, %causal211, %name211) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum212 = arith.addi %sum211, %f211 : i32
     %b212 = arith.constant 1 : index
     %h212 = arith.constant 1 : index
     %s212 = arith.constant 384 : index
     %causal212 = arith.constant 0 : i32
     %name212 = llvm.mlir.addressof @name212 : !llvm.ptr
-    %f212 = func.call @run_bf16_d64_s(%b212, %h212, %s212, %causal212, %name212) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f212 = func.call @run_bf16_d64_h(%b212, %h212, %s212, %causal212, %name212) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum213 = arith.addi %sum212, %f212 : i32
     %b213 = arith.constant 1 : index
     %h213 = arith.constant 1 : index
     %s213 = arith.constant 384 : index
     %causal213 = arith.constant 1 : i32
     %name213 = llvm.mlir.addressof @name213 : !llvm.ptr
-    %f213 = func.call @run_bf16_d64_s(%b213, %h213, %s213, %causal213, %name213) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f213 = func.call @run_bf16_d64_h(%b213, %h213, %s213, %causal213, %name213) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum214 = arith.addi %sum213, %f213 : i32
     %b214 = arith.constant 1 : index
     %h214 = arith.constant 48 : index
     %s214 = arith.constant 700 : index
     %causal214 = arith.constant 0 : i32
     %name214 = llvm.mlir.addressof @name214 : !llvm.ptr
-    %f214 = func.call @run_bf16_d64_s(%b214, %h214, %s214, %causal214, %name214) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f214 = func.call @run_bf16_d64_h(%b214, %h214, %s214, %causal214, %name214) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum215 = arith.addi %sum214, %f214 : i32
     %b215 = arith.constant 1 : index
     %h215 = arith.constant 48 : index
     %s215 = arith.constant 700 : index
     %causal215 = arith.constant 1 : i32
     %name215 = llvm.mlir.addressof @name215 : !llvm.ptr
-    %f215 = func.call @run_bf16_d64_s(%b215, %h215, %s215, %causal215, %name215) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f215 = func.call @run_bf16_d64_h(%b215, %h215, %s215, %causal215, %name215) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum216 = arith.addi %sum215, %f215 : i32
     %b216 = arith.constant 1 : index
     %h216 = arith.constant 2 : index
     %s216 = arith.constant 200 : index
     %causal216 = arith.constant 0 : i32
     %name216 = llvm.mlir.addressof @name216 : !llvm.ptr
-    %f216 = func.call @run_bf16_d64_t(%b216, %h216, %s216, %causal216, %name216) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f216 = func.call @run_bf16_d64_s(%b216, %h216, %s216, %causal216, %name216) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum217 = arith.addi %sum216, %f216 : i32
     %b217 = arith.constant 1 : index
     %h217 = arith.constant 2 : index
     %s217 = arith.constant 200 : index
     %causal217 = arith.constant 1 : i32
     %name217 = llvm.mlir.addressof @name217 : !llvm.ptr
-    %f217 = func.call @run_bf16_d64_t(%b217, %h217, %s217, %causal217, %name217) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f217 = func.call @run_bf16_d64_s(%b217, %h217, %s217, %causal217, %name217) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum218 = arith.addi %sum217, %f217 : i32
     %b218 = arith.constant 2 : index
     %h218 = arith.constant 1 : index
     %s218 = arith.constant 77 : index
     %causal218 = arith.constant 0 : i32
     %name218 = llvm.mlir.addressof @name218 : !llvm.ptr
-    %f218 = func.call @run_bf16_d64_t(%b218, %h218, %s218, %causal218, %name218) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f218 = func.call @run_bf16_d64_s(%b218, %h218, %s218, %causal218, %name218) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum219 = arith.addi %sum218, %f218 : i32
     %b219 = arith.constant 2 : index
     %h219 = arith.constant 1 : index
     %s219 = arith.constant 77 : index
     %causal219 = arith.constant 1 : i32
     %name219 = llvm.mlir.addressof @name219 : !llvm.ptr
-    %f219 = func.call @run_bf16_d64_t(%b219, %h219, %s219, %causal219, %name219) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f219 = func.call @run_bf16_d64_s(%b219, %h219, %s219, %causal219, %name219) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum220 = arith.addi %sum219, %f219 : i32
     %b220 = arith.constant 1 : index
     %h220 = arith.constant 1 : index
     %s220 = arith.constant 384 : index
     %causal220 = arith.constant 0 : i32
     %name220 = llvm.mlir.addressof @name220 : !llvm.ptr
-    %f220 = func.call @run_bf16_d64_t(%b220, %h220, %s220, %causal220, %name220) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f220 = func.call @run_bf16_d64_s(%b220, %h220, %s220, %causal220, %name220) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum221 = arith.addi %sum220, %f220 : i32
     %b221 = arith.constant 1 : index
     %h221 = arith.constant 1 : index
     %s221 = arith.constant 384 : index
     %causal221 = arith.constant 1 : i32
     %name221 = llvm.mlir.addressof @name221 : !llvm.ptr
-    %f221 = func.call @run_bf16_d64_t(%b221, %h221, %s221, %causal221, %name221) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f221 = func.call @run_bf16_d64_s(%b221, %h221, %s221, %causal221, %name221) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum222 = arith.addi %sum221, %f221 : i32
     %b222 = arith.constant 1 : index
     %h222 = arith.constant 48 : index
     %s222 = arith.constant 700 : index
     %causal222 = arith.constant 0 : i32
     %name222 = llvm.mlir.addressof @name222 : !llvm.ptr
-    %f222 = func.call @run_bf16_d64_t(%b222, %h222, %s222, %causal222, %name222) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f222 = func.call @run_bf16_d64_s(%b222, %h222, %s222, %causal222, %name222) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum223 = arith.addi %sum222, %f222 : i32
     %b223 = arith.constant 1 : index
     %h223 = arith.constant 48 : index
     %s223 = arith.constant 700 : index
     %causal223 = arith.constant 1 : i32
     %name223 = llvm.mlir.addressof @name223 : !llvm.ptr
-    %f223 = func.call @run_bf16_d64_t(%b223, %h223, %s223, %causal223, %name223) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f223 = func.call @run_bf16_d64_s(%b223, %h223, %s223, %causal223, %name223) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum224 = arith.addi %sum223, %f223 : i32
     %b224 = arith.constant 1 : index
     %h224 = arith.constant 2 : index
     %s224 = arith.constant 200 : index
     %causal224 = arith.constant 0 : i32
     %name224 = llvm.mlir.addressof @name224 : !llvm.ptr
-    %f224 = func.call @run_bf16_d128_p(%b224, %h224, %s224, %causal224, %name224) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f224 = func.call @run_bf16_d64_t(%b224, %h224, %s224, %causal224, %name224) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum225 = arith.addi %sum224, %f224 : i32
     %b225 = arith.constant 1 : index
     %h225 = arith.constant 2 : index
     %s225 = arith.constant 200 : index
     %causal225 = arith.constant 1 : i32
     %name225 = llvm.mlir.addressof @name225 : !llvm.ptr
-    %f225 = func.call @run_bf16_d128_p(%b225, %h225, %s225, %causal225, %name225) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f225 = func.call @run_bf16_d64_t(%b225, %h225, %s225, %causal225, %name225) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum226 = arith.addi %sum225, %f225 : i32
     %b226 = arith.constant 2 : index
     %h226 = arith.constant 1 : index
     %s226 = arith.constant 77 : index
     %causal226 = arith.constant 0 : i32
     %name226 = llvm.mlir.addressof @name226 : !llvm.ptr
-    %f226 = func.call @run_bf16_d128_p(%b226, %h226, %s226, %causal226, %name226) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f226 = func.call @run_bf16_d64_t(%b226, %h226, %s226, %causal226, %name226) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum227 = arith.addi %sum226, %f226 : i32
     %b227 = arith.constant 2 : index
     %h227 = arith.constant 1 : index
     %s227 = arith.constant 77 : index
     %causal227 = arith.constant 1 : i32
     %name227 = llvm.mlir.addressof @name227 : !llvm.ptr
-    %f227 = func.call @run_bf16_d128_p(%b227, %h227, %s227, %causal227, %name227) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f227 = func.call @run_bf16_d64_t(%b227, %h227, %s227, %causal227, %name227) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum228 = arith.addi %sum227, %f227 : i32
     %b228 = arith.constant 1 : index
     %h228 = arith.constant 1 : index
     %s228 = arith.constant 384 : index
     %causal228 = arith.constant 0 : i32
     %name228 = llvm.mlir.addressof @name228 : !llvm.ptr
-    %f228 = func.call @run_bf16_d128_p(%b228, %h228, %s228, %causal228, %name228) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f228 = func.call @run_bf16_d64_t(%b228, %h228, %s228, %causal228, %name228) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum229 = arith.addi %sum228, %f228 : i32
     %b229 = arith.constant 1 : index
     %h229 = arith.constant 1 : index
     %s229 = arith.constant 384 : index
     %causal229 = arith.constant 1 : i32
     %name229 = llvm.mlir.addressof @name229 : !llvm.ptr
-    %f229 = func.call @run_bf16_d128_p(%b229, %h229, %s229, %causal229, %name229) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f229 = func.call @run_bf16_d64_t(%b229, %h229, %s229, %causal229, %name229) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum230 = arith.addi %sum229, %f229 : i32
     %b230 = arith.constant 1 : index
     %h230 = arith.constant 48 : index
     %s230 = arith.constant 700 : index
     %causal230 = arith.constant 0 : i32
     %name230 = llvm.mlir.addressof @name230 : !llvm.ptr
-    %f230 = func.call @run_bf16_d128_p(%b230, %h230, %s230, %causal230, %name230) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f230 = func.call @run_bf16_d64_t(%b230, %h230, %s230, %causal230, %name230) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum231 = arith.addi %sum230, %f230 : i32
     %b231 = arith.constant 1 : index
     %h231 = arith.constant 48 : index
     %s231 = arith.constant 700 : index
     %causal231 = arith.constant 1 : i32
     %name231 = llvm.mlir.addressof @name231 : !llvm.ptr
-    %f231 = func.call @run_bf16_d128_p(%b231, %h231, %s231, %causal231, %name231) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f231 = func.call @run_bf16_d64_t(%b231, %h231, %s231, %causal231, %name231) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum232 = arith.addi %sum231, %f231 : i32
     %b232 = arith.constant 1 : index
     %h232 = arith.constant 2 : index
     %s232 = arith.constant 200 : index
     %causal232 = arith.constant 0 : i32
     %name232 = llvm.mlir.addressof @name232 : !llvm.ptr
-    %f232 = func.call @run_bf16_d128_w(%b232, %h232, %s232, %causal232, %name232) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f232 = func.call @run_bf16_d64_u(%b232, %h232, %s232, %causal232, %name232) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum233 = arith.addi %sum232, %f232 : i32
     %b233 = arith.constant 1 : index
     %h233 = arith.constant 2 : index
     %s233 = arith.constant 200 : index
     %causal233 = arith.constant 1 : i32
     %name233 = llvm.mlir.addressof @name233 : !llvm.ptr
-    %f233 = func.call @run_bf16_d128_w(%b233, %h233, %s233, %causal233, %name233) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f233 = func.call @run_bf16_d64_u(%b233, %h233, %s233, %causal233, %name233) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum234 = arith.addi %sum233, %f233 : i32
     %b234 = arith.constant 2 : index
     %h234 = arith.constant 1 : index
     %s234 = arith.constant 77 : index
     %causal234 = arith.constant 0 : i32
     %name234 = llvm.mlir.addressof @name234 : !llvm.ptr
-    %f234 = func.call @run_bf16_d128_w(%b234, %h234, %s234, %causal234, %name234) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f234 = func.call @run_bf16_d64_u(%b234, %h234, %s234, %causal234, %name234) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum235 = arith.addi %sum234, %f234 : i32
     %b235 = arith.constant 2 : index
     %h235 = arith.constant 1 : index
     %s235 = arith.constant 77 : index
     %causal235 = arith.constant 1 : i32
     %name235 = llvm.mlir.addressof @name235 : !llvm.ptr
-    %f235 = func.call @run_bf16_d128_w(%b235, %h235, %s235, %causal235, %name235) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f235 = func.call @run_bf16_d64_u(%b235, %h235, %s235, %causal235, %name235) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum236 = arith.addi %sum235, %f235 : i32
     %b236 = arith.constant 1 : index
     %h236 = arith.constant 1 : index
     %s236 = arith.constant 384 : index
     %causal236 = arith.constant 0 : i32
     %name236 = llvm.mlir.addressof @name236 : !llvm.ptr
-    %f236 = func.call @run_bf16_d128_w(%b236, %h236, %s236, %causal236, %name236) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f236 = func.call @run_bf16_d64_u(%b236, %h236, %s236, %causal236, %name236) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum237 = arith.addi %sum236, %f236 : i32
     %b237 = arith.constant 1 : index
     %h237 = arith.constant 1 : index
     %s237 = arith.constant 384 : index
     %causal237 = arith.constant 1 : i32
     %name237 = llvm.mlir.addressof @name237 : !llvm.ptr
-    %f237 = func.call @run_bf16_d128_w(%b237, %h237, %s237, %causal237, %name237) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f237 = func.call @run_bf16_d64_u(%b237, %h237, %s237, %causal237, %name237) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum238 = arith.addi %sum237, %f237 : i32
     %b238 = arith.constant 1 : index
     %h238 = arith.constant 48 : index
     %s238 = arith.constant 700 : index
     %causal238 = arith.constant 0 : i32
     %name238 = llvm.mlir.addressof @name238 : !llvm.ptr
-    %f238 = func.call @run_bf16_d128_w(%b238, %h238, %s238, %causal238, %name238) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f238 = func.call @run_bf16_d64_u(%b238, %h238, %s238, %causal238, %name238) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum239 = arith.addi %sum238, %f238 : i32
     %b239 = arith.constant 1 : index
     %h239 = arith.constant 48 : index
     %s239 = arith.constant 700 : index
     %causal239 = arith.constant 1 : i32
     %name239 = llvm.mlir.addressof @name239 : !llvm.ptr
-    %f239 = func.call @run_bf16_d128_w(%b239, %h239, %s239, %causal239, %name239) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f239 = func.call @run_bf16_d64_u(%b239, %h239, %s239, %causal239, %name239) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum240 = arith.addi %sum239, %f239 : i32
     %b240 = arith.constant 1 : index
     %h240 = arith.constant 2 : index
     %s240 = arith.constant 200 : index
     %causal240 = arith.constant 0 : i32
     %name240 = llvm.mlir.addressof @name240 : !llvm.ptr
-    %f240 = func.call @run_bf16_d128_f(%b240, %h240, %s240, %causal240, %name240) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f240 = func.call @run_bf16_d128_p(%b240, %h240, %s240, %causal240, %name240) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum241 = arith.addi %sum240, %f240 : i32
     %b241 = arith.constant 1 : index
     %h241 = arith.constant 2 : index
     %s241 = arith.constant 200 : index
     %causal241 = arith.constant 1 : i32
     %name241 = llvm.mlir.addressof @name241 : !llvm.ptr
-    %f241 = func.call @run_bf16_d128_f(%b241, %h241, %s241, %causal241, %name241) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f241 = func.call @run_bf16_d128_p(%b241, %h241, %s241, %causal241, %name241) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum242 = arith.addi %sum241, %f241 : i32
     %b242 = arith.constant 2 : index
     %h242 = arith.constant 1 : index
     %s242 = arith.constant 77 : index
     %causal242 = arith.constant 0 : i32
     %name242 = llvm.mlir.addressof @name242 : !llvm.ptr
-    %f242 = func.call @run_bf16_d128_f(%b242, %h242, %s242, %causal242, %name242) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f242 = func.call @run_bf16_d128_p(%b242, %h242, %s242, %causal242, %name242) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum243 = arith.addi %sum242, %f242 : i32
     %b243 = arith.constant 2 : index
     %h243 = arith.constant 1 : index
     %s243 = arith.constant 77 : index
     %causal243 = arith.constant 1 : i32
     %name243 = llvm.mlir.addressof @name243 : !llvm.ptr
-    %f243 = func.call @run_bf16_d128_f(%b243, %h243, %s243, %causal243, %name243) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f243 = func.call @run_bf16_d128_p(%b243, %h243, %s243, %causal243, %name243) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum244 = arith.addi %sum243, %f243 : i32
     %b244 = arith.constant 1 : index
     %h244 = arith.constant 1 : index
     %s244 = arith.constant 384 : index
     %causal244 = arith.constant 0 : i32
     %name244 = llvm.mlir.addressof @name244 : !llvm.ptr
-    %f244 = func.call @run_bf16_d128_f(%b244, %h244, %s244, %causal244, %name244) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f244 = func.call @run_bf16_d128_p(%b244, %h244, %s244, %causal244, %name244) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum245 = arith.addi %sum244, %f244 : i32
     %b245 = arith.constant 1 : index
     %h245 = arith.constant 1 : index
     %s245 = arith.constant 384 : index
     %causal245 = arith.constant 1 : i32
     %name245 = llvm.mlir.addressof @name245 : !llvm.ptr
-    %f245 = func.call @run_bf16_d128_f(%b245, %h245, %s245, %causal245, %name245) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f245 = func.call @run_bf16_d128_p(%b245, %h245, %s245, %causal245, %name245) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum246 = arith.addi %sum245, %f245 : i32
     %b246 = arith.constant 1 : index
     %h246 = arith.constant 48 : index
     %s246 = arith.constant 700 : index
     %causal246 = arith.constant 0 : i32
     %name246 = llvm.mlir.addressof @name246 : !llvm.ptr
-    %f246 = func.call @run_bf16_d128_f(%b246, %h246, %s246, %causal246, %name246) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f246 = func.call @run_bf16_d128_p(%b246, %h246, %s246, %causal246, %name246) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum247 = arith.addi %sum246, %f246 : i32
     %b247 = arith.constant 1 : index
     %h247 = arith.constant 48 : index
     %s247 = arith.constant 700 : index
     %causal247 = arith.constant 1 : i32
     %name247 = llvm.mlir.addressof @name247 : !llvm.ptr
-    %f247 = func.call @run_bf16_d128_f(%b247, %h247, %s247, %causal247, %name247) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f247 = func.call @run_bf16_d128_p(%b247, %h247, %s247, %causal247, %name247) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum248 = arith.addi %sum247, %f247 : i32
     %b248 = arith.constant 1 : index
     %h248 = arith.constant 2 : index
     %s248 = arith.constant 200 : index
     %causal248 = arith.constant 0 : i32
     %name248 = llvm.mlir.addressof @name248 : !llvm.ptr
-    %f248 = func.call @run_bf16_d128_g(%b248, %h248, %s248, %causal248, %name248) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f248 = func.call @run_bf16_d128_w(%b248, %h248, %s248, %causal248, %name248) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum249 = arith.addi %sum248, %f248 : i32
     %b249 = arith.constant 1 : index
     %h249 = arith.constant 2 : index
     %s249 = arith.constant 200 : index
     %causal249 = arith.constant 1 : i32
     %name249 = llvm.mlir.addressof @name249 : !llvm.ptr
-    %f249 = func.call @run_bf16_d128_g(%b249, %h249, %s249, %causal249, %name249) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f249 = func.call @run_bf16_d128_w(%b249, %h249, %s249, %causal249, %name249) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum250 = arith.addi %sum249, %f249 : i32
     %b250 = arith.constant 2 : index
     %h250 = arith.constant 1 : index
     %s250 = arith.constant 77 : index
     %causal250 = arith.constant 0 : i32
     %name250 = llvm.mlir.addressof @name250 : !llvm.ptr
-    %f250 = func.call @run_bf16_d128_g(%b250, %h250, %s250, %causal250, %name250) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f250 = func.call @run_bf16_d128_w(%b250, %h250, %s250, %causal250, %name250) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum251 = arith.addi %sum250, %f250 : i32
     %b251 = arith.constant 2 : index
     %h251 = arith.constant 1 : index
     %s251 = arith.constant 77 : index
     %causal251 = arith.constant 1 : i32
     %name251 = llvm.mlir.addressof @name251 : !llvm.ptr
-    %f251 = func.call @run_bf16_d128_g(%b251, %h251, %s251, %causal251, %name251) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f251 = func.call @run_bf16_d128_w(%b251, %h251, %s251, %causal251, %name251) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum252 = arith.addi %sum251, %f251 : i32
     %b252 = arith.constant 1 : index
     %h252 = arith.constant 1 : index
     %s252 = arith.constant 384 : index
     %causal252 = arith.constant 0 : i32
     %name252 = llvm.mlir.addressof @name252 : !llvm.ptr
-    %f252 = func.call @run_bf16_d128_g(%b252, %h252, %s252, %causal252, %name252) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f252 = func.call @run_bf16_d128_w(%b252, %h252, %s252, %causal252, %name252) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum253 = arith.addi %sum252, %f252 : i32
     %b253 = arith.constant 1 : index
     %h253 = arith.constant 1 : index
     %s253 = arith.constant 384 : index
     %causal253 = arith.constant 1 : i32
     %name253 = llvm.mlir.addressof @name253 : !llvm.ptr
-    %f253 = func.call @run_bf16_d128_g(%b253, %h253, %s253, %causal253, %name253) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f253 = func.call @run_bf16_d128_w(%b253, %h253, %s253, %causal253, %name253) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum254 = arith.addi %sum253, %f253 : i32
     %b254 = arith.constant 1 : index
     %h254 = arith.constant 48 : index
     %s254 = arith.constant 700 : index
     %causal254 = arith.constant 0 : i32
     %name254 = llvm.mlir.addressof @name254 : !llvm.ptr
-    %f254 = func.call @run_bf16_d128_g(%b254, %h254, %s254, %causal254, %name254) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f254 = func.call @run_bf16_d128_w(%b254, %h254, %s254, %causal254, %name254) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum255 = arith.addi %sum254, %f254 : i32
     %b255 = arith.constant 1 : index
     %h255 = arith.constant 48 : index
     %s255 = arith.constant 700 : index
     %causal255 = arith.constant 1 : i32
     %name255 = llvm.mlir.addressof @name255 : !llvm.ptr
-    %f255 = func.call @run_bf16_d128_g(%b255, %h255, %s255, %causal255, %name255) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f255 = func.call @run_bf16_d128_w(%b255, %h255, %s255, %causal255, %name255) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum256 = arith.addi %sum255, %f255 : i32
     %b256 = arith.constant 1 : index
     %h256 = arith.constant 2 : index
     %s256 = arith.constant 200 : index
     %causal256 = arith.constant 0 : i32
     %name256 = llvm.mlir.addressof @name256 : !llvm.ptr
-    %f256 = func.call @run_bf16_d128_q(%b256, %h256, %s256, %causal256, %name256) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f256 = func.call @run_bf16_d128_f(%b256, %h256, %s256, %causal256, %name256) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum257 = arith.addi %sum256, %f256 : i32
     %b257 = arith.constant 1 : index
     %h257 = arith.constant 2 : index
     %s257 = arith.constant 200 : index
     %causal257 = arith.constant 1 : i32
     %name257 = llvm.mlir.addressof @name257 : !llvm.ptr
-    %f257 = func.call @run_bf16_d128_q(%b257, %h257, %s257, %causal257, %name257) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f257 = func.call @run_bf16_d128_f(%b257, %h257, %s257, %causal257, %name257) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum258 = arith.addi %sum257, %f257 : i32
     %b258 = arith.constant 2 : index
     %h258 = arith.constant 1 : index
     %s258 = arith.constant 77 : index
     %causal258 = arith.constant 0 : i32
     %name258 = llvm.mlir.addressof @name258 : !llvm.ptr
-    %f258 = func.call @run_bf16_d128_q(%b258, %h258, %s258, %causal258, %name258) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f258 = func.call @run_bf16_d128_f(%b258, %h258, %s258, %causal258, %name258) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum259 = arith.addi %sum258, %f258 : i32
     %b259 = arith.constant 2 : index
     %h259 = arith.constant 1 : index
     %s259 = arith.constant 77 : index
     %causal259 = arith.constant 1 : i32
     %name259 = llvm.mlir.addressof @name259 : !llvm.ptr
-    %f259 = func.call @run_bf16_d128_q(%b259, %h259, %s259, %causal259, %name259) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f259 = func.call @run_bf16_d128_f(%b259, %h259, %s259, %causal259, %name259) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum260 = arith.addi %sum259, %f259 : i32
     %b260 = arith.constant 1 : index
     %h260 = arith.constant 1 : index
     %s260 = arith.constant 384 : index
     %causal260 = arith.constant 0 : i32
     %name260 = llvm.mlir.addressof @name260 : !llvm.ptr
-    %f260 = func.call @run_bf16_d128_q(%b260, %h260, %s260, %causal260, %name260) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f260 = func.call @run_bf16_d128_f(%b260, %h260, %s260, %causal260, %name260) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum261 = arith.addi %sum260, %f260 : i32
     %b261 = arith.constant 1 : index
     %h261 = arith.constant 1 : index
     %s261 = arith.constant 384 : index
     %causal261 = arith.constant 1 : i32
     %name261 = llvm.mlir.addressof @name261 : !llvm.ptr
-    %f261 = func.call @run_bf16_d128_q(%b261, %h261, %s261, %causal261, %name261) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f261 = func.call @run_bf16_d128_f(%b261, %h261, %s261, %causal261, %name261) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum262 = arith.addi %sum261, %f261 : i32
     %b262 = arith.constant 1 : index
     %h262 = arith.constant 48 : index
     %s262 = arith.constant 700 : index
     %causal262 = arith.constant 0 : i32
     %name262 = llvm.mlir.addressof @name262 : !llvm.ptr
-    %f262 = func.call @run_bf16_d128_q(%b262, %h262, %s262, %causal262, %name262) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f262 = func.call @run_bf16_d128_f(%b262, %h262, %s262, %causal262, %name262) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum263 = arith.addi %sum262, %f262 : i32
     %b263 = arith.constant 1 : index
     %h263 = arith.constant 48 : index
     %s263 = arith.constant 700 : index
     %causal263 = arith.constant 1 : i32
     %name263 = llvm.mlir.addressof @name263 : !llvm.ptr
-    %f263 = func.call @run_bf16_d128_q(%b263, %h263, %s263, %causal263, %name263) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f263 = func.call @run_bf16_d128_f(%b263, %h263, %s263, %causal263, %name263) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum264 = arith.addi %sum263, %f263 : i32
     %b264 = arith.constant 1 : index
     %h264 = arith.constant 2 : index
     %s264 = arith.constant 200 : index
     %causal264 = arith.constant 0 : i32
     %name264 = llvm.mlir.addressof @name264 : !llvm.ptr
-    %f264 = func.call @run_bf16_d128_h(%b264, %h264, %s264, %causal264, %name264) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f264 = func.call @run_bf16_d128_g(%b264, %h264, %s264, %causal264, %name264) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum265 = arith.addi %sum264, %f264 : i32
     %b265 = arith.constant 1 : index
     %h265 = arith.constant 2 : index
     %s265 = arith.constant 200 : index
     %causal265 = arith.constant 1 : i32
     %name265 = llvm.mlir.addressof @name265 : !llvm.ptr
-    %f265 = func.call @run_bf16_d128_h(%b265, %h265, %s265, %causal265, %name265) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f265 = func.call @run_bf16_d128_g(%b265, %h265, %s265, %causal265, %name265) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum266 = arith.addi %sum265, %f265 : i32
     %b266 = arith.constant 2 : index
     %h266 = arith.constant 1 : index
     %s266 = arith.constant 77 : index
     %causal266 = arith.constant 0 : i32
     %name266 = llvm.mlir.addressof @name266 : !llvm.ptr
-    %f266 = func.call @run_bf16_d128_h(%b266, %h266, %s266, %causal266, %name266) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f266 = func.call @run_bf16_d128_g(%b266, %h266, %s266, %causal266, %name266) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum267 = arith.addi %sum266, %f266 : i32
     %b267 = arith.constant 2 : index
     %h267 = arith.constant 1 : index
     %s267 = arith.constant 77 : index
     %causal267 = arith.constant 1 : i32
     %name267 = llvm.mlir.addressof @name267 : !llvm.ptr
-    %f267 = func.call @run_bf16_d128_h(%b267, %h267, %s267, %causal267, %name267) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f267 = func.call @run_bf16_d128_g(%b267, %h267, %s267, %causal267, %name267) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum268 = arith.addi %sum267, %f267 : i32
     %b268 = arith.constant 1 : index
     %h268 = arith.constant 1 : index
     %s268 = arith.constant 384 : index
     %causal268 = arith.constant 0 : i32
     %name268 = llvm.mlir.addressof @name268 : !llvm.ptr
-    %f268 = func.call @run_bf16_d128_h(%b268, %h268, %s268, %causal268, %name268) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f268 = func.call @run_bf16_d128_g(%b268, %h268, %s268, %causal268, %name268) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum269 = arith.addi %sum268, %f268 : i32
     %b269 = arith.constant 1 : index
     %h269 = arith.constant 1 : index
     %s269 = arith.constant 384 : index
     %causal269 = arith.constant 1 : i32
     %name269 = llvm.mlir.addressof @name269 : !llvm.ptr
-    %f269 = func.call @run_bf16_d128_h(%b269, %h269, %s269, %causal269, %name269) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f269 = func.call @run_bf16_d128_g(%b269, %h269, %s269, %causal269, %name269) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum270 = arith.addi %sum269, %f269 : i32
     %b270 = arith.constant 1 : index
     %h270 = arith.constant 48 : index
     %s270 = arith.constant 700 : index
     %causal270 = arith.constant 0 : i32
     %name270 = llvm.mlir.addressof @name270 : !llvm.ptr
-    %f270 = func.call @run_bf16_d128_h(%b270, %h270, %s270, %causal270, %name270) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f270 = func.call @run_bf16_d128_g(%b270, %h270, %s270, %causal270, %name270) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum271 = arith.addi %sum270, %f270 : i32
     %b271 = arith.constant 1 : index
     %h271 = arith.constant 48 : index
     %s271 = arith.constant 700 : index
     %causal271 = arith.constant 1 : i32
     %name271 = llvm.mlir.addressof @name271 : !llvm.ptr
-    %f271 = func.call @run_bf16_d128_h(%b271, %h271, %s271, %causal271, %name271) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f271 = func.call @run_bf16_d128_g(%b271, %h271, %s271, %causal271, %name271) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum272 = arith.addi %sum271, %f271 : i32
     %b272 = arith.constant 1 : index
     %h272 = arith.constant 2 : index
     %s272 = arith.constant 200 : index
     %causal272 = arith.constant 0 : i32
     %name272 = llvm.mlir.addressof @name272 : !llvm.ptr
-    %f272 = func.call @run_bf16_d256_p(%b272, %h272, %s272, %causal272, %name272) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f272 = func.call @run_bf16_d128_q(%b272, %h272, %s272, %causal272, %name272) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum273 = arith.addi %sum272, %f272 : i32
     %b273 = arith.constant 1 : index
     %h273 = arith.constant 2 : index
     %s273 = arith.constant 200 : index
     %causal273 = arith.constant 1 : i32
     %name273 = llvm.mlir.addressof @name273 : !llvm.ptr
-    %f273 = func.call @run_bf16_d256_p(%b273, %h273, %s273, %causal273, %name273) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f273 = func.call @run_bf16_d128_q(%b273, %h273, %s273, %causal273, %name273) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum274 = arith.addi %sum273, %f273 : i32
     %b274 = arith.constant 2 : index
     %h274 = arith.constant 1 : index
     %s274 = arith.constant 77 : index
     %causal274 = arith.constant 0 : i32
     %name274 = llvm.mlir.addressof @name274 : !llvm.ptr
-    %f274 = func.call @run_bf16_d256_p(%b274, %h274, %s274, %causal274, %name274) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f274 = func.call @run_bf16_d128_q(%b274, %h274, %s274, %causal274, %name274) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum275 = arith.addi %sum274, %f274 : i32
     %b275 = arith.constant 2 : index
     %h275 = arith.constant 1 : index
     %s275 = arith.constant 77 : index
     %causal275 = arith.constant 1 : i32
     %name275 = llvm.mlir.addressof @name275 : !llvm.ptr
-    %f275 = func.call @run_bf16_d256_p(%b275, %h275, %s275, %causal275, %name275) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f275 = func.call @run_bf16_d128_q(%b275, %h275, %s275, %causal275, %name275) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum276 = arith.addi %sum275, %f275 : i32
     %b276 = arith.constant 1 : index
     %h276 = arith.constant 1 : index
     %s276 = arith.constant 384 : index
     %causal276 = arith.constant 0 : i32
     %name276 = llvm.mlir.addressof @name276 : !llvm.ptr
-    %f276 = func.call @run_bf16_d256_p(%b276, %h276, %s276, %causal276, %name276) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f276 = func.call @run_bf16_d128_q(%b276, %h276, %s276, %causal276, %name276) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum277 = arith.addi %sum276, %f276 : i32
     %b277 = arith.constant 1 : index
     %h277 = arith.constant 1 : index
     %s277 = arith.constant 384 : index
     %causal277 = arith.constant 1 : i32
     %name277 = llvm.mlir.addressof @name277 : !llvm.ptr
-    %f277 = func.call @run_bf16_d256_p(%b277, %h277, %s277, %causal277, %name277) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f277 = func.call @run_bf16_d128_q(%b277, %h277, %s277, %causal277, %name277) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum278 = arith.addi %sum277, %f277 : i32
     %b278 = arith.constant 1 : index
     %h278 = arith.constant 48 : index
     %s278 = arith.constant 700 : index
     %causal278 = arith.constant 0 : i32
     %name278 = llvm.mlir.addressof @name278 : !llvm.ptr
-    %f278 = func.call @run_bf16_d256_p(%b278, %h278, %s278, %causal278, %name278) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f278 = func.call @run_bf16_d128_q(%b278, %h278, %s278, %causal278, %name278) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum279 = arith.addi %sum278, %f278 : i32
     %b279 = arith.constant 1 : index
     %h279 = arith.constant 48 : index
     %s279 = arith.constant 700 : index
     %causal279 = arith.constant 1 : i32
     %name279 = llvm.mlir.addressof @name279 : !llvm.ptr
-    %f279 = func.call @run_bf16_d256_p(%b279, %h279, %s279, %causal279, %name279) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f279 = func.call @run_bf16_d128_q(%b279, %h279, %s279, %causal279, %name279) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum280 = arith.addi %sum279, %f279 : i32
     %b280 = arith.constant 1 : index
     %h280 = arith.constant 2 : index
     %s280 = arith.constant 200 : index
     %causal280 = arith.constant 0 : i32
     %name280 = llvm.mlir.addressof @name280 : !llvm.ptr
-    %f280 = func.call @run_bf16_d256_w(%b280, %h280, %s280, %causal280, %name280) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f280 = func.call @run_bf16_d128_h(%b280, %h280, %s280, %causal280, %name280) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum281 = arith.addi %sum280, %f280 : i32
     %b281 = arith.constant 1 : index
     %h281 = arith.constant 2 : index
     %s281 = arith.constant 200 : index
     %causal281 = arith.constant 1 : i32
     %name281 = llvm.mlir.addressof @name281 : !llvm.ptr
-    %f281 = func.call @run_bf16_d256_w(%b281, %h281, %s281, %causal281, %name281) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f281 = func.call @run_bf16_d128_h(%b281, %h281, %s281, %causal281, %name281) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum282 = arith.addi %sum281, %f281 : i32
     %b282 = arith.constant 2 : index
     %h282 = arith.constant 1 : index
     %s282 = arith.constant 77 : index
     %causal282 = arith.constant 0 : i32
     %name282 = llvm.mlir.addressof @name282 : !llvm.ptr
-    %f282 = func.call @run_bf16_d256_w(%b282, %h282, %s282, %causal282, %name282) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f282 = func.call @run_bf16_d128_h(%b282, %h282, %s282, %causal282, %name282) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum283 = arith.addi %sum282, %f282 : i32
     %b283 = arith.constant 2 : index
     %h283 = arith.constant 1 : index
     %s283 = arith.constant 77 : index
     %causal283 = arith.constant 1 : i32
     %name283 = llvm.mlir.addressof @name283 : !llvm.ptr
-    %f283 = func.call @run_bf16_d256_w(%b283, %h283, %s283, %causal283, %name283) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f283 = func.call @run_bf16_d128_h(%b283, %h283, %s283, %causal283, %name283) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum284 = arith.addi %sum283, %f283 : i32
     %b284 = arith.constant 1 : index
     %h284 = arith.constant 1 : index
     %s284 = arith.constant 384 : index
     %causal284 = arith.constant 0 : i32
     %name284 = llvm.mlir.addressof @name284 : !llvm.ptr
-    %f284 = func.call @run_bf16_d256_w(%b284, %h284, %s284, %causal284, %name284) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f284 = func.call @run_bf16_d128_h(%b284, %h284, %s284, %causal284, %name284) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum285 = arith.addi %sum284, %f284 : i32
     %b285 = arith.constant 1 : index
     %h285 = arith.constant 1 : index
     %s285 = arith.constant 384 : index
     %causal285 = arith.constant 1 : i32
     %name285 = llvm.mlir.addressof @name285 : !llvm.ptr
-    %f285 = func.call @run_bf16_d256_w(%b285, %h285, %s285, %causal285, %name285) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f285 = func.call @run_bf16_d128_h(%b285, %h285, %s285, %causal285, %name285) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum286 = arith.addi %sum285, %f285 : i32
     %b286 = arith.constant 1 : index
     %h286 = arith.constant 48 : index
     %s286 = arith.constant 700 : index
     %causal286 = arith.constant 0 : i32
     %name286 = llvm.mlir.addressof @name286 : !llvm.ptr
-    %f286 = func.call @run_bf16_d256_w(%b286, %h286, %s286, %causal286, %name286) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f286 = func.call @run_bf16_d128_h(%b286, %h286, %s286, %causal286, %name286) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum287 = arith.addi %sum286, %f286 : i32
     %b287 = arith.constant 1 : index
     %h287 = arith.constant 48 : index
     %s287 = arith.constant 700 : index
     %causal287 = arith.constant 1 : i32
     %name287 = llvm.mlir.addressof @name287 : !llvm.ptr
-    %f287 = func.call @run_bf16_d256_w(%b287, %h287, %s287, %causal287, %name287) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f287 = func.call @run_bf16_d128_h(%b287, %h287, %s287, %causal287, %name287) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum288 = arith.addi %sum287, %f287 : i32
     %b288 = arith.constant 1 : index
     %h288 = arith.constant 2 : index
     %s288 = arith.constant 200 : index
     %causal288 = arith.constant 0 : i32
     %name288 = llvm.mlir.addressof @name288 : !llvm.ptr
-    %f288 = func.call @run_bf16_d256_f(%b288, %h288, %s288, %causal288, %name288) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f288 = func.call @run_bf16_d256_p(%b288, %h288, %s288, %causal288, %name288) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum289 = arith.addi %sum288, %f288 : i32
     %b289 = arith.constant 1 : index
     %h289 = arith.constant 2 : index
     %s289 = arith.constant 200 : index
     %causal289 = arith.constant 1 : i32
     %name289 = llvm.mlir.addressof @name289 : !llvm.ptr
-    %f289 = func.call @run_bf16_d256_f(%b289, %h289, %s289, %causal289, %name289) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f289 = func.call @run_bf16_d256_p(%b289, %h289, %s289, %causal289, %name289) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum290 = arith.addi %sum289, %f289 : i32
     %b290 = arith.constant 2 : index
     %h290 = arith.constant 1 : index
     %s290 = arith.constant 77 : index
     %causal290 = arith.constant 0 : i32
     %name290 = llvm.mlir.addressof @name290 : !llvm.ptr
-    %f290 = func.call @run_bf16_d256_f(%b290, %h290, %s290, %causal290, %name290) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f290 = func.call @run_bf16_d256_p(%b290, %h290, %s290, %causal290, %name290) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum291 = arith.addi %sum290, %f290 : i32
     %b291 = arith.constant 2 : index
     %h291 = arith.constant 1 : index
     %s291 = arith.constant 77 : index
     %causal291 = arith.constant 1 : i32
     %name291 = llvm.mlir.addressof @name291 : !llvm.ptr
-    %f291 = func.call @run_bf16_d256_f(%b291, %h291, %s291, %causal291, %name291) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f291 = func.call @run_bf16_d256_p(%b291, %h291, %s291, %causal291, %name291) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum292 = arith.addi %sum291, %f291 : i32
     %b292 = arith.constant 1 : index
     %h292 = arith.constant 1 : index
     %s292 = arith.constant 384 : index
     %causal292 = arith.constant 0 : i32
     %name292 = llvm.mlir.addressof @name292 : !llvm.ptr
-    %f292 = func.call @run_bf16_d256_f(%b292, %h292, %s292, %causal292, %name292) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f292 = func.call @run_bf16_d256_p(%b292, %h292, %s292, %causal292, %name292) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum293 = arith.addi %sum292, %f292 : i32
     %b293 = arith.constant 1 : index
     %h293 = arith.constant 1 : index
     %s293 = arith.constant 384 : index
     %causal293 = arith.constant 1 : i32
     %name293 = llvm.mlir.addressof @name293 : !llvm.ptr
-    %f293 = func.call @run_bf16_d256_f(%b293, %h293, %s293, %causal293, %name293) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f293 = func.call @run_bf16_d256_p(%b293, %h293, %s293, %causal293, %name293) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum294 = arith.addi %sum293, %f293 : i32
     %b294 = arith.constant 1 : index
     %h294 = arith.constant 48 : index
     %s294 = arith.constant 700 : index
     %causal294 = arith.constant 0 : i32
     %name294 = llvm.mlir.addressof @name294 : !llvm.ptr
-    %f294 = func.call @run_bf16_d256_f(%b294, %h294, %s294, %causal294, %name294) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f294 = func.call @run_bf16_d256_p(%b294, %h294, %s294, %causal294, %name294) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum295 = arith.addi %sum294, %f294 : i32
     %b295 = arith.constant 1 : index
     %h295 = arith.constant 48 : index
     %s295 = arith.constant 700 : index
     %causal295 = arith.constant 1 : i32
     %name295 = llvm.mlir.addressof @name295 : !llvm.ptr
-    %f295 = func.call @run_bf16_d256_f(%b295, %h295, %s295, %causal295, %name295) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f295 = func.call @run_bf16_d256_p(%b295, %h295, %s295, %causal295, %name295) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum296 = arith.addi %sum295, %f295 : i32
     %b296 = arith.constant 1 : index
     %h296 = arith.constant 2 : index
     %s296 = arith.constant 200 : index
     %causal296 = arith.constant 0 : i32
     %name296 = llvm.mlir.addressof @name296 : !llvm.ptr
-    %f296 = func.call @run_bf16_d256_g(%b296, %h296, %s296, %causal296, %name296) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f296 = func.call @run_bf16_d256_w(%b296, %h296, %s296, %causal296, %name296) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum297 = arith.addi %sum296, %f296 : i32
     %b297 = arith.constant 1 : index
     %h297 = arith.constant 2 : index
     %s297 = arith.constant 200 : index
     %causal297 = arith.constant 1 : i32
     %name297 = llvm.mlir.addressof @name297 : !llvm.ptr
-    %f297 = func.call @run_bf16_d256_g(%b297, %h297, %s297, %causal297, %name297) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f297 = func.call @run_bf16_d256_w(%b297, %h297, %s297, %causal297, %name297) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum298 = arith.addi %sum297, %f297 : i32
     %b298 = arith.constant 2 : index
     %h298 = arith.constant 1 : index
     %s298 = arith.constant 77 : index
     %causal298 = arith.constant 0 : i32
     %name298 = llvm.mlir.addressof @name298 : !llvm.ptr
-    %f298 = func.call @run_bf16_d256_g(%b298, %h298, %s298, %causal298, %name298) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f298 = func.call @run_bf16_d256_w(%b298, %h298, %s298, %causal298, %name298) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum299 = arith.addi %sum298, %f298 : i32
     %b299 = arith.constant 2 : index
     %h299 = arith.constant 1 : index
     %s299 = arith.constant 77 : index
     %causal299 = arith.constant 1 : i32
     %name299 = llvm.mlir.addressof @name299 : !llvm.ptr
-    %f299 = func.call @run_bf16_d256_g(%b299, %h299, %s299, %causal299, %name299) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f299 = func.call @run_bf16_d256_w(%b299, %h299, %s299, %causal299, %name299) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum300 = arith.addi %sum299, %f299 : i32
     %b300 = arith.constant 1 : index
     %h300 = arith.constant 1 : index
     %s300 = arith.constant 384 : index
     %causal300 = arith.constant 0 : i32
     %name300 = llvm.mlir.addressof @name300 : !llvm.ptr
-    %f300 = func.call @run_bf16_d256_g(%b300, %h300, %s300, %causal300, %name300) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f300 = func.call @run_bf16_d256_w(%b300, %h300, %s300, %causal300, %name300) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum301 = arith.addi %sum300, %f300 : i32
     %b301 = arith.constant 1 : index
     %h301 = arith.constant 1 : index
     %s301 = arith.constant 384 : index
     %causal301 = arith.constant 1 : i32
     %name301 = llvm.mlir.addressof @name301 : !llvm.ptr
-    %f301 = func.call @run_bf16_d256_g(%b301, %h301, %s301, %causal301, %name301) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f301 = func.call @run_bf16_d256_w(%b301, %h301, %s301, %causal301, %name301) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum302 = arith.addi %sum301, %f301 : i32
     %b302 = arith.constant 1 : index
     %h302 = arith.constant 48 : index
     %s302 = arith.constant 700 : index
     %causal302 = arith.constant 0 : i32
     %name302 = llvm.mlir.addressof @name302 : !llvm.ptr
-    %f302 = func.call @run_bf16_d256_g(%b302, %h302, %s302, %causal302, %name302) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f302 = func.call @run_bf16_d256_w(%b302, %h302, %s302, %causal302, %name302) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum303 = arith.addi %sum302, %f302 : i32
     %b303 = arith.constant 1 : index
     %h303 = arith.constant 48 : index
     %s303 = arith.constant 700 : index
     %causal303 = arith.constant 1 : i32
     %name303 = llvm.mlir.addressof @name303 : !llvm.ptr
-    %f303 = func.call @run_bf16_d256_g(%b303, %h303, %s303, %causal303, %name303) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f303 = func.call @run_bf16_d256_w(%b303, %h303, %s303, %causal303, %name303) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum304 = arith.addi %sum303, %f303 : i32
     %b304 = arith.constant 1 : index
     %h304 = arith.constant 2 : index
     %s304 = arith.constant 200 : index
     %causal304 = arith.constant 0 : i32
     %name304 = llvm.mlir.addressof @name304 : !llvm.ptr
-    %f304 = func.call @run_bf16_d256_q(%b304, %h304, %s304, %causal304, %name304) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f304 = func.call @run_bf16_d256_f(%b304, %h304, %s304, %causal304, %name304) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum305 = arith.addi %sum304, %f304 : i32
     %b305 = arith.constant 1 : index
     %h305 = arith.constant 2 : index
     %s305 = arith.constant 200 : index
     %causal305 = arith.constant 1 : i32
     %name305 = llvm.mlir.addressof @name305 : !llvm.ptr
-    %f305 = func.call @run_bf16_d256_q(%b305, %h305, %s305, %causal305, %name305) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f305 = func.call @run_bf16_d256_f(%b305, %h305, %s305, %causal305, %name305) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum306 = arith.addi %sum305, %f305 : i32
     %b306 = arith.constant 2 : index
     %h306 = arith.constant 1 : index
     %s306 = arith.constant 77 : index
     %causal306 = arith.constant 0 : i32
     %name306 = llvm.mlir.addressof @name306 : !llvm.ptr
-    %f306 = func.call @run_bf16_d256_q(%b306, %h306, %s306, %causal306, %name306) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f306 = func.call @run_bf16_d256_f(%b306, %h306, %s306, %causal306, %name306) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum307 = arith.addi %sum306, %f306 : i32
     %b307 = arith.constant 2 : index
     %h307 = arith.constant 1 : index
     %s307 = arith.constant 77 : index
     %causal307 = arith.constant 1 : i32
     %name307 = llvm.mlir.addressof @name307 : !llvm.ptr
-    %f307 = func.call @run_bf16_d256_q(%b307, %h307, %s307, %causal307, %name307) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f307 = func.call @run_bf16_d256_f(%b307, %h307, %s307, %causal307, %name307) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum308 = arith.addi %sum307, %f307 : i32
     %b308 = arith.constant 1 : index
     %h308 = arith.constant 1 : index
     %s308 = arith.constant 384 : index
     %causal308 = arith.constant 0 : i32
     %name308 = llvm.mlir.addressof @name308 : !llvm.ptr
-    %f308 = func.call @run_bf16_d256_q(%b308, %h308, %s308, %causal308, %name308) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f308 = func.call @run_bf16_d256_f(%b308, %h308, %s308, %causal308, %name308) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum309 = arith.addi %sum308, %f308 : i32
     %b309 = arith.constant 1 : index
     %h309 = arith.constant 1 : index
     %s309 = arith.constant 384 : index
     %causal309 = arith.constant 1 : i32
     %name309 = llvm.mlir.addressof @name309 : !llvm.ptr
-    %f309 = func.call @run_bf16_d256_q(%b309, %h309, %s309, %causal309, %name309) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f309 = func.call @run_bf16_d256_f(%b309, %h309, %s309, %causal309, %name309) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum310 = arith.addi %sum309, %f309 : i32
     %b310 = arith.constant 1 : index
     %h310 = arith.constant 48 : index
     %s310 = arith.constant 700 : index
     %causal310 = arith.constant 0 : i32
     %name310 = llvm.mlir.addressof @name310 : !llvm.ptr
-    %f310 = func.call @run_bf16_d256_q(%b310, %h310, %s310, %causal310, %name310) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f310 = func.call @run_bf16_d256_f(%b310, %h310, %s310, %causal310, %name310) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum311 = arith.addi %sum310, %f310 : i32
     %b311 = arith.constant 1 : index
     %h311 = arith.constant 48 : index
     %s311 = arith.constant 700 : index
     %causal311 = arith.constant 1 : i32
     %name311 = llvm.mlir.addressof @name311 : !llvm.ptr
-    %f311 = func.call @run_bf16_d256_q(%b311, %h311, %s311, %causal311, %name311) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f311 = func.call @run_bf16_d256_f(%b311, %h311, %s311, %causal311, %name311) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum312 = arith.addi %sum311, %f311 : i32
     %b312 = arith.constant 1 : index
     %h312 = arith.constant 2 : index
     %s312 = arith.constant 200 : index
     %causal312 = arith.constant 0 : i32
     %name312 = llvm.mlir.addressof @name312 : !llvm.ptr
-    %f312 = func.call @run_bf16_d256_h(%b312, %h312, %s312, %causal312, %name312) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f312 = func.call @run_bf16_d256_g(%b312, %h312, %s312, %causal312, %name312) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum313 = arith.addi %sum312, %f312 : i32
     %b313 = arith.constant 1 : index
     %h313 = arith.constant 2 : index
     %s313 = arith.constant 200 : index
     %causal313 = arith.constant 1 : i32
     %name313 = llvm.mlir.addressof @name313 : !llvm.ptr
-    %f313 = func.call @run_bf16_d256_h(%b313, %h313, %s313, %causal313, %name313) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f313 = func.call @run_bf16_d256_g(%b313, %h313, %s313, %causal313, %name313) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum314 = arith.addi %sum313, %f313 : i32
     %b314 = arith.constant 2 : index
     %h314 = arith.constant 1 : index
     %s314 = arith.constant 77 : index
     %causal314 = arith.constant 0 : i32
     %name314 = llvm.mlir.addressof @name314 : !llvm.ptr
-    %f314 = func.call @run_bf16_d256_h(%b314, %h314, %s314, %causal314, %name314) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f314 = func.call @run_bf16_d256_g(%b314, %h314, %s314, %causal314, %name314) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum315 = arith.addi %sum314, %f314 : i32
     %b315 = arith.constant 2 : index
     %h315 = arith.constant 1 : index
     %s315 = arith.constant 77 : index
     %causal315 = arith.constant 1 : i32
     %name315 = llvm.mlir.addressof @name315 : !llvm.ptr
-    %f315 = func.call @run_bf16_d256_h(%b315, %h315, %s315, %causal315, %name315) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f315 = func.call @run_bf16_d256_g(%b315, %h315, %s315, %causal315, %name315) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum316 = arith.addi %sum315, %f315 : i32
     %b316 = arith.constant 1 : index
     %h316 = arith.constant 1 : index
     %s316 = arith.constant 384 : index
     %causal316 = arith.constant 0 : i32
     %name316 = llvm.mlir.addressof @name316 : !llvm.ptr
-    %f316 = func.call @run_bf16_d256_h(%b316, %h316, %s316, %causal316, %name316) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f316 = func.call @run_bf16_d256_g(%b316, %h316, %s316, %causal316, %name316) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum317 = arith.addi %sum316, %f316 : i32
     %b317 = arith.constant 1 : index
     %h317 = arith.constant 1 : index
     %s317 = arith.constant 384 : index
     %causal317 = arith.constant 1 : i32
     %name317 = llvm.mlir.addressof @name317 : !llvm.ptr
-    %f317 = func.call @run_bf16_d256_h(%b317, %h317, %s317, %causal317, %name317) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f317 = func.call @run_bf16_d256_g(%b317, %h317, %s317, %causal317, %name317) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum318 = arith.addi %sum317, %f317 : i32
     %b318 = arith.constant 1 : index
     %h318 = arith.constant 48 : index
     %s318 = arith.constant 700 : index
     %causal318 = arith.constant 0 : i32
     %name318 = llvm.mlir.addressof @name318 : !llvm.ptr
-    %f318 = func.call @run_bf16_d256_h(%b318, %h318, %s318, %causal318, %name318) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f318 = func.call @run_bf16_d256_g(%b318, %h318, %s318, %causal318, %name318) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum319 = arith.addi %sum318, %f318 : i32
     %b319 = arith.constant 1 : index
     %h319 = arith.constant 48 : index
     %s319 = arith.constant 700 : index
     %causal319 = arith.constant 1 : i32
     %name319 = llvm.mlir.addressof @name319 : !llvm.ptr
-    %f319 = func.call @run_bf16_d256_h(%b319, %h319, %s319, %causal319, %name319) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f319 = func.call @run_bf16_d256_g(%b319, %h319, %s319, %causal319, %name319) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum320 = arith.addi %sum319, %f319 : i32
-    return %sum320 : i32
+    %b320 = arith.constant 1 : index
+    %h320 = arith.constant 2 : index
+    %s320 = arith.constant 200 : index
+    %causal320 = arith.constant 0 : i32
+    %name320 = llvm.mlir.addressof @name320 : !llvm.ptr
+    %f320 = func.call @run_bf16_d256_q(%b320, %h320, %s320, %causal320, %name320) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum321 = arith.addi %sum320, %f320 : i32
+    %b321 = arith.constant 1 : index
+    %h321 = arith.constant 2 : index
+    %s321 = arith.constant 200 : index
+    %causal321 = arith.constant 1 : i32
+    %name321 = llvm.mlir.addressof @name321 : !llvm.ptr
+    %f321 = func.call @run_bf16_d256_q(%b321, %h321, %s321, %causal321, %name321) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum322 = arith.addi %sum321, %f321 : i32
+    %b322 = arith.constant 2 : index
+    %h322 = arith.constant 1 : index
+    %s322 = arith.constant 77 : index
+    %causal322 = arith.constant 0 : i32
+    %name322 = llvm.mlir.addressof @name322 : !llvm.ptr
+    %f322 = func.call @run_bf16_d256_q(%b322, %h322, %s322, %causal322, %name322) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum323 = arith.addi %sum322, %f322 : i32
+    %b323 = arith.constant 2 : index
+    %h323 = arith.constant 1 : index
+    %s323 = arith.constant 77 : index
+    %causal323 = arith.constant 1 : i32
+    %name323 = llvm.mlir.addressof @name323 : !llvm.ptr
+    %f323 = func.call @run_bf16_d256_q(%b323, %h323, %s323, %causal323, %name323) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum324 = arith.addi %sum323, %f323 : i32
+    %b324 = arith.constant 1 : index
+    %h324 = arith.constant 1 : index
+    %s324 = arith.constant 384 : index
+    %causal324 = arith.constant 0 : i32
+    %name324 = llvm.mlir.addressof @name324 : !llvm.ptr
+    %f324 = func.call @run_bf16_d256_q(%b324, %h324, %s324, %causal324, %name324) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum325 = arith.addi %sum324, %f324 : i32
+    %b325 = arith.constant 1 : index
+    %h325 = arith.constant 1 : index
+    %s325 = arith.constant 384 : index
+    %causal325 = arith.constant 1 : i32
+    %name325 = llvm.mlir.addressof @name325 : !llvm.ptr
+    %f325 = func.call @run_bf16_d256_q(%b325, %h325, %s325, %causal325, %name325) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum326 = arith.addi %sum325, %f325 : i32
+    %b326 = arith.constant 1 : index
+    %h326 = arith.constant 48 : index
+    %s326 = arith.constant 700 : index
+    %causal326 = arith.constant 0 : i32
+    %name326 = llvm.mlir.addressof @name326 : !llvm.ptr
+    %f326 = func.call @run_bf16_d256_q(%b326, %h326, %s326, %causal326, %name326) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum327 = arith.addi %sum326, %f326 : i32
+    %b327 = arith.constant 1 : index
+    %h327 = arith.constant 48 : index
+    %s327 = arith.constant 700 : index
+    %causal327 = arith.constant 1 : i32
+    %name327 = llvm.mlir.addressof @name327 : !llvm.ptr
+    %f327 = func.call @run_bf16_d256_q(%b327, %h327, %s327, %causal327, %name327) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum328 = arith.addi %sum327, %f327 : i32
+    %b328 = arith.constant 1 : index
+    %h328 = arith.constant 2 : index
+    %s328 = arith.constant 200 : index
+    %causal328 = arith.constant 0 : i32
+    %name328 = llvm.mlir.addressof @name328 : !llvm.ptr
+    %f328 = func.call @run_bf16_d256_h(%b328, %h328, %s328, %causal328, %name328) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum329 = arith.addi %sum328, %f328 : i32
+    %b329 = arith.constant 1 : index
+    %h329 = arith.constant 2 : index
+    %s329 = arith.constant 200 : index
+    %causal329 = arith.constant 1 : i32
+    %name329 = llvm.mlir.addressof @name329 : !llvm.ptr
+    %f329 = func.call @run_bf16_d256_h(%b329, %h329, %s329, %causal329, %name329) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum330 = arith.addi %sum329, %f329 : i32
+    %b330 = arith.constant 2 : index
+    %h330 = arith.constant 1 : index
+    %s330 = arith.constant 77 : index
+    %causal330 = arith.constant 0 : i32
+    %name330 = llvm.mlir.addressof @name330 : !llvm.ptr
+    %f330 = func.call @run_bf16_d256_h(%b330, %h330, %s330, %causal330, %name330) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum331 = arith.addi %sum330, %f330 : i32
+    %b331 = arith.constant 2 : index
+    %h331 = arith.constant 1 : index
+    %s331 = arith.constant 77 : index
+    %causal331 = arith.constant 1 : i32
+    %name331 = llvm.mlir.addressof @name331 : !llvm.ptr
+    %f331 = func.call @run_bf16_d256_h(%b331, %h331, %s331, %causal331, %name331) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum332 = arith.addi %sum331, %f331 : i32
+    %b332 = arith.constant 1 : index
+    %h332 = arith.constant 1 : index
+    %s332 = arith.constant 384 : index
+    %causal332 = arith.constant 0 : i32
+    %name332 = llvm.mlir.addressof @name332 : !llvm.ptr
+    %f332 = func.call @run_bf16_d256_h(%b332, %h332, %s332, %causal332, %name332) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum333 = arith.addi %sum332, %f332 : i32
+    %b333 = arith.constant 1 : index
+    %h333 = arith.constant 1 : index
+    %s333 = arith.constant 384 : index
+    %causal333 = arith.constant 1 : i32
+    %name333 = llvm.mlir.addressof @name333 : !llvm.ptr
+    %f333 = func.call @run_bf16_d256_h(%b333, %h333, %s333, %causal333, %name333) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum334 = arith.addi %sum333, %f333 : i32
+    %b334 = arith.constant 1 : index
+    %h334 = arith.constant 48 : index
+    %s334 = arith.constant 700 : index
+    %causal334 = arith.constant 0 : i32
+    %name334 = llvm.mlir.addressof @name334 : !llvm.ptr
+    %f334 = func.call @run_bf16_d256_h(%b334, %h334, %s334, %causal334, %name334) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum335 = arith.addi %sum334, %f334 : i32
+    %b335 = arith.constant 1 : index
+    %h335 = arith.constant 48 : index
+    %s335 = arith.constant 700 : index
+    %causal335 = arith.constant 1 : i32
+    %name335 = llvm.mlir.addressof @name335 : !llvm.ptr
+    %f335 = func.call @run_bf16_d256_h(%b335, %h335, %s335, %causal335, %name335) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum336 = arith.addi %sum335, %f335 : i32
+    return %sum336 : i32
   }
 }
