@@ -138,8 +138,7 @@ Pipeline status:
   tile.copy of views bound in kernels: tensor maps the
   kernel writes (tma.create_descriptor, a per-CTA workspace)  done (sm_90a runs)
   tables of pointers (!tile.ptr<!tile.ptr<T>>): pointers
-  read on the device, their copies descriptor-free            done (lit; GPU test
-                                                              written)
+  read on the device, their copies descriptor-free            done (sm_90a runs)
   layouts written on part of an op's tiles; conflicts named
   with both layouts as linear maps; tmem.subslice inference   done (lit)
   tensor maps written inside loops; register tiles of rank
