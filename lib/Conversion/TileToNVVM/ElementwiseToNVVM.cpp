@@ -161,9 +161,10 @@ struct RangeLowering : public ConvertOpToLLVMPattern<RangeOp> {
     // budget (an attention mask's 32 key indices per thread). The copy has
     // no side effects (loads and stores move across it), so CSE still
     // merges it with an identical range that dominates the loop: the
-    // vector is then live across the loop, as it was before. ptxas sees a plain mov and places the vector
-    // under its own register model. A constant coordinate (a layout with
-    // no lane or warp bases along the range) stays constant.
+    // vector is then live across the loop, as it was before. ptxas sees a
+    // plain mov and places the vector under its own register model. A
+    // constant coordinate (a layout with no lane or warp bases along the
+    // range) stays constant.
     Value thread0 = thread[0];
     if (!I32Builder::constant(thread0))
       thread0 = createInlineAsm(rewriter, loc, rewriter.getI32Type(), thread0,

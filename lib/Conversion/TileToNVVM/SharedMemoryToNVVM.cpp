@@ -377,7 +377,8 @@ struct SmemLoadLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
     if (failed(addr))
       return failure();
     // As LLVM holds the element (an f8 is an i8).
-    Type elementType = getTypeConverter()->convertType(op.getResult().getType());
+    Type elementType =
+        getTypeConverter()->convertType(op.getResult().getType());
     if (!elementType)
       return rewriter.notifyMatchFailure(op, "no LLVM type");
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, elementType, *addr);
