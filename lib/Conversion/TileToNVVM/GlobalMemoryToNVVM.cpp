@@ -23,8 +23,9 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The alignment of one element of `type` (converted) in global memory:
-/// !tile.ptr addresses whole elements, so each is naturally aligned. Said
+/// The alignment of one element of `type` (converted) in global memory,
+/// for scalar accesses and each lane of a gather/scatter: !tile.ptr
+/// addresses whole elements, so each is naturally aligned. Said
 /// explicitly: without a data layout, LLVM would assume 4 bytes for an i64
 /// and split its accesses.
 unsigned getElementAlignment(Type type) {
@@ -129,10 +130,6 @@ Value getElementPointers(OpBuilder &b, Location loc, Value base,
   auto ptrsType = VectorType::get(offsetType.getShape(), base.getType());
   return LLVM::GEPOp::create(b, loc, ptrsType, elementType, base,
                              ValueRange{offsets});
-}
-
-unsigned getAlignment(Type elementType) {
-  return std::max<unsigned>(1, elementType.getIntOrFloatBitWidth() / 8);
 }
 
 /// Registers [first, first + width) of `vector`.
@@ -296,7 +293,8 @@ struct TileLoadLowering : public ConvertOpToLLVMPattern<LoadOp> {
                              ? other
                              : createSplat(rewriter, loc, vectorType, other));
     rewriter.replaceOpWithNewOp<LLVM::masked_gather>(
-        op, vectorType, ptrs, mask, passThru, getAlignment(elementType));
+        op, vectorType, ptrs, mask, passThru,
+        getElementAlignment(elementType));
     return success();
   }
 };
@@ -328,7 +326,7 @@ struct TileStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
     Value mask = getVectorMask(rewriter, loc, adaptor.getMask(),
                                vectorType.getNumElements());
     rewriter.replaceOpWithNewOp<LLVM::masked_scatter>(
-        op, value, ptrs, mask, getAlignment(elementType));
+        op, value, ptrs, mask, getElementAlignment(elementType));
     return success();
   }
 };
