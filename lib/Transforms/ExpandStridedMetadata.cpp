@@ -33,8 +33,9 @@ bool splitsIntoDynamicSizes(memref::ExpandShapeOp op) {
   });
 }
 
-/// `a * c`, folded when both are constants. In arith, not affine: the host
-/// pipeline lowers no affine.apply after this pass.
+/// `a * c`, folded when either is a constant that decides it. In arith, so
+/// that what this pattern builds needs no affine lowering (upstream's
+/// patterns still build affine.apply; the pipelines lower it after).
 OpFoldResult multiply(OpBuilder &b, Location loc, OpFoldResult a,
                       OpFoldResult c) {
   std::optional<int64_t> x = getConstantIntValue(a);

@@ -4,8 +4,7 @@
 // one dimension split into two dynamic sizes, on which LLVM 22's
 // expand-strided-metadata crashes. The strides are the row-major products
 // inside the group, times the source dimension's stride; the offset is the
-// source's; the product is arith (the host pipeline lowers no affine
-// after this pass).
+// source's; the product is arith (it needs no affine lowering).
 // CHECK-LABEL: func.func @split_dynamic
 // CHECK-SAME: (%[[SRC:.*]]: memref<?x?xbf16>, %[[P:.*]]: index, %[[S:.*]]: index)
 // CHECK: %[[C64:.*]] = arith.constant 64 : index
