@@ -10084,9 +10084,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_g(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10103,10 +10104,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.18033688011112042 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_bf16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10149,7 +10150,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10162,13 +10165,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10189,9 +10203,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_h(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10206,10 +10221,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_bf16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10252,7 +10267,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10265,13 +10282,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10292,9 +10320,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10314,10 +10343,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_bf16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10360,7 +10389,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10373,13 +10404,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10400,9 +10442,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_s on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_s(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -10422,10 +10465,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_bf16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10468,7 +10511,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10481,13 +10526,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10508,9 +10564,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_t on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_t(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -10532,10 +10589,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_bf16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !do64_bf16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10578,7 +10635,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10591,13 +10650,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10618,9 +10688,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_u on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_u(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -10642,10 +10713,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_bf16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !do64_bf16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10688,7 +10759,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10701,13 +10774,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10728,9 +10812,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d64_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_w(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10745,10 +10830,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_bf16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10791,7 +10876,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10804,13 +10891,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10831,9 +10929,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d128_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_g(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10850,10 +10949,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.12751743082459868 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_bf16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10896,7 +10995,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10909,13 +11010,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10936,9 +11048,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d128_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_h(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10953,10 +11066,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_bf16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10999,7 +11112,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11012,13 +11127,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11039,9 +11165,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d128_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11061,10 +11188,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_bf16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11107,7 +11234,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11120,13 +11249,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11147,9 +11287,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_bf16_d128_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_w(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11164,10 +11305,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_bf16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11210,7 +11351,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11223,13 +11366,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11250,9 +11404,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11269,10 +11424,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.18033688011112042 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11315,7 +11470,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11328,13 +11485,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11355,9 +11523,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11372,10 +11541,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11418,7 +11587,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11431,13 +11602,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11458,9 +11640,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11480,10 +11663,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11526,7 +11709,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11539,13 +11724,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11566,9 +11762,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_s on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_s(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -11588,10 +11785,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11634,7 +11831,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11647,13 +11846,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11674,9 +11884,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_t on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_t(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -11698,10 +11909,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11744,7 +11955,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11757,13 +11970,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11784,9 +12008,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_u on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -11808,10 +12033,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11854,7 +12079,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11867,13 +12094,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11894,9 +12132,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11911,10 +12150,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11957,7 +12196,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -11970,13 +12211,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -11997,9 +12249,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -12016,10 +12269,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.12751743082459868 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -12062,7 +12315,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -12075,13 +12330,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -12102,9 +12368,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -12119,10 +12386,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -12165,7 +12432,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -12178,13 +12447,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -12205,9 +12485,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -12227,10 +12508,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -12273,7 +12554,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -12286,13 +12569,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -12313,9 +12607,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -12330,10 +12625,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -12376,7 +12671,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -12389,13 +12686,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -12482,6 +12790,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerStart() -> !llvm.ptr
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
+  llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
 

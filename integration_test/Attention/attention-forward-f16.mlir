@@ -8076,9 +8076,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8093,10 +8094,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8139,7 +8140,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8152,13 +8155,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8179,9 +8193,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8196,10 +8211,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8242,7 +8257,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8255,13 +8272,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8282,9 +8310,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_f on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8301,10 +8330,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.18033688011112042 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d64_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8347,7 +8376,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8360,13 +8391,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8387,9 +8429,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8406,10 +8449,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.18033688011112042 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8452,7 +8495,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8465,13 +8510,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8492,9 +8548,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8514,10 +8571,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8560,7 +8617,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8573,13 +8632,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8600,9 +8670,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8617,10 +8688,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.18033688011112042 : f32
-    gpu.launch_func @kernels::@attention_f16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8663,7 +8734,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8676,13 +8749,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8703,9 +8787,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_s on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_s(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -8725,10 +8810,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_s blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8771,7 +8856,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8784,13 +8871,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8811,9 +8909,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_t on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_t(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -8835,10 +8934,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_t blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8881,7 +8980,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -8894,13 +8995,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -8921,9 +9033,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d64_u on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 192 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -8945,10 +9058,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_u blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq64_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !do64_f16_64,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8991,7 +9104,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9004,13 +9119,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9031,9 +9157,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9048,10 +9175,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9094,7 +9221,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9107,13 +9236,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9134,9 +9274,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9151,10 +9292,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9197,7 +9338,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9210,13 +9353,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9237,9 +9391,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_f on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9256,10 +9411,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.12751743082459868 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d128_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9302,7 +9457,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9315,13 +9472,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9342,9 +9510,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9361,10 +9530,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.12751743082459868 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9407,7 +9576,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9420,13 +9591,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9447,9 +9629,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9469,10 +9652,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9515,7 +9698,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9528,13 +9713,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9555,9 +9751,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d128_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9572,10 +9769,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.12751743082459868 : f32
-    gpu.launch_func @kernels::@attention_f16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9618,7 +9815,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9631,13 +9830,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9658,9 +9868,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9675,10 +9886,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.09016844005556021 : f32
-    gpu.launch_func @kernels::@attention_f16_d256_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_p blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9721,7 +9932,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9734,13 +9947,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9761,9 +9985,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9778,10 +10003,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.09016844005556021 : f32
-    gpu.launch_func @kernels::@attention_f16_d256_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_w blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9824,7 +10049,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9837,13 +10064,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9864,9 +10102,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_f on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9883,10 +10122,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.09016844005556021 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d256_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_f blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9929,7 +10168,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -9942,13 +10183,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -9969,9 +10221,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_g on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9988,10 +10241,10 @@ module attributes {gpu.container_module} {
     %qk_scale = arith.constant 0.09016844005556021 : f32
     %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-    gpu.launch_func @kernels::@attention_f16_d256_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_g blocks in (%tiles, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10034,7 +10287,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10047,13 +10302,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10074,9 +10340,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_q on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10096,10 +10363,10 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
-    gpu.launch_func @kernels::@attention_f16_d256_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10142,7 +10409,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10155,13 +10424,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10182,9 +10462,10 @@ module attributes {gpu.container_module} {
 
   // Launches attention_f16_d256_h on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32) {
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10199,10 +10480,10 @@ module attributes {gpu.container_module} {
     %seq32 = arith.index_cast %seq : index to i32
     // softmax scale 1/sqrt(D), times log2(e) for exp2.
     %qk_scale = arith.constant 0.09016844005556021 : f32
-    gpu.launch_func @kernels::@attention_f16_d256_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_h blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
-    return
+    return %done : !gpu.async.token
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10245,7 +10526,9 @@ module attributes {gpu.container_module} {
     %lse_bytes = arith.muli %rows64, %four : i64
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
     %tol = arith.constant 1.0e-2 : f64
@@ -10258,13 +10541,24 @@ module attributes {gpu.container_module} {
       %c10 = arith.constant 10 : index
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
-        func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32) -> ()
-        %ms = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
         %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %ms, %slot : f64, !llvm.ptr
@@ -10459,6 +10753,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerStart() -> !llvm.ptr
   llvm.func @tileRtTimerStopMs(!llvm.ptr) -> f64
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
+  llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
 
