@@ -96,6 +96,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_bf16_64
+        tma.prefetch_descriptor %dk : !dkv_bf16_64
+        tma.prefetch_descriptor %dv : !dkv_bf16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -653,6 +656,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_bf16_64
+        tma.prefetch_descriptor %dk : !dkv_bf16_64
+        tma.prefetch_descriptor %dv : !dkv_bf16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -1053,6 +1059,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<3>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_bf16_64
+        tma.prefetch_descriptor %dk : !dkv_bf16_64
+        tma.prefetch_descriptor %dv : !dkv_bf16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -1946,6 +1955,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_bf16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_bf16_64
+        tma.prefetch_descriptor %dk : !dkv_bf16_64
+        tma.prefetch_descriptor %dv : !dkv_bf16_64
+        tma.prefetch_descriptor %out : !do64_bf16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -2836,6 +2849,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_bf16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_bf16_64
+        tma.prefetch_descriptor %dk : !dkv_bf16_64
+        tma.prefetch_descriptor %dv : !dkv_bf16_64
+        tma.prefetch_descriptor %out : !do64_bf16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -3970,6 +3987,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_bf16_128
+        tma.prefetch_descriptor %dk : !dkv_bf16_128
+        tma.prefetch_descriptor %dv : !dkv_bf16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -4538,6 +4558,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_bf16_128
+        tma.prefetch_descriptor %dk : !dkv_bf16_128
+        tma.prefetch_descriptor %dv : !dkv_bf16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -5104,6 +5127,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -5661,6 +5687,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -6061,6 +6090,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<3>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -6954,6 +6986,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_f16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
+        tma.prefetch_descriptor %out : !do64_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -7844,6 +7880,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_f16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
+        tma.prefetch_descriptor %out : !do64_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -8978,6 +9018,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -9546,6 +9589,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1

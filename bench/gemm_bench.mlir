@@ -255,6 +255,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -324,6 +327,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -437,6 +443,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -526,6 +535,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -624,6 +636,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -682,6 +697,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256m2_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -817,6 +835,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -886,6 +907,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -999,6 +1023,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1088,6 +1115,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1186,6 +1216,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1244,6 +1277,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256m2_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1380,6 +1416,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x128
+        tma.prefetch_descriptor %descB : !desc8_256x128
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1495,6 +1534,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_256x128
+        tma.prefetch_descriptor %descB : !desc8_128x128
+        tma.prefetch_descriptor %descC : !desc256_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }

@@ -624,6 +624,13 @@ def kernel_rotated(t, d, v):
         # What the consumers in partitions need besides.
         caps += [("turn", turns), ("out", out_type(t, d, v)),
                  ("lse", "!tile.ptr<f32>"), ("qk_scale", "f32")]
+    # The tensor maps, prefetched into the descriptor cache before the
+    # barriers are set up, so that the first loads do not wait for them.
+    descs = [("dq", f"!{qt.desc}"), ("dk", f"!dkv_{t}_{d}"), ("dv", f"!dkv_{t}_{d}")]
+    if v in TMA_STORE:
+        descs.append(("out", out_type(t, d, v)))
+    prefetches = "".join(f"        tma.prefetch_descriptor %{name} : {ty}\n"
+                         for name, ty in descs)
     stage_alloc = ""
     if v in TMA_STORE:
         caps.append(("ostage", f"!ostage_{t}_{d}"))
@@ -729,6 +736,7 @@ def kernel_rotated(t, d, v):
       %vempty = mbarrier.alloc : {ring}
 {turn_alloc}{stage_alloc}      %leader = tile.elect cta
       scf.if %leader {{
+{prefetches}\
         %qf = mbarrier.index %qfull[%c0] : {one}
         %qe = mbarrier.index %qempty[%c0] : {one}
         mbarrier.init %qf, arrivals = 1

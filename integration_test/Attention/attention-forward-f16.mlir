@@ -573,6 +573,9 @@ module attributes {gpu.container_module} {
       %vempty = mbarrier.alloc : !mbarrier.group<4>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -946,6 +949,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -1343,6 +1349,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -1903,6 +1912,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<3>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -2796,6 +2808,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_f16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
+        tma.prefetch_descriptor %out : !do64_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -3686,6 +3702,10 @@ module attributes {gpu.container_module} {
       %ostage = tile.alloc_smem : !ostage_f16_64
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq64_f16_64
+        tma.prefetch_descriptor %dk : !dkv_f16_64
+        tma.prefetch_descriptor %dv : !dkv_f16_64
+        tma.prefetch_descriptor %out : !do64_f16_64
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -4989,6 +5009,9 @@ module attributes {gpu.container_module} {
       %vempty = mbarrier.alloc : !mbarrier.group<3>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -5369,6 +5392,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -5773,6 +5799,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -6696,6 +6725,9 @@ module attributes {gpu.container_module} {
       %vempty = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_256
+        tma.prefetch_descriptor %dk : !dkv_f16_256
+        tma.prefetch_descriptor %dv : !dkv_f16_256
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -7090,6 +7122,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_256
+        tma.prefetch_descriptor %dk : !dkv_f16_256
+        tma.prefetch_descriptor %dv : !dkv_f16_256
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1
@@ -7508,6 +7543,9 @@ module attributes {gpu.container_module} {
       %turn = mbarrier.alloc : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_256
+        tma.prefetch_descriptor %dk : !dkv_f16_256
+        tma.prefetch_descriptor %dv : !dkv_f16_256
         %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
         %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
         mbarrier.init %qf, arrivals = 1

@@ -318,6 +318,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -379,6 +382,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -448,6 +454,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc256_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc256_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -509,6 +518,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -567,6 +579,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc64_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc64_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -625,6 +640,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -738,6 +756,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -827,6 +848,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -916,6 +940,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256m2_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1051,6 +1078,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1149,6 +1179,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_f16
+        tma.prefetch_descriptor %descB : !descB64m2_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1251,6 +1284,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1312,6 +1348,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1373,6 +1412,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1434,6 +1476,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1503,6 +1548,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc256_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc256_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1564,6 +1612,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1622,6 +1673,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc64_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc64_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1680,6 +1734,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -1793,6 +1850,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1882,6 +1942,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -1971,6 +2034,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256m2_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -2106,6 +2172,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -2204,6 +2273,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_bf16
+        tma.prefetch_descriptor %descB : !descB64m2_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -2306,6 +2378,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -2367,6 +2442,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -2429,6 +2507,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x128
+        tma.prefetch_descriptor %descB : !desc8_256x128
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -2544,6 +2625,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x64
+        tma.prefetch_descriptor %descB : !desc8_256x64
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -2659,6 +2743,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x128
+        tma.prefetch_descriptor %descB : !desc8_128x128
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 128
         mbarrier.init %mbar_b, arrivals = 128
       }
@@ -2750,6 +2837,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x128
+        tma.prefetch_descriptor %descB : !desc8_256x128m2
+        tma.prefetch_descriptor %descC : !desc128_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
@@ -2887,6 +2977,9 @@ module attributes {gpu.container_module} {
       %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
       %leader = tile.elect cta
       scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_256x128
+        tma.prefetch_descriptor %descB : !desc8_128x128
+        tma.prefetch_descriptor %descC : !desc256_bf16
         mbarrier.init %mbar_a, arrivals = 256
         mbarrier.init %mbar_b, arrivals = 256
       }
