@@ -35,6 +35,7 @@ files).
 import argparse
 import collections
 import os
+import re
 
 TYPES = {"f16": 1, "bf16": 2}
 HEAD_DIMS = (64, 128, 256)
@@ -62,22 +63,23 @@ VARIANTS = {
     "s": lambda d: (4, True),
     "t": lambda d: (4, True),
     "u": lambda d: (4, True),
+    "r": lambda d: (2, True),
 }
 # Head dims a variant is written for (all others: HEAD_DIMS).
-VARIANT_HEAD_DIMS = {"s": (64,), "t": (64,), "u": (64,)}
+VARIANT_HEAD_DIMS = {"s": (64,), "t": (64,), "u": (64,), "r": (128,)}
 # The variants kernel_rotated writes.
-ROTATED = ("f", "g", "q", "s", "t", "u")
+ROTATED = ("f", "g", "q", "s", "t", "u", "r")
 # The rotated variants whose consumer warpgroups take turns.
-PING_PONG = ("g", "q", "s", "t", "u")
+PING_PONG = ("g", "q", "s", "t", "u", "r")
 # The rotated variants in a persistent grid (one CTA per SM).
-PERSISTENT = ("q", "s", "t", "u")
+PERSISTENT = ("q", "s", "t", "u", "r")
 # Consumer regions of a rotated kernel, each owning region_rows(v) query
 # rows of a tile: f, g and q run one region of two warpgroups (128 rows;
 # the warpgroup takes its ping-pong turn by its index at run time); t runs
 # three regions of one warpgroup (64 rows each, tiles of 192: FA3's shape
 # at head dim 64, where a warpgroup's exponentials need two others' MMA to
 # hide under, not one); so does s, t's ablation without the TMA store.
-CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "s": 3, "t": 3, "u": 3}
+CONSUMER_REGIONS = {"f": 1, "g": 1, "q": 1, "s": 3, "t": 3, "u": 3, "r": 1}
 # Variants that write O by TMA: each consumer region stages its rows in
 # shared memory (its own 64-row slot) and one thread stores them as boxes
 # of a rank-3 tensor map over O viewed [B*H, S, D], which clips each box at
@@ -92,6 +94,15 @@ TMA_STORE = ("t", "u")
 # still takes their turns and releases their ring slots (after waiting
 # for them to be filled, so that its arrival counts for the right phase).
 SKIP_MASKED = ("u",)
+# Variants whose consumers rotate the loop across tiles too: the tile's
+# last P V is issued together with the next tile's first Q K (one turn),
+# the next tile's first softmax runs under it, and the epilogue follows,
+# so that a tile boundary costs the epilogue only, not also block 0's
+# product and softmax. The next tile's Q must be there by then: Q is a
+# ring of two slots (tile k in slot k % 2), loaded while the previous
+# tile's main loop runs; at head dim 128 that leaves room for a K/V ring
+# of 2 slots (FA3's depth there): 64 + 2 x 64 KiB.
+CROSS_TILE = ("r",)
 VARIANT_DOC = {
     "p": "K and V double-buffered by tile-pipeline, every warp loads and computes",
     "w": "tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute",
@@ -100,6 +111,7 @@ VARIANT_DOC = {
     "q": "as g, in a persistent grid of one CTA per SM walking the tiles, the next tile's Q and K loaded under this tile's last PV and epilogue",
     "s": "as t, O stored from registers (t's ablation)",
     "u": "as t, each warpgroup skipping the key blocks that mask all its rows",
+    "r": "as q, the loop also rotated across tiles (a tile's last PV issued with the next tile's first QK, its epilogue after the next tile's first softmax), Q in a ring of two slots",
     "t": "as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers",
     "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
@@ -109,7 +121,7 @@ HAND_LAID_OUT = ("h",)
 # Timed by the benchmark: tile-warp-specialize's kernel and the
 # hand-scheduled ones (p and f, ablations, are still checked by the
 # integration test).
-BENCH_VARIANTS = ("w", "h", "g", "q", "s", "t", "u")
+BENCH_VARIANTS = ("w", "h", "g", "q", "r", "s", "t", "u")
 # Written but not yet run on a GPU: kept out of the test and the bench
 # until the integration test has checked them there (none now: q ran on
 # the H200 on 2026-12-04).
@@ -117,7 +129,7 @@ NOT_YET_RUN = ()
 # Threads a CTA launches with: the rotated kernel adds its producer
 # warpgroup itself (tile-warp-specialize adds it to the others).
 PRODUCER_WARPS = {"p": 0, "w": 0, "f": 4, "g": 4, "q": 4, "h": 0, "s": 4,
-                  "t": 4, "u": 4}
+                  "t": 4, "u": 4, "r": 4}
 
 
 def head_dims(v):
@@ -158,15 +170,32 @@ def q_types(t, d, v):
     """Type aliases of Q for variant `v`: its TMA descriptor, the CTA's Q
     buffer, a consumer region's view of it and one 64-column box. With
     three consumer regions, Q is a ring of one 64-row slot per region."""
+    if v in CROSS_TILE:
+        return QTypes(f"dq_{t}_{d}", f"q2ring_{t}_{d}", f"q_{t}_{d}", f"qbox_{t}_{d}")
     if CONSUMER_REGIONS.get(v, 1) == 1:
         return QTypes(f"dq_{t}_{d}", f"q_{t}_{d}", f"q_{t}_{d}", f"qbox_{t}_{d}")
     return QTypes(f"dq64_{t}_{d}", f"qring_{t}_{d}", f"q64_{t}_{d}",
                   f"q64box_{t}_{d}")
 
 
+def kv_ring(t, d, v):
+    """The K/V ring type of a rotated variant (named by its depth when it
+    differs from f's)."""
+    stages = VARIANTS[v](d)[0]
+    return (f"kvring_{t}_{d}" if stages == VARIANTS["f"](d)[0]
+            else f"kvring{stages}_{t}_{d}")
+
+
 def aliases(t, d, variants):
     bn = block_n(d)
     regions = max(CONSUMER_REGIONS.get(v, 1) for v in variants)
+    extra_rings = "".join(
+        f"!{ring} = !tile.smem<{VARIANTS[v](d)[0]}x{bn}x{d}x{t}, #nvmma128, mutable>\n"
+        for ring, v in sorted({kv_ring(t, d, v): v for v in variants
+                               if v in ROTATED}.items())
+        if ring != f"kvring_{t}_{d}")
+    if any(v in CROSS_TILE for v in variants):
+        extra_rings += f"!q2ring_{t}_{d} = !tile.smem<2x{BM}x{d}x{t}, #nvmma128, mutable>\n"
     split_q = "" if regions == 1 else f"""!dq64_{t}_{d} = !tma.descriptor<tensor<64x64x{t}>, swizzle = 128>
 !q64_{t}_{d} = !tile.smem<64x{d}x{t}, #nvmma128, mutable>
 !q64box_{t}_{d} = !tile.smem<64x64x{t}, #nvmma128, mutable>
@@ -182,7 +211,7 @@ def aliases(t, d, variants):
 !kvbox_{t}_{d} = !tile.smem<{bn}x64x{t}, #nvmma128, mutable>
 !kt_{t}_{d} = !tile.smem<{d}x{bn}x{t}, #nvmma128t, mutable>
 !kvring_{t}_{d} = !tile.smem<{VARIANTS["f"](d)[0]}x{bn}x{d}x{t}, #nvmma128, mutable>
-{split_q}"""
+{extra_rings}{split_q}"""
 
 
 def boxes(buf, typ, box, d, prefix, indent):
@@ -611,12 +640,15 @@ def kernel_rotated(t, d, v):
                    for i in range(panels(d)))
     ring = f"!mbarrier.group<{stages}>"
     one = "!mbarrier.group<1>"
+    cross = v in CROSS_TILE
+    q_slots = 2 if cross else 1
+    qg = f"!mbarrier.group<{q_slots}>"
     turns = f"!mbarrier.group<{2 if regions == 1 else regions}>"
-    kvr = f"kvring_{t}_{d}"
+    kvr = kv_ring(t, d, v)
     qt = q_types(t, d, v)
     caps = [("dq", f"!{qt.desc}"), ("dk", f"!dkv_{t}_{d}"), ("dv", f"!dkv_{t}_{d}"),
             ("q", f"!{qt.whole}"), ("kring", f"!{kvr}"), ("vring", f"!{kvr}"),
-            ("qfull", one), ("qempty", one), ("kfull", ring), ("kempty", ring),
+            ("qfull", qg), ("qempty", qg), ("kfull", ring), ("kempty", ring),
             ("vfull", ring), ("vempty", ring), ("seq", "i32"), ("causal", "i32"),
             ("pid", "i32"), ("nprog", "i32"), ("tiles", "i32"),
             ("qblocks", "i32"), ("kblocks", "i32"), ("pairs", "i32")]
@@ -657,6 +689,12 @@ def kernel_rotated(t, d, v):
                 + "".join(f"{i14}tma.async_load %{desc}[%kv_row, %col{i}], %{which}p{i}, %{which}f scope = thread : !dkv_{t}_{d}, !kvbox_{t}_{d}\n"
                           for i in range(panels(d))))
 
+    q_init = "".join(
+        f"{i8}%qf{i} = mbarrier.index %qfull[%c{i}] : {qg}\n"
+        f"{i8}%qe{i} = mbarrier.index %qempty[%c{i}] : {qg}\n"
+        f"{i8}mbarrier.init %qf{i}, arrivals = 1\n"
+        f"{i8}mbarrier.init %qe{i}, arrivals = {consumers}\n"
+        for i in range(q_slots))
     turn_alloc = turn_init = ""
     if ping_pong:
         n_turns = 2 if regions == 1 else regions
@@ -667,7 +705,29 @@ def kernel_rotated(t, d, v):
                      f"{i8}}}\n")
 
     producer_carried = CONSUMER_CARRIED[:2]
-    if regions == 1:
+    # Q's barriers and buffer for the producer's tile %k: the one slot,
+    # or slot k % 2 of the ring, used for the (k / 2)-th time.
+    q_slot_of_tile = f"""{i12}%q_used = arith.andi %k, %c1_i32 : i32
+{i12}%q_free = arith.xori %q_used, %c1_i32 : i32
+"""
+    q_bars = (f"{i10}%qfb = mbarrier.index %qfull_p[%c0] : {one}\n"
+              f"{i10}%qeb = mbarrier.index %qempty_p[%c0] : {one}\n")
+    if cross:
+        q_bars = ""
+        q_slot_of_tile = f"""{i12}%q_slot_i32 = arith.remui %k, %c2_i32 : i32
+{i12}%q_use = arith.divui %k, %c2_i32 : i32
+{i12}%q_used = arith.andi %q_use, %c1_i32 : i32
+{i12}%q_free = arith.xori %q_used, %c1_i32 : i32
+{i12}%q_slot = arith.index_cast %q_slot_i32 : i32 to index
+{i12}%qfb = mbarrier.index %qfull_p[%q_slot] : {qg}
+{i12}%qeb = mbarrier.index %qempty_p[%q_slot] : {qg}
+{i12}%q_ps = tile.smem_index %q_p[%q_slot] : !{qt.whole} -> !{qt.region}
+""" + boxes("q_ps", qt.region, qt.box, d, "qp", i12)
+        q_views = ""
+        q_loads = "".join(
+            f"{i12}tma.async_load %dq_p[%q_row, %col{i}], %qp{i}, %qfb scope = thread : !{qt.desc}, !{qt.box}\n"
+            for i in range(panels(d)))
+    elif regions == 1:
         q_views = boxes("q_p", qt.region, qt.box, d, "qp", i10)
         q_loads = "".join(
             f"{i12}tma.async_load %dq_p[%q_row, %col{i}], %qp{i}, %qfb scope = thread : !{qt.desc}, !{qt.box}\n"
@@ -690,9 +750,11 @@ def kernel_rotated(t, d, v):
     index_consts = "".join(f"      %c{i} = arith.constant {i} : index\n"
                            for i in range(3, regions + 1))
     if regions == 1:
+        consumer = (consumer_region_cross(t, d, v) if cross
+                    else consumer_region(t, d, v, None, ""))
         consumer_regions = (
             f"{i6}default num_regs(240) {{\n"
-            + consumer_region(t, d, v, None, "")
+            + consumer
             + f"{i8}tile.warp_yield\n{i6}}}\n")
         producer_index = 0
     else:
@@ -728,8 +790,8 @@ def kernel_rotated(t, d, v):
 {region_consts}{cols}      %q = tile.alloc_smem : !{qt.whole}
       %kring = tile.alloc_smem : !{kvr}
       %vring = tile.alloc_smem : !{kvr}
-      %qfull = mbarrier.alloc : {one}
-      %qempty = mbarrier.alloc : {one}
+      %qfull = mbarrier.alloc : {qg}
+      %qempty = mbarrier.alloc : {qg}
       %kfull = mbarrier.alloc : {ring}
       %kempty = mbarrier.alloc : {ring}
       %vfull = mbarrier.alloc : {ring}
@@ -737,10 +799,7 @@ def kernel_rotated(t, d, v):
 {turn_alloc}{stage_alloc}      %leader = tile.elect cta
       scf.if %leader {{
 {prefetches}\
-        %qf = mbarrier.index %qfull[%c0] : {one}
-        %qe = mbarrier.index %qempty[%c0] : {one}
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = {consumers}
+{q_init}\
         scf.for %i = %c0 to %stages_idx step %c1 {{
           %kf = mbarrier.index %kfull[%i] : {ring}
           %ke = mbarrier.index %kempty[%i] : {ring}
@@ -767,13 +826,10 @@ def kernel_rotated(t, d, v):
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {{
-          %qfb = mbarrier.index %qfull_p[%c0] : {one}
-          %qeb = mbarrier.index %qempty_p[%c0] : {one}
-{q_views}\
+{q_bars}{q_views}\
 {tile_loop(producer_carried, "_p", i10)}\
 {tile_coords("_p", i12)}\
-            %q_used = arith.andi %k, %c1_i32 : i32
-            %q_free = arith.xori %q_used, %c1_i32 : i32
+{q_slot_of_tile}\
             mbarrier.wait %qeb, phase %q_free : i32
             mbarrier.arrive_expect_tx %qfb, bytes = {q_bytes}
 {q_loads}\
@@ -802,30 +858,13 @@ def kernel_rotated(t, d, v):
 CONSUMER_CARRIED = [("k", "%c0_i32"), ("base", "%c0_i32"), ("tbase", "%c0_i32")]
 
 
-def consumer_region(t, d, v, g, src):
-    """The body of one consumer region of kernel_rotated: its loop over
-    the CTA's tiles. `g` is the region's warpgroup among three (`t`), or
-    None for the region of two warpgroups (`f`, `g`, `q`), which finds its
-    warpgroup at run time; `src` suffixes the captures the region uses (a
-    partition's block arguments)."""
+def turn_protocol(v, g, c, i8):
+    """The ping-pong turn of consumer warpgroup `g` (None: the region of two
+    warpgroups, which finds its own at run time) in variant `v`: the IR
+    selecting its turn barrier and the next one's, and the functions that
+    write a wait for turn %`n` and the pass to the next warpgroup (nothing
+    without ping-pong). `c` names a capture as the region sees it."""
     ping_pong = v in PING_PONG
-    rows = region_rows(v)
-    bn = block_n(d)
-    stages, _ = VARIANTS[v](d)
-    s = f"tensor<{rows}x{bn}xf32>"
-    o = f"tensor<{rows}x{d}xf32>"
-    r = f"tensor<{rows}xf32>"
-    pt = f"tensor<{rows}x{bn}x{t}>"
-    i8, i10, i12 = (" " * n for n in (8, 10, 12))
-    ring = f"!mbarrier.group<{stages}>"
-    one = "!mbarrier.group<1>"
-    kvr = f"kvring_{t}_{d}"
-    qt = q_types(t, d, v)
-
-    def c(name):
-        """A capture as the region sees it."""
-        return f"%{name}{src}"
-
     turn_select = ""
     if ping_pong and g is None:
         turn_select = f"""{i8}%wid = tile.warp_id
@@ -857,6 +896,252 @@ def consumer_region(t, d, v, g, src):
 
     def turn_pass(indent):
         return f"{indent}mbarrier.arrive %their_turn\n" if ping_pong else ""
+
+    return turn_select, turn_wait, turn_pass
+
+
+def suffixed(text, sfx):
+    """`text` with every SSA name it defines (and its uses) suffixed by
+    `sfx`, so that a second copy of a computation (the next tile's
+    coordinates) can live in a region nested in the first's."""
+    names = set(re.findall(r"%([A-Za-z_]\w*)(?::\d+)?\s*=", text))
+    return re.sub(r"%([A-Za-z_]\w*)(?!\w)",
+                  lambda m: m.group(0) + sfx if m.group(1) in names
+                  else m.group(0), text)
+
+
+def tile_of_round(rnd, src, indent):
+    """tile_loop's tile (%tile) of round %`rnd` and whether it exists
+    (%live); %grid_m1 is the grid's last CTA."""
+    body = f"""%round_odd = arith.andi %{rnd}, %c1_i32 : i32
+%is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+%mirror = arith.subi %grid_m1, %pid{src} : i32
+%in_round = arith.select %is_odd, %mirror, %pid{src} : i32
+%round_base = arith.muli %{rnd}, %nprog{src} : i32
+%tile = arith.addi %round_base, %in_round : i32
+%live = arith.cmpi ult, %tile, %tiles{src} : i32
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
+def consumer_region_cross(t, d, v):
+    """consumer_region for CROSS_TILE: the region of two warpgroups whose
+    loop is rotated across tiles as well. Of the CTA's tiles (rounds 0 ..
+    count - 1 of tile_loop's grid walk), the first tile's block 0 (its S and
+    softmax) is computed first; each tile but the last then runs iterations
+    1 .. end - 1 and a boundary: the next tile's Q K(0) and this tile's last
+    P V issued back to back in one turn, the wait for the first, the next
+    tile's block-0 softmax under the second, then this tile's epilogue. The
+    last tile (peeled, so that no branch holds a second copy of the last
+    P V) ends with its last P V alone. Turn n: block 0 of the first tile is
+    turn 0; iteration j of a tile whose block 0 was turn T is turn T + j,
+    its boundary T + end (the next tile's T). Tile k of the CTA reads Q slot
+    k % 2, filled for the (k / 2)-th time."""
+    rows = BM
+    bn = block_n(d)
+    stages, _ = VARIANTS[v](d)
+    s = f"tensor<{rows}x{bn}xf32>"
+    o = f"tensor<{rows}x{d}xf32>"
+    r = f"tensor<{rows}xf32>"
+    pt = f"tensor<{rows}x{bn}x{t}>"
+    i8, i10, i12, i14 = (" " * n for n in (8, 10, 12, 14))
+    ring = f"!mbarrier.group<{stages}>"
+    qg = "!mbarrier.group<2>"
+    kvr = kv_ring(t, d, v)
+    qt = q_types(t, d, v)
+    turn_select, turn_wait, turn_pass = turn_protocol(v, None, lambda n: f"%{n}", i8)
+
+    def lines(text, indent):
+        return "".join(indent + line + "\n" for line in text.splitlines() if line)
+
+    def q_slot(k, sfx, indent):
+        """Waits for tile %`k`'s Q and views its slot as %q_cur{sfx}."""
+        return lines(f"""%q_slot_i32{sfx} = arith.remui %{k}, %c2_i32 : i32
+%q_use{sfx} = arith.divui %{k}, %c2_i32 : i32
+%q_parity{sfx} = arith.andi %q_use{sfx}, %c1_i32 : i32
+%q_slot{sfx} = arith.index_cast %q_slot_i32{sfx} : i32 to index
+%qfb{sfx} = mbarrier.index %qfull[%q_slot{sfx}] : {qg}
+mbarrier.wait %qfb{sfx}, phase %q_parity{sfx} : i32
+%q_cur{sfx} = tile.smem_index %q[%q_slot{sfx}] : !{qt.whole} -> !{qt.region}
+""", indent)
+
+    def first_qk(n, turn, sfx, indent, then_issue=""):
+        """Block 0's S of a tile from ring position %`n` in turn %`turn`
+        (Q in %q_cur{sfx}), and `then_issue` in the same turn; waits for
+        S only and releases K."""
+        return slot(n, sfx, indent) + lines(f"""%kf{sfx} = mbarrier.index %kfull[%slot{sfx}] : {ring}
+mbarrier.wait %kf{sfx}, phase %parity{sfx} : i32
+{turn_wait(turn, sfx, "")}%k0{sfx} = tile.smem_index %kring[%slot{sfx}] : !{kvr} -> !kv_{t}_{d}
+%kt0{sfx} = tile.smem_trans %k0{sfx}, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+%qk0a{sfx} = tile.dot %q_cur{sfx}, %kt0{sfx}, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
+{then_issue}{turn_pass("")}%qk0{sfx} = tile.dot_wait %qk0a{sfx} {{pending = {1 if then_issue else 0} : i32}} : {s}
+%ke0{sfx} = mbarrier.index %kempty[%slot{sfx}] : {ring}
+mbarrier.arrive %ke0{sfx}
+""", indent)
+
+    def block0_softmax(sfx, coords, indent):
+        """Block 0's softmax (S in %qk0{sfx}) for the tile whose
+        coordinates carry suffix `coords`."""
+        return (lines(f"%j_i32{sfx} = arith.constant 0 : i32", indent)
+                + online_softmax(t, d, f"qk0{sfx}", "m0", "l0", sfx, indent, rows=rows,
+                                 q_start=f"q_start{coords}")
+                .replace("%full", f"%full{coords}")
+                .replace("%is_causal", f"%is_causal{coords}"))
+
+    # The last P V of the tile (P of block end - 1 in %res#3, V at ring
+    # position %n_last): issued, and later waited for.
+    last_pv_issue = f"""%vfl = mbarrier.index %vfull[%slot_l] : {ring}
+mbarrier.wait %vfl, phase %parity_l : i32
+%vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
+%acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
+"""
+    last_pv_wait = f"""%acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
+%vel = mbarrier.index %vempty[%slot_l] : {ring}
+mbarrier.arrive %vel
+"""
+
+    def main_loop(k, base, tbase, m, l, p, indent):
+        """Tile %`tile`'s coordinates, its Q, iterations 1 .. end - 1 (into
+        %res) and the release of its Q slot; then the ring position and
+        turn of its last P V."""
+        return (tile_coords("", indent) + q_slot(k, "", indent) + lines(f"""%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}
+%res:4 = scf.for %j = %c1 to %end step %c1
+    iter_args(%acc = %zo, %m_i = %{m}, %l_i = %{l}, %p_prev = %p_first)
+    -> ({o}, {r}, {r}, {pt}) {{
+  %j_i32 = arith.index_cast %j : index to i32
+  %n = arith.addi %{base}, %j_i32 : i32
+{slot("n", "", "")}\
+  %kf = mbarrier.index %kfull[%slot] : {ring}
+  mbarrier.wait %kf, phase %parity : i32
+  %turn_n = arith.addi %{tbase}, %j_i32 : i32
+{turn_wait("turn_n", "", "  ")}\
+  %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
+  %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+  %qk_async = tile.dot %q_cur, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
+  %n_prev = arith.subi %n, %c1_i32 : i32
+{slot("n_prev", "_v", "  ")}\
+  %vf = mbarrier.index %vfull[%slot_v] : {ring}
+  mbarrier.wait %vf, phase %parity_v : i32
+  %vst = tile.smem_index %vring[%slot_v] : !{kvr} -> !kv_{t}_{d}
+  %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_pass("  ")}\
+  // S(j) was committed first: at most the PV product is pending.
+  %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
+  %ke = mbarrier.index %kempty[%slot] : {ring}
+  mbarrier.arrive %ke
+{online_softmax(t, d, "qk", "m_i", "l_i", "", "  ", rows=rows)}\
+  %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
+  %ve = mbarrier.index %vempty[%slot_v] : {ring}
+  mbarrier.arrive %ve
+  %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
+  %alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
+  %acc_scaled = arith.mulf %pv, %alphab : {o}
+  scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+}}
+// Every QK product of the tile is done: its Q slot may be refilled.
+%qeb = mbarrier.index %qempty[%q_slot] : {qg}
+mbarrier.arrive %qeb
+%next_base = arith.addi %{base}, %end_i32 : i32
+%n_last = arith.subi %next_base, %c1_i32 : i32
+{slot("n_last", "_l", "")}\
+%turn_last = arith.addi %{tbase}, %end_i32 : i32
+%next_k = arith.addi %{k}, %c1_i32 : i32
+""", indent))
+
+    def tile_at(rnd, sfx, indent):
+        """%tile{sfx}: the CTA's tile of round %`rnd`."""
+        return lines(suffixed(tile_of_round(rnd, "", ""), sfx), indent)
+
+    def coords_of(tile, sfx, indent):
+        return lines(suffixed(tile_coords("", "").replace("%tile", f"%{tile}"), sfx), indent)
+
+    # P of a tile's block 0 crosses the tile loop in f32 and is rounded at
+    # the top of the tile: rounded in the boundary, it would be copied into
+    # the P V operand registers there, and ptxas, merging the copy with the
+    # rounding that runs while this tile's last P V is in flight, serializes
+    # every wgmma (C7513).
+    ps = f"tensor<{rows}x{bn}xf32>"
+    carried = f"i32, i32, i32, {r}, {r}, {ps}"
+    return f"""{i8}%zs = arith.constant dense<0.0> : {s}
+{i8}%zo = arith.constant dense<0.0> : {o}
+{i8}%m0 = arith.constant dense<0xFF800000> : {r}
+{i8}%l0 = arith.constant dense<0.0> : {r}
+{i8}%scale = tile.splat %qk_scale : {s}
+{i8}%scale_row = tile.splat %qk_scale : {r}
+{turn_select}\
+{i8}// The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
+{i8}%grid_m1 = arith.subi %nprog, %c1_i32 : i32
+{i8}%tiles_pad = arith.addi %tiles, %grid_m1 : i32
+{i8}%rounds = arith.divui %tiles_pad, %nprog : i32
+{i8}%last_round = arith.subi %rounds, %c1_i32 : i32
+{tile_at("last_round", "_z", i8)}\
+{i8}%last_missing = arith.extui %live_z : i1 to i32
+{i8}%count0 = arith.addi %last_round, %last_missing : i32
+{i8}%has_tiles = arith.cmpi sgt, %rounds, %c0_i32 : i32
+{i8}%count = arith.select %has_tiles, %count0, %c0_i32 : i32
+{i8}%some = arith.cmpi sgt, %count, %c0_i32 : i32
+{i8}scf.if %some {{
+{i10}// The first tile's block 0: S and softmax, turn 0.
+{tile_at("c0_i32", "_f", i10)}\
+{coords_of("tile_f", "_f", i10)}\
+{q_slot("c0_i32", "_f", i10)}\
+{first_qk("c0_i32", "c0_i32", "_f", i10)}\
+{block0_softmax("_f", "_f", i10)}\
+{i10}%count_m1 = arith.subi %count, %c1_i32 : i32
+{i10}// Every tile but the last: its boundary has a next tile.
+{i10}%tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+{i10}    iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
+{i10}    -> ({carried}) : i32 {{
+{tile_at("tround", "", i12)}\
+{main_loop("k", "base", "tbase", "m_c", "l_c", "p_c", i12)}\
+{i12}%next_round = arith.addi %tround, %c1_i32 : i32
+{tile_at("next_round", "_n", i12)}\
+{coords_of("tile_n", "_n", i12)}\
+{i12}// The boundary: the next tile's block 0 and this tile's last P V.
+{q_slot("next_k", "_b", i12)}\
+{first_qk("next_base", "turn_last", "_b", i12, then_issue=last_pv_issue)}\
+{block0_softmax("_b", "_n", i12)}\
+{lines(last_pv_wait, i12)}\
+{epilogue(t, d, "acc_fin", "res#2", "res#1", i12, rows=rows)}\
+{i12}scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : {carried}
+{i10}}}
+{i10}// The last tile: its last P V alone.
+{tile_at("count_m1", "", i10)}\
+{main_loop("tl#0", "tl#1", "tl#2", "tl#3", "tl#4", "tl#5", i10)}\
+{turn_wait("turn_last", "_l", i10)}\
+{lines(last_pv_issue, i10)}\
+{turn_pass(i10)}\
+{lines(last_pv_wait, i10)}\
+{epilogue(t, d, "acc_fin", "res#2", "res#1", i10, rows=rows)}\
+{i8}}}
+"""
+
+
+def consumer_region(t, d, v, g, src):
+    """The body of one consumer region of kernel_rotated: its loop over
+    the CTA's tiles. `g` is the region's warpgroup among three (`t`), or
+    None for the region of two warpgroups (`f`, `g`, `q`), which finds its
+    warpgroup at run time; `src` suffixes the captures the region uses (a
+    partition's block arguments)."""
+    ping_pong = v in PING_PONG
+    rows = region_rows(v)
+    bn = block_n(d)
+    stages, _ = VARIANTS[v](d)
+    s = f"tensor<{rows}x{bn}xf32>"
+    o = f"tensor<{rows}x{d}xf32>"
+    r = f"tensor<{rows}xf32>"
+    pt = f"tensor<{rows}x{bn}x{t}>"
+    i8, i10, i12 = (" " * n for n in (8, 10, 12))
+    ring = f"!mbarrier.group<{stages}>"
+    one = "!mbarrier.group<1>"
+    kvr = kv_ring(t, d, v)
+    qt = q_types(t, d, v)
+
+    def c(name):
+        """A capture as the region sees it."""
+        return f"%{name}{src}"
+
+    turn_select, turn_wait, turn_pass = turn_protocol(v, g, c, i8)
 
     # The region's Q and its first query row (in the sequence and in Q).
     q_view, q_start, q_row, region_start = "q", "q_start", "q_row", ""

@@ -128,6 +128,14 @@
 // CHECK: attention f16 d128 h: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d128 h: B=1 H=48 S=700 D=128 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d128 h: B=1 H=48 S=700 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=2 S=200 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=2 S=200 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=2 H=1 S=77 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=2 H=1 S=77 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=1 S=384 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=1 S=384 D=128 causal=1 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=48 S=700 D=128 causal=0 {{.*}} -> PASS
+// CHECK: attention f16 d128 r: B=1 H=48 S=700 D=128 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=1 H=2 S=200 D=256 causal=0 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=1 H=2 S=200 D=256 causal=1 {{.*}} -> PASS
 // CHECK: attention f16 d256 p: B=2 H=1 S=77 D=256 causal=0 {{.*}} -> PASS
@@ -202,6 +210,8 @@
 !kvbox_f16_128 = !tile.smem<128x64xf16, #nvmma128, mutable>
 !kt_f16_128 = !tile.smem<128x128xf16, #nvmma128t, mutable>
 !kvring_f16_128 = !tile.smem<3x128x128xf16, #nvmma128, mutable>
+!kvring2_f16_128 = !tile.smem<2x128x128xf16, #nvmma128, mutable>
+!q2ring_f16_128 = !tile.smem<2x128x128xf16, #nvmma128, mutable>
 !dq_f16_256 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !dkv_f16_256 = !tma.descriptor<tensor<64x64xf16>, swizzle = 128>
 !q_f16_256 = !tile.smem<128x256xf16, #nvmma128, mutable>
@@ -576,10 +586,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_64
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -952,10 +962,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_64
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -1352,10 +1362,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_64
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -1915,10 +1925,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq64_f16_64
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 384
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 384
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -2812,10 +2822,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
         tma.prefetch_descriptor %out : !do64_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 384
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 384
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -3706,10 +3716,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dk : !dkv_f16_64
         tma.prefetch_descriptor %dv : !dkv_f16_64
         tma.prefetch_descriptor %out : !do64_f16_64
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 384
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 384
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<4>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<4>
@@ -5012,10 +5022,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_128
         tma.prefetch_descriptor %dk : !dkv_f16_128
         tma.prefetch_descriptor %dv : !dkv_f16_128
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
@@ -5395,10 +5405,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_128
         tma.prefetch_descriptor %dk : !dkv_f16_128
         tma.prefetch_descriptor %dv : !dkv_f16_128
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
@@ -5802,10 +5812,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_128
         tma.prefetch_descriptor %dk : !dkv_f16_128
         tma.prefetch_descriptor %dv : !dkv_f16_128
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<3>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<3>
@@ -6338,6 +6348,730 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Flash-attention forward, f16, head dim 128: tiles of 128 query rows,
+    // key blocks of 128, a 2-slot K/V ring; as q, the loop also rotated across tiles (a tile's last PV issued with the next tile's first QK, its epilogue after the next tile's first softmax), Q in a ring of two slots
+    // (see kernel_rotated in the generator).
+    gpu.func @attention_f16_d128_r(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
+        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c0_i32 = arith.constant 0 : i32
+      %c1_i32 = arith.constant 1 : i32
+      %c2_i32 = arith.constant 2 : i32
+      %stages = arith.constant 2 : i32
+      %stages_idx = arith.constant 2 : index
+      %bm = arith.constant 128 : i32
+      %bm_m1 = arith.constant 127 : i32
+      %bn = arith.constant 128 : i32
+      %bn_m1 = arith.constant 127 : i32
+      %col0 = arith.constant 0 : i32
+      %col1 = arith.constant 64 : i32
+      %q = tile.alloc_smem : !q2ring_f16_128
+      %kring = tile.alloc_smem : !kvring2_f16_128
+      %vring = tile.alloc_smem : !kvring2_f16_128
+      %qfull = mbarrier.alloc : !mbarrier.group<2>
+      %qempty = mbarrier.alloc : !mbarrier.group<2>
+      %kfull = mbarrier.alloc : !mbarrier.group<2>
+      %kempty = mbarrier.alloc : !mbarrier.group<2>
+      %vfull = mbarrier.alloc : !mbarrier.group<2>
+      %vempty = mbarrier.alloc : !mbarrier.group<2>
+      %turn = mbarrier.alloc : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %dq : !dq_f16_128
+        tma.prefetch_descriptor %dk : !dkv_f16_128
+        tma.prefetch_descriptor %dv : !dkv_f16_128
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<2>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<2>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
+        %qf1 = mbarrier.index %qfull[%c1] : !mbarrier.group<2>
+        %qe1 = mbarrier.index %qempty[%c1] : !mbarrier.group<2>
+        mbarrier.init %qf1, arrivals = 1
+        mbarrier.init %qe1, arrivals = 256
+        scf.for %i = %c0 to %stages_idx step %c1 {
+          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
+          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
+          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<2>
+          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<2>
+          mbarrier.init %kf, arrivals = 1
+          mbarrier.init %ke, arrivals = 256
+          mbarrier.init %vf, arrivals = 1
+          mbarrier.init %ve, arrivals = 256
+        }
+        scf.for %i = %c0 to %c2 step %c1 {
+          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
+          mbarrier.init %tb, arrivals = 128
+        }
+      }
+      tile.barrier
+      %seq_qpad = arith.addi %seq, %bm_m1 : i32
+      %qblocks = arith.divui %seq_qpad, %bm : i32
+      %seq_kpad = arith.addi %seq, %bn_m1 : i32
+      %kblocks = arith.divui %seq_kpad, %bn : i32
+      %tiles = arith.muli %qblocks, %pairs : i32
+      %pid = tile.program_id x
+      %nprog = tile.num_programs x
+
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      default num_regs(240) {
+        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
+        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
+        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
+        %l0 = arith.constant dense<0.0> : tensor<128xf32>
+        %scale = tile.splat %qk_scale : tensor<128x128xf32>
+        %scale_row = tile.splat %qk_scale : tensor<128xf32>
+        %wid = tile.warp_id
+        %c4_i32 = arith.constant 4 : i32
+        %wg = arith.divui %wid, %c4_i32 : i32
+        %wg_other = arith.xori %wg, %c1_i32 : i32
+        %wg_idx = arith.index_cast %wg : i32 to index
+        %wg_other_idx = arith.index_cast %wg_other : i32 to index
+        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
+        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
+        // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
+        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
+        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
+        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %last_round = arith.subi %rounds, %c1_i32 : i32
+        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
+        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
+        %mirror_z = arith.subi %grid_m1, %pid : i32
+        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
+        %round_base_z = arith.muli %last_round, %nprog : i32
+        %tile_z = arith.addi %round_base_z, %in_round_z : i32
+        %live_z = arith.cmpi ult, %tile_z, %tiles : i32
+        %last_missing = arith.extui %live_z : i1 to i32
+        %count0 = arith.addi %last_round, %last_missing : i32
+        %has_tiles = arith.cmpi sgt, %rounds, %c0_i32 : i32
+        %count = arith.select %has_tiles, %count0, %c0_i32 : i32
+        %some = arith.cmpi sgt, %count, %c0_i32 : i32
+        scf.if %some {
+          // The first tile's block 0: S and softmax, turn 0.
+          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
+          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
+          %mirror_f = arith.subi %grid_m1, %pid : i32
+          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
+          %round_base_f = arith.muli %c0_i32, %nprog : i32
+          %tile_f = arith.addi %round_base_f, %in_round_f : i32
+          %live_f = arith.cmpi ult, %tile_f, %tiles : i32
+          %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc_f = arith.divui %tile_f, %qblocks : i32
+          %rev_nc_f = arith.remui %tile_f, %qblocks : i32
+          %pair_c_f = arith.remui %tile_f, %pairs : i32
+          %rev_c_f = arith.divui %tile_f, %pairs : i32
+          %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
+          %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
+          %last_block_f = arith.subi %qblocks, %c1_i32 : i32
+          %block_f = arith.subi %last_block_f, %block_rev_f : i32
+          %q_start_f = arith.muli %block_f, %bm : i32
+          %pair_row_f = arith.muli %pair_f, %seq : i32
+          %q_row_f = arith.addi %pair_row_f, %q_start_f : i32
+          %seq_full_f = arith.divui %seq, %bn : i32
+          %q_end_f = arith.addi %q_start_f, %bm : i32
+          %q_end_pad_f = arith.addi %q_end_f, %bn_m1 : i32
+          %diag_end_f = arith.divui %q_end_pad_f, %bn : i32
+          %causal_end_f = arith.minui %diag_end_f, %kblocks : i32
+          %end_i32_f = arith.select %is_causal_f, %causal_end_f, %kblocks : i32
+          %q_next_f = arith.addi %q_start_f, %c1_i32 : i32
+          %below_f = arith.divui %q_next_f, %bn : i32
+          %causal_full_f = arith.minui %below_f, %seq_full_f : i32
+          %full_f = arith.select %is_causal_f, %causal_full_f, %seq_full_f : i32
+          %end_f = arith.index_cast %end_i32_f : i32 to index
+          %q_slot_i32_f = arith.remui %c0_i32, %c2_i32 : i32
+          %q_use_f = arith.divui %c0_i32, %c2_i32 : i32
+          %q_parity_f = arith.andi %q_use_f, %c1_i32 : i32
+          %q_slot_f = arith.index_cast %q_slot_i32_f : i32 to index
+          %qfb_f = mbarrier.index %qfull[%q_slot_f] : !mbarrier.group<2>
+          mbarrier.wait %qfb_f, phase %q_parity_f : i32
+          %q_cur_f = tile.smem_index %q[%q_slot_f] : !q2ring_f16_128 -> !q_f16_128
+          %slot_i32_f = arith.remui %c0_i32, %stages : i32
+          %round_f = arith.divui %c0_i32, %stages : i32
+          %parity_f = arith.remui %round_f, %c2_i32 : i32
+          %slot_f = arith.index_cast %slot_i32_f : i32 to index
+          %kf_f = mbarrier.index %kfull[%slot_f] : !mbarrier.group<2>
+          mbarrier.wait %kf_f, phase %parity_f : i32
+          %turn_odd_f = arith.andi %c0_i32, %c1_i32 : i32
+          %turn_parity_f = arith.xori %turn_odd_f, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_f : i32
+          %k0_f = tile.smem_index %kring[%slot_f] : !kvring2_f16_128 -> !kv_f16_128
+          %kt0_f = tile.smem_trans %k0_f, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+          %qk0a_f = tile.dot %q_cur_f, %kt0_f, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %qk0_f = tile.dot_wait %qk0a_f {pending = 0 : i32} : tensor<128x128xf32>
+          %ke0_f = mbarrier.index %kempty[%slot_f] : !mbarrier.group<2>
+          mbarrier.arrive %ke0_f
+          %j_i32_f = arith.constant 0 : i32
+          %edge_f = arith.cmpi sge, %j_i32_f, %full_f : i32
+          %kv_start_f = arith.muli %j_i32_f, %bn : i32
+          %scores_f = scf.if %edge_f -> (tensor<128x128xf32>) {
+            %seq_rel = arith.subi %seq, %kv_start_f : i32
+            %diag_rel = arith.subi %q_start_f, %kv_start_f : i32
+            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+            %row_base = arith.select %is_causal_f, %diag_rel1, %seq_rel : i32
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %row_base_v = tile.splat %row_base : tensor<128xi32>
+            %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
+            %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
+            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
+            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %cols = tile.range 0 to 128 : tensor<128xi32>
+            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
+            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+            %masked = arith.select %ok, %qk0_f, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+            scf.yield %masked : tensor<128x128xf32>
+          } else {
+            scf.yield %qk0_f : tensor<128x128xf32>
+          }
+          %row_max_f = tile.reduce max %scores_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %row_max_scaled_f = arith.mulf %row_max_f, %scale_row : tensor<128xf32>
+          %m_new_f = arith.maximumf %m0, %row_max_scaled_f : tensor<128xf32>
+          %m_neg_f = arith.negf %m_new_f : tensor<128xf32>
+          %m_neg2_f = tile.expand_dims %m_neg_f, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %m_negb_f = tile.broadcast %m_neg2_f : tensor<128x1xf32> -> tensor<128x128xf32>
+          %shifted_f = math.fma %scores_f, %scale, %m_negb_f : tensor<128x128xf32>
+          %p_f = math.exp2 %shifted_f fastmath<afn> : tensor<128x128xf32>
+          %m_diff_f = arith.subf %m0, %m_new_f : tensor<128xf32>
+          %alpha_f = math.exp2 %m_diff_f fastmath<afn> : tensor<128xf32>
+          %row_sum_f = tile.reduce add %p_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+          %l_scaled_f = arith.mulf %l0, %alpha_f : tensor<128xf32>
+          %l_new_f = arith.addf %l_scaled_f, %row_sum_f : tensor<128xf32>
+          %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xf16>
+          %count_m1 = arith.subi %count, %c1_i32 : i32
+          // Every tile but the last: its boundary has a next tile.
+          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
+              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid : i32
+            %in_round = arith.select %is_odd, %mirror, %pid : i32
+            %round_base = arith.muli %tround, %nprog : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles : i32
+            %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks : i32
+            %rev_nc = arith.remui %tile, %qblocks : i32
+            %pair_c = arith.remui %tile, %pairs : i32
+            %rev_c = arith.divui %tile, %pairs : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
+            %q_use = arith.divui %k, %c2_i32 : i32
+            %q_parity = arith.andi %q_use, %c1_i32 : i32
+            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
+            %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
+            mbarrier.wait %qfb, phase %q_parity : i32
+            %q_cur = tile.smem_index %q[%q_slot] : !q2ring_f16_128 -> !q_f16_128
+            %p_first = arith.truncf %p_c : tensor<128x128xf32> to tensor<128x128xf16>
+            %res:4 = scf.for %j = %c1 to %end step %c1
+                iter_args(%acc = %zo, %m_i = %m_c, %l_i = %l_c, %p_prev = %p_first)
+                -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
+              %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
+              mbarrier.wait %kf, phase %parity : i32
+              %turn_n = arith.addi %tbase, %j_i32 : i32
+              %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+              %turn_parity = arith.xori %turn_odd, %wg_other : i32
+              mbarrier.wait %my_turn, phase %turn_parity : i32
+              %kst = tile.smem_index %kring[%slot] : !kvring2_f16_128 -> !kv_f16_128
+              %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+              %qk_async = tile.dot %q_cur, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+              %n_prev = arith.subi %n, %c1_i32 : i32
+              %slot_i32_v = arith.remui %n_prev, %stages : i32
+              %round_v = arith.divui %n_prev, %stages : i32
+              %parity_v = arith.remui %round_v, %c2_i32 : i32
+              %slot_v = arith.index_cast %slot_i32_v : i32 to index
+              %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
+              mbarrier.wait %vf, phase %parity_v : i32
+              %vst = tile.smem_index %vring[%slot_v] : !kvring2_f16_128 -> !kv_f16_128
+              %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+              mbarrier.arrive %their_turn
+              // S(j) was committed first: at most the PV product is pending.
+              %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+              %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
+              mbarrier.arrive %ke
+              %edge = arith.cmpi sge, %j_i32, %full : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %scores = scf.if %edge -> (tensor<128x128xf32>) {
+                %seq_rel = arith.subi %seq, %kv_start : i32
+                %diag_rel = arith.subi %q_start, %kv_start : i32
+                %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+                %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+                %rows = tile.range 0 to 128 : tensor<128xi32>
+                %row_base_v = tile.splat %row_base : tensor<128xi32>
+                %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
+                %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
+                %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
+                %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+                %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
+                %cols = tile.range 0 to 128 : tensor<128xi32>
+                %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+                %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+                %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
+                %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+                %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+                scf.yield %masked : tensor<128x128xf32>
+              } else {
+                scf.yield %qk : tensor<128x128xf32>
+              }
+              %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+              %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+              %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+              %m_neg = arith.negf %m_new : tensor<128xf32>
+              %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+              %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+              %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+              %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+              %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+              %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+              %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+              %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+              %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+              %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+              %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
+              mbarrier.arrive %ve
+              %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+              %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+              %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+              scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+            }
+            // Every QK product of the tile is done: its Q slot may be refilled.
+            %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
+            mbarrier.arrive %qeb
+            %next_base = arith.addi %base, %end_i32 : i32
+            %n_last = arith.subi %next_base, %c1_i32 : i32
+            %slot_i32_l = arith.remui %n_last, %stages : i32
+            %round_l = arith.divui %n_last, %stages : i32
+            %parity_l = arith.remui %round_l, %c2_i32 : i32
+            %slot_l = arith.index_cast %slot_i32_l : i32 to index
+            %turn_last = arith.addi %tbase, %end_i32 : i32
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_round = arith.addi %tround, %c1_i32 : i32
+            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
+            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
+            %mirror_n = arith.subi %grid_m1, %pid : i32
+            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
+            %round_base_n = arith.muli %next_round, %nprog : i32
+            %tile_n = arith.addi %round_base_n, %in_round_n : i32
+            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
+            %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
+            %pair_nc_n = arith.divui %tile_n, %qblocks : i32
+            %rev_nc_n = arith.remui %tile_n, %qblocks : i32
+            %pair_c_n = arith.remui %tile_n, %pairs : i32
+            %rev_c_n = arith.divui %tile_n, %pairs : i32
+            %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
+            %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
+            %last_block_n = arith.subi %qblocks, %c1_i32 : i32
+            %block_n = arith.subi %last_block_n, %block_rev_n : i32
+            %q_start_n = arith.muli %block_n, %bm : i32
+            %pair_row_n = arith.muli %pair_n, %seq : i32
+            %q_row_n = arith.addi %pair_row_n, %q_start_n : i32
+            %seq_full_n = arith.divui %seq, %bn : i32
+            %q_end_n = arith.addi %q_start_n, %bm : i32
+            %q_end_pad_n = arith.addi %q_end_n, %bn_m1 : i32
+            %diag_end_n = arith.divui %q_end_pad_n, %bn : i32
+            %causal_end_n = arith.minui %diag_end_n, %kblocks : i32
+            %end_i32_n = arith.select %is_causal_n, %causal_end_n, %kblocks : i32
+            %q_next_n = arith.addi %q_start_n, %c1_i32 : i32
+            %below_n = arith.divui %q_next_n, %bn : i32
+            %causal_full_n = arith.minui %below_n, %seq_full_n : i32
+            %full_n = arith.select %is_causal_n, %causal_full_n, %seq_full_n : i32
+            %end_n = arith.index_cast %end_i32_n : i32 to index
+            // The boundary: the next tile's block 0 and this tile's last P V.
+            %q_slot_i32_b = arith.remui %next_k, %c2_i32 : i32
+            %q_use_b = arith.divui %next_k, %c2_i32 : i32
+            %q_parity_b = arith.andi %q_use_b, %c1_i32 : i32
+            %q_slot_b = arith.index_cast %q_slot_i32_b : i32 to index
+            %qfb_b = mbarrier.index %qfull[%q_slot_b] : !mbarrier.group<2>
+            mbarrier.wait %qfb_b, phase %q_parity_b : i32
+            %q_cur_b = tile.smem_index %q[%q_slot_b] : !q2ring_f16_128 -> !q_f16_128
+            %slot_i32_b = arith.remui %next_base, %stages : i32
+            %round_b = arith.divui %next_base, %stages : i32
+            %parity_b = arith.remui %round_b, %c2_i32 : i32
+            %slot_b = arith.index_cast %slot_i32_b : i32 to index
+            %kf_b = mbarrier.index %kfull[%slot_b] : !mbarrier.group<2>
+            mbarrier.wait %kf_b, phase %parity_b : i32
+            %turn_odd_b = arith.andi %turn_last, %c1_i32 : i32
+            %turn_parity_b = arith.xori %turn_odd_b, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity_b : i32
+            %k0_b = tile.smem_index %kring[%slot_b] : !kvring2_f16_128 -> !kv_f16_128
+            %kt0_b = tile.smem_trans %k0_b, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+            %qk0a_b = tile.dot %q_cur_b, %kt0_b, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+            mbarrier.wait %vfl, phase %parity_l : i32
+            %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
+            %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            %qk0_b = tile.dot_wait %qk0a_b {pending = 1 : i32} : tensor<128x128xf32>
+            %ke0_b = mbarrier.index %kempty[%slot_b] : !mbarrier.group<2>
+            mbarrier.arrive %ke0_b
+            %j_i32_b = arith.constant 0 : i32
+            %edge_b = arith.cmpi sge, %j_i32_b, %full_n : i32
+            %kv_start_b = arith.muli %j_i32_b, %bn : i32
+            %scores_b = scf.if %edge_b -> (tensor<128x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start_b : i32
+              %diag_rel = arith.subi %q_start_n, %kv_start_b : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal_n, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %row_base_v = tile.splat %row_base : tensor<128xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk0_b, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk0_b : tensor<128x128xf32>
+            }
+            %row_max_b = tile.reduce max %scores_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled_b = arith.mulf %row_max_b, %scale_row : tensor<128xf32>
+            %m_new_b = arith.maximumf %m0, %row_max_scaled_b : tensor<128xf32>
+            %m_neg_b = arith.negf %m_new_b : tensor<128xf32>
+            %m_neg2_b = tile.expand_dims %m_neg_b, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb_b = tile.broadcast %m_neg2_b : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted_b = math.fma %scores_b, %scale, %m_negb_b : tensor<128x128xf32>
+            %p_b = math.exp2 %shifted_b fastmath<afn> : tensor<128x128xf32>
+            %m_diff_b = arith.subf %m0, %m_new_b : tensor<128xf32>
+            %alpha_b = math.exp2 %m_diff_b fastmath<afn> : tensor<128xf32>
+            %row_sum_b = tile.reduce add %p_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled_b = arith.mulf %l0, %alpha_b : tensor<128xf32>
+            %l_new_b = arith.addf %l_scaled_b, %row_sum_b : tensor<128xf32>
+            %p_in_b = arith.truncf %p_b : tensor<128x128xf32> to tensor<128x128xf16>
+            %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+            %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
+            mbarrier.arrive %vel
+            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+            %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
+            %rows = tile.range 0 to 128 : tensor<128xi32>
+            %row0 = tile.splat %q_row : tensor<128xi32>
+            %grow = arith.addi %rows, %row0 : tensor<128xi32>
+            %query0 = tile.splat %q_start : tensor<128xi32>
+            %queries = arith.addi %rows, %query0 : tensor<128xi32>
+            %seqv = tile.splat %seq : tensor<128xi32>
+            %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+            %dcols = tile.range 0 to 128 : tensor<128xi32>
+            %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+            %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+            %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+            %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+            %ld = arith.constant dense<128> : tensor<128x128xi32>
+            %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+            %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+            %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+            %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+            tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
+            // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+            %log_l = math.log2 %res#2 : tensor<128xf32>
+            %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+            %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+            %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+            tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
+          }
+          // The last tile: its last P V alone.
+          %round_odd = arith.andi %count_m1, %c1_i32 : i32
+          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+          %mirror = arith.subi %grid_m1, %pid : i32
+          %in_round = arith.select %is_odd, %mirror, %pid : i32
+          %round_base = arith.muli %count_m1, %nprog : i32
+          %tile = arith.addi %round_base, %in_round : i32
+          %live = arith.cmpi ult, %tile, %tiles : i32
+          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %pair_nc = arith.divui %tile, %qblocks : i32
+          %rev_nc = arith.remui %tile, %qblocks : i32
+          %pair_c = arith.remui %tile, %pairs : i32
+          %rev_c = arith.divui %tile, %pairs : i32
+          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+          %last_block = arith.subi %qblocks, %c1_i32 : i32
+          %block = arith.subi %last_block, %block_rev : i32
+          %q_start = arith.muli %block, %bm : i32
+          %pair_row = arith.muli %pair, %seq : i32
+          %q_row = arith.addi %pair_row, %q_start : i32
+          %seq_full = arith.divui %seq, %bn : i32
+          %q_end = arith.addi %q_start, %bm : i32
+          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+          %diag_end = arith.divui %q_end_pad, %bn : i32
+          %causal_end = arith.minui %diag_end, %kblocks : i32
+          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
+          %q_next = arith.addi %q_start, %c1_i32 : i32
+          %below = arith.divui %q_next, %bn : i32
+          %causal_full = arith.minui %below, %seq_full : i32
+          %full = arith.select %is_causal, %causal_full, %seq_full : i32
+          %end = arith.index_cast %end_i32 : i32 to index
+          %q_slot_i32 = arith.remui %tl#0, %c2_i32 : i32
+          %q_use = arith.divui %tl#0, %c2_i32 : i32
+          %q_parity = arith.andi %q_use, %c1_i32 : i32
+          %q_slot = arith.index_cast %q_slot_i32 : i32 to index
+          %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
+          mbarrier.wait %qfb, phase %q_parity : i32
+          %q_cur = tile.smem_index %q[%q_slot] : !q2ring_f16_128 -> !q_f16_128
+          %p_first = arith.truncf %tl#5 : tensor<128x128xf32> to tensor<128x128xf16>
+          %res:4 = scf.for %j = %c1 to %end step %c1
+              iter_args(%acc = %zo, %m_i = %tl#3, %l_i = %tl#4, %p_prev = %p_first)
+              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %n = arith.addi %tl#1, %j_i32 : i32
+          %slot_i32 = arith.remui %n, %stages : i32
+          %round = arith.divui %n, %stages : i32
+          %parity = arith.remui %round, %c2_i32 : i32
+          %slot = arith.index_cast %slot_i32 : i32 to index
+            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
+            mbarrier.wait %kf, phase %parity : i32
+            %turn_n = arith.addi %tl#2, %j_i32 : i32
+            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
+            %turn_parity = arith.xori %turn_odd, %wg_other : i32
+            mbarrier.wait %my_turn, phase %turn_parity : i32
+            %kst = tile.smem_index %kring[%slot] : !kvring2_f16_128 -> !kv_f16_128
+            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
+            %qk_async = tile.dot %q_cur, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            %n_prev = arith.subi %n, %c1_i32 : i32
+            %slot_i32_v = arith.remui %n_prev, %stages : i32
+            %round_v = arith.divui %n_prev, %stages : i32
+            %parity_v = arith.remui %round_v, %c2_i32 : i32
+            %slot_v = arith.index_cast %slot_i32_v : i32 to index
+            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
+            mbarrier.wait %vf, phase %parity_v : i32
+            %vst = tile.smem_index %vring[%slot_v] : !kvring2_f16_128 -> !kv_f16_128
+            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+            mbarrier.arrive %their_turn
+            // S(j) was committed first: at most the PV product is pending.
+            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
+            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
+            mbarrier.arrive %ke
+            %edge = arith.cmpi sge, %j_i32, %full : i32
+            %kv_start = arith.muli %j_i32, %bn : i32
+            %scores = scf.if %edge -> (tensor<128x128xf32>) {
+              %seq_rel = arith.subi %seq, %kv_start : i32
+              %diag_rel = arith.subi %q_start, %kv_start : i32
+              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
+              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+              %rows = tile.range 0 to 128 : tensor<128xi32>
+              %row_base_v = tile.splat %row_base : tensor<128xi32>
+              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
+              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
+              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
+              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
+              %cols = tile.range 0 to 128 : tensor<128xi32>
+              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
+              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
+              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
+              scf.yield %masked : tensor<128x128xf32>
+            } else {
+              scf.yield %qk : tensor<128x128xf32>
+            }
+            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
+            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
+            %m_neg = arith.negf %m_new : tensor<128xf32>
+            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
+            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
+            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
+            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
+            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
+            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
+            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
+            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
+            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
+            mbarrier.arrive %ve
+            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
+            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
+            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
+          }
+          // Every QK product of the tile is done: its Q slot may be refilled.
+          %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
+          mbarrier.arrive %qeb
+          %next_base = arith.addi %tl#1, %end_i32 : i32
+          %n_last = arith.subi %next_base, %c1_i32 : i32
+          %slot_i32_l = arith.remui %n_last, %stages : i32
+          %round_l = arith.divui %n_last, %stages : i32
+          %parity_l = arith.remui %round_l, %c2_i32 : i32
+          %slot_l = arith.index_cast %slot_i32_l : i32 to index
+          %turn_last = arith.addi %tl#2, %end_i32 : i32
+          %next_k = arith.addi %tl#0, %c1_i32 : i32
+          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
+          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
+          mbarrier.wait %my_turn, phase %turn_parity_l : i32
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+          mbarrier.wait %vfl, phase %parity_l : i32
+          %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
+          mbarrier.arrive %their_turn
+          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
+          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
+          mbarrier.arrive %vel
+          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
+          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
+          %rows = tile.range 0 to 128 : tensor<128xi32>
+          %row0 = tile.splat %q_row : tensor<128xi32>
+          %grow = arith.addi %rows, %row0 : tensor<128xi32>
+          %query0 = tile.splat %q_start : tensor<128xi32>
+          %queries = arith.addi %rows, %query0 : tensor<128xi32>
+          %seqv = tile.splat %seq : tensor<128xi32>
+          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
+          %dcols = tile.range 0 to 128 : tensor<128xi32>
+          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
+          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
+          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
+          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
+          %ld = arith.constant dense<128> : tensor<128x128xi32>
+          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
+          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
+          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
+          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
+          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
+          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
+          %log_l = math.log2 %res#2 : tensor<128xf32>
+          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
+          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
+          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
+          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
+        }
+        tile.warp_yield
+      }
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+        // One thread waits for free slots and issues every load.
+        %issuer = tile.elect cta
+        scf.if %issuer {
+          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
+          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
+          %rounds = arith.divui %tiles_pad, %nprog_p : i32
+          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
+            %round_odd = arith.andi %tround, %c1_i32 : i32
+            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
+            %mirror = arith.subi %grid_m1, %pid_p : i32
+            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
+            %round_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %round_base, %in_round : i32
+            %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %next:2 = scf.if %live -> (i32, i32) {
+            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %pair_nc = arith.divui %tile, %qblocks_p : i32
+            %rev_nc = arith.remui %tile, %qblocks_p : i32
+            %pair_c = arith.remui %tile, %pairs_p : i32
+            %rev_c = arith.divui %tile, %pairs_p : i32
+            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
+            %block = arith.subi %last_block, %block_rev : i32
+            %q_start = arith.muli %block, %bm : i32
+            %pair_row = arith.muli %pair, %seq_p : i32
+            %q_row = arith.addi %pair_row, %q_start : i32
+            %seq_full = arith.divui %seq_p, %bn : i32
+            %q_end = arith.addi %q_start, %bm : i32
+            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+            %diag_end = arith.divui %q_end_pad, %bn : i32
+            %causal_end = arith.minui %diag_end, %kblocks_p : i32
+            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
+            %q_next = arith.addi %q_start, %c1_i32 : i32
+            %below = arith.divui %q_next, %bn : i32
+            %causal_full = arith.minui %below, %seq_full : i32
+            %full = arith.select %is_causal, %causal_full, %seq_full : i32
+            %end = arith.index_cast %end_i32 : i32 to index
+            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
+            %q_use = arith.divui %k, %c2_i32 : i32
+            %q_used = arith.andi %q_use, %c1_i32 : i32
+            %q_free = arith.xori %q_used, %c1_i32 : i32
+            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
+            %qfb = mbarrier.index %qfull_p[%q_slot] : !mbarrier.group<2>
+            %qeb = mbarrier.index %qempty_p[%q_slot] : !mbarrier.group<2>
+            %q_ps = tile.smem_index %q_p[%q_slot] : !q2ring_f16_128 -> !q_f16_128
+            %qp0 = tile.smem_subslice %q_ps[0, 0] : !q_f16_128 -> !qbox_f16_128
+            %qp1 = tile.smem_subslice %q_ps[0, 64] : !q_f16_128 -> !qbox_f16_128
+            mbarrier.wait %qeb, phase %q_free : i32
+            mbarrier.arrive_expect_tx %qfb, bytes = 32768
+            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
+            scf.for %j = %c0 to %end step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              %n = arith.addi %base, %j_i32 : i32
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
+              %free = arith.xori %parity, %c1_i32 : i32
+              %kv_start = arith.muli %j_i32, %bn : i32
+              %kv_row = arith.addi %pair_row, %kv_start : i32
+              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<2>
+              mbarrier.wait %ke, phase %free : i32
+              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<2>
+              mbarrier.arrive_expect_tx %kf, bytes = 32768
+              %kpst = tile.smem_index %kring_p[%slot] : !kvring2_f16_128 -> !kv_f16_128
+              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<2>
+              mbarrier.wait %ve, phase %free : i32
+              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<2>
+              mbarrier.arrive_expect_tx %vf, bytes = 32768
+              %vpst = tile.smem_index %vring_p[%slot] : !kvring2_f16_128 -> !kv_f16_128
+              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
+              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
+            }
+            %next_k = arith.addi %k, %c1_i32 : i32
+            %next_base = arith.addi %base, %end_i32 : i32
+              scf.yield %next_k, %next_base : i32, i32
+            } else {
+              scf.yield %k, %base : i32, i32
+            }
+            scf.yield %next#0, %next#1 : i32, i32
+          }
+        }
+        tile.warp_return
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      gpu.return
+    }
+
     // Flash-attention forward, f16, head dim 256: 128 query rows per CTA,
     // key blocks of 64; K and V double-buffered by tile-pipeline, every warp loads and computes.
     gpu.func @attention_f16_d256_p(%dq: !dq_f16_256, %dk: !dkv_f16_256, %dv: !dkv_f16_256,
@@ -6728,10 +7462,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_256
         tma.prefetch_descriptor %dk : !dkv_f16_256
         tma.prefetch_descriptor %dv : !dkv_f16_256
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
@@ -7125,10 +7859,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_256
         tma.prefetch_descriptor %dk : !dkv_f16_256
         tma.prefetch_descriptor %dv : !dkv_f16_256
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
@@ -7546,10 +8280,10 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %dq : !dq_f16_256
         tma.prefetch_descriptor %dk : !dkv_f16_256
         tma.prefetch_descriptor %dv : !dkv_f16_256
-        %qf = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
-        %qe = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
-        mbarrier.init %qf, arrivals = 1
-        mbarrier.init %qe, arrivals = 256
+        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<1>
+        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<1>
+        mbarrier.init %qf0, arrivals = 1
+        mbarrier.init %qe0, arrivals = 256
         scf.for %i = %c0 to %stages_idx step %c1 {
           %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
           %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
@@ -9904,6 +10638,128 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  // Launches attention_f16_d128_r on Q, K, V, O [B*H*S, D] and the
+  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
+  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
+  func.func @launch_f16_d128_r(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
+      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %c127 = arith.constant 127 : index
+    %c128 = arith.constant 128 : index
+    %threads = arith.constant 384 : index
+    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_128
+    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_128
+    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_128
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
+    %seq_pad = arith.addi %seq, %c127 : index
+    %gx = arith.divui %seq_pad, %c128 : index
+    %seq32 = arith.index_cast %seq : index to i32
+    // softmax scale 1/sqrt(D), times log2(e) for exp2.
+    %qk_scale = arith.constant 0.12751743082459868 : f32
+    %tiles = arith.muli %gx, %pairs : index
+    %pairs32 = arith.index_cast %pairs : index to i32
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %grid = arith.minui %tiles, %sms : index
+    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+    return %done : !gpu.async.token
+  }
+
+  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
+  // the host reference; then, unless TILE_TIMING=0, the timing.
+  func.func @run_f16_d128_r(%b: index, %h: index, %seq: index, %causal: i32,
+                          %name: !llvm.ptr) -> i32 {
+    %c1 = arith.constant 1 : index
+    %dim = arith.constant 128 : index
+    %pairs = arith.muli %b, %h : index
+    %rows = arith.muli %pairs, %seq : index
+    %t0 = gpu.wait async
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
+    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
+    gpu.wait [%t5]
+    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
+    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
+    %b64 = arith.index_cast %b : index to i64
+    %h64 = arith.index_cast %h : index to i64
+    %s64 = arith.index_cast %seq : index to i64
+    %d64 = arith.constant 128 : i64
+    %rows64 = arith.index_cast %rows : index to i64
+    %count = arith.muli %rows64, %d64 : i64
+    %dtype = arith.constant 1 : i32
+    %no = arith.constant 0 : i32
+    %seed_q = arith.constant 31 : i64
+    %seed_k = arith.constant 32 : i64
+    %seed_v = arith.constant 33 : i64
+    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %o_bytes = arith.muli %count, %two : i64
+    %lse_bytes = arith.muli %rows64, %four : i64
+    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
+    %dep_check = gpu.wait async
+    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%dep_check]
+    llvm.call @tileRtSynchronize() : () -> ()
+    %scale = arith.constant 0.08838834764831843 : f64
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %timed = arith.cmpi ne, %timing, %no : i32
+    scf.if %timed {
+      %c0 = arith.constant 0 : index
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %dep_warm = gpu.wait async
+        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+      }
+      %n_times = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
+    }
+    %t6 = gpu.wait async
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
+    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
   // Launches attention_f16_d256_p on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
@@ -10735,54 +11591,62 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name117("attention f16 d128 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name118("attention f16 d128 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name119("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name120("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name121("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name122("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name123("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name124("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name125("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name126("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name127("attention f16 d256 p\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name128("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name129("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name130("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name131("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name132("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name133("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name134("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name135("attention f16 d256 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name136("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name137("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name138("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name139("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name140("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name141("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name142("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name143("attention f16 d256 f\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name144("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name145("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name146("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name147("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name148("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name149("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name150("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name151("attention f16 d256 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name152("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name153("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name154("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name155("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name156("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name157("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name158("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name159("attention f16 d256 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name160("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name161("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name162("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name163("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name164("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name165("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name166("attention f16 d256 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name167("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name120("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name121("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name122("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name123("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name124("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name125("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name126("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name127("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name128("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name129("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name130("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name131("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name132("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name133("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name134("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name135("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name136("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name137("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name138("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name139("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name140("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name141("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name142("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name143("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name144("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name145("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name146("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name147("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name148("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name149("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name150("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name151("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name152("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name153("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name154("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name155("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name156("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name157("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name158("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name159("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name160("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name161("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name162("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name163("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name164("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name165("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name166("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name167("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name168("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name169("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name170("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name171("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name172("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name173("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name174("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name175("attention f16 d256 h\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -11642,337 +12506,393 @@ module attributes {gpu.container_module} {
     %s120 = arith.constant 200 : index
     %causal120 = arith.constant 0 : i32
     %name120 = llvm.mlir.addressof @name120 : !llvm.ptr
-    %f120 = func.call @run_f16_d256_p(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f120 = func.call @run_f16_d128_r(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum121 = arith.addi %sum120, %f120 : i32
     %b121 = arith.constant 1 : index
     %h121 = arith.constant 2 : index
     %s121 = arith.constant 200 : index
     %causal121 = arith.constant 1 : i32
     %name121 = llvm.mlir.addressof @name121 : !llvm.ptr
-    %f121 = func.call @run_f16_d256_p(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f121 = func.call @run_f16_d128_r(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum122 = arith.addi %sum121, %f121 : i32
     %b122 = arith.constant 2 : index
     %h122 = arith.constant 1 : index
     %s122 = arith.constant 77 : index
     %causal122 = arith.constant 0 : i32
     %name122 = llvm.mlir.addressof @name122 : !llvm.ptr
-    %f122 = func.call @run_f16_d256_p(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f122 = func.call @run_f16_d128_r(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum123 = arith.addi %sum122, %f122 : i32
     %b123 = arith.constant 2 : index
     %h123 = arith.constant 1 : index
     %s123 = arith.constant 77 : index
     %causal123 = arith.constant 1 : i32
     %name123 = llvm.mlir.addressof @name123 : !llvm.ptr
-    %f123 = func.call @run_f16_d256_p(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f123 = func.call @run_f16_d128_r(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum124 = arith.addi %sum123, %f123 : i32
     %b124 = arith.constant 1 : index
     %h124 = arith.constant 1 : index
     %s124 = arith.constant 384 : index
     %causal124 = arith.constant 0 : i32
     %name124 = llvm.mlir.addressof @name124 : !llvm.ptr
-    %f124 = func.call @run_f16_d256_p(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f124 = func.call @run_f16_d128_r(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum125 = arith.addi %sum124, %f124 : i32
     %b125 = arith.constant 1 : index
     %h125 = arith.constant 1 : index
     %s125 = arith.constant 384 : index
     %causal125 = arith.constant 1 : i32
     %name125 = llvm.mlir.addressof @name125 : !llvm.ptr
-    %f125 = func.call @run_f16_d256_p(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f125 = func.call @run_f16_d128_r(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum126 = arith.addi %sum125, %f125 : i32
     %b126 = arith.constant 1 : index
     %h126 = arith.constant 48 : index
     %s126 = arith.constant 700 : index
     %causal126 = arith.constant 0 : i32
     %name126 = llvm.mlir.addressof @name126 : !llvm.ptr
-    %f126 = func.call @run_f16_d256_p(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f126 = func.call @run_f16_d128_r(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum127 = arith.addi %sum126, %f126 : i32
     %b127 = arith.constant 1 : index
     %h127 = arith.constant 48 : index
     %s127 = arith.constant 700 : index
     %causal127 = arith.constant 1 : i32
     %name127 = llvm.mlir.addressof @name127 : !llvm.ptr
-    %f127 = func.call @run_f16_d256_p(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f127 = func.call @run_f16_d128_r(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum128 = arith.addi %sum127, %f127 : i32
     %b128 = arith.constant 1 : index
     %h128 = arith.constant 2 : index
     %s128 = arith.constant 200 : index
     %causal128 = arith.constant 0 : i32
     %name128 = llvm.mlir.addressof @name128 : !llvm.ptr
-    %f128 = func.call @run_f16_d256_w(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f128 = func.call @run_f16_d256_p(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum129 = arith.addi %sum128, %f128 : i32
     %b129 = arith.constant 1 : index
     %h129 = arith.constant 2 : index
     %s129 = arith.constant 200 : index
     %causal129 = arith.constant 1 : i32
     %name129 = llvm.mlir.addressof @name129 : !llvm.ptr
-    %f129 = func.call @run_f16_d256_w(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f129 = func.call @run_f16_d256_p(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum130 = arith.addi %sum129, %f129 : i32
     %b130 = arith.constant 2 : index
     %h130 = arith.constant 1 : index
     %s130 = arith.constant 77 : index
     %causal130 = arith.constant 0 : i32
     %name130 = llvm.mlir.addressof @name130 : !llvm.ptr
-    %f130 = func.call @run_f16_d256_w(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f130 = func.call @run_f16_d256_p(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum131 = arith.addi %sum130, %f130 : i32
     %b131 = arith.constant 2 : index
     %h131 = arith.constant 1 : index
     %s131 = arith.constant 77 : index
     %causal131 = arith.constant 1 : i32
     %name131 = llvm.mlir.addressof @name131 : !llvm.ptr
-    %f131 = func.call @run_f16_d256_w(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f131 = func.call @run_f16_d256_p(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum132 = arith.addi %sum131, %f131 : i32
     %b132 = arith.constant 1 : index
     %h132 = arith.constant 1 : index
     %s132 = arith.constant 384 : index
     %causal132 = arith.constant 0 : i32
     %name132 = llvm.mlir.addressof @name132 : !llvm.ptr
-    %f132 = func.call @run_f16_d256_w(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f132 = func.call @run_f16_d256_p(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum133 = arith.addi %sum132, %f132 : i32
     %b133 = arith.constant 1 : index
     %h133 = arith.constant 1 : index
     %s133 = arith.constant 384 : index
     %causal133 = arith.constant 1 : i32
     %name133 = llvm.mlir.addressof @name133 : !llvm.ptr
-    %f133 = func.call @run_f16_d256_w(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f133 = func.call @run_f16_d256_p(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum134 = arith.addi %sum133, %f133 : i32
     %b134 = arith.constant 1 : index
     %h134 = arith.constant 48 : index
     %s134 = arith.constant 700 : index
     %causal134 = arith.constant 0 : i32
     %name134 = llvm.mlir.addressof @name134 : !llvm.ptr
-    %f134 = func.call @run_f16_d256_w(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f134 = func.call @run_f16_d256_p(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum135 = arith.addi %sum134, %f134 : i32
     %b135 = arith.constant 1 : index
     %h135 = arith.constant 48 : index
     %s135 = arith.constant 700 : index
     %causal135 = arith.constant 1 : i32
     %name135 = llvm.mlir.addressof @name135 : !llvm.ptr
-    %f135 = func.call @run_f16_d256_w(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f135 = func.call @run_f16_d256_p(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum136 = arith.addi %sum135, %f135 : i32
     %b136 = arith.constant 1 : index
     %h136 = arith.constant 2 : index
     %s136 = arith.constant 200 : index
     %causal136 = arith.constant 0 : i32
     %name136 = llvm.mlir.addressof @name136 : !llvm.ptr
-    %f136 = func.call @run_f16_d256_f(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f136 = func.call @run_f16_d256_w(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum137 = arith.addi %sum136, %f136 : i32
     %b137 = arith.constant 1 : index
     %h137 = arith.constant 2 : index
     %s137 = arith.constant 200 : index
     %causal137 = arith.constant 1 : i32
     %name137 = llvm.mlir.addressof @name137 : !llvm.ptr
-    %f137 = func.call @run_f16_d256_f(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f137 = func.call @run_f16_d256_w(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum138 = arith.addi %sum137, %f137 : i32
     %b138 = arith.constant 2 : index
     %h138 = arith.constant 1 : index
     %s138 = arith.constant 77 : index
     %causal138 = arith.constant 0 : i32
     %name138 = llvm.mlir.addressof @name138 : !llvm.ptr
-    %f138 = func.call @run_f16_d256_f(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f138 = func.call @run_f16_d256_w(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum139 = arith.addi %sum138, %f138 : i32
     %b139 = arith.constant 2 : index
     %h139 = arith.constant 1 : index
     %s139 = arith.constant 77 : index
     %causal139 = arith.constant 1 : i32
     %name139 = llvm.mlir.addressof @name139 : !llvm.ptr
-    %f139 = func.call @run_f16_d256_f(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f139 = func.call @run_f16_d256_w(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum140 = arith.addi %sum139, %f139 : i32
     %b140 = arith.constant 1 : index
     %h140 = arith.constant 1 : index
     %s140 = arith.constant 384 : index
     %causal140 = arith.constant 0 : i32
     %name140 = llvm.mlir.addressof @name140 : !llvm.ptr
-    %f140 = func.call @run_f16_d256_f(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f140 = func.call @run_f16_d256_w(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum141 = arith.addi %sum140, %f140 : i32
     %b141 = arith.constant 1 : index
     %h141 = arith.constant 1 : index
     %s141 = arith.constant 384 : index
     %causal141 = arith.constant 1 : i32
     %name141 = llvm.mlir.addressof @name141 : !llvm.ptr
-    %f141 = func.call @run_f16_d256_f(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f141 = func.call @run_f16_d256_w(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum142 = arith.addi %sum141, %f141 : i32
     %b142 = arith.constant 1 : index
     %h142 = arith.constant 48 : index
     %s142 = arith.constant 700 : index
     %causal142 = arith.constant 0 : i32
     %name142 = llvm.mlir.addressof @name142 : !llvm.ptr
-    %f142 = func.call @run_f16_d256_f(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f142 = func.call @run_f16_d256_w(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum143 = arith.addi %sum142, %f142 : i32
     %b143 = arith.constant 1 : index
     %h143 = arith.constant 48 : index
     %s143 = arith.constant 700 : index
     %causal143 = arith.constant 1 : i32
     %name143 = llvm.mlir.addressof @name143 : !llvm.ptr
-    %f143 = func.call @run_f16_d256_f(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f143 = func.call @run_f16_d256_w(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum144 = arith.addi %sum143, %f143 : i32
     %b144 = arith.constant 1 : index
     %h144 = arith.constant 2 : index
     %s144 = arith.constant 200 : index
     %causal144 = arith.constant 0 : i32
     %name144 = llvm.mlir.addressof @name144 : !llvm.ptr
-    %f144 = func.call @run_f16_d256_g(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f144 = func.call @run_f16_d256_f(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum145 = arith.addi %sum144, %f144 : i32
     %b145 = arith.constant 1 : index
     %h145 = arith.constant 2 : index
     %s145 = arith.constant 200 : index
     %causal145 = arith.constant 1 : i32
     %name145 = llvm.mlir.addressof @name145 : !llvm.ptr
-    %f145 = func.call @run_f16_d256_g(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f145 = func.call @run_f16_d256_f(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum146 = arith.addi %sum145, %f145 : i32
     %b146 = arith.constant 2 : index
     %h146 = arith.constant 1 : index
     %s146 = arith.constant 77 : index
     %causal146 = arith.constant 0 : i32
     %name146 = llvm.mlir.addressof @name146 : !llvm.ptr
-    %f146 = func.call @run_f16_d256_g(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f146 = func.call @run_f16_d256_f(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum147 = arith.addi %sum146, %f146 : i32
     %b147 = arith.constant 2 : index
     %h147 = arith.constant 1 : index
     %s147 = arith.constant 77 : index
     %causal147 = arith.constant 1 : i32
     %name147 = llvm.mlir.addressof @name147 : !llvm.ptr
-    %f147 = func.call @run_f16_d256_g(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f147 = func.call @run_f16_d256_f(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum148 = arith.addi %sum147, %f147 : i32
     %b148 = arith.constant 1 : index
     %h148 = arith.constant 1 : index
     %s148 = arith.constant 384 : index
     %causal148 = arith.constant 0 : i32
     %name148 = llvm.mlir.addressof @name148 : !llvm.ptr
-    %f148 = func.call @run_f16_d256_g(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f148 = func.call @run_f16_d256_f(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum149 = arith.addi %sum148, %f148 : i32
     %b149 = arith.constant 1 : index
     %h149 = arith.constant 1 : index
     %s149 = arith.constant 384 : index
     %causal149 = arith.constant 1 : i32
     %name149 = llvm.mlir.addressof @name149 : !llvm.ptr
-    %f149 = func.call @run_f16_d256_g(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f149 = func.call @run_f16_d256_f(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum150 = arith.addi %sum149, %f149 : i32
     %b150 = arith.constant 1 : index
     %h150 = arith.constant 48 : index
     %s150 = arith.constant 700 : index
     %causal150 = arith.constant 0 : i32
     %name150 = llvm.mlir.addressof @name150 : !llvm.ptr
-    %f150 = func.call @run_f16_d256_g(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f150 = func.call @run_f16_d256_f(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum151 = arith.addi %sum150, %f150 : i32
     %b151 = arith.constant 1 : index
     %h151 = arith.constant 48 : index
     %s151 = arith.constant 700 : index
     %causal151 = arith.constant 1 : i32
     %name151 = llvm.mlir.addressof @name151 : !llvm.ptr
-    %f151 = func.call @run_f16_d256_g(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f151 = func.call @run_f16_d256_f(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum152 = arith.addi %sum151, %f151 : i32
     %b152 = arith.constant 1 : index
     %h152 = arith.constant 2 : index
     %s152 = arith.constant 200 : index
     %causal152 = arith.constant 0 : i32
     %name152 = llvm.mlir.addressof @name152 : !llvm.ptr
-    %f152 = func.call @run_f16_d256_q(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f152 = func.call @run_f16_d256_g(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum153 = arith.addi %sum152, %f152 : i32
     %b153 = arith.constant 1 : index
     %h153 = arith.constant 2 : index
     %s153 = arith.constant 200 : index
     %causal153 = arith.constant 1 : i32
     %name153 = llvm.mlir.addressof @name153 : !llvm.ptr
-    %f153 = func.call @run_f16_d256_q(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f153 = func.call @run_f16_d256_g(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum154 = arith.addi %sum153, %f153 : i32
     %b154 = arith.constant 2 : index
     %h154 = arith.constant 1 : index
     %s154 = arith.constant 77 : index
     %causal154 = arith.constant 0 : i32
     %name154 = llvm.mlir.addressof @name154 : !llvm.ptr
-    %f154 = func.call @run_f16_d256_q(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f154 = func.call @run_f16_d256_g(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum155 = arith.addi %sum154, %f154 : i32
     %b155 = arith.constant 2 : index
     %h155 = arith.constant 1 : index
     %s155 = arith.constant 77 : index
     %causal155 = arith.constant 1 : i32
     %name155 = llvm.mlir.addressof @name155 : !llvm.ptr
-    %f155 = func.call @run_f16_d256_q(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f155 = func.call @run_f16_d256_g(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum156 = arith.addi %sum155, %f155 : i32
     %b156 = arith.constant 1 : index
     %h156 = arith.constant 1 : index
     %s156 = arith.constant 384 : index
     %causal156 = arith.constant 0 : i32
     %name156 = llvm.mlir.addressof @name156 : !llvm.ptr
-    %f156 = func.call @run_f16_d256_q(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f156 = func.call @run_f16_d256_g(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum157 = arith.addi %sum156, %f156 : i32
     %b157 = arith.constant 1 : index
     %h157 = arith.constant 1 : index
     %s157 = arith.constant 384 : index
     %causal157 = arith.constant 1 : i32
     %name157 = llvm.mlir.addressof @name157 : !llvm.ptr
-    %f157 = func.call @run_f16_d256_q(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f157 = func.call @run_f16_d256_g(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum158 = arith.addi %sum157, %f157 : i32
     %b158 = arith.constant 1 : index
     %h158 = arith.constant 48 : index
     %s158 = arith.constant 700 : index
     %causal158 = arith.constant 0 : i32
     %name158 = llvm.mlir.addressof @name158 : !llvm.ptr
-    %f158 = func.call @run_f16_d256_q(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f158 = func.call @run_f16_d256_g(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum159 = arith.addi %sum158, %f158 : i32
     %b159 = arith.constant 1 : index
     %h159 = arith.constant 48 : index
     %s159 = arith.constant 700 : index
     %causal159 = arith.constant 1 : i32
     %name159 = llvm.mlir.addressof @name159 : !llvm.ptr
-    %f159 = func.call @run_f16_d256_q(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f159 = func.call @run_f16_d256_g(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum160 = arith.addi %sum159, %f159 : i32
     %b160 = arith.constant 1 : index
     %h160 = arith.constant 2 : index
     %s160 = arith.constant 200 : index
     %causal160 = arith.constant 0 : i32
     %name160 = llvm.mlir.addressof @name160 : !llvm.ptr
-    %f160 = func.call @run_f16_d256_h(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f160 = func.call @run_f16_d256_q(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum161 = arith.addi %sum160, %f160 : i32
     %b161 = arith.constant 1 : index
     %h161 = arith.constant 2 : index
     %s161 = arith.constant 200 : index
     %causal161 = arith.constant 1 : i32
     %name161 = llvm.mlir.addressof @name161 : !llvm.ptr
-    %f161 = func.call @run_f16_d256_h(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f161 = func.call @run_f16_d256_q(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum162 = arith.addi %sum161, %f161 : i32
     %b162 = arith.constant 2 : index
     %h162 = arith.constant 1 : index
     %s162 = arith.constant 77 : index
     %causal162 = arith.constant 0 : i32
     %name162 = llvm.mlir.addressof @name162 : !llvm.ptr
-    %f162 = func.call @run_f16_d256_h(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f162 = func.call @run_f16_d256_q(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum163 = arith.addi %sum162, %f162 : i32
     %b163 = arith.constant 2 : index
     %h163 = arith.constant 1 : index
     %s163 = arith.constant 77 : index
     %causal163 = arith.constant 1 : i32
     %name163 = llvm.mlir.addressof @name163 : !llvm.ptr
-    %f163 = func.call @run_f16_d256_h(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f163 = func.call @run_f16_d256_q(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum164 = arith.addi %sum163, %f163 : i32
     %b164 = arith.constant 1 : index
     %h164 = arith.constant 1 : index
     %s164 = arith.constant 384 : index
     %causal164 = arith.constant 0 : i32
     %name164 = llvm.mlir.addressof @name164 : !llvm.ptr
-    %f164 = func.call @run_f16_d256_h(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f164 = func.call @run_f16_d256_q(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum165 = arith.addi %sum164, %f164 : i32
     %b165 = arith.constant 1 : index
     %h165 = arith.constant 1 : index
     %s165 = arith.constant 384 : index
     %causal165 = arith.constant 1 : i32
     %name165 = llvm.mlir.addressof @name165 : !llvm.ptr
-    %f165 = func.call @run_f16_d256_h(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f165 = func.call @run_f16_d256_q(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum166 = arith.addi %sum165, %f165 : i32
     %b166 = arith.constant 1 : index
     %h166 = arith.constant 48 : index
     %s166 = arith.constant 700 : index
     %causal166 = arith.constant 0 : i32
     %name166 = llvm.mlir.addressof @name166 : !llvm.ptr
-    %f166 = func.call @run_f16_d256_h(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f166 = func.call @run_f16_d256_q(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum167 = arith.addi %sum166, %f166 : i32
     %b167 = arith.constant 1 : index
     %h167 = arith.constant 48 : index
     %s167 = arith.constant 700 : index
     %causal167 = arith.constant 1 : i32
     %name167 = llvm.mlir.addressof @name167 : !llvm.ptr
-    %f167 = func.call @run_f16_d256_h(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f167 = func.call @run_f16_d256_q(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum168 = arith.addi %sum167, %f167 : i32
-    return %sum168 : i32
+    %b168 = arith.constant 1 : index
+    %h168 = arith.constant 2 : index
+    %s168 = arith.constant 200 : index
+    %causal168 = arith.constant 0 : i32
+    %name168 = llvm.mlir.addressof @name168 : !llvm.ptr
+    %f168 = func.call @run_f16_d256_h(%b168, %h168, %s168, %causal168, %name168) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum169 = arith.addi %sum168, %f168 : i32
+    %b169 = arith.constant 1 : index
+    %h169 = arith.constant 2 : index
+    %s169 = arith.constant 200 : index
+    %causal169 = arith.constant 1 : i32
+    %name169 = llvm.mlir.addressof @name169 : !llvm.ptr
+    %f169 = func.call @run_f16_d256_h(%b169, %h169, %s169, %causal169, %name169) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum170 = arith.addi %sum169, %f169 : i32
+    %b170 = arith.constant 2 : index
+    %h170 = arith.constant 1 : index
+    %s170 = arith.constant 77 : index
+    %causal170 = arith.constant 0 : i32
+    %name170 = llvm.mlir.addressof @name170 : !llvm.ptr
+    %f170 = func.call @run_f16_d256_h(%b170, %h170, %s170, %causal170, %name170) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum171 = arith.addi %sum170, %f170 : i32
+    %b171 = arith.constant 2 : index
+    %h171 = arith.constant 1 : index
+    %s171 = arith.constant 77 : index
+    %causal171 = arith.constant 1 : i32
+    %name171 = llvm.mlir.addressof @name171 : !llvm.ptr
+    %f171 = func.call @run_f16_d256_h(%b171, %h171, %s171, %causal171, %name171) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum172 = arith.addi %sum171, %f171 : i32
+    %b172 = arith.constant 1 : index
+    %h172 = arith.constant 1 : index
+    %s172 = arith.constant 384 : index
+    %causal172 = arith.constant 0 : i32
+    %name172 = llvm.mlir.addressof @name172 : !llvm.ptr
+    %f172 = func.call @run_f16_d256_h(%b172, %h172, %s172, %causal172, %name172) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum173 = arith.addi %sum172, %f172 : i32
+    %b173 = arith.constant 1 : index
+    %h173 = arith.constant 1 : index
+    %s173 = arith.constant 384 : index
+    %causal173 = arith.constant 1 : i32
+    %name173 = llvm.mlir.addressof @name173 : !llvm.ptr
+    %f173 = func.call @run_f16_d256_h(%b173, %h173, %s173, %causal173, %name173) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum174 = arith.addi %sum173, %f173 : i32
+    %b174 = arith.constant 1 : index
+    %h174 = arith.constant 48 : index
+    %s174 = arith.constant 700 : index
+    %causal174 = arith.constant 0 : i32
+    %name174 = llvm.mlir.addressof @name174 : !llvm.ptr
+    %f174 = func.call @run_f16_d256_h(%b174, %h174, %s174, %causal174, %name174) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum175 = arith.addi %sum174, %f174 : i32
+    %b175 = arith.constant 1 : index
+    %h175 = arith.constant 48 : index
+    %s175 = arith.constant 700 : index
+    %causal175 = arith.constant 1 : i32
+    %name175 = llvm.mlir.addressof @name175 : !llvm.ptr
+    %f175 = func.call @run_f16_d256_h(%b175, %h175, %s175, %causal175, %name175) : (index, index, index, i32, !llvm.ptr) -> i32
+    %sum176 = arith.addi %sum175, %f175 : i32
+    return %sum176 : i32
   }
 }
