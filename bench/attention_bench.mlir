@@ -29,8 +29,6 @@
 !kvbox_bf16_128 = !tile.smem<128x64xbf16, #nvmma128, mutable>
 !kt_bf16_128 = !tile.smem<128x128xbf16, #nvmma128t, mutable>
 !kvring_bf16_128 = !tile.smem<3x128x128xbf16, #nvmma128, mutable>
-!kvring2_bf16_128 = !tile.smem<2x128x128xbf16, #nvmma128, mutable>
-!q2ring_bf16_128 = !tile.smem<2x128x128xbf16, #nvmma128, mutable>
 !dq_f16_64 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !dkv_f16_64 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128>
 !q_f16_64 = !tile.smem<128x64xf16, #nvmma128, mutable>
@@ -53,8 +51,6 @@
 !kvbox_f16_128 = !tile.smem<128x64xf16, #nvmma128, mutable>
 !kt_f16_128 = !tile.smem<128x128xf16, #nvmma128t, mutable>
 !kvring_f16_128 = !tile.smem<3x128x128xf16, #nvmma128, mutable>
-!kvring2_f16_128 = !tile.smem<2x128x128xf16, #nvmma128, mutable>
-!q2ring_f16_128 = !tile.smem<2x128x128xf16, #nvmma128, mutable>
 #s64 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
 #sr64 = #tile.slice<dim = 1, parent = #s64>
 #sc64 = #tile.slice<dim = 0, parent = #s64>
@@ -4934,730 +4930,6 @@ module attributes {gpu.container_module} {
         }
         tile.warp_return
       } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
-      gpu.return
-    }
-
-    // Flash-attention forward, bf16, head dim 128: tiles of 128 query rows,
-    // key blocks of 128, a 2-slot K/V ring; as q, the loop also rotated across tiles (a tile's last PV issued with the next tile's first QK, its epilogue after the next tile's first softmax), Q in a ring of two slots
-    // (see kernel_rotated in the generator).
-    gpu.func @attention_bf16_d128_r(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
-        %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2 = arith.constant 2 : index
-      %c0_i32 = arith.constant 0 : i32
-      %c1_i32 = arith.constant 1 : i32
-      %c2_i32 = arith.constant 2 : i32
-      %stages = arith.constant 2 : i32
-      %stages_idx = arith.constant 2 : index
-      %bm = arith.constant 128 : i32
-      %bm_m1 = arith.constant 127 : i32
-      %bn = arith.constant 128 : i32
-      %bn_m1 = arith.constant 127 : i32
-      %col0 = arith.constant 0 : i32
-      %col1 = arith.constant 64 : i32
-      %q = tile.alloc_smem : !q2ring_bf16_128
-      %kring = tile.alloc_smem : !kvring2_bf16_128
-      %vring = tile.alloc_smem : !kvring2_bf16_128
-      %qfull = mbarrier.alloc : !mbarrier.group<2>
-      %qempty = mbarrier.alloc : !mbarrier.group<2>
-      %kfull = mbarrier.alloc : !mbarrier.group<2>
-      %kempty = mbarrier.alloc : !mbarrier.group<2>
-      %vfull = mbarrier.alloc : !mbarrier.group<2>
-      %vempty = mbarrier.alloc : !mbarrier.group<2>
-      %turn = mbarrier.alloc : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %dq : !dq_bf16_128
-        tma.prefetch_descriptor %dk : !dkv_bf16_128
-        tma.prefetch_descriptor %dv : !dkv_bf16_128
-        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<2>
-        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<2>
-        mbarrier.init %qf0, arrivals = 1
-        mbarrier.init %qe0, arrivals = 256
-        %qf1 = mbarrier.index %qfull[%c1] : !mbarrier.group<2>
-        %qe1 = mbarrier.index %qempty[%c1] : !mbarrier.group<2>
-        mbarrier.init %qf1, arrivals = 1
-        mbarrier.init %qe1, arrivals = 256
-        scf.for %i = %c0 to %stages_idx step %c1 {
-          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
-          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
-          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<2>
-          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<2>
-          mbarrier.init %kf, arrivals = 1
-          mbarrier.init %ke, arrivals = 256
-          mbarrier.init %vf, arrivals = 1
-          mbarrier.init %ve, arrivals = 256
-        }
-        scf.for %i = %c0 to %c2 step %c1 {
-          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
-          mbarrier.init %tb, arrivals = 128
-        }
-      }
-      tile.barrier
-      %seq_qpad = arith.addi %seq, %bm_m1 : i32
-      %qblocks = arith.divui %seq_qpad, %bm : i32
-      %seq_kpad = arith.addi %seq, %bn_m1 : i32
-      %kblocks = arith.divui %seq_kpad, %bn : i32
-      %tiles = arith.muli %qblocks, %pairs : i32
-      %pid = tile.program_id x
-      %nprog = tile.num_programs x
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
-      default num_regs(240) {
-        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
-        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
-        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
-        %l0 = arith.constant dense<0.0> : tensor<128xf32>
-        %scale = tile.splat %qk_scale : tensor<128x128xf32>
-        %scale_row = tile.splat %qk_scale : tensor<128xf32>
-        %wid = tile.warp_id
-        %c4_i32 = arith.constant 4 : i32
-        %wg = arith.divui %wid, %c4_i32 : i32
-        %wg_other = arith.xori %wg, %c1_i32 : i32
-        %wg_idx = arith.index_cast %wg : i32 to index
-        %wg_other_idx = arith.index_cast %wg_other : i32 to index
-        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
-        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
-        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
-        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %last_round = arith.subi %rounds, %c1_i32 : i32
-        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
-        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
-        %mirror_z = arith.subi %grid_m1, %pid : i32
-        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
-        %round_base_z = arith.muli %last_round, %nprog : i32
-        %tile_z = arith.addi %round_base_z, %in_round_z : i32
-        %live_z = arith.cmpi ult, %tile_z, %tiles : i32
-        %last_missing = arith.extui %live_z : i1 to i32
-        %count0 = arith.addi %last_round, %last_missing : i32
-        %has_tiles = arith.cmpi sgt, %rounds, %c0_i32 : i32
-        %count = arith.select %has_tiles, %count0, %c0_i32 : i32
-        %some = arith.cmpi sgt, %count, %c0_i32 : i32
-        scf.if %some {
-          // The first tile's block 0: S and softmax, turn 0.
-          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
-          %mirror_f = arith.subi %grid_m1, %pid : i32
-          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
-          %round_base_f = arith.muli %c0_i32, %nprog : i32
-          %tile_f = arith.addi %round_base_f, %in_round_f : i32
-          %live_f = arith.cmpi ult, %tile_f, %tiles : i32
-          %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc_f = arith.divui %tile_f, %qblocks : i32
-          %rev_nc_f = arith.remui %tile_f, %qblocks : i32
-          %pair_c_f = arith.remui %tile_f, %pairs : i32
-          %rev_c_f = arith.divui %tile_f, %pairs : i32
-          %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
-          %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
-          %last_block_f = arith.subi %qblocks, %c1_i32 : i32
-          %block_f = arith.subi %last_block_f, %block_rev_f : i32
-          %q_start_f = arith.muli %block_f, %bm : i32
-          %pair_row_f = arith.muli %pair_f, %seq : i32
-          %q_row_f = arith.addi %pair_row_f, %q_start_f : i32
-          %seq_full_f = arith.divui %seq, %bn : i32
-          %q_end_f = arith.addi %q_start_f, %bm : i32
-          %q_end_pad_f = arith.addi %q_end_f, %bn_m1 : i32
-          %diag_end_f = arith.divui %q_end_pad_f, %bn : i32
-          %causal_end_f = arith.minui %diag_end_f, %kblocks : i32
-          %end_i32_f = arith.select %is_causal_f, %causal_end_f, %kblocks : i32
-          %q_next_f = arith.addi %q_start_f, %c1_i32 : i32
-          %below_f = arith.divui %q_next_f, %bn : i32
-          %causal_full_f = arith.minui %below_f, %seq_full_f : i32
-          %full_f = arith.select %is_causal_f, %causal_full_f, %seq_full_f : i32
-          %end_f = arith.index_cast %end_i32_f : i32 to index
-          %q_slot_i32_f = arith.remui %c0_i32, %c2_i32 : i32
-          %q_use_f = arith.divui %c0_i32, %c2_i32 : i32
-          %q_parity_f = arith.andi %q_use_f, %c1_i32 : i32
-          %q_slot_f = arith.index_cast %q_slot_i32_f : i32 to index
-          %qfb_f = mbarrier.index %qfull[%q_slot_f] : !mbarrier.group<2>
-          mbarrier.wait %qfb_f, phase %q_parity_f : i32
-          %q_cur_f = tile.smem_index %q[%q_slot_f] : !q2ring_bf16_128 -> !q_bf16_128
-          %slot_i32_f = arith.remui %c0_i32, %stages : i32
-          %round_f = arith.divui %c0_i32, %stages : i32
-          %parity_f = arith.remui %round_f, %c2_i32 : i32
-          %slot_f = arith.index_cast %slot_i32_f : i32 to index
-          %kf_f = mbarrier.index %kfull[%slot_f] : !mbarrier.group<2>
-          mbarrier.wait %kf_f, phase %parity_f : i32
-          %turn_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %turn_parity_f = arith.xori %turn_odd_f, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity_f : i32
-          %k0_f = tile.smem_index %kring[%slot_f] : !kvring2_bf16_128 -> !kv_bf16_128
-          %kt0_f = tile.smem_trans %k0_f, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-          %qk0a_f = tile.dot %q_cur_f, %kt0_f, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          mbarrier.arrive %their_turn
-          %qk0_f = tile.dot_wait %qk0a_f {pending = 0 : i32} : tensor<128x128xf32>
-          %ke0_f = mbarrier.index %kempty[%slot_f] : !mbarrier.group<2>
-          mbarrier.arrive %ke0_f
-          %j_i32_f = arith.constant 0 : i32
-          %edge_f = arith.cmpi sge, %j_i32_f, %full_f : i32
-          %kv_start_f = arith.muli %j_i32_f, %bn : i32
-          %scores_f = scf.if %edge_f -> (tensor<128x128xf32>) {
-            %seq_rel = arith.subi %seq, %kv_start_f : i32
-            %diag_rel = arith.subi %q_start_f, %kv_start_f : i32
-            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-            %row_base = arith.select %is_causal_f, %diag_rel1, %seq_rel : i32
-            %rows = tile.range 0 to 128 : tensor<128xi32>
-            %row_base_v = tile.splat %row_base : tensor<128xi32>
-            %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-            %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-            %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-            %cols = tile.range 0 to 128 : tensor<128xi32>
-            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-            %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk0_f, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-            scf.yield %masked : tensor<128x128xf32>
-          } else {
-            scf.yield %qk0_f : tensor<128x128xf32>
-          }
-          %row_max_f = tile.reduce max %scores_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled_f = arith.mulf %row_max_f, %scale_row : tensor<128xf32>
-          %m_new_f = arith.maximumf %m0, %row_max_scaled_f : tensor<128xf32>
-          %m_neg_f = arith.negf %m_new_f : tensor<128xf32>
-          %m_neg2_f = tile.expand_dims %m_neg_f, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb_f = tile.broadcast %m_neg2_f : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted_f = math.fma %scores_f, %scale, %m_negb_f : tensor<128x128xf32>
-          %p_f = math.exp2 %shifted_f fastmath<afn> : tensor<128x128xf32>
-          %m_diff_f = arith.subf %m0, %m_new_f : tensor<128xf32>
-          %alpha_f = math.exp2 %m_diff_f fastmath<afn> : tensor<128xf32>
-          %row_sum_f = tile.reduce add %p_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled_f = arith.mulf %l0, %alpha_f : tensor<128xf32>
-          %l_new_f = arith.addf %l_scaled_f, %row_sum_f : tensor<128xf32>
-          %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xbf16>
-          %count_m1 = arith.subi %count, %c1_i32 : i32
-          // Every tile but the last: its boundary has a next tile.
-          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid : i32
-            %in_round = arith.select %is_odd, %mirror, %pid : i32
-            %round_base = arith.muli %tround, %nprog : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles : i32
-            %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-            %pair_nc = arith.divui %tile, %qblocks : i32
-            %rev_nc = arith.remui %tile, %qblocks : i32
-            %pair_c = arith.remui %tile, %pairs : i32
-            %rev_c = arith.divui %tile, %pairs : i32
-            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-            %last_block = arith.subi %qblocks, %c1_i32 : i32
-            %block = arith.subi %last_block, %block_rev : i32
-            %q_start = arith.muli %block, %bm : i32
-            %pair_row = arith.muli %pair, %seq : i32
-            %q_row = arith.addi %pair_row, %q_start : i32
-            %seq_full = arith.divui %seq, %bn : i32
-            %q_end = arith.addi %q_start, %bm : i32
-            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-            %diag_end = arith.divui %q_end_pad, %bn : i32
-            %causal_end = arith.minui %diag_end, %kblocks : i32
-            %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
-            %q_next = arith.addi %q_start, %c1_i32 : i32
-            %below = arith.divui %q_next, %bn : i32
-            %causal_full = arith.minui %below, %seq_full : i32
-            %full = arith.select %is_causal, %causal_full, %seq_full : i32
-            %end = arith.index_cast %end_i32 : i32 to index
-            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
-            %q_use = arith.divui %k, %c2_i32 : i32
-            %q_parity = arith.andi %q_use, %c1_i32 : i32
-            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-            %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
-            mbarrier.wait %qfb, phase %q_parity : i32
-            %q_cur = tile.smem_index %q[%q_slot] : !q2ring_bf16_128 -> !q_bf16_128
-            %p_first = arith.truncf %p_c : tensor<128x128xf32> to tensor<128x128xbf16>
-            %res:4 = scf.for %j = %c1 to %end step %c1
-                iter_args(%acc = %zo, %m_i = %m_c, %l_i = %l_c, %p_prev = %p_first)
-                -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
-              %j_i32 = arith.index_cast %j : index to i32
-              %n = arith.addi %base, %j_i32 : i32
-            %slot_i32 = arith.remui %n, %stages : i32
-            %round = arith.divui %n, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-              %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
-              mbarrier.wait %kf, phase %parity : i32
-              %turn_n = arith.addi %tbase, %j_i32 : i32
-              %turn_odd = arith.andi %turn_n, %c1_i32 : i32
-              %turn_parity = arith.xori %turn_odd, %wg_other : i32
-              mbarrier.wait %my_turn, phase %turn_parity : i32
-              %kst = tile.smem_index %kring[%slot] : !kvring2_bf16_128 -> !kv_bf16_128
-              %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-              %qk_async = tile.dot %q_cur, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-              %n_prev = arith.subi %n, %c1_i32 : i32
-              %slot_i32_v = arith.remui %n_prev, %stages : i32
-              %round_v = arith.divui %n_prev, %stages : i32
-              %parity_v = arith.remui %round_v, %c2_i32 : i32
-              %slot_v = arith.index_cast %slot_i32_v : i32 to index
-              %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
-              mbarrier.wait %vf, phase %parity_v : i32
-              %vst = tile.smem_index %vring[%slot_v] : !kvring2_bf16_128 -> !kv_bf16_128
-              %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-              mbarrier.arrive %their_turn
-              // S(j) was committed first: at most the PV product is pending.
-              %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-              %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
-              mbarrier.arrive %ke
-              %edge = arith.cmpi sge, %j_i32, %full : i32
-              %kv_start = arith.muli %j_i32, %bn : i32
-              %scores = scf.if %edge -> (tensor<128x128xf32>) {
-                %seq_rel = arith.subi %seq, %kv_start : i32
-                %diag_rel = arith.subi %q_start, %kv_start : i32
-                %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-                %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
-                %rows = tile.range 0 to 128 : tensor<128xi32>
-                %row_base_v = tile.splat %row_base : tensor<128xi32>
-                %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-                %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-                %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-                %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-                %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-                %cols = tile.range 0 to 128 : tensor<128xi32>
-                %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-                %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-                %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-                %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-                %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-                scf.yield %masked : tensor<128x128xf32>
-              } else {
-                scf.yield %qk : tensor<128x128xf32>
-              }
-              %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-              %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-              %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-              %m_neg = arith.negf %m_new : tensor<128xf32>
-              %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-              %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-              %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-              %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-              %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-              %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-              %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-              %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-              %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
-              %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-              %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
-              mbarrier.arrive %ve
-              %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-              %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-              %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-              scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
-            }
-            // Every QK product of the tile is done: its Q slot may be refilled.
-            %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
-            mbarrier.arrive %qeb
-            %next_base = arith.addi %base, %end_i32 : i32
-            %n_last = arith.subi %next_base, %c1_i32 : i32
-            %slot_i32_l = arith.remui %n_last, %stages : i32
-            %round_l = arith.divui %n_last, %stages : i32
-            %parity_l = arith.remui %round_l, %c2_i32 : i32
-            %slot_l = arith.index_cast %slot_i32_l : i32 to index
-            %turn_last = arith.addi %tbase, %end_i32 : i32
-            %next_k = arith.addi %k, %c1_i32 : i32
-            %next_round = arith.addi %tround, %c1_i32 : i32
-            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
-            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
-            %mirror_n = arith.subi %grid_m1, %pid : i32
-            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
-            %round_base_n = arith.muli %next_round, %nprog : i32
-            %tile_n = arith.addi %round_base_n, %in_round_n : i32
-            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
-            %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
-            %pair_nc_n = arith.divui %tile_n, %qblocks : i32
-            %rev_nc_n = arith.remui %tile_n, %qblocks : i32
-            %pair_c_n = arith.remui %tile_n, %pairs : i32
-            %rev_c_n = arith.divui %tile_n, %pairs : i32
-            %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
-            %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
-            %last_block_n = arith.subi %qblocks, %c1_i32 : i32
-            %block_n = arith.subi %last_block_n, %block_rev_n : i32
-            %q_start_n = arith.muli %block_n, %bm : i32
-            %pair_row_n = arith.muli %pair_n, %seq : i32
-            %q_row_n = arith.addi %pair_row_n, %q_start_n : i32
-            %seq_full_n = arith.divui %seq, %bn : i32
-            %q_end_n = arith.addi %q_start_n, %bm : i32
-            %q_end_pad_n = arith.addi %q_end_n, %bn_m1 : i32
-            %diag_end_n = arith.divui %q_end_pad_n, %bn : i32
-            %causal_end_n = arith.minui %diag_end_n, %kblocks : i32
-            %end_i32_n = arith.select %is_causal_n, %causal_end_n, %kblocks : i32
-            %q_next_n = arith.addi %q_start_n, %c1_i32 : i32
-            %below_n = arith.divui %q_next_n, %bn : i32
-            %causal_full_n = arith.minui %below_n, %seq_full_n : i32
-            %full_n = arith.select %is_causal_n, %causal_full_n, %seq_full_n : i32
-            %end_n = arith.index_cast %end_i32_n : i32 to index
-            // The boundary: the next tile's block 0 and this tile's last P V.
-            %q_slot_i32_b = arith.remui %next_k, %c2_i32 : i32
-            %q_use_b = arith.divui %next_k, %c2_i32 : i32
-            %q_parity_b = arith.andi %q_use_b, %c1_i32 : i32
-            %q_slot_b = arith.index_cast %q_slot_i32_b : i32 to index
-            %qfb_b = mbarrier.index %qfull[%q_slot_b] : !mbarrier.group<2>
-            mbarrier.wait %qfb_b, phase %q_parity_b : i32
-            %q_cur_b = tile.smem_index %q[%q_slot_b] : !q2ring_bf16_128 -> !q_bf16_128
-            %slot_i32_b = arith.remui %next_base, %stages : i32
-            %round_b = arith.divui %next_base, %stages : i32
-            %parity_b = arith.remui %round_b, %c2_i32 : i32
-            %slot_b = arith.index_cast %slot_i32_b : i32 to index
-            %kf_b = mbarrier.index %kfull[%slot_b] : !mbarrier.group<2>
-            mbarrier.wait %kf_b, phase %parity_b : i32
-            %turn_odd_b = arith.andi %turn_last, %c1_i32 : i32
-            %turn_parity_b = arith.xori %turn_odd_b, %wg_other : i32
-            mbarrier.wait %my_turn, phase %turn_parity_b : i32
-            %k0_b = tile.smem_index %kring[%slot_b] : !kvring2_bf16_128 -> !kv_bf16_128
-            %kt0_b = tile.smem_trans %k0_b, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-            %qk0a_b = tile.dot %q_cur_b, %kt0_b, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-            mbarrier.wait %vfl, phase %parity_l : i32
-            %vstl = tile.smem_index %vring[%slot_l] : !kvring2_bf16_128 -> !kv_bf16_128
-            %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            mbarrier.arrive %their_turn
-            %qk0_b = tile.dot_wait %qk0a_b {pending = 1 : i32} : tensor<128x128xf32>
-            %ke0_b = mbarrier.index %kempty[%slot_b] : !mbarrier.group<2>
-            mbarrier.arrive %ke0_b
-            %j_i32_b = arith.constant 0 : i32
-            %edge_b = arith.cmpi sge, %j_i32_b, %full_n : i32
-            %kv_start_b = arith.muli %j_i32_b, %bn : i32
-            %scores_b = scf.if %edge_b -> (tensor<128x128xf32>) {
-              %seq_rel = arith.subi %seq, %kv_start_b : i32
-              %diag_rel = arith.subi %q_start_n, %kv_start_b : i32
-              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-              %row_base = arith.select %is_causal_n, %diag_rel1, %seq_rel : i32
-              %rows = tile.range 0 to 128 : tensor<128xi32>
-              %row_base_v = tile.splat %row_base : tensor<128xi32>
-              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-              %cols = tile.range 0 to 128 : tensor<128xi32>
-              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-              %masked = arith.select %ok, %qk0_b, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-              scf.yield %masked : tensor<128x128xf32>
-            } else {
-              scf.yield %qk0_b : tensor<128x128xf32>
-            }
-            %row_max_b = tile.reduce max %scores_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %row_max_scaled_b = arith.mulf %row_max_b, %scale_row : tensor<128xf32>
-            %m_new_b = arith.maximumf %m0, %row_max_scaled_b : tensor<128xf32>
-            %m_neg_b = arith.negf %m_new_b : tensor<128xf32>
-            %m_neg2_b = tile.expand_dims %m_neg_b, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %m_negb_b = tile.broadcast %m_neg2_b : tensor<128x1xf32> -> tensor<128x128xf32>
-            %shifted_b = math.fma %scores_b, %scale, %m_negb_b : tensor<128x128xf32>
-            %p_b = math.exp2 %shifted_b fastmath<afn> : tensor<128x128xf32>
-            %m_diff_b = arith.subf %m0, %m_new_b : tensor<128xf32>
-            %alpha_b = math.exp2 %m_diff_b fastmath<afn> : tensor<128xf32>
-            %row_sum_b = tile.reduce add %p_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %l_scaled_b = arith.mulf %l0, %alpha_b : tensor<128xf32>
-            %l_new_b = arith.addf %l_scaled_b, %row_sum_b : tensor<128xf32>
-            %p_in_b = arith.truncf %p_b : tensor<128x128xf32> to tensor<128x128xbf16>
-            %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-            %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
-            mbarrier.arrive %vel
-            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-            %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
-            %rows = tile.range 0 to 128 : tensor<128xi32>
-            %row0 = tile.splat %q_row : tensor<128xi32>
-            %grow = arith.addi %rows, %row0 : tensor<128xi32>
-            %query0 = tile.splat %q_start : tensor<128xi32>
-            %queries = arith.addi %rows, %query0 : tensor<128xi32>
-            %seqv = tile.splat %seq : tensor<128xi32>
-            %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-            %dcols = tile.range 0 to 128 : tensor<128xi32>
-            %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-            %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-            %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-            %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-            %ld = arith.constant dense<128> : tensor<128x128xi32>
-            %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-            %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-            %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-            %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-            tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
-            // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-            %log_l = math.log2 %res#2 : tensor<128xf32>
-            %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-            %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-            %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-            tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
-          }
-          // The last tile: its last P V alone.
-          %round_odd = arith.andi %count_m1, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %count_m1, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
-          %live = arith.cmpi ult, %tile, %tiles : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc = arith.divui %tile, %qblocks : i32
-          %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
-          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-          %last_block = arith.subi %qblocks, %c1_i32 : i32
-          %block = arith.subi %last_block, %block_rev : i32
-          %q_start = arith.muli %block, %bm : i32
-          %pair_row = arith.muli %pair, %seq : i32
-          %q_row = arith.addi %pair_row, %q_start : i32
-          %seq_full = arith.divui %seq, %bn : i32
-          %q_end = arith.addi %q_start, %bm : i32
-          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-          %diag_end = arith.divui %q_end_pad, %bn : i32
-          %causal_end = arith.minui %diag_end, %kblocks : i32
-          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
-          %q_next = arith.addi %q_start, %c1_i32 : i32
-          %below = arith.divui %q_next, %bn : i32
-          %causal_full = arith.minui %below, %seq_full : i32
-          %full = arith.select %is_causal, %causal_full, %seq_full : i32
-          %end = arith.index_cast %end_i32 : i32 to index
-          %q_slot_i32 = arith.remui %tl#0, %c2_i32 : i32
-          %q_use = arith.divui %tl#0, %c2_i32 : i32
-          %q_parity = arith.andi %q_use, %c1_i32 : i32
-          %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-          %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
-          mbarrier.wait %qfb, phase %q_parity : i32
-          %q_cur = tile.smem_index %q[%q_slot] : !q2ring_bf16_128 -> !q_bf16_128
-          %p_first = arith.truncf %tl#5 : tensor<128x128xf32> to tensor<128x128xbf16>
-          %res:4 = scf.for %j = %c1 to %end step %c1
-              iter_args(%acc = %zo, %m_i = %tl#3, %l_i = %tl#4, %p_prev = %p_first)
-              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>) {
-            %j_i32 = arith.index_cast %j : index to i32
-            %n = arith.addi %tl#1, %j_i32 : i32
-          %slot_i32 = arith.remui %n, %stages : i32
-          %round = arith.divui %n, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
-            mbarrier.wait %kf, phase %parity : i32
-            %turn_n = arith.addi %tl#2, %j_i32 : i32
-            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
-            %turn_parity = arith.xori %turn_odd, %wg_other : i32
-            mbarrier.wait %my_turn, phase %turn_parity : i32
-            %kst = tile.smem_index %kring[%slot] : !kvring2_bf16_128 -> !kv_bf16_128
-            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_bf16_128 -> !kt_bf16_128
-            %qk_async = tile.dot %q_cur, %kt, %zs async : !q_bf16_128, !kt_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            %n_prev = arith.subi %n, %c1_i32 : i32
-            %slot_i32_v = arith.remui %n_prev, %stages : i32
-            %round_v = arith.divui %n_prev, %stages : i32
-            %parity_v = arith.remui %round_v, %c2_i32 : i32
-            %slot_v = arith.index_cast %slot_i32_v : i32 to index
-            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
-            mbarrier.wait %vf, phase %parity_v : i32
-            %vst = tile.smem_index %vring[%slot_v] : !kvring2_bf16_128 -> !kv_bf16_128
-            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            mbarrier.arrive %their_turn
-            // S(j) was committed first: at most the PV product is pending.
-            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
-            mbarrier.arrive %ke
-            %edge = arith.cmpi sge, %j_i32, %full : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %scores = scf.if %edge -> (tensor<128x128xf32>) {
-              %seq_rel = arith.subi %seq, %kv_start : i32
-              %diag_rel = arith.subi %q_start, %kv_start : i32
-              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
-              %rows = tile.range 0 to 128 : tensor<128xi32>
-              %row_base_v = tile.splat %row_base : tensor<128xi32>
-              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-              %cols = tile.range 0 to 128 : tensor<128xi32>
-              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-              scf.yield %masked : tensor<128x128xf32>
-            } else {
-              scf.yield %qk : tensor<128x128xf32>
-            }
-            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-            %m_neg = arith.negf %m_new : tensor<128xf32>
-            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
-            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
-            mbarrier.arrive %ve
-            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xbf16>
-          }
-          // Every QK product of the tile is done: its Q slot may be refilled.
-          %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
-          mbarrier.arrive %qeb
-          %next_base = arith.addi %tl#1, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
-          %slot_i32_l = arith.remui %n_last, %stages : i32
-          %round_l = arith.divui %n_last, %stages : i32
-          %parity_l = arith.remui %round_l, %c2_i32 : i32
-          %slot_l = arith.index_cast %slot_i32_l : i32 to index
-          %turn_last = arith.addi %tl#2, %end_i32 : i32
-          %next_k = arith.addi %tl#0, %c1_i32 : i32
-          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
-          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity_l : i32
-          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-          mbarrier.wait %vfl, phase %parity_l : i32
-          %vstl = tile.smem_index %vring[%slot_l] : !kvring2_bf16_128 -> !kv_bf16_128
-          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xbf16>, !kv_bf16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          mbarrier.arrive %their_turn
-          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
-          mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %row0 = tile.splat %q_row : tensor<128xi32>
-          %grow = arith.addi %rows, %row0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %seqv = tile.splat %seq : tensor<128xi32>
-          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %ld = arith.constant dense<128> : tensor<128x128xi32>
-          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<bf16>, tensor<128x128xi32>, tensor<128x128xbf16>, tensor<128x128xi1>
-          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-          %log_l = math.log2 %res#2 : tensor<128xf32>
-          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-        }
-        tile.warp_yield
-      }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q2ring_bf16_128, %kring_p: !kvring2_bf16_128, %vring_p: !kvring2_bf16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
-        // One thread waits for free slots and issues every load.
-        %issuer = tile.elect cta
-        scf.if %issuer {
-          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
-          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles_p : i32
-            %next:2 = scf.if %live -> (i32, i32) {
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
-            %pair_nc = arith.divui %tile, %qblocks_p : i32
-            %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
-            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
-            %block = arith.subi %last_block, %block_rev : i32
-            %q_start = arith.muli %block, %bm : i32
-            %pair_row = arith.muli %pair, %seq_p : i32
-            %q_row = arith.addi %pair_row, %q_start : i32
-            %seq_full = arith.divui %seq_p, %bn : i32
-            %q_end = arith.addi %q_start, %bm : i32
-            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-            %diag_end = arith.divui %q_end_pad, %bn : i32
-            %causal_end = arith.minui %diag_end, %kblocks_p : i32
-            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
-            %q_next = arith.addi %q_start, %c1_i32 : i32
-            %below = arith.divui %q_next, %bn : i32
-            %causal_full = arith.minui %below, %seq_full : i32
-            %full = arith.select %is_causal, %causal_full, %seq_full : i32
-            %end = arith.index_cast %end_i32 : i32 to index
-            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
-            %q_use = arith.divui %k, %c2_i32 : i32
-            %q_used = arith.andi %q_use, %c1_i32 : i32
-            %q_free = arith.xori %q_used, %c1_i32 : i32
-            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-            %qfb = mbarrier.index %qfull_p[%q_slot] : !mbarrier.group<2>
-            %qeb = mbarrier.index %qempty_p[%q_slot] : !mbarrier.group<2>
-            %q_ps = tile.smem_index %q_p[%q_slot] : !q2ring_bf16_128 -> !q_bf16_128
-            %qp0 = tile.smem_subslice %q_ps[0, 0] : !q_bf16_128 -> !qbox_bf16_128
-            %qp1 = tile.smem_subslice %q_ps[0, 64] : !q_bf16_128 -> !qbox_bf16_128
-            mbarrier.wait %qeb, phase %q_free : i32
-            mbarrier.arrive_expect_tx %qfb, bytes = 32768
-            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
-            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_bf16_128, !qbox_bf16_128
-            scf.for %j = %c0 to %end step %c1 {
-              %j_i32 = arith.index_cast %j : index to i32
-              %n = arith.addi %base, %j_i32 : i32
-              %slot_i32 = arith.remui %n, %stages : i32
-              %round = arith.divui %n, %stages : i32
-              %parity = arith.remui %round, %c2_i32 : i32
-              %slot = arith.index_cast %slot_i32 : i32 to index
-              %free = arith.xori %parity, %c1_i32 : i32
-              %kv_start = arith.muli %j_i32, %bn : i32
-              %kv_row = arith.addi %pair_row, %kv_start : i32
-              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<2>
-              mbarrier.wait %ke, phase %free : i32
-              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<2>
-              mbarrier.arrive_expect_tx %kf, bytes = 32768
-              %kpst = tile.smem_index %kring_p[%slot] : !kvring2_bf16_128 -> !kv_bf16_128
-              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
-              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
-              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<2>
-              mbarrier.wait %ve, phase %free : i32
-              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<2>
-              mbarrier.arrive_expect_tx %vf, bytes = 32768
-              %vpst = tile.smem_index %vring_p[%slot] : !kvring2_bf16_128 -> !kv_bf16_128
-              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_bf16_128 -> !kvbox_bf16_128
-              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_bf16_128 -> !kvbox_bf16_128
-              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_bf16_128, !kvbox_bf16_128
-            }
-            %next_k = arith.addi %k, %c1_i32 : i32
-            %next_base = arith.addi %base, %end_i32 : i32
-              scf.yield %next_k, %next_base : i32, i32
-            } else {
-              scf.yield %k, %base : i32, i32
-            }
-            scf.yield %next#0, %next#1 : i32, i32
-          }
-        }
-        tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q2ring_bf16_128, !kvring2_bf16_128, !kvring2_bf16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
       gpu.return
     }
 
@@ -10692,730 +9964,6 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    // Flash-attention forward, f16, head dim 128: tiles of 128 query rows,
-    // key blocks of 128, a 2-slot K/V ring; as q, the loop also rotated across tiles (a tile's last PV issued with the next tile's first QK, its epilogue after the next tile's first softmax), Q in a ring of two slots
-    // (see kernel_rotated in the generator).
-    gpu.func @attention_f16_d128_r(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
-        %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2 = arith.constant 2 : index
-      %c0_i32 = arith.constant 0 : i32
-      %c1_i32 = arith.constant 1 : i32
-      %c2_i32 = arith.constant 2 : i32
-      %stages = arith.constant 2 : i32
-      %stages_idx = arith.constant 2 : index
-      %bm = arith.constant 128 : i32
-      %bm_m1 = arith.constant 127 : i32
-      %bn = arith.constant 128 : i32
-      %bn_m1 = arith.constant 127 : i32
-      %col0 = arith.constant 0 : i32
-      %col1 = arith.constant 64 : i32
-      %q = tile.alloc_smem : !q2ring_f16_128
-      %kring = tile.alloc_smem : !kvring2_f16_128
-      %vring = tile.alloc_smem : !kvring2_f16_128
-      %qfull = mbarrier.alloc : !mbarrier.group<2>
-      %qempty = mbarrier.alloc : !mbarrier.group<2>
-      %kfull = mbarrier.alloc : !mbarrier.group<2>
-      %kempty = mbarrier.alloc : !mbarrier.group<2>
-      %vfull = mbarrier.alloc : !mbarrier.group<2>
-      %vempty = mbarrier.alloc : !mbarrier.group<2>
-      %turn = mbarrier.alloc : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %dq : !dq_f16_128
-        tma.prefetch_descriptor %dk : !dkv_f16_128
-        tma.prefetch_descriptor %dv : !dkv_f16_128
-        %qf0 = mbarrier.index %qfull[%c0] : !mbarrier.group<2>
-        %qe0 = mbarrier.index %qempty[%c0] : !mbarrier.group<2>
-        mbarrier.init %qf0, arrivals = 1
-        mbarrier.init %qe0, arrivals = 256
-        %qf1 = mbarrier.index %qfull[%c1] : !mbarrier.group<2>
-        %qe1 = mbarrier.index %qempty[%c1] : !mbarrier.group<2>
-        mbarrier.init %qf1, arrivals = 1
-        mbarrier.init %qe1, arrivals = 256
-        scf.for %i = %c0 to %stages_idx step %c1 {
-          %kf = mbarrier.index %kfull[%i] : !mbarrier.group<2>
-          %ke = mbarrier.index %kempty[%i] : !mbarrier.group<2>
-          %vf = mbarrier.index %vfull[%i] : !mbarrier.group<2>
-          %ve = mbarrier.index %vempty[%i] : !mbarrier.group<2>
-          mbarrier.init %kf, arrivals = 1
-          mbarrier.init %ke, arrivals = 256
-          mbarrier.init %vf, arrivals = 1
-          mbarrier.init %ve, arrivals = 256
-        }
-        scf.for %i = %c0 to %c2 step %c1 {
-          %tb = mbarrier.index %turn[%i] : !mbarrier.group<2>
-          mbarrier.init %tb, arrivals = 128
-        }
-      }
-      tile.barrier
-      %seq_qpad = arith.addi %seq, %bm_m1 : i32
-      %qblocks = arith.divui %seq_qpad, %bm : i32
-      %seq_kpad = arith.addi %seq, %bn_m1 : i32
-      %kblocks = arith.divui %seq_kpad, %bn : i32
-      %tiles = arith.muli %qblocks, %pairs : i32
-      %pid = tile.program_id x
-      %nprog = tile.num_programs x
-
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
-      default num_regs(240) {
-        %zs = arith.constant dense<0.0> : tensor<128x128xf32>
-        %zo = arith.constant dense<0.0> : tensor<128x128xf32>
-        %m0 = arith.constant dense<0xFF800000> : tensor<128xf32>
-        %l0 = arith.constant dense<0.0> : tensor<128xf32>
-        %scale = tile.splat %qk_scale : tensor<128x128xf32>
-        %scale_row = tile.splat %qk_scale : tensor<128xf32>
-        %wid = tile.warp_id
-        %c4_i32 = arith.constant 4 : i32
-        %wg = arith.divui %wid, %c4_i32 : i32
-        %wg_other = arith.xori %wg, %c1_i32 : i32
-        %wg_idx = arith.index_cast %wg : i32 to index
-        %wg_other_idx = arith.index_cast %wg_other : i32 to index
-        %my_turn = mbarrier.index %turn[%wg_idx] : !mbarrier.group<2>
-        %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
-        // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
-        %grid_m1 = arith.subi %nprog, %c1_i32 : i32
-        %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %last_round = arith.subi %rounds, %c1_i32 : i32
-        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
-        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
-        %mirror_z = arith.subi %grid_m1, %pid : i32
-        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
-        %round_base_z = arith.muli %last_round, %nprog : i32
-        %tile_z = arith.addi %round_base_z, %in_round_z : i32
-        %live_z = arith.cmpi ult, %tile_z, %tiles : i32
-        %last_missing = arith.extui %live_z : i1 to i32
-        %count0 = arith.addi %last_round, %last_missing : i32
-        %has_tiles = arith.cmpi sgt, %rounds, %c0_i32 : i32
-        %count = arith.select %has_tiles, %count0, %c0_i32 : i32
-        %some = arith.cmpi sgt, %count, %c0_i32 : i32
-        scf.if %some {
-          // The first tile's block 0: S and softmax, turn 0.
-          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
-          %mirror_f = arith.subi %grid_m1, %pid : i32
-          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
-          %round_base_f = arith.muli %c0_i32, %nprog : i32
-          %tile_f = arith.addi %round_base_f, %in_round_f : i32
-          %live_f = arith.cmpi ult, %tile_f, %tiles : i32
-          %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc_f = arith.divui %tile_f, %qblocks : i32
-          %rev_nc_f = arith.remui %tile_f, %qblocks : i32
-          %pair_c_f = arith.remui %tile_f, %pairs : i32
-          %rev_c_f = arith.divui %tile_f, %pairs : i32
-          %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
-          %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
-          %last_block_f = arith.subi %qblocks, %c1_i32 : i32
-          %block_f = arith.subi %last_block_f, %block_rev_f : i32
-          %q_start_f = arith.muli %block_f, %bm : i32
-          %pair_row_f = arith.muli %pair_f, %seq : i32
-          %q_row_f = arith.addi %pair_row_f, %q_start_f : i32
-          %seq_full_f = arith.divui %seq, %bn : i32
-          %q_end_f = arith.addi %q_start_f, %bm : i32
-          %q_end_pad_f = arith.addi %q_end_f, %bn_m1 : i32
-          %diag_end_f = arith.divui %q_end_pad_f, %bn : i32
-          %causal_end_f = arith.minui %diag_end_f, %kblocks : i32
-          %end_i32_f = arith.select %is_causal_f, %causal_end_f, %kblocks : i32
-          %q_next_f = arith.addi %q_start_f, %c1_i32 : i32
-          %below_f = arith.divui %q_next_f, %bn : i32
-          %causal_full_f = arith.minui %below_f, %seq_full_f : i32
-          %full_f = arith.select %is_causal_f, %causal_full_f, %seq_full_f : i32
-          %end_f = arith.index_cast %end_i32_f : i32 to index
-          %q_slot_i32_f = arith.remui %c0_i32, %c2_i32 : i32
-          %q_use_f = arith.divui %c0_i32, %c2_i32 : i32
-          %q_parity_f = arith.andi %q_use_f, %c1_i32 : i32
-          %q_slot_f = arith.index_cast %q_slot_i32_f : i32 to index
-          %qfb_f = mbarrier.index %qfull[%q_slot_f] : !mbarrier.group<2>
-          mbarrier.wait %qfb_f, phase %q_parity_f : i32
-          %q_cur_f = tile.smem_index %q[%q_slot_f] : !q2ring_f16_128 -> !q_f16_128
-          %slot_i32_f = arith.remui %c0_i32, %stages : i32
-          %round_f = arith.divui %c0_i32, %stages : i32
-          %parity_f = arith.remui %round_f, %c2_i32 : i32
-          %slot_f = arith.index_cast %slot_i32_f : i32 to index
-          %kf_f = mbarrier.index %kfull[%slot_f] : !mbarrier.group<2>
-          mbarrier.wait %kf_f, phase %parity_f : i32
-          %turn_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %turn_parity_f = arith.xori %turn_odd_f, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity_f : i32
-          %k0_f = tile.smem_index %kring[%slot_f] : !kvring2_f16_128 -> !kv_f16_128
-          %kt0_f = tile.smem_trans %k0_f, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-          %qk0a_f = tile.dot %q_cur_f, %kt0_f, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          mbarrier.arrive %their_turn
-          %qk0_f = tile.dot_wait %qk0a_f {pending = 0 : i32} : tensor<128x128xf32>
-          %ke0_f = mbarrier.index %kempty[%slot_f] : !mbarrier.group<2>
-          mbarrier.arrive %ke0_f
-          %j_i32_f = arith.constant 0 : i32
-          %edge_f = arith.cmpi sge, %j_i32_f, %full_f : i32
-          %kv_start_f = arith.muli %j_i32_f, %bn : i32
-          %scores_f = scf.if %edge_f -> (tensor<128x128xf32>) {
-            %seq_rel = arith.subi %seq, %kv_start_f : i32
-            %diag_rel = arith.subi %q_start_f, %kv_start_f : i32
-            %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-            %row_base = arith.select %is_causal_f, %diag_rel1, %seq_rel : i32
-            %rows = tile.range 0 to 128 : tensor<128xi32>
-            %row_base_v = tile.splat %row_base : tensor<128xi32>
-            %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-            %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-            %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-            %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-            %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-            %cols = tile.range 0 to 128 : tensor<128xi32>
-            %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-            %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-            %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-            %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-            %masked = arith.select %ok, %qk0_f, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-            scf.yield %masked : tensor<128x128xf32>
-          } else {
-            scf.yield %qk0_f : tensor<128x128xf32>
-          }
-          %row_max_f = tile.reduce max %scores_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %row_max_scaled_f = arith.mulf %row_max_f, %scale_row : tensor<128xf32>
-          %m_new_f = arith.maximumf %m0, %row_max_scaled_f : tensor<128xf32>
-          %m_neg_f = arith.negf %m_new_f : tensor<128xf32>
-          %m_neg2_f = tile.expand_dims %m_neg_f, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %m_negb_f = tile.broadcast %m_neg2_f : tensor<128x1xf32> -> tensor<128x128xf32>
-          %shifted_f = math.fma %scores_f, %scale, %m_negb_f : tensor<128x128xf32>
-          %p_f = math.exp2 %shifted_f fastmath<afn> : tensor<128x128xf32>
-          %m_diff_f = arith.subf %m0, %m_new_f : tensor<128xf32>
-          %alpha_f = math.exp2 %m_diff_f fastmath<afn> : tensor<128xf32>
-          %row_sum_f = tile.reduce add %p_f, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-          %l_scaled_f = arith.mulf %l0, %alpha_f : tensor<128xf32>
-          %l_new_f = arith.addf %l_scaled_f, %row_sum_f : tensor<128xf32>
-          %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xf16>
-          %count_m1 = arith.subi %count, %c1_i32 : i32
-          // Every tile but the last: its boundary has a next tile.
-          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid : i32
-            %in_round = arith.select %is_odd, %mirror, %pid : i32
-            %round_base = arith.muli %tround, %nprog : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles : i32
-            %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-            %pair_nc = arith.divui %tile, %qblocks : i32
-            %rev_nc = arith.remui %tile, %qblocks : i32
-            %pair_c = arith.remui %tile, %pairs : i32
-            %rev_c = arith.divui %tile, %pairs : i32
-            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-            %last_block = arith.subi %qblocks, %c1_i32 : i32
-            %block = arith.subi %last_block, %block_rev : i32
-            %q_start = arith.muli %block, %bm : i32
-            %pair_row = arith.muli %pair, %seq : i32
-            %q_row = arith.addi %pair_row, %q_start : i32
-            %seq_full = arith.divui %seq, %bn : i32
-            %q_end = arith.addi %q_start, %bm : i32
-            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-            %diag_end = arith.divui %q_end_pad, %bn : i32
-            %causal_end = arith.minui %diag_end, %kblocks : i32
-            %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
-            %q_next = arith.addi %q_start, %c1_i32 : i32
-            %below = arith.divui %q_next, %bn : i32
-            %causal_full = arith.minui %below, %seq_full : i32
-            %full = arith.select %is_causal, %causal_full, %seq_full : i32
-            %end = arith.index_cast %end_i32 : i32 to index
-            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
-            %q_use = arith.divui %k, %c2_i32 : i32
-            %q_parity = arith.andi %q_use, %c1_i32 : i32
-            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-            %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
-            mbarrier.wait %qfb, phase %q_parity : i32
-            %q_cur = tile.smem_index %q[%q_slot] : !q2ring_f16_128 -> !q_f16_128
-            %p_first = arith.truncf %p_c : tensor<128x128xf32> to tensor<128x128xf16>
-            %res:4 = scf.for %j = %c1 to %end step %c1
-                iter_args(%acc = %zo, %m_i = %m_c, %l_i = %l_c, %p_prev = %p_first)
-                -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
-              %j_i32 = arith.index_cast %j : index to i32
-              %n = arith.addi %base, %j_i32 : i32
-            %slot_i32 = arith.remui %n, %stages : i32
-            %round = arith.divui %n, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
-              %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
-              mbarrier.wait %kf, phase %parity : i32
-              %turn_n = arith.addi %tbase, %j_i32 : i32
-              %turn_odd = arith.andi %turn_n, %c1_i32 : i32
-              %turn_parity = arith.xori %turn_odd, %wg_other : i32
-              mbarrier.wait %my_turn, phase %turn_parity : i32
-              %kst = tile.smem_index %kring[%slot] : !kvring2_f16_128 -> !kv_f16_128
-              %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-              %qk_async = tile.dot %q_cur, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-              %n_prev = arith.subi %n, %c1_i32 : i32
-              %slot_i32_v = arith.remui %n_prev, %stages : i32
-              %round_v = arith.divui %n_prev, %stages : i32
-              %parity_v = arith.remui %round_v, %c2_i32 : i32
-              %slot_v = arith.index_cast %slot_i32_v : i32 to index
-              %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
-              mbarrier.wait %vf, phase %parity_v : i32
-              %vst = tile.smem_index %vring[%slot_v] : !kvring2_f16_128 -> !kv_f16_128
-              %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-              mbarrier.arrive %their_turn
-              // S(j) was committed first: at most the PV product is pending.
-              %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-              %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
-              mbarrier.arrive %ke
-              %edge = arith.cmpi sge, %j_i32, %full : i32
-              %kv_start = arith.muli %j_i32, %bn : i32
-              %scores = scf.if %edge -> (tensor<128x128xf32>) {
-                %seq_rel = arith.subi %seq, %kv_start : i32
-                %diag_rel = arith.subi %q_start, %kv_start : i32
-                %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-                %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
-                %rows = tile.range 0 to 128 : tensor<128xi32>
-                %row_base_v = tile.splat %row_base : tensor<128xi32>
-                %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-                %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-                %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-                %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-                %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-                %cols = tile.range 0 to 128 : tensor<128xi32>
-                %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-                %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-                %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-                %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-                %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-                scf.yield %masked : tensor<128x128xf32>
-              } else {
-                scf.yield %qk : tensor<128x128xf32>
-              }
-              %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-              %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-              %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-              %m_neg = arith.negf %m_new : tensor<128xf32>
-              %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-              %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-              %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-              %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-              %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-              %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-              %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-              %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-              %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
-              %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-              %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
-              mbarrier.arrive %ve
-              %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-              %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-              %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-              scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
-            }
-            // Every QK product of the tile is done: its Q slot may be refilled.
-            %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
-            mbarrier.arrive %qeb
-            %next_base = arith.addi %base, %end_i32 : i32
-            %n_last = arith.subi %next_base, %c1_i32 : i32
-            %slot_i32_l = arith.remui %n_last, %stages : i32
-            %round_l = arith.divui %n_last, %stages : i32
-            %parity_l = arith.remui %round_l, %c2_i32 : i32
-            %slot_l = arith.index_cast %slot_i32_l : i32 to index
-            %turn_last = arith.addi %tbase, %end_i32 : i32
-            %next_k = arith.addi %k, %c1_i32 : i32
-            %next_round = arith.addi %tround, %c1_i32 : i32
-            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
-            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
-            %mirror_n = arith.subi %grid_m1, %pid : i32
-            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
-            %round_base_n = arith.muli %next_round, %nprog : i32
-            %tile_n = arith.addi %round_base_n, %in_round_n : i32
-            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
-            %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
-            %pair_nc_n = arith.divui %tile_n, %qblocks : i32
-            %rev_nc_n = arith.remui %tile_n, %qblocks : i32
-            %pair_c_n = arith.remui %tile_n, %pairs : i32
-            %rev_c_n = arith.divui %tile_n, %pairs : i32
-            %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
-            %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
-            %last_block_n = arith.subi %qblocks, %c1_i32 : i32
-            %block_n = arith.subi %last_block_n, %block_rev_n : i32
-            %q_start_n = arith.muli %block_n, %bm : i32
-            %pair_row_n = arith.muli %pair_n, %seq : i32
-            %q_row_n = arith.addi %pair_row_n, %q_start_n : i32
-            %seq_full_n = arith.divui %seq, %bn : i32
-            %q_end_n = arith.addi %q_start_n, %bm : i32
-            %q_end_pad_n = arith.addi %q_end_n, %bn_m1 : i32
-            %diag_end_n = arith.divui %q_end_pad_n, %bn : i32
-            %causal_end_n = arith.minui %diag_end_n, %kblocks : i32
-            %end_i32_n = arith.select %is_causal_n, %causal_end_n, %kblocks : i32
-            %q_next_n = arith.addi %q_start_n, %c1_i32 : i32
-            %below_n = arith.divui %q_next_n, %bn : i32
-            %causal_full_n = arith.minui %below_n, %seq_full_n : i32
-            %full_n = arith.select %is_causal_n, %causal_full_n, %seq_full_n : i32
-            %end_n = arith.index_cast %end_i32_n : i32 to index
-            // The boundary: the next tile's block 0 and this tile's last P V.
-            %q_slot_i32_b = arith.remui %next_k, %c2_i32 : i32
-            %q_use_b = arith.divui %next_k, %c2_i32 : i32
-            %q_parity_b = arith.andi %q_use_b, %c1_i32 : i32
-            %q_slot_b = arith.index_cast %q_slot_i32_b : i32 to index
-            %qfb_b = mbarrier.index %qfull[%q_slot_b] : !mbarrier.group<2>
-            mbarrier.wait %qfb_b, phase %q_parity_b : i32
-            %q_cur_b = tile.smem_index %q[%q_slot_b] : !q2ring_f16_128 -> !q_f16_128
-            %slot_i32_b = arith.remui %next_base, %stages : i32
-            %round_b = arith.divui %next_base, %stages : i32
-            %parity_b = arith.remui %round_b, %c2_i32 : i32
-            %slot_b = arith.index_cast %slot_i32_b : i32 to index
-            %kf_b = mbarrier.index %kfull[%slot_b] : !mbarrier.group<2>
-            mbarrier.wait %kf_b, phase %parity_b : i32
-            %turn_odd_b = arith.andi %turn_last, %c1_i32 : i32
-            %turn_parity_b = arith.xori %turn_odd_b, %wg_other : i32
-            mbarrier.wait %my_turn, phase %turn_parity_b : i32
-            %k0_b = tile.smem_index %kring[%slot_b] : !kvring2_f16_128 -> !kv_f16_128
-            %kt0_b = tile.smem_trans %k0_b, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-            %qk0a_b = tile.dot %q_cur_b, %kt0_b, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-            mbarrier.wait %vfl, phase %parity_l : i32
-            %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
-            %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            mbarrier.arrive %their_turn
-            %qk0_b = tile.dot_wait %qk0a_b {pending = 1 : i32} : tensor<128x128xf32>
-            %ke0_b = mbarrier.index %kempty[%slot_b] : !mbarrier.group<2>
-            mbarrier.arrive %ke0_b
-            %j_i32_b = arith.constant 0 : i32
-            %edge_b = arith.cmpi sge, %j_i32_b, %full_n : i32
-            %kv_start_b = arith.muli %j_i32_b, %bn : i32
-            %scores_b = scf.if %edge_b -> (tensor<128x128xf32>) {
-              %seq_rel = arith.subi %seq, %kv_start_b : i32
-              %diag_rel = arith.subi %q_start_n, %kv_start_b : i32
-              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-              %row_base = arith.select %is_causal_n, %diag_rel1, %seq_rel : i32
-              %rows = tile.range 0 to 128 : tensor<128xi32>
-              %row_base_v = tile.splat %row_base : tensor<128xi32>
-              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-              %cols = tile.range 0 to 128 : tensor<128xi32>
-              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-              %masked = arith.select %ok, %qk0_b, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-              scf.yield %masked : tensor<128x128xf32>
-            } else {
-              scf.yield %qk0_b : tensor<128x128xf32>
-            }
-            %row_max_b = tile.reduce max %scores_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %row_max_scaled_b = arith.mulf %row_max_b, %scale_row : tensor<128xf32>
-            %m_new_b = arith.maximumf %m0, %row_max_scaled_b : tensor<128xf32>
-            %m_neg_b = arith.negf %m_new_b : tensor<128xf32>
-            %m_neg2_b = tile.expand_dims %m_neg_b, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %m_negb_b = tile.broadcast %m_neg2_b : tensor<128x1xf32> -> tensor<128x128xf32>
-            %shifted_b = math.fma %scores_b, %scale, %m_negb_b : tensor<128x128xf32>
-            %p_b = math.exp2 %shifted_b fastmath<afn> : tensor<128x128xf32>
-            %m_diff_b = arith.subf %m0, %m_new_b : tensor<128xf32>
-            %alpha_b = math.exp2 %m_diff_b fastmath<afn> : tensor<128xf32>
-            %row_sum_b = tile.reduce add %p_b, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %l_scaled_b = arith.mulf %l0, %alpha_b : tensor<128xf32>
-            %l_new_b = arith.addf %l_scaled_b, %row_sum_b : tensor<128xf32>
-            %p_in_b = arith.truncf %p_b : tensor<128x128xf32> to tensor<128x128xf16>
-            %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-            %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
-            mbarrier.arrive %vel
-            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-            %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
-            %rows = tile.range 0 to 128 : tensor<128xi32>
-            %row0 = tile.splat %q_row : tensor<128xi32>
-            %grow = arith.addi %rows, %row0 : tensor<128xi32>
-            %query0 = tile.splat %q_start : tensor<128xi32>
-            %queries = arith.addi %rows, %query0 : tensor<128xi32>
-            %seqv = tile.splat %seq : tensor<128xi32>
-            %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-            %dcols = tile.range 0 to 128 : tensor<128xi32>
-            %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-            %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-            %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-            %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-            %ld = arith.constant dense<128> : tensor<128x128xi32>
-            %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-            %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-            %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-            %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-            tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
-            // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-            %log_l = math.log2 %res#2 : tensor<128xf32>
-            %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-            %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-            %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-            tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
-          }
-          // The last tile: its last P V alone.
-          %round_odd = arith.andi %count_m1, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %count_m1, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
-          %live = arith.cmpi ult, %tile, %tiles : i32
-          %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc = arith.divui %tile, %qblocks : i32
-          %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
-          %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-          %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-          %last_block = arith.subi %qblocks, %c1_i32 : i32
-          %block = arith.subi %last_block, %block_rev : i32
-          %q_start = arith.muli %block, %bm : i32
-          %pair_row = arith.muli %pair, %seq : i32
-          %q_row = arith.addi %pair_row, %q_start : i32
-          %seq_full = arith.divui %seq, %bn : i32
-          %q_end = arith.addi %q_start, %bm : i32
-          %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-          %diag_end = arith.divui %q_end_pad, %bn : i32
-          %causal_end = arith.minui %diag_end, %kblocks : i32
-          %end_i32 = arith.select %is_causal, %causal_end, %kblocks : i32
-          %q_next = arith.addi %q_start, %c1_i32 : i32
-          %below = arith.divui %q_next, %bn : i32
-          %causal_full = arith.minui %below, %seq_full : i32
-          %full = arith.select %is_causal, %causal_full, %seq_full : i32
-          %end = arith.index_cast %end_i32 : i32 to index
-          %q_slot_i32 = arith.remui %tl#0, %c2_i32 : i32
-          %q_use = arith.divui %tl#0, %c2_i32 : i32
-          %q_parity = arith.andi %q_use, %c1_i32 : i32
-          %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-          %qfb = mbarrier.index %qfull[%q_slot] : !mbarrier.group<2>
-          mbarrier.wait %qfb, phase %q_parity : i32
-          %q_cur = tile.smem_index %q[%q_slot] : !q2ring_f16_128 -> !q_f16_128
-          %p_first = arith.truncf %tl#5 : tensor<128x128xf32> to tensor<128x128xf16>
-          %res:4 = scf.for %j = %c1 to %end step %c1
-              iter_args(%acc = %zo, %m_i = %tl#3, %l_i = %tl#4, %p_prev = %p_first)
-              -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
-            %j_i32 = arith.index_cast %j : index to i32
-            %n = arith.addi %tl#1, %j_i32 : i32
-          %slot_i32 = arith.remui %n, %stages : i32
-          %round = arith.divui %n, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
-            %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
-            mbarrier.wait %kf, phase %parity : i32
-            %turn_n = arith.addi %tl#2, %j_i32 : i32
-            %turn_odd = arith.andi %turn_n, %c1_i32 : i32
-            %turn_parity = arith.xori %turn_odd, %wg_other : i32
-            mbarrier.wait %my_turn, phase %turn_parity : i32
-            %kst = tile.smem_index %kring[%slot] : !kvring2_f16_128 -> !kv_f16_128
-            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
-            %qk_async = tile.dot %q_cur, %kt, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            %n_prev = arith.subi %n, %c1_i32 : i32
-            %slot_i32_v = arith.remui %n_prev, %stages : i32
-            %round_v = arith.divui %n_prev, %stages : i32
-            %parity_v = arith.remui %round_v, %c2_i32 : i32
-            %slot_v = arith.index_cast %slot_i32_v : i32 to index
-            %vf = mbarrier.index %vfull[%slot_v] : !mbarrier.group<2>
-            mbarrier.wait %vf, phase %parity_v : i32
-            %vst = tile.smem_index %vring[%slot_v] : !kvring2_f16_128 -> !kv_f16_128
-            %pv_async = tile.dot %p_prev, %vst, %acc async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            mbarrier.arrive %their_turn
-            // S(j) was committed first: at most the PV product is pending.
-            %qk = tile.dot_wait %qk_async {pending = 1 : i32} : tensor<128x128xf32>
-            %ke = mbarrier.index %kempty[%slot] : !mbarrier.group<2>
-            mbarrier.arrive %ke
-            %edge = arith.cmpi sge, %j_i32, %full : i32
-            %kv_start = arith.muli %j_i32, %bn : i32
-            %scores = scf.if %edge -> (tensor<128x128xf32>) {
-              %seq_rel = arith.subi %seq, %kv_start : i32
-              %diag_rel = arith.subi %q_start, %kv_start : i32
-              %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-              %row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
-              %rows = tile.range 0 to 128 : tensor<128xi32>
-              %row_base_v = tile.splat %row_base : tensor<128xi32>
-              %seq_rel_v = tile.splat %seq_rel : tensor<128xi32>
-              %lim_diag = arith.addi %rows, %row_base_v : tensor<128xi32>
-              %lim = arith.minsi %lim_diag, %seq_rel_v : tensor<128xi32>
-              %lim2 = tile.expand_dims %lim, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-              %limb = tile.broadcast %lim2 : tensor<128x1xi32> -> tensor<128x128xi32>
-              %cols = tile.range 0 to 128 : tensor<128xi32>
-              %cols2 = tile.expand_dims %cols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-              %colsb = tile.broadcast %cols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-              %ok = arith.cmpi slt, %colsb, %limb : tensor<128x128xi32>
-              %ninf = arith.constant dense<0xFF800000> : tensor<128x128xf32>
-              %masked = arith.select %ok, %qk, %ninf : tensor<128x128xi1>, tensor<128x128xf32>
-              scf.yield %masked : tensor<128x128xf32>
-            } else {
-              scf.yield %qk : tensor<128x128xf32>
-            }
-            %row_max = tile.reduce max %scores, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %row_max_scaled = arith.mulf %row_max, %scale_row : tensor<128xf32>
-            %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<128xf32>
-            %m_neg = arith.negf %m_new : tensor<128xf32>
-            %m_neg2 = tile.expand_dims %m_neg, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %m_negb = tile.broadcast %m_neg2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %shifted = math.fma %scores, %scale, %m_negb : tensor<128x128xf32>
-            %p = math.exp2 %shifted fastmath<afn> : tensor<128x128xf32>
-            %m_diff = arith.subf %m_i, %m_new : tensor<128xf32>
-            %alpha = math.exp2 %m_diff fastmath<afn> : tensor<128xf32>
-            %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
-            %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
-            %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
-            %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
-            %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
-            mbarrier.arrive %ve
-            %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-            %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
-            scf.yield %acc_scaled, %m_new, %l_new, %p_in : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>
-          }
-          // Every QK product of the tile is done: its Q slot may be refilled.
-          %qeb = mbarrier.index %qempty[%q_slot] : !mbarrier.group<2>
-          mbarrier.arrive %qeb
-          %next_base = arith.addi %tl#1, %end_i32 : i32
-          %n_last = arith.subi %next_base, %c1_i32 : i32
-          %slot_i32_l = arith.remui %n_last, %stages : i32
-          %round_l = arith.divui %n_last, %stages : i32
-          %parity_l = arith.remui %round_l, %c2_i32 : i32
-          %slot_l = arith.index_cast %slot_i32_l : i32 to index
-          %turn_last = arith.addi %tl#2, %end_i32 : i32
-          %next_k = arith.addi %tl#0, %c1_i32 : i32
-          %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
-          %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
-          mbarrier.wait %my_turn, phase %turn_parity_l : i32
-          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-          mbarrier.wait %vfl, phase %parity_l : i32
-          %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
-          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-          mbarrier.arrive %their_turn
-          %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
-          %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
-          mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
-          %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
-          %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
-          %rows = tile.range 0 to 128 : tensor<128xi32>
-          %row0 = tile.splat %q_row : tensor<128xi32>
-          %grow = arith.addi %rows, %row0 : tensor<128xi32>
-          %query0 = tile.splat %q_start : tensor<128xi32>
-          %queries = arith.addi %rows, %query0 : tensor<128xi32>
-          %seqv = tile.splat %seq : tensor<128xi32>
-          %row_ok = arith.cmpi slt, %queries, %seqv : tensor<128xi32>
-          %dcols = tile.range 0 to 128 : tensor<128xi32>
-          %grow2 = tile.expand_dims %grow, axis = 1 : tensor<128xi32> -> tensor<128x1xi32>
-          %growb = tile.broadcast %grow2 : tensor<128x1xi32> -> tensor<128x128xi32>
-          %dcols2 = tile.expand_dims %dcols, axis = 0 : tensor<128xi32> -> tensor<1x128xi32>
-          %dcolsb = tile.broadcast %dcols2 : tensor<1x128xi32> -> tensor<128x128xi32>
-          %ld = arith.constant dense<128> : tensor<128x128xi32>
-          %row_off = arith.muli %growb, %ld : tensor<128x128xi32>
-          %off = arith.addi %row_off, %dcolsb : tensor<128x128xi32>
-          %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<128xi1> -> tensor<128x1xi1>
-          %row_okb = tile.broadcast %row_ok2 : tensor<128x1xi1> -> tensor<128x128xi1>
-          tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<f16>, tensor<128x128xi32>, tensor<128x128xf16>, tensor<128x128xi1>
-          // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
-          %log_l = math.log2 %res#2 : tensor<128xf32>
-          %lse2 = arith.addf %res#1, %log_l : tensor<128xf32>
-          %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
-          %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
-          tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-        }
-        tile.warp_yield
-      }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
-        // One thread waits for free slots and issues every load.
-        %issuer = tile.elect cta
-        scf.if %issuer {
-          %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
-          %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles_p : i32
-            %next:2 = scf.if %live -> (i32, i32) {
-            %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
-            %pair_nc = arith.divui %tile, %qblocks_p : i32
-            %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
-            %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
-            %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
-            %last_block = arith.subi %qblocks_p, %c1_i32 : i32
-            %block = arith.subi %last_block, %block_rev : i32
-            %q_start = arith.muli %block, %bm : i32
-            %pair_row = arith.muli %pair, %seq_p : i32
-            %q_row = arith.addi %pair_row, %q_start : i32
-            %seq_full = arith.divui %seq_p, %bn : i32
-            %q_end = arith.addi %q_start, %bm : i32
-            %q_end_pad = arith.addi %q_end, %bn_m1 : i32
-            %diag_end = arith.divui %q_end_pad, %bn : i32
-            %causal_end = arith.minui %diag_end, %kblocks_p : i32
-            %end_i32 = arith.select %is_causal, %causal_end, %kblocks_p : i32
-            %q_next = arith.addi %q_start, %c1_i32 : i32
-            %below = arith.divui %q_next, %bn : i32
-            %causal_full = arith.minui %below, %seq_full : i32
-            %full = arith.select %is_causal, %causal_full, %seq_full : i32
-            %end = arith.index_cast %end_i32 : i32 to index
-            %q_slot_i32 = arith.remui %k, %c2_i32 : i32
-            %q_use = arith.divui %k, %c2_i32 : i32
-            %q_used = arith.andi %q_use, %c1_i32 : i32
-            %q_free = arith.xori %q_used, %c1_i32 : i32
-            %q_slot = arith.index_cast %q_slot_i32 : i32 to index
-            %qfb = mbarrier.index %qfull_p[%q_slot] : !mbarrier.group<2>
-            %qeb = mbarrier.index %qempty_p[%q_slot] : !mbarrier.group<2>
-            %q_ps = tile.smem_index %q_p[%q_slot] : !q2ring_f16_128 -> !q_f16_128
-            %qp0 = tile.smem_subslice %q_ps[0, 0] : !q_f16_128 -> !qbox_f16_128
-            %qp1 = tile.smem_subslice %q_ps[0, 64] : !q_f16_128 -> !qbox_f16_128
-            mbarrier.wait %qeb, phase %q_free : i32
-            mbarrier.arrive_expect_tx %qfb, bytes = 32768
-            tma.async_load %dq_p[%q_row, %col0], %qp0, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
-            tma.async_load %dq_p[%q_row, %col1], %qp1, %qfb scope = thread : !dq_f16_128, !qbox_f16_128
-            scf.for %j = %c0 to %end step %c1 {
-              %j_i32 = arith.index_cast %j : index to i32
-              %n = arith.addi %base, %j_i32 : i32
-              %slot_i32 = arith.remui %n, %stages : i32
-              %round = arith.divui %n, %stages : i32
-              %parity = arith.remui %round, %c2_i32 : i32
-              %slot = arith.index_cast %slot_i32 : i32 to index
-              %free = arith.xori %parity, %c1_i32 : i32
-              %kv_start = arith.muli %j_i32, %bn : i32
-              %kv_row = arith.addi %pair_row, %kv_start : i32
-              %ke = mbarrier.index %kempty_p[%slot] : !mbarrier.group<2>
-              mbarrier.wait %ke, phase %free : i32
-              %kf = mbarrier.index %kfull_p[%slot] : !mbarrier.group<2>
-              mbarrier.arrive_expect_tx %kf, bytes = 32768
-              %kpst = tile.smem_index %kring_p[%slot] : !kvring2_f16_128 -> !kv_f16_128
-              %kp0 = tile.smem_subslice %kpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
-              %kp1 = tile.smem_subslice %kpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
-              tma.async_load %dk_p[%kv_row, %col0], %kp0, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
-              tma.async_load %dk_p[%kv_row, %col1], %kp1, %kf scope = thread : !dkv_f16_128, !kvbox_f16_128
-              %ve = mbarrier.index %vempty_p[%slot] : !mbarrier.group<2>
-              mbarrier.wait %ve, phase %free : i32
-              %vf = mbarrier.index %vfull_p[%slot] : !mbarrier.group<2>
-              mbarrier.arrive_expect_tx %vf, bytes = 32768
-              %vpst = tile.smem_index %vring_p[%slot] : !kvring2_f16_128 -> !kv_f16_128
-              %vp0 = tile.smem_subslice %vpst[0, 0] : !kv_f16_128 -> !kvbox_f16_128
-              %vp1 = tile.smem_subslice %vpst[0, 64] : !kv_f16_128 -> !kvbox_f16_128
-              tma.async_load %dv_p[%kv_row, %col0], %vp0, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
-              tma.async_load %dv_p[%kv_row, %col1], %vp1, %vf scope = thread : !dkv_f16_128, !kvbox_f16_128
-            }
-            %next_k = arith.addi %k, %c1_i32 : i32
-            %next_base = arith.addi %base, %end_i32 : i32
-              scf.yield %next_k, %next_base : i32, i32
-            } else {
-              scf.yield %k, %base : i32, i32
-            }
-            scf.yield %next#0, %next#1 : i32, i32
-          }
-        }
-        tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
-      gpu.return
-    }
-
     // Flash-attention forward, f16, head dim 128: 128 query rows per CTA,
     // key blocks of 128; tile-warp-specialize: a producer warp loads K and V into a ring, the two warpgroups compute.
     gpu.func @attention_f16_d128_w(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
@@ -12783,128 +11331,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches attention_bf16_d128_r on Q, K, V, O [B*H*S, D] and the
-  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
-  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
-  func.func @launch_bf16_d128_r(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
-      %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %threads = arith.constant 384 : index
-    %dq = tma.make_descriptor %q : memref<?x?xbf16> -> !dq_bf16_128
-    %dk = tma.make_descriptor %k : memref<?x?xbf16> -> !dkv_bf16_128
-    %dv = tma.make_descriptor %v : memref<?x?xbf16> -> !dkv_bf16_128
-    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !tile.ptr<bf16>
-    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
-    %seq_pad = arith.addi %seq, %c127 : index
-    %gx = arith.divui %seq_pad, %c128 : index
-    %seq32 = arith.index_cast %seq : index to i32
-    // softmax scale 1/sqrt(D), times log2(e) for exp2.
-    %qk_scale = arith.constant 0.12751743082459868 : f32
-    %tiles = arith.muli %gx, %pairs : index
-    %pairs32 = arith.index_cast %pairs : index to i32
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %grid = arith.minui %tiles, %sms : index
-    %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return %done : !gpu.async.token
-  }
-
-  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
-  // the host reference; then, unless TILE_TIMING=0, the timing.
-  func.func @run_bf16_d128_r(%b: index, %h: index, %seq: index, %causal: i32,
-                          %name: !llvm.ptr) -> i32 {
-    %c1 = arith.constant 1 : index
-    %dim = arith.constant 128 : index
-    %pairs = arith.muli %b, %h : index
-    %rows = arith.muli %pairs, %seq : index
-    %t0 = gpu.wait async
-    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xbf16>
-    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xbf16>
-    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xbf16>
-    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
-    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
-    gpu.wait [%t5]
-    %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
-    %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
-    %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
-    %po = tile.ptr_from_memref %o : memref<?x?xbf16> -> !llvm.ptr
-    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
-    %b64 = arith.index_cast %b : index to i64
-    %h64 = arith.index_cast %h : index to i64
-    %s64 = arith.index_cast %seq : index to i64
-    %d64 = arith.constant 128 : i64
-    %rows64 = arith.index_cast %rows : index to i64
-    %count = arith.muli %rows64, %d64 : i64
-    %dtype = arith.constant 2 : i32
-    %no = arith.constant 0 : i32
-    %seed_q = arith.constant 31 : i64
-    %seed_k = arith.constant 32 : i64
-    %seed_v = arith.constant 33 : i64
-    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
-    %two = arith.constant 2 : i64
-    %four = arith.constant 4 : i64
-    %o_bytes = arith.muli %count, %two : i64
-    %lse_bytes = arith.muli %rows64, %four : i64
-    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
-    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%dep_check]
-    llvm.call @tileRtSynchronize() : () -> ()
-    %scale = arith.constant 0.08838834764831843 : f64
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %timed = arith.cmpi ne, %timing, %no : i32
-    scf.if %timed {
-      %c0 = arith.constant 0 : index
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-      }
-      %n_times = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
-      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
-    }
-    %t6 = gpu.wait async
-    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xbf16>
-    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
-    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
-    gpu.wait [%t11]
-    return %fail : i32
-  }
-
   // Launches attention_bf16_d128_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
@@ -14225,128 +12651,6 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // Launches attention_f16_d128_r on Q, K, V, O [B*H*S, D] and the
-  // log-sum-exp [B*H*S]: one CTA per SM, walking tiles of 128 query rows of one (batch, head).
-  // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
-  func.func @launch_f16_d128_r(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
-      %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %c127 = arith.constant 127 : index
-    %c128 = arith.constant 128 : index
-    %threads = arith.constant 384 : index
-    %dq = tma.make_descriptor %q : memref<?x?xf16> -> !dq_f16_128
-    %dk = tma.make_descriptor %k : memref<?x?xf16> -> !dkv_f16_128
-    %dv = tma.make_descriptor %v : memref<?x?xf16> -> !dkv_f16_128
-    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !tile.ptr<f16>
-    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
-    %seq_pad = arith.addi %seq, %c127 : index
-    %gx = arith.divui %seq_pad, %c128 : index
-    %seq32 = arith.index_cast %seq : index to i32
-    // softmax scale 1/sqrt(D), times log2(e) for exp2.
-    %qk_scale = arith.constant 0.12751743082459868 : f32
-    %tiles = arith.muli %gx, %pairs : index
-    %pairs32 = arith.index_cast %pairs : index to i32
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %grid = arith.minui %tiles, %sms : index
-    %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
-    return %done : !gpu.async.token
-  }
-
-  // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
-  // the host reference; then, unless TILE_TIMING=0, the timing.
-  func.func @run_f16_d128_r(%b: index, %h: index, %seq: index, %causal: i32,
-                          %name: !llvm.ptr) -> i32 {
-    %c1 = arith.constant 1 : index
-    %dim = arith.constant 128 : index
-    %pairs = arith.muli %b, %h : index
-    %rows = arith.muli %pairs, %seq : index
-    %t0 = gpu.wait async
-    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?xf16>
-    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?xf16>
-    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?xf16>
-    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
-    %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
-    gpu.wait [%t5]
-    %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
-    %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
-    %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
-    %po = tile.ptr_from_memref %o : memref<?x?xf16> -> !llvm.ptr
-    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
-    %b64 = arith.index_cast %b : index to i64
-    %h64 = arith.index_cast %h : index to i64
-    %s64 = arith.index_cast %seq : index to i64
-    %d64 = arith.constant 128 : i64
-    %rows64 = arith.index_cast %rows : index to i64
-    %count = arith.muli %rows64, %d64 : i64
-    %dtype = arith.constant 1 : i32
-    %no = arith.constant 0 : i32
-    %seed_q = arith.constant 31 : i64
-    %seed_k = arith.constant 32 : i64
-    %seed_v = arith.constant 33 : i64
-    llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
-    %two = arith.constant 2 : i64
-    %four = arith.constant 4 : i64
-    %o_bytes = arith.muli %count, %two : i64
-    %lse_bytes = arith.muli %rows64, %four : i64
-    llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
-    llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
-    %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%dep_check]
-    llvm.call @tileRtSynchronize() : () -> ()
-    %scale = arith.constant 0.08838834764831843 : f64
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %timed = arith.cmpi ne, %timing, %no : i32
-    scf.if %timed {
-      %c0 = arith.constant 0 : index
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-      }
-      %n_times = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %n_times) : (!llvm.ptr, i32) -> f64
-      llvm.call @tileRtReportAttention(%name, %b64, %h64, %s64, %d64, %causal, %median) : (!llvm.ptr, i64, i64, i64, i64, i32, f64) -> ()
-    }
-    %t6 = gpu.wait async
-    %t7 = gpu.dealloc async [%t6] %q : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %k : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %v : memref<?x?xf16>
-    %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
-    %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
-    gpu.wait [%t11]
-    return %fail : i32
-  }
-
   // Launches attention_f16_d128_w on Q, K, V, O [B*H*S, D] and the
   // log-sum-exp [B*H*S]: one CTA per tiles of 128 query rows of one (batch, head).
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
@@ -14468,70 +12772,62 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name1("attention bf16 d128 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name2("attention bf16 d128 g\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name3("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name4("attention bf16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name5("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name6("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name7("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name8("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name9("attention bf16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name10("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name11("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name12("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name13("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name14("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name15("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name16("attention bf16 d64 u\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name17("attention bf16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name18("attention bf16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name19("attention bf16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name20("attention bf16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name21("attention bf16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name22("attention bf16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name23("attention bf16 d64 u\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name24("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name25("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name26("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name27("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name28("attention bf16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name29("attention bf16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name30("attention bf16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name31("attention bf16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name32("attention bf16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name33("attention bf16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name4("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name5("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name6("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name7("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name8("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name9("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name10("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name11("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name12("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name13("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name14("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name15("attention bf16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name16("attention bf16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name17("attention bf16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name18("attention bf16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name19("attention bf16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name20("attention bf16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name21("attention bf16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name22("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name23("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name24("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name25("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name26("attention bf16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name27("attention bf16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name28("attention bf16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name29("attention bf16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name30("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name31("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name32("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name33("attention f16 d128 q\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name34("attention f16 d128 w\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name35("attention f16 d128 h\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name36("attention f16 d128 g\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name37("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name38("attention f16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name39("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name40("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name41("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name42("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name43("attention f16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name44("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name45("attention f16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name46("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name47("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name48("attention f16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name49("attention f16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name50("attention f16 d64 u\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name51("attention f16 d64 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name52("attention f16 d64 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name53("attention f16 d64 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name54("attention f16 d64 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name55("attention f16 d64 s\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name56("attention f16 d64 t\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name57("attention f16 d64 u\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name58("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name59("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name60("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name61("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name62("attention f16 d128 r\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name63("attention f16 d128 w\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name64("attention f16 d128 h\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name65("attention f16 d128 g\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name66("attention f16 d128 q\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name67("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name38("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name39("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name40("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name41("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name42("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name43("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name44("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name45("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name46("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name47("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name48("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name49("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name50("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name51("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name52("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name53("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name54("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name55("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name56("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name57("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name58("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name59("attention f16 d128 q\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -14577,451 +12873,395 @@ module attributes {gpu.container_module} {
     %b4 = arith.constant 4 : index
     %h4 = arith.constant 16 : index
     %s4 = arith.constant 4096 : index
-    %causal4 = arith.constant 0 : i32
+    %causal4 = arith.constant 1 : i32
     %name4 = llvm.mlir.addressof @name4 : !llvm.ptr
-    %f4 = func.call @run_bf16_d128_r(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f4 = func.call @run_bf16_d128_w(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum5 = arith.addi %sum4, %f4 : i32
     %b5 = arith.constant 4 : index
     %h5 = arith.constant 16 : index
     %s5 = arith.constant 4096 : index
     %causal5 = arith.constant 1 : i32
     %name5 = llvm.mlir.addressof @name5 : !llvm.ptr
-    %f5 = func.call @run_bf16_d128_w(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f5 = func.call @run_bf16_d128_h(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum6 = arith.addi %sum5, %f5 : i32
     %b6 = arith.constant 4 : index
     %h6 = arith.constant 16 : index
     %s6 = arith.constant 4096 : index
     %causal6 = arith.constant 1 : i32
     %name6 = llvm.mlir.addressof @name6 : !llvm.ptr
-    %f6 = func.call @run_bf16_d128_h(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f6 = func.call @run_bf16_d128_g(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum7 = arith.addi %sum6, %f6 : i32
     %b7 = arith.constant 4 : index
     %h7 = arith.constant 16 : index
     %s7 = arith.constant 4096 : index
     %causal7 = arith.constant 1 : i32
     %name7 = llvm.mlir.addressof @name7 : !llvm.ptr
-    %f7 = func.call @run_bf16_d128_g(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f7 = func.call @run_bf16_d128_q(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum8 = arith.addi %sum7, %f7 : i32
     %b8 = arith.constant 4 : index
-    %h8 = arith.constant 16 : index
+    %h8 = arith.constant 32 : index
     %s8 = arith.constant 4096 : index
-    %causal8 = arith.constant 1 : i32
+    %causal8 = arith.constant 0 : i32
     %name8 = llvm.mlir.addressof @name8 : !llvm.ptr
-    %f8 = func.call @run_bf16_d128_q(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f8 = func.call @run_bf16_d64_w(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum9 = arith.addi %sum8, %f8 : i32
     %b9 = arith.constant 4 : index
-    %h9 = arith.constant 16 : index
+    %h9 = arith.constant 32 : index
     %s9 = arith.constant 4096 : index
-    %causal9 = arith.constant 1 : i32
+    %causal9 = arith.constant 0 : i32
     %name9 = llvm.mlir.addressof @name9 : !llvm.ptr
-    %f9 = func.call @run_bf16_d128_r(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f9 = func.call @run_bf16_d64_h(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum10 = arith.addi %sum9, %f9 : i32
     %b10 = arith.constant 4 : index
     %h10 = arith.constant 32 : index
     %s10 = arith.constant 4096 : index
     %causal10 = arith.constant 0 : i32
     %name10 = llvm.mlir.addressof @name10 : !llvm.ptr
-    %f10 = func.call @run_bf16_d64_w(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f10 = func.call @run_bf16_d64_g(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum11 = arith.addi %sum10, %f10 : i32
     %b11 = arith.constant 4 : index
     %h11 = arith.constant 32 : index
     %s11 = arith.constant 4096 : index
     %causal11 = arith.constant 0 : i32
     %name11 = llvm.mlir.addressof @name11 : !llvm.ptr
-    %f11 = func.call @run_bf16_d64_h(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f11 = func.call @run_bf16_d64_q(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum12 = arith.addi %sum11, %f11 : i32
     %b12 = arith.constant 4 : index
     %h12 = arith.constant 32 : index
     %s12 = arith.constant 4096 : index
     %causal12 = arith.constant 0 : i32
     %name12 = llvm.mlir.addressof @name12 : !llvm.ptr
-    %f12 = func.call @run_bf16_d64_g(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f12 = func.call @run_bf16_d64_s(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum13 = arith.addi %sum12, %f12 : i32
     %b13 = arith.constant 4 : index
     %h13 = arith.constant 32 : index
     %s13 = arith.constant 4096 : index
     %causal13 = arith.constant 0 : i32
     %name13 = llvm.mlir.addressof @name13 : !llvm.ptr
-    %f13 = func.call @run_bf16_d64_q(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f13 = func.call @run_bf16_d64_t(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum14 = arith.addi %sum13, %f13 : i32
     %b14 = arith.constant 4 : index
     %h14 = arith.constant 32 : index
     %s14 = arith.constant 4096 : index
     %causal14 = arith.constant 0 : i32
     %name14 = llvm.mlir.addressof @name14 : !llvm.ptr
-    %f14 = func.call @run_bf16_d64_s(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f14 = func.call @run_bf16_d64_u(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum15 = arith.addi %sum14, %f14 : i32
     %b15 = arith.constant 4 : index
     %h15 = arith.constant 32 : index
     %s15 = arith.constant 4096 : index
-    %causal15 = arith.constant 0 : i32
+    %causal15 = arith.constant 1 : i32
     %name15 = llvm.mlir.addressof @name15 : !llvm.ptr
-    %f15 = func.call @run_bf16_d64_t(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f15 = func.call @run_bf16_d64_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum16 = arith.addi %sum15, %f15 : i32
     %b16 = arith.constant 4 : index
     %h16 = arith.constant 32 : index
     %s16 = arith.constant 4096 : index
-    %causal16 = arith.constant 0 : i32
+    %causal16 = arith.constant 1 : i32
     %name16 = llvm.mlir.addressof @name16 : !llvm.ptr
-    %f16 = func.call @run_bf16_d64_u(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f16 = func.call @run_bf16_d64_h(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum17 = arith.addi %sum16, %f16 : i32
     %b17 = arith.constant 4 : index
     %h17 = arith.constant 32 : index
     %s17 = arith.constant 4096 : index
     %causal17 = arith.constant 1 : i32
     %name17 = llvm.mlir.addressof @name17 : !llvm.ptr
-    %f17 = func.call @run_bf16_d64_w(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f17 = func.call @run_bf16_d64_g(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum18 = arith.addi %sum17, %f17 : i32
     %b18 = arith.constant 4 : index
     %h18 = arith.constant 32 : index
     %s18 = arith.constant 4096 : index
     %causal18 = arith.constant 1 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_bf16_d64_h(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f18 = func.call @run_bf16_d64_q(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum19 = arith.addi %sum18, %f18 : i32
     %b19 = arith.constant 4 : index
     %h19 = arith.constant 32 : index
     %s19 = arith.constant 4096 : index
     %causal19 = arith.constant 1 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_bf16_d64_g(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f19 = func.call @run_bf16_d64_s(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum20 = arith.addi %sum19, %f19 : i32
     %b20 = arith.constant 4 : index
     %h20 = arith.constant 32 : index
     %s20 = arith.constant 4096 : index
     %causal20 = arith.constant 1 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_bf16_d64_q(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f20 = func.call @run_bf16_d64_t(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum21 = arith.addi %sum20, %f20 : i32
     %b21 = arith.constant 4 : index
     %h21 = arith.constant 32 : index
     %s21 = arith.constant 4096 : index
     %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_bf16_d64_s(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f21 = func.call @run_bf16_d64_u(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum22 = arith.addi %sum21, %f21 : i32
-    %b22 = arith.constant 4 : index
-    %h22 = arith.constant 32 : index
-    %s22 = arith.constant 4096 : index
-    %causal22 = arith.constant 1 : i32
+    %b22 = arith.constant 1 : index
+    %h22 = arith.constant 16 : index
+    %s22 = arith.constant 16384 : index
+    %causal22 = arith.constant 0 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_bf16_d64_t(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f22 = func.call @run_bf16_d128_w(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum23 = arith.addi %sum22, %f22 : i32
-    %b23 = arith.constant 4 : index
-    %h23 = arith.constant 32 : index
-    %s23 = arith.constant 4096 : index
-    %causal23 = arith.constant 1 : i32
+    %b23 = arith.constant 1 : index
+    %h23 = arith.constant 16 : index
+    %s23 = arith.constant 16384 : index
+    %causal23 = arith.constant 0 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_bf16_d64_u(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f23 = func.call @run_bf16_d128_h(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum24 = arith.addi %sum23, %f23 : i32
     %b24 = arith.constant 1 : index
     %h24 = arith.constant 16 : index
     %s24 = arith.constant 16384 : index
     %causal24 = arith.constant 0 : i32
     %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
-    %f24 = func.call @run_bf16_d128_w(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f24 = func.call @run_bf16_d128_g(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum25 = arith.addi %sum24, %f24 : i32
     %b25 = arith.constant 1 : index
     %h25 = arith.constant 16 : index
     %s25 = arith.constant 16384 : index
     %causal25 = arith.constant 0 : i32
     %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
-    %f25 = func.call @run_bf16_d128_h(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f25 = func.call @run_bf16_d128_q(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum26 = arith.addi %sum25, %f25 : i32
     %b26 = arith.constant 1 : index
     %h26 = arith.constant 16 : index
     %s26 = arith.constant 16384 : index
-    %causal26 = arith.constant 0 : i32
+    %causal26 = arith.constant 1 : i32
     %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
-    %f26 = func.call @run_bf16_d128_g(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f26 = func.call @run_bf16_d128_w(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum27 = arith.addi %sum26, %f26 : i32
     %b27 = arith.constant 1 : index
     %h27 = arith.constant 16 : index
     %s27 = arith.constant 16384 : index
-    %causal27 = arith.constant 0 : i32
+    %causal27 = arith.constant 1 : i32
     %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
-    %f27 = func.call @run_bf16_d128_q(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f27 = func.call @run_bf16_d128_h(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum28 = arith.addi %sum27, %f27 : i32
     %b28 = arith.constant 1 : index
     %h28 = arith.constant 16 : index
     %s28 = arith.constant 16384 : index
-    %causal28 = arith.constant 0 : i32
+    %causal28 = arith.constant 1 : i32
     %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
-    %f28 = func.call @run_bf16_d128_r(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f28 = func.call @run_bf16_d128_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum29 = arith.addi %sum28, %f28 : i32
     %b29 = arith.constant 1 : index
     %h29 = arith.constant 16 : index
     %s29 = arith.constant 16384 : index
     %causal29 = arith.constant 1 : i32
     %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
-    %f29 = func.call @run_bf16_d128_w(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f29 = func.call @run_bf16_d128_q(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum30 = arith.addi %sum29, %f29 : i32
-    %b30 = arith.constant 1 : index
+    %b30 = arith.constant 4 : index
     %h30 = arith.constant 16 : index
-    %s30 = arith.constant 16384 : index
-    %causal30 = arith.constant 1 : i32
+    %s30 = arith.constant 4096 : index
+    %causal30 = arith.constant 0 : i32
     %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
-    %f30 = func.call @run_bf16_d128_h(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f30 = func.call @run_f16_d128_w(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum31 = arith.addi %sum30, %f30 : i32
-    %b31 = arith.constant 1 : index
+    %b31 = arith.constant 4 : index
     %h31 = arith.constant 16 : index
-    %s31 = arith.constant 16384 : index
-    %causal31 = arith.constant 1 : i32
+    %s31 = arith.constant 4096 : index
+    %causal31 = arith.constant 0 : i32
     %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
-    %f31 = func.call @run_bf16_d128_g(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f31 = func.call @run_f16_d128_h(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum32 = arith.addi %sum31, %f31 : i32
-    %b32 = arith.constant 1 : index
+    %b32 = arith.constant 4 : index
     %h32 = arith.constant 16 : index
-    %s32 = arith.constant 16384 : index
-    %causal32 = arith.constant 1 : i32
+    %s32 = arith.constant 4096 : index
+    %causal32 = arith.constant 0 : i32
     %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
-    %f32 = func.call @run_bf16_d128_q(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f32 = func.call @run_f16_d128_g(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum33 = arith.addi %sum32, %f32 : i32
-    %b33 = arith.constant 1 : index
+    %b33 = arith.constant 4 : index
     %h33 = arith.constant 16 : index
-    %s33 = arith.constant 16384 : index
-    %causal33 = arith.constant 1 : i32
+    %s33 = arith.constant 4096 : index
+    %causal33 = arith.constant 0 : i32
     %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
-    %f33 = func.call @run_bf16_d128_r(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f33 = func.call @run_f16_d128_q(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum34 = arith.addi %sum33, %f33 : i32
     %b34 = arith.constant 4 : index
     %h34 = arith.constant 16 : index
     %s34 = arith.constant 4096 : index
-    %causal34 = arith.constant 0 : i32
+    %causal34 = arith.constant 1 : i32
     %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
     %f34 = func.call @run_f16_d128_w(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum35 = arith.addi %sum34, %f34 : i32
     %b35 = arith.constant 4 : index
     %h35 = arith.constant 16 : index
     %s35 = arith.constant 4096 : index
-    %causal35 = arith.constant 0 : i32
+    %causal35 = arith.constant 1 : i32
     %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
     %f35 = func.call @run_f16_d128_h(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum36 = arith.addi %sum35, %f35 : i32
     %b36 = arith.constant 4 : index
     %h36 = arith.constant 16 : index
     %s36 = arith.constant 4096 : index
-    %causal36 = arith.constant 0 : i32
+    %causal36 = arith.constant 1 : i32
     %name36 = llvm.mlir.addressof @name36 : !llvm.ptr
     %f36 = func.call @run_f16_d128_g(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum37 = arith.addi %sum36, %f36 : i32
     %b37 = arith.constant 4 : index
     %h37 = arith.constant 16 : index
     %s37 = arith.constant 4096 : index
-    %causal37 = arith.constant 0 : i32
+    %causal37 = arith.constant 1 : i32
     %name37 = llvm.mlir.addressof @name37 : !llvm.ptr
     %f37 = func.call @run_f16_d128_q(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum38 = arith.addi %sum37, %f37 : i32
     %b38 = arith.constant 4 : index
-    %h38 = arith.constant 16 : index
+    %h38 = arith.constant 32 : index
     %s38 = arith.constant 4096 : index
     %causal38 = arith.constant 0 : i32
     %name38 = llvm.mlir.addressof @name38 : !llvm.ptr
-    %f38 = func.call @run_f16_d128_r(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f38 = func.call @run_f16_d64_w(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum39 = arith.addi %sum38, %f38 : i32
     %b39 = arith.constant 4 : index
-    %h39 = arith.constant 16 : index
+    %h39 = arith.constant 32 : index
     %s39 = arith.constant 4096 : index
-    %causal39 = arith.constant 1 : i32
+    %causal39 = arith.constant 0 : i32
     %name39 = llvm.mlir.addressof @name39 : !llvm.ptr
-    %f39 = func.call @run_f16_d128_w(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f39 = func.call @run_f16_d64_h(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum40 = arith.addi %sum39, %f39 : i32
     %b40 = arith.constant 4 : index
-    %h40 = arith.constant 16 : index
+    %h40 = arith.constant 32 : index
     %s40 = arith.constant 4096 : index
-    %causal40 = arith.constant 1 : i32
+    %causal40 = arith.constant 0 : i32
     %name40 = llvm.mlir.addressof @name40 : !llvm.ptr
-    %f40 = func.call @run_f16_d128_h(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f40 = func.call @run_f16_d64_g(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum41 = arith.addi %sum40, %f40 : i32
     %b41 = arith.constant 4 : index
-    %h41 = arith.constant 16 : index
+    %h41 = arith.constant 32 : index
     %s41 = arith.constant 4096 : index
-    %causal41 = arith.constant 1 : i32
+    %causal41 = arith.constant 0 : i32
     %name41 = llvm.mlir.addressof @name41 : !llvm.ptr
-    %f41 = func.call @run_f16_d128_g(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f41 = func.call @run_f16_d64_q(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum42 = arith.addi %sum41, %f41 : i32
     %b42 = arith.constant 4 : index
-    %h42 = arith.constant 16 : index
+    %h42 = arith.constant 32 : index
     %s42 = arith.constant 4096 : index
-    %causal42 = arith.constant 1 : i32
+    %causal42 = arith.constant 0 : i32
     %name42 = llvm.mlir.addressof @name42 : !llvm.ptr
-    %f42 = func.call @run_f16_d128_q(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f42 = func.call @run_f16_d64_s(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum43 = arith.addi %sum42, %f42 : i32
     %b43 = arith.constant 4 : index
-    %h43 = arith.constant 16 : index
+    %h43 = arith.constant 32 : index
     %s43 = arith.constant 4096 : index
-    %causal43 = arith.constant 1 : i32
+    %causal43 = arith.constant 0 : i32
     %name43 = llvm.mlir.addressof @name43 : !llvm.ptr
-    %f43 = func.call @run_f16_d128_r(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f43 = func.call @run_f16_d64_t(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum44 = arith.addi %sum43, %f43 : i32
     %b44 = arith.constant 4 : index
     %h44 = arith.constant 32 : index
     %s44 = arith.constant 4096 : index
     %causal44 = arith.constant 0 : i32
     %name44 = llvm.mlir.addressof @name44 : !llvm.ptr
-    %f44 = func.call @run_f16_d64_w(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f44 = func.call @run_f16_d64_u(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum45 = arith.addi %sum44, %f44 : i32
     %b45 = arith.constant 4 : index
     %h45 = arith.constant 32 : index
     %s45 = arith.constant 4096 : index
-    %causal45 = arith.constant 0 : i32
+    %causal45 = arith.constant 1 : i32
     %name45 = llvm.mlir.addressof @name45 : !llvm.ptr
-    %f45 = func.call @run_f16_d64_h(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f45 = func.call @run_f16_d64_w(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum46 = arith.addi %sum45, %f45 : i32
     %b46 = arith.constant 4 : index
     %h46 = arith.constant 32 : index
     %s46 = arith.constant 4096 : index
-    %causal46 = arith.constant 0 : i32
+    %causal46 = arith.constant 1 : i32
     %name46 = llvm.mlir.addressof @name46 : !llvm.ptr
-    %f46 = func.call @run_f16_d64_g(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f46 = func.call @run_f16_d64_h(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum47 = arith.addi %sum46, %f46 : i32
     %b47 = arith.constant 4 : index
     %h47 = arith.constant 32 : index
     %s47 = arith.constant 4096 : index
-    %causal47 = arith.constant 0 : i32
+    %causal47 = arith.constant 1 : i32
     %name47 = llvm.mlir.addressof @name47 : !llvm.ptr
-    %f47 = func.call @run_f16_d64_q(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f47 = func.call @run_f16_d64_g(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum48 = arith.addi %sum47, %f47 : i32
     %b48 = arith.constant 4 : index
     %h48 = arith.constant 32 : index
     %s48 = arith.constant 4096 : index
-    %causal48 = arith.constant 0 : i32
+    %causal48 = arith.constant 1 : i32
     %name48 = llvm.mlir.addressof @name48 : !llvm.ptr
-    %f48 = func.call @run_f16_d64_s(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f48 = func.call @run_f16_d64_q(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum49 = arith.addi %sum48, %f48 : i32
     %b49 = arith.constant 4 : index
     %h49 = arith.constant 32 : index
     %s49 = arith.constant 4096 : index
-    %causal49 = arith.constant 0 : i32
+    %causal49 = arith.constant 1 : i32
     %name49 = llvm.mlir.addressof @name49 : !llvm.ptr
-    %f49 = func.call @run_f16_d64_t(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f49 = func.call @run_f16_d64_s(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum50 = arith.addi %sum49, %f49 : i32
     %b50 = arith.constant 4 : index
     %h50 = arith.constant 32 : index
     %s50 = arith.constant 4096 : index
-    %causal50 = arith.constant 0 : i32
+    %causal50 = arith.constant 1 : i32
     %name50 = llvm.mlir.addressof @name50 : !llvm.ptr
-    %f50 = func.call @run_f16_d64_u(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f50 = func.call @run_f16_d64_t(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum51 = arith.addi %sum50, %f50 : i32
     %b51 = arith.constant 4 : index
     %h51 = arith.constant 32 : index
     %s51 = arith.constant 4096 : index
     %causal51 = arith.constant 1 : i32
     %name51 = llvm.mlir.addressof @name51 : !llvm.ptr
-    %f51 = func.call @run_f16_d64_w(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f51 = func.call @run_f16_d64_u(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum52 = arith.addi %sum51, %f51 : i32
-    %b52 = arith.constant 4 : index
-    %h52 = arith.constant 32 : index
-    %s52 = arith.constant 4096 : index
-    %causal52 = arith.constant 1 : i32
+    %b52 = arith.constant 1 : index
+    %h52 = arith.constant 16 : index
+    %s52 = arith.constant 16384 : index
+    %causal52 = arith.constant 0 : i32
     %name52 = llvm.mlir.addressof @name52 : !llvm.ptr
-    %f52 = func.call @run_f16_d64_h(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f52 = func.call @run_f16_d128_w(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum53 = arith.addi %sum52, %f52 : i32
-    %b53 = arith.constant 4 : index
-    %h53 = arith.constant 32 : index
-    %s53 = arith.constant 4096 : index
-    %causal53 = arith.constant 1 : i32
+    %b53 = arith.constant 1 : index
+    %h53 = arith.constant 16 : index
+    %s53 = arith.constant 16384 : index
+    %causal53 = arith.constant 0 : i32
     %name53 = llvm.mlir.addressof @name53 : !llvm.ptr
-    %f53 = func.call @run_f16_d64_g(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f53 = func.call @run_f16_d128_h(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum54 = arith.addi %sum53, %f53 : i32
-    %b54 = arith.constant 4 : index
-    %h54 = arith.constant 32 : index
-    %s54 = arith.constant 4096 : index
-    %causal54 = arith.constant 1 : i32
+    %b54 = arith.constant 1 : index
+    %h54 = arith.constant 16 : index
+    %s54 = arith.constant 16384 : index
+    %causal54 = arith.constant 0 : i32
     %name54 = llvm.mlir.addressof @name54 : !llvm.ptr
-    %f54 = func.call @run_f16_d64_q(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f54 = func.call @run_f16_d128_g(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum55 = arith.addi %sum54, %f54 : i32
-    %b55 = arith.constant 4 : index
-    %h55 = arith.constant 32 : index
-    %s55 = arith.constant 4096 : index
-    %causal55 = arith.constant 1 : i32
+    %b55 = arith.constant 1 : index
+    %h55 = arith.constant 16 : index
+    %s55 = arith.constant 16384 : index
+    %causal55 = arith.constant 0 : i32
     %name55 = llvm.mlir.addressof @name55 : !llvm.ptr
-    %f55 = func.call @run_f16_d64_s(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f55 = func.call @run_f16_d128_q(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum56 = arith.addi %sum55, %f55 : i32
-    %b56 = arith.constant 4 : index
-    %h56 = arith.constant 32 : index
-    %s56 = arith.constant 4096 : index
+    %b56 = arith.constant 1 : index
+    %h56 = arith.constant 16 : index
+    %s56 = arith.constant 16384 : index
     %causal56 = arith.constant 1 : i32
     %name56 = llvm.mlir.addressof @name56 : !llvm.ptr
-    %f56 = func.call @run_f16_d64_t(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f56 = func.call @run_f16_d128_w(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum57 = arith.addi %sum56, %f56 : i32
-    %b57 = arith.constant 4 : index
-    %h57 = arith.constant 32 : index
-    %s57 = arith.constant 4096 : index
+    %b57 = arith.constant 1 : index
+    %h57 = arith.constant 16 : index
+    %s57 = arith.constant 16384 : index
     %causal57 = arith.constant 1 : i32
     %name57 = llvm.mlir.addressof @name57 : !llvm.ptr
-    %f57 = func.call @run_f16_d64_u(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f57 = func.call @run_f16_d128_h(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum58 = arith.addi %sum57, %f57 : i32
     %b58 = arith.constant 1 : index
     %h58 = arith.constant 16 : index
     %s58 = arith.constant 16384 : index
-    %causal58 = arith.constant 0 : i32
+    %causal58 = arith.constant 1 : i32
     %name58 = llvm.mlir.addressof @name58 : !llvm.ptr
-    %f58 = func.call @run_f16_d128_w(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f58 = func.call @run_f16_d128_g(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum59 = arith.addi %sum58, %f58 : i32
     %b59 = arith.constant 1 : index
     %h59 = arith.constant 16 : index
     %s59 = arith.constant 16384 : index
-    %causal59 = arith.constant 0 : i32
+    %causal59 = arith.constant 1 : i32
     %name59 = llvm.mlir.addressof @name59 : !llvm.ptr
-    %f59 = func.call @run_f16_d128_h(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
+    %f59 = func.call @run_f16_d128_q(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
     %sum60 = arith.addi %sum59, %f59 : i32
-    %b60 = arith.constant 1 : index
-    %h60 = arith.constant 16 : index
-    %s60 = arith.constant 16384 : index
-    %causal60 = arith.constant 0 : i32
-    %name60 = llvm.mlir.addressof @name60 : !llvm.ptr
-    %f60 = func.call @run_f16_d128_g(%b60, %h60, %s60, %causal60, %name60) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum61 = arith.addi %sum60, %f60 : i32
-    %b61 = arith.constant 1 : index
-    %h61 = arith.constant 16 : index
-    %s61 = arith.constant 16384 : index
-    %causal61 = arith.constant 0 : i32
-    %name61 = llvm.mlir.addressof @name61 : !llvm.ptr
-    %f61 = func.call @run_f16_d128_q(%b61, %h61, %s61, %causal61, %name61) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum62 = arith.addi %sum61, %f61 : i32
-    %b62 = arith.constant 1 : index
-    %h62 = arith.constant 16 : index
-    %s62 = arith.constant 16384 : index
-    %causal62 = arith.constant 0 : i32
-    %name62 = llvm.mlir.addressof @name62 : !llvm.ptr
-    %f62 = func.call @run_f16_d128_r(%b62, %h62, %s62, %causal62, %name62) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum63 = arith.addi %sum62, %f62 : i32
-    %b63 = arith.constant 1 : index
-    %h63 = arith.constant 16 : index
-    %s63 = arith.constant 16384 : index
-    %causal63 = arith.constant 1 : i32
-    %name63 = llvm.mlir.addressof @name63 : !llvm.ptr
-    %f63 = func.call @run_f16_d128_w(%b63, %h63, %s63, %causal63, %name63) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum64 = arith.addi %sum63, %f63 : i32
-    %b64 = arith.constant 1 : index
-    %h64 = arith.constant 16 : index
-    %s64 = arith.constant 16384 : index
-    %causal64 = arith.constant 1 : i32
-    %name64 = llvm.mlir.addressof @name64 : !llvm.ptr
-    %f64 = func.call @run_f16_d128_h(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum65 = arith.addi %sum64, %f64 : i32
-    %b65 = arith.constant 1 : index
-    %h65 = arith.constant 16 : index
-    %s65 = arith.constant 16384 : index
-    %causal65 = arith.constant 1 : i32
-    %name65 = llvm.mlir.addressof @name65 : !llvm.ptr
-    %f65 = func.call @run_f16_d128_g(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum66 = arith.addi %sum65, %f65 : i32
-    %b66 = arith.constant 1 : index
-    %h66 = arith.constant 16 : index
-    %s66 = arith.constant 16384 : index
-    %causal66 = arith.constant 1 : i32
-    %name66 = llvm.mlir.addressof @name66 : !llvm.ptr
-    %f66 = func.call @run_f16_d128_q(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum67 = arith.addi %sum66, %f66 : i32
-    %b67 = arith.constant 1 : index
-    %h67 = arith.constant 16 : index
-    %s67 = arith.constant 16384 : index
-    %causal67 = arith.constant 1 : i32
-    %name67 = llvm.mlir.addressof @name67 : !llvm.ptr
-    %f67 = func.call @run_f16_d128_r(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
-    %sum68 = arith.addi %sum67, %f67 : i32
-    return %sum68 : i32
+    return %sum60 : i32
   }
 }

@@ -6443,8 +6443,8 @@ module attributes {gpu.container_module} {
         %round_base_z = arith.muli %last_round, %nprog : i32
         %tile_z = arith.addi %round_base_z, %in_round_z : i32
         %live_z = arith.cmpi ult, %tile_z, %tiles : i32
-        %last_missing = arith.extui %live_z : i1 to i32
-        %count0 = arith.addi %last_round, %last_missing : i32
+        %last_live = arith.extui %live_z : i1 to i32
+        %count0 = arith.addi %last_round, %last_live : i32
         %has_tiles = arith.cmpi sgt, %rounds, %c0_i32 : i32
         %count = arith.select %has_tiles, %count0, %c0_i32 : i32
         %some = arith.cmpi sgt, %count, %c0_i32 : i32
@@ -6713,6 +6713,8 @@ module attributes {gpu.container_module} {
             %qfb_b = mbarrier.index %qfull[%q_slot_b] : !mbarrier.group<2>
             mbarrier.wait %qfb_b, phase %q_parity_b : i32
             %q_cur_b = tile.smem_index %q[%q_slot_b] : !q2ring_f16_128 -> !q_f16_128
+            %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+            mbarrier.wait %vfl, phase %parity_l : i32
             %slot_i32_b = arith.remui %next_base, %stages : i32
             %round_b = arith.divui %next_base, %stages : i32
             %parity_b = arith.remui %round_b, %c2_i32 : i32
@@ -6725,8 +6727,6 @@ module attributes {gpu.container_module} {
             %k0_b = tile.smem_index %kring[%slot_b] : !kvring2_f16_128 -> !kv_f16_128
             %kt0_b = tile.smem_trans %k0_b, order = [1, 0] : !kv_f16_128 -> !kt_f16_128
             %qk0a_b = tile.dot %q_cur_b, %kt0_b, %zs async : !q_f16_128, !kt_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
-            %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-            mbarrier.wait %vfl, phase %parity_l : i32
             %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
             %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
             mbarrier.arrive %their_turn
@@ -6933,11 +6933,11 @@ module attributes {gpu.container_module} {
           %slot_l = arith.index_cast %slot_i32_l : i32 to index
           %turn_last = arith.addi %tl#2, %end_i32 : i32
           %next_k = arith.addi %tl#0, %c1_i32 : i32
+          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
+          mbarrier.wait %vfl, phase %parity_l : i32
           %turn_odd_l = arith.andi %turn_last, %c1_i32 : i32
           %turn_parity_l = arith.xori %turn_odd_l, %wg_other : i32
           mbarrier.wait %my_turn, phase %turn_parity_l : i32
-          %vfl = mbarrier.index %vfull[%slot_l] : !mbarrier.group<2>
-          mbarrier.wait %vfl, phase %parity_l : i32
           %vstl = tile.smem_index %vring[%slot_l] : !kvring2_f16_128 -> !kv_f16_128
           %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : tensor<128x128xf16>, !kv_f16_128, tensor<128x128xf32> -> tensor<128x128xf32>
           mbarrier.arrive %their_turn
