@@ -270,7 +270,8 @@ def convert(L, value, src, dst, shape, indent, name):
             f"tensor<{shape}{L[src]}> -> tensor<{shape}{L[dst]}>\n", name)
 
 
-def mask(bn, indent, L=NO_LAYOUTS, rows=BM, q_start="q_start", seq="seq"):
+def mask(bn, indent, L=NO_LAYOUTS, rows=BM, q_start="q_start", seq="seq",
+         is_causal="is_causal"):
     """Scores of keys past the sequence, or (causal) above the diagonal,
     become -inf: `rows` query rows from %`q_start` on. Row r sees the keys
     below its limit, min(seq, causal ? query + 1 : seq); counted from the
@@ -280,7 +281,7 @@ def mask(bn, indent, L=NO_LAYOUTS, rows=BM, q_start="q_start", seq="seq"):
     body = f"""%seq_rel = arith.subi %{seq}, %kv_start : i32
 %diag_rel = arith.subi %{q_start}, %kv_start : i32
 %diag_rel1 = arith.addi %diag_rel, %c1_i32 : i32
-%row_base = arith.select %is_causal, %diag_rel1, %seq_rel : i32
+%row_base = arith.select %{is_causal}, %diag_rel1, %seq_rel : i32
 %rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['sr']}>
 %row_base_v = tile.splat %row_base : tensor<{BM}xi32{L['sr']}>
 %seq_rel_v = tile.splat %seq_rel : tensor<{BM}xi32{L['sr']}>
@@ -466,7 +467,7 @@ def kernel(t, d, v):
 
 
 def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
-                   q_start="q_start", seq="seq"):
+                   q_start="q_start", seq="seq", coords=""):
     """Scores of one key block (`qk`, unscaled) against the running row
     max and sum, which are kept in the scaled base-2 domain: the block's P
     (in `t`), the new max and sum, and alpha, the factor by which O computed
@@ -474,15 +475,16 @@ def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
     scores and the scale is positive, so the row max is taken before
     scaling and each score costs one FMA (score * scale - max) and one
     ex2.approx.ftz (`afn`) on the way to P. The block has `rows` query
-    rows from %`q_start` on."""
+    rows from %`q_start` on; the tile's %full and %is_causal carry the
+    suffix `coords`."""
     BM = rows
     bn = block_n(d)
     s = f"tensor<{BM}x{bn}xf32>"
     r = f"tensor<{BM}xf32>"
-    body = f"""%edge{sfx} = arith.cmpi sge, %j_i32{sfx}, %full : i32
+    body = f"""%edge{sfx} = arith.cmpi sge, %j_i32{sfx}, %full{coords} : i32
 %kv_start{sfx} = arith.muli %j_i32{sfx}, %bn : i32
 %scores{sfx} = scf.if %edge{sfx} -> ({s}) {{
-{mask(bn, "  ", rows=rows, q_start=q_start, seq=seq).replace("%kv_start", "%kv_start" + sfx).replace("%scaled", "%" + qk)}}} else {{
+{mask(bn, "  ", rows=rows, q_start=q_start, seq=seq, is_causal="is_causal" + coords).replace("%kv_start", "%kv_start" + sfx).replace("%scaled", "%" + qk)}}} else {{
   scf.yield %{qk} : {s}
 }}
 %row_max{sfx} = tile.reduce max %scores{sfx}, axis = 1 : {s} -> {r}
@@ -514,6 +516,16 @@ def slot(n, sfx, indent):
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
+def grid_rounds(src, indent):
+    """%rounds: the rounds of the grid walk over %tiles (%grid_m1: the
+    grid's last CTA)."""
+    body = f"""%grid_m1 = arith.subi %nprog{src}, %c1_i32 : i32
+%tiles_pad = arith.addi %tiles{src}, %grid_m1 : i32
+%rounds = arith.divui %tiles_pad, %nprog{src} : i32
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
 def tile_loop(results, src, indent):
     """The header of a CTA's loop over its tiles, carrying `results` (name,
     initial value) pairs: round r of the grid covers tiles [r * grid,
@@ -524,18 +536,10 @@ def tile_loop(results, src, indent):
     than CTAs); tile_loop_end closes both."""
     names = ", ".join(f"%{n} = {v}" for n, v in results)
     types = ", ".join("i32" for _ in results)
-    body = f"""%grid_m1 = arith.subi %nprog{src}, %c1_i32 : i32
-%tiles_pad = arith.addi %tiles{src}, %grid_m1 : i32
-%rounds = arith.divui %tiles_pad, %nprog{src} : i32
+    body = f"""{grid_rounds(src, "")}\
 %done:{len(results)} = scf.for %tround = %c0_i32 to %rounds step %c1_i32
     iter_args({names}) -> ({types}) : i32 {{
-  %round_odd = arith.andi %tround, %c1_i32 : i32
-  %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-  %mirror = arith.subi %grid_m1, %pid{src} : i32
-  %in_round = arith.select %is_odd, %mirror, %pid{src} : i32
-  %round_base = arith.muli %tround, %nprog{src} : i32
-  %tile = arith.addi %round_base, %in_round : i32
-  %live = arith.cmpi ult, %tile, %tiles{src} : i32
+{tile_of_round("tround", src, "  ")}\
   %next:{len(results)} = scf.if %live -> ({types}) {{
 """
     return "".join(indent + line + "\n" for line in body.splitlines())
@@ -925,6 +929,63 @@ def tile_of_round(rnd, src, indent):
     return "".join(indent + line + "\n" for line in body.splitlines())
 
 
+def region_types(t, d, rows):
+    """A consumer region's register tiles: S, O, a row statistic and P."""
+    bn = block_n(d)
+    return (f"tensor<{rows}x{bn}xf32>", f"tensor<{rows}x{d}xf32>",
+            f"tensor<{rows}xf32>", f"tensor<{rows}x{bn}x{t}>")
+
+
+def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
+            turn_pass, softmax_names, indent):
+    """Iterations 1 .. %`end` - 1 of a rotated K/V loop into %res (O, the
+    row max and sum, the last P): iteration j issues S(j) = Q K(j)^T from
+    %`q_view` and O += P(j-1) V(j-1) in its turn %`tbase` + j, waits for
+    S(j) only, runs its softmax under the P V product, then rescales O.
+    Ring positions count from %`base`; `init` names the row max, sum and P
+    of block 0; `c` names a capture as the region sees it."""
+    s, o, r, pt = region_types(t, d, rows)
+    stages, _ = VARIANTS[v](d)
+    ring = f"!mbarrier.group<{stages}>"
+    kvr = kv_ring(t, d, v)
+    qt = q_types(t, d, v)
+    i, j = indent, indent + "  "
+    return f"""{i}%res:4 = scf.for %j = %c1 to %{end} step %c1
+{i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]})
+{i}    -> ({o}, {r}, {r}, {pt}) {{
+{j}%j_i32 = arith.index_cast %j : index to i32
+{j}%n = arith.addi %{base}, %j_i32 : i32
+{slot("n", "", j)}\
+{j}%kf = mbarrier.index {c('kfull')}[%slot] : {ring}
+{j}mbarrier.wait %kf, phase %parity : i32
+{j}%turn_n = arith.addi %{tbase}, %j_i32 : i32
+{turn_wait("turn_n", "", j)}\
+{j}%kst = tile.smem_index {c('kring')}[%slot] : !{kvr} -> !kv_{t}_{d}
+{j}%kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+{j}%qk_async = tile.dot %{q_view}, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
+{j}%n_prev = arith.subi %n, %c1_i32 : i32
+{slot("n_prev", "_v", j)}\
+{j}%vf = mbarrier.index {c('vfull')}[%slot_v] : {ring}
+{j}mbarrier.wait %vf, phase %parity_v : i32
+{j}%vst = tile.smem_index {c('vring')}[%slot_v] : !{kvr} -> !kv_{t}_{d}
+{j}%pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
+{turn_pass(j)}\
+{j}// S(j) was committed first: at most the PV product is pending.
+{j}%qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
+{j}%ke = mbarrier.index {c('kempty')}[%slot] : {ring}
+{j}mbarrier.arrive %ke
+{online_softmax(t, d, "qk", "m_i", "l_i", "", j, **softmax_names)}\
+{j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
+{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
+{j}mbarrier.arrive %ve
+{j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
+{j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
+{j}%acc_scaled = arith.mulf %pv, %alphab : {o}
+{j}scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+{i}}}
+"""
+
+
 def consumer_region_cross(t, d, v):
     """consumer_region for CROSS_TILE: the region of two warpgroups whose
     loop is rotated across tiles as well. Of the CTA's tiles (rounds 0 ..
@@ -941,11 +1002,8 @@ def consumer_region_cross(t, d, v):
     rows = BM
     bn = block_n(d)
     stages, _ = VARIANTS[v](d)
-    s = f"tensor<{rows}x{bn}xf32>"
-    o = f"tensor<{rows}x{d}xf32>"
-    r = f"tensor<{rows}xf32>"
-    pt = f"tensor<{rows}x{bn}x{t}>"
-    i8, i10, i12, i14 = (" " * n for n in (8, 10, 12, 14))
+    s, o, r, pt = region_types(t, d, rows)
+    i8, i10, i12 = (" " * n for n in (8, 10, 12))
     ring = f"!mbarrier.group<{stages}>"
     qg = "!mbarrier.group<2>"
     kvr = kv_ring(t, d, v)
@@ -985,9 +1043,7 @@ mbarrier.arrive %ke0{sfx}
         coordinates carry suffix `coords`."""
         return (lines(f"%j_i32{sfx} = arith.constant 0 : i32", indent)
                 + online_softmax(t, d, f"qk0{sfx}", "m0", "l0", sfx, indent, rows=rows,
-                                 q_start=f"q_start{coords}")
-                .replace("%full", f"%full{coords}")
-                .replace("%is_causal", f"%is_causal{coords}"))
+                                 q_start=f"q_start{coords}", coords=coords))
 
     # The last P V of the tile (P of block end - 1 in %res#3, V at ring
     # position %n_last): its V waited for (before the turn is taken, so
@@ -1008,41 +1064,11 @@ mbarrier.arrive %vel
         """Tile %`tile`'s coordinates, its Q, iterations 1 .. end - 1 (into
         %res) and the release of its Q slot; then the ring position and
         turn of its last P V."""
-        return (tile_coords("", indent) + q_slot(k, "", indent) + lines(f"""%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}
-%res:4 = scf.for %j = %c1 to %end step %c1
-    iter_args(%acc = %zo, %m_i = %{m}, %l_i = %{l}, %p_prev = %p_first)
-    -> ({o}, {r}, {r}, {pt}) {{
-  %j_i32 = arith.index_cast %j : index to i32
-  %n = arith.addi %{base}, %j_i32 : i32
-{slot("n", "", "")}\
-  %kf = mbarrier.index %kfull[%slot] : {ring}
-  mbarrier.wait %kf, phase %parity : i32
-  %turn_n = arith.addi %{tbase}, %j_i32 : i32
-{turn_wait("turn_n", "", "  ")}\
-  %kst = tile.smem_index %kring[%slot] : !{kvr} -> !kv_{t}_{d}
-  %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
-  %qk_async = tile.dot %q_cur, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
-  %n_prev = arith.subi %n, %c1_i32 : i32
-{slot("n_prev", "_v", "  ")}\
-  %vf = mbarrier.index %vfull[%slot_v] : {ring}
-  mbarrier.wait %vf, phase %parity_v : i32
-  %vst = tile.smem_index %vring[%slot_v] : !{kvr} -> !kv_{t}_{d}
-  %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
-{turn_pass("  ")}\
-  // S(j) was committed first: at most the PV product is pending.
-  %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
-  %ke = mbarrier.index %kempty[%slot] : {ring}
-  mbarrier.arrive %ke
-{online_softmax(t, d, "qk", "m_i", "l_i", "", "  ", rows=rows)}\
-  %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-  %ve = mbarrier.index %vempty[%slot_v] : {ring}
-  mbarrier.arrive %ve
-  %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
-  %alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
-  %acc_scaled = arith.mulf %pv, %alphab : {o}
-  scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
-}}
-// Every QK product of the tile is done: its Q slot may be refilled.
+        return (tile_coords("", indent) + q_slot(k, "", indent)
+                + lines(f"%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}", indent)
+                + kv_loop(t, d, v, rows, "q_cur", "end", base, tbase, (m, l, "p_first"),
+                          lambda n: f"%{n}", turn_wait, turn_pass, {"rows": rows}, indent)
+                + lines(f"""// Every QK product of the tile is done: its Q slot may be refilled.
 %qeb = mbarrier.index %qempty[%q_slot] : {qg}
 mbarrier.arrive %qeb
 %next_base = arith.addi %{base}, %end_i32 : i32
@@ -1074,9 +1100,7 @@ mbarrier.arrive %qeb
 {i8}%scale_row = tile.splat %qk_scale : {r}
 {turn_select}\
 {i8}// The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
-{i8}%grid_m1 = arith.subi %nprog, %c1_i32 : i32
-{i8}%tiles_pad = arith.addi %tiles, %grid_m1 : i32
-{i8}%rounds = arith.divui %tiles_pad, %nprog : i32
+{grid_rounds("", i8)}\
 {i8}%last_round = arith.subi %rounds, %c1_i32 : i32
 {tile_at("last_round", "_z", i8)}\
 {i8}%last_live = arith.extui %live_z : i1 to i32
@@ -1133,10 +1157,7 @@ def consumer_region(t, d, v, g, src):
     rows = region_rows(v)
     bn = block_n(d)
     stages, _ = VARIANTS[v](d)
-    s = f"tensor<{rows}x{bn}xf32>"
-    o = f"tensor<{rows}x{d}xf32>"
-    r = f"tensor<{rows}xf32>"
-    pt = f"tensor<{rows}x{bn}x{t}>"
+    s, o, r, pt = region_types(t, d, rows)
     i8, i10, i12 = (" " * n for n in (8, 10, 12))
     ring = f"!mbarrier.group<{stages}>"
     one = "!mbarrier.group<1>"
@@ -1227,39 +1248,7 @@ def consumer_region(t, d, v, g, src):
           %ke0 = mbarrier.index {c('kempty')}[%slot_0] : {ring}
           mbarrier.arrive %ke0
 {online_softmax(t, d, "qk_0", "m0", "l0", "_0", i10, **names)}\
-          %res:4 = scf.for %j = %c1 to %{own_end} step %c1
-              iter_args(%acc = %zo, %m_i = %m_new_0, %l_i = %l_new_0, %p_prev = %p_in_0)
-              -> ({o}, {r}, {r}, {pt}) {{
-            %j_i32 = arith.index_cast %j : index to i32
-            %n = arith.addi %base, %j_i32 : i32
-{slot("n", "", i12)}\
-            %kf = mbarrier.index {c('kfull')}[%slot] : {ring}
-            mbarrier.wait %kf, phase %parity : i32
-            %turn_n = arith.addi %tbase, %j_i32 : i32
-{turn_wait("turn_n", "", i12)}\
-            %kst = tile.smem_index {c('kring')}[%slot] : !{kvr} -> !kv_{t}_{d}
-            %kt = tile.smem_trans %kst, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
-            %qk_async = tile.dot %{q_view}, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
-            %n_prev = arith.subi %n, %c1_i32 : i32
-{slot("n_prev", "_v", i12)}\
-            %vf = mbarrier.index {c('vfull')}[%slot_v] : {ring}
-            mbarrier.wait %vf, phase %parity_v : i32
-            %vst = tile.smem_index {c('vring')}[%slot_v] : !{kvr} -> !kv_{t}_{d}
-            %pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, !kv_{t}_{d}, {o} -> {o}
-{turn_pass(i12)}\
-            // S(j) was committed first: at most the PV product is pending.
-            %qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
-            %ke = mbarrier.index {c('kempty')}[%slot] : {ring}
-            mbarrier.arrive %ke
-{online_softmax(t, d, "qk", "m_i", "l_i", "", i12, **names)}\
-            %pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-            %ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
-            mbarrier.arrive %ve
-            %alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
-            %alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
-            %acc_scaled = arith.mulf %pv, %alphab : {o}
-            scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
-          }}
+{kv_loop(t, d, v, rows, q_view, own_end, "base", "tbase", ("m_new_0", "l_new_0", "p_in_0"), c, turn_wait, turn_pass, names, i10)}\
           // Every QK product of the tile is done: Q may be refilled.
           mbarrier.arrive %qeb
           // The last block's P V.

@@ -6590,10 +6590,10 @@ module attributes {gpu.container_module} {
                 -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
               %j_i32 = arith.index_cast %j : index to i32
               %n = arith.addi %base, %j_i32 : i32
-            %slot_i32 = arith.remui %n, %stages : i32
-            %round = arith.divui %n, %stages : i32
-            %parity = arith.remui %round, %c2_i32 : i32
-            %slot = arith.index_cast %slot_i32 : i32 to index
+              %slot_i32 = arith.remui %n, %stages : i32
+              %round = arith.divui %n, %stages : i32
+              %parity = arith.remui %round, %c2_i32 : i32
+              %slot = arith.index_cast %slot_i32 : i32 to index
               %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
               mbarrier.wait %kf, phase %parity : i32
               %turn_n = arith.addi %tbase, %j_i32 : i32
@@ -6849,10 +6849,10 @@ module attributes {gpu.container_module} {
               -> (tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf16>) {
             %j_i32 = arith.index_cast %j : index to i32
             %n = arith.addi %tl#1, %j_i32 : i32
-          %slot_i32 = arith.remui %n, %stages : i32
-          %round = arith.divui %n, %stages : i32
-          %parity = arith.remui %round, %c2_i32 : i32
-          %slot = arith.index_cast %slot_i32 : i32 to index
+            %slot_i32 = arith.remui %n, %stages : i32
+            %round = arith.divui %n, %stages : i32
+            %parity = arith.remui %round, %c2_i32 : i32
+            %slot = arith.index_cast %slot_i32 : i32 to index
             %kf = mbarrier.index %kfull[%slot] : !mbarrier.group<2>
             mbarrier.wait %kf, phase %parity : i32
             %turn_n = arith.addi %tl#2, %j_i32 : i32
