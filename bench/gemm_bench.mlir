@@ -236,7 +236,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -308,7 +308,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -424,7 +424,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -516,7 +516,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x64s6g8c1x2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -617,7 +617,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -678,7 +678,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s4g8c2x1(%descA: !desc128_f16, %descB: !descB256m2_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -816,7 +816,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -888,7 +888,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1004,7 +1004,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1096,7 +1096,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x64s6g8c1x2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1197,7 +1197,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1258,7 +1258,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s4g8c2x1(%descA: !desc128_bf16, %descB: !descB256m2_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1396,7 +1396,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w128x256x128s4g8(%descA: !desc8_128x128, %descB: !desc8_256x128, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1514,7 +1514,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w256x128x128s3g8(%descA: !desc8_256x128, %descB: !desc8_128x128, %descC: !desc256_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32

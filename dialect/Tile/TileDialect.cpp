@@ -256,6 +256,20 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError() << "'" << name << "' is a unit attribute";
     return success();
   }
+  if (name == kDependentLaunchAttrName) {
+    // tile-dependent-launch copies it from a kernel onto its launches.
+    if (!isKernelLike && !isa<gpu::LaunchFuncOp>(op))
+      return op->emitOpError()
+             << "'" << name << "' belongs on a kernel (gpu.func) or a "
+             << "gpu.launch_func";
+    if (auto func = dyn_cast<gpu::GPUFuncOp>(op); func && !func.isKernel())
+      return op->emitOpError()
+             << "'" << name << "' belongs on a kernel, and @"
+             << func.getName() << " is not one";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' is a unit attribute";
+    return success();
+  }
   if (name == kSharedMemoryBytesAttrName) {
     if (!isKernelLike)
       return op->emitOpError() << "'" << name << "' belongs on a gpu.func";

@@ -64,6 +64,11 @@ def Tile_Dialect : Dialect {
     /// On the persistent loop around warp-specialized loops: its iterations
     /// alternate between two consumer warpgroups (tile-warp-specialize).
     static constexpr ::llvm::StringLiteral kPingPongAttrName = "tile.ping_pong";
+    /// On a kernel: it may be launched before the previous work in its
+    /// stream has finished (programmatic dependent launch); see
+    /// tile-dependent-launch. The pass also marks the kernel's launches.
+    static constexpr ::llvm::StringLiteral kDependentLaunchAttrName =
+        "tile.dependent_launch";
     static constexpr ::llvm::StringLiteral kSharedMemoryBytesAttrName =
         "tile.shared_memory_bytes";
     static constexpr ::llvm::StringLiteral kOffsetAttrName = "tile.offset";

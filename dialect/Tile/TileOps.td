@@ -679,6 +679,43 @@ def Tile_BarrierOp : Tile_Op<"barrier"> {
   let assemblyFormat = "attr-dict";
 }
 
+def Tile_GridDependencyWaitOp : Tile_Op<"grid_dependency_wait"> {
+  let summary = "Waits for the grids this one depends on to complete";
+  let description = [{
+    `griddepcontrol.wait`: the executing thread waits until every grid that
+    the launch of this one depends on (the previous work in its stream) has
+    completed and its memory operations are visible. A kernel launched
+    normally already starts after them, and the wait returns at once; a
+    kernel launched as a programmatic dependent launch
+    (`tile.dependent_launch`, see `tile-dependent-launch`) may start early
+    and must wait here before it touches global memory that earlier work
+    writes. Lowered with a memory clobber, so that no memory access moves
+    above it.
+
+    ```mlir
+    tile.grid_dependency_wait
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Tile_LaunchDependentsOp : Tile_Op<"launch_dependents"> {
+  let summary = "Lets the grids that depend on this one launch";
+  let description = [{
+    `griddepcontrol.launch_dependents`: once every CTA of this grid has
+    executed it (or exited), a grid launched after it in the same stream as
+    a programmatic dependent launch may be scheduled, while this one still
+    runs; that grid's `tile.grid_dependency_wait` still waits for this one to
+    complete. Only the schedule changes, never what the dependent grid
+    reads. Without it, dependents launch when this grid has exited.
+
+    ```mlir
+    tile.launch_dependents
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 def Tile_ClusterRankOp : Tile_Op<"cluster_rank", [Pure]> {
   let summary = "Index of this CTA in its thread-block cluster";
   let description = [{

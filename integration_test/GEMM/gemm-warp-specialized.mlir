@@ -299,7 +299,7 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {
     gpu.func @gemm_f16_w128x128s4(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -363,7 +363,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s3(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -435,7 +435,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w256x128s3(%descA: !desc256_f16, %descB: !descB128_f16, %descC: !desc256_f16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -499,7 +499,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -560,7 +560,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w64x64s6c2(%descA: !desc64_f16, %descB: !desc64_f16, %descC: !desc64_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
+        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -621,7 +621,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s4g8(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -737,7 +737,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x128s6g8(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -829,7 +829,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -921,7 +921,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x256s4g8c2x1(%descA: !desc128_f16, %descB: !descB256m2_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1059,7 +1059,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x64s6g8c1x2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1160,7 +1160,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x64s6g8c2x2(%descA: !descA128m2_f16, %descB: !descB64m2_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 4, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 4, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1265,7 +1265,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x128(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1329,7 +1329,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_f16_w128x128s4c2(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
+        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1393,7 +1393,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128s4(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1457,7 +1457,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1529,7 +1529,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w256x128s3(%descA: !desc256_bf16, %descB: !descB128_bf16, %descC: !desc256_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 8 : i32} {
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1593,7 +1593,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1654,7 +1654,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w64x64s6c2(%descA: !desc64_bf16, %descB: !desc64_bf16, %descC: !desc64_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
+        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1715,7 +1715,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s4g8(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1831,7 +1831,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128s6g8(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1923,7 +1923,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2015,7 +2015,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x256s4g8c2x1(%descA: !desc128_bf16, %descB: !descB256m2_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2153,7 +2153,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x64s6g8c1x2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2254,7 +2254,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x64s6g8c2x2(%descA: !descA128m2_bf16, %descB: !descB64m2_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 4, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 4, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2359,7 +2359,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32} {
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2423,7 +2423,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_bf16_w128x128s4c2(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32} {
+        attributes {tile.num_warps = 4 : i32, nvvm.minctasm = 2 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2487,7 +2487,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w128x256x128s4g8(%descA: !desc8_128x128, %descB: !desc8_256x128, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2605,7 +2605,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w128x256x64s8g8(%descA: !desc8_128x64, %descB: !desc8_256x64, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2723,7 +2723,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w128x128x128s5g8pp(%descA: !desc8_128x128, %descB: !desc8_128x128, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2817,7 +2817,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w128x256x128s4g8c2x1(%descA: !desc8_128x128, %descB: !desc8_256x128m2, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2957,7 +2957,7 @@ module attributes {gpu.container_module} {
     }
 
     gpu.func @gemm_e4m3_w256x128x128s3g8(%descA: !desc8_256x128, %descB: !desc8_128x128, %descC: !desc256_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32

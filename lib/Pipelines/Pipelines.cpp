@@ -51,6 +51,9 @@ void tilemlir::buildTileToNVVMPipeline(OpPassManager &pm,
     (void)pipeline->initializeOptions("async-dot=true",
                                       [](const Twine &) { return failure(); });
   pm.addNestedPass<gpu::GPUModuleOp>(std::move(pipeline));
+  // After the passes that create loads (the pipeline's prologue hoists
+  // some to the kernel's top level), while launches are still visible.
+  pm.addPass(createTileDependentLaunch());
 
   // Then tensor-memory columns: the pass adds the shared-memory word that
   // tcgen05.alloc writes its base address to.

@@ -33,6 +33,7 @@ static struct {
   int deviceOrdinal;
   int optinSharedMemory;
   int launchBlocking;
+  int noDependentLaunch; // TILE_DEPENDENT_LAUNCH=0
   double syncTimeoutS;
 } state = {.requestedDevice = -1};
 
@@ -291,6 +292,9 @@ static double envDouble(const char *name) {
 // tileRtHasGpu can use it.
 static void probe(void) {
   state.launchBlocking = envDouble("TILE_LAUNCH_BLOCKING") != 0.0;
+  const char *dependent = getenv("TILE_DEPENDENT_LAUNCH");
+  state.noDependentLaunch =
+      dependent && *dependent && envDouble("TILE_DEPENDENT_LAUNCH") == 0.0;
   state.syncTimeoutS = envDouble("TILE_SYNC_TIMEOUT_S");
 
   const char *path = getenv("TILE_CUDA_DRIVER");
@@ -424,6 +428,8 @@ int32_t tileRtMultiprocessorCount(void) {
 }
 
 int tileRtLaunchBlocking(void) { return state.launchBlocking; }
+
+int tileRtDependentLaunchAllowed(void) { return !state.noDependentLaunch; }
 
 /*===----------------------------------------------------------------------===*\
 |* Waiting                                                                    *|

@@ -130,16 +130,16 @@ static void prepareSharedMemory(CUfunction function, int32_t smem) {
 }
 
 static void checkLaunch(CUresult result, const char *call, CUfunction function,
-                        const unsigned grid[3], const unsigned block[3],
-                        int32_t smem) {
+                        const TileRtLaunchShape *shape) {
   if (result == CUDA_SUCCESS)
     return;
   tileRtPrintCuError(result, call);
   fprintf(stderr,
           "tile-runtime: launching kernel '%s' with grid %ux%ux%u, block "
-          "%ux%ux%u, %" PRId32 " bytes of dynamic shared memory\n",
-          tileRtKernelName(function), grid[0], grid[1], grid[2], block[0],
-          block[1], block[2], smem);
+          "%ux%ux%u, %u bytes of dynamic shared memory\n",
+          tileRtKernelName(function), shape->grid[0], shape->grid[1],
+          shape->grid[2], shape->block[0], shape->block[1], shape->block[2],
+          shape->smem);
   tileRtExitError();
 }
 
@@ -149,25 +149,46 @@ static void afterLaunch(CUfunction function, CUstream stream) {
     tileRtWaitStream(stream, "cuStreamSynchronize (TILE_LAUNCH_BLOCKING)");
 }
 
+// The launch both entry points share: the shape checked and converted, the
+// shared memory opted into, the request of tileRtNextLaunchDependent taken.
+static void launch(CUfunction f, const intptr_t grid[3],
+                   const intptr_t block[3], const intptr_t cluster[3],
+                   int32_t smem, void *stream, void **params, void **extra) {
+  tileRtEnsureContext();
+  TileRtLaunchShape shape;
+  for (int i = 0; i < 3; ++i) {
+    shape.grid[i] = launchDim(grid[i], "grid", i, f);
+    shape.block[i] = launchDim(block[i], "block", i, f);
+    shape.cluster[i] = launchDim(cluster[i], "cluster", i, f);
+  }
+  for (int i = 0; i < 3; ++i)
+    if (shape.grid[i] % shape.cluster[i])
+      tileRtFatal("launch of kernel '%s': grid %ux%ux%u is not a multiple "
+                  "of cluster %ux%ux%u",
+                  tileRtKernelName(f), shape.grid[0], shape.grid[1],
+                  shape.grid[2], shape.cluster[0], shape.cluster[1],
+                  shape.cluster[2]);
+  shape.dependent = tileRtTakeDependentLaunch();
+  prepareSharedMemory(f, smem);
+  shape.smem = (unsigned)smem;
+  const char *call;
+  CUresult result =
+      tileRtLaunchEx(f, &shape, (CUstream)stream, params, extra, &call);
+  if (result == CUDA_ERROR_NOT_FOUND && !tileRtDrv.launchKernelEx)
+    tileRtMissingEntryPoint("cuLaunchKernelEx");
+  checkLaunch(result, call, f, &shape);
+  afterLaunch(f, (CUstream)stream);
+}
+
 void mgpuLaunchKernel(void *function, intptr_t gridX, intptr_t gridY,
                       intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                       intptr_t blockZ, int32_t smem, void *stream,
                       void **params, void **extra, size_t paramsCount) {
   (void)paramsCount; // The driver reads the parameter layout from the cubin.
-  tileRtEnsureContext();
-  CUfunction f = (CUfunction)function;
-  unsigned grid[3] = {launchDim(gridX, "grid", 0, f),
-                      launchDim(gridY, "grid", 1, f),
-                      launchDim(gridZ, "grid", 2, f)};
-  unsigned block[3] = {launchDim(blockX, "block", 0, f),
-                       launchDim(blockY, "block", 1, f),
-                       launchDim(blockZ, "block", 2, f)};
-  prepareSharedMemory(f, smem);
-  CUresult result = tileRtDrv.launchKernel(
-      f, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-      (unsigned)smem, (CUstream)stream, params, extra);
-  checkLaunch(result, "cuLaunchKernel", f, grid, block, smem);
-  afterLaunch(f, (CUstream)stream);
+  intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  intptr_t noCluster[3] = {1, 1, 1};
+  launch((CUfunction)function, grid, block, noCluster, smem, stream, params,
+         extra);
 }
 
 void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
@@ -177,39 +198,38 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                              int32_t smem, void *stream, void **params,
                              void **extra, size_t paramsCount) {
   (void)paramsCount;
-  tileRtEnsureContext();
-  if (!tileRtDrv.launchKernelEx)
-    tileRtMissingEntryPoint("cuLaunchKernelEx");
-  CUfunction f = (CUfunction)function;
-  unsigned cluster[3] = {launchDim(clusterX, "cluster", 0, f),
-                         launchDim(clusterY, "cluster", 1, f),
-                         launchDim(clusterZ, "cluster", 2, f)};
-  unsigned grid[3] = {launchDim(gridX, "grid", 0, f),
-                      launchDim(gridY, "grid", 1, f),
-                      launchDim(gridZ, "grid", 2, f)};
-  unsigned block[3] = {launchDim(blockX, "block", 0, f),
-                       launchDim(blockY, "block", 1, f),
-                       launchDim(blockZ, "block", 2, f)};
-  for (int i = 0; i < 3; ++i)
-    if (grid[i] % cluster[i])
-      tileRtFatal("launch of kernel '%s': grid %ux%ux%u is not a multiple "
-                  "of cluster %ux%ux%u",
-                  tileRtKernelName(f), grid[0], grid[1], grid[2], cluster[0],
-                  cluster[1], cluster[2]);
-  prepareSharedMemory(f, smem);
-  CUresult result = tileRtLaunchClusters(f, grid, block, cluster,
-                                         (unsigned)smem, (CUstream)stream,
-                                         params, extra);
-  checkLaunch(result, "cuLaunchKernelEx", f, grid, block, smem);
-  afterLaunch(f, (CUstream)stream);
+  intptr_t grid[3] = {gridX, gridY, gridZ}, block[3] = {blockX, blockY, blockZ};
+  intptr_t cluster[3] = {clusterX, clusterY, clusterZ};
+  launch((CUfunction)function, grid, block, cluster, smem, stream, params,
+         extra);
 }
 
-CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
-                              const unsigned block[3],
-                              const unsigned cluster[3], unsigned smem,
-                              CUstream stream, void **params, void **extra) {
-  if (!tileRtDrv.launchKernelEx)
+static _Thread_local int nextLaunchDependent;
+
+void tileRtNextLaunchDependent(void) { nextLaunchDependent = 1; }
+
+int tileRtTakeDependentLaunch(void) {
+  int dependent = nextLaunchDependent;
+  nextLaunchDependent = 0;
+  return dependent;
+}
+
+CUresult tileRtLaunchEx(CUfunction function, const TileRtLaunchShape *shape,
+                        CUstream stream, void **params, void **extra,
+                        const char **call) {
+  const unsigned *grid = shape->grid, *block = shape->block,
+                 *cluster = shape->cluster;
+  int clustered = cluster[0] * cluster[1] * cluster[2] > 1;
+  int dependent = shape->dependent && tileRtDependentLaunchAllowed();
+  *call = "cuLaunchKernelEx";
+  if (!tileRtDrv.launchKernelEx && clustered)
     return CUDA_ERROR_NOT_FOUND;
+  if (!tileRtDrv.launchKernelEx || (!clustered && !dependent)) {
+    *call = "cuLaunchKernel";
+    return tileRtDrv.launchKernel(function, grid[0], grid[1], grid[2],
+                                  block[0], block[1], block[2], shape->smem,
+                                  stream, params, extra);
+  }
   // Clusters of more than 8 blocks are "non-portable" and need an opt-in.
   if ((uint64_t)cluster[0] * cluster[1] * cluster[2] > 8) {
     CUresult result = tileRtDrv.funcSetAttribute(
@@ -217,15 +237,25 @@ CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
     if (result != CUDA_SUCCESS)
       return result;
   }
-  CUlaunchAttribute attrs[2];
+  CUlaunchAttribute attrs[3];
   memset(attrs, 0, sizeof(attrs));
-  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attrs[0].value.clusterDim.x = cluster[0];
-  attrs[0].value.clusterDim.y = cluster[1];
-  attrs[0].value.clusterDim.z = cluster[2];
-  attrs[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
-  attrs[1].value.clusterSchedulingPolicyPreference =
-      CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+  unsigned numAttrs = 0;
+  if (clustered) {
+    attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attrs[numAttrs].value.clusterDim.x = cluster[0];
+    attrs[numAttrs].value.clusterDim.y = cluster[1];
+    attrs[numAttrs].value.clusterDim.z = cluster[2];
+    ++numAttrs;
+    attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+    attrs[numAttrs].value.clusterSchedulingPolicyPreference =
+        CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+    ++numAttrs;
+  }
+  if (dependent) {
+    attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attrs[numAttrs].value.programmaticStreamSerializationAllowed = 1;
+    ++numAttrs;
+  }
   CUlaunchConfig config;
   memset(&config, 0, sizeof(config));
   config.gridDimX = grid[0];
@@ -234,10 +264,10 @@ CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
   config.blockDimX = block[0];
   config.blockDimY = block[1];
   config.blockDimZ = block[2];
-  config.sharedMemBytes = smem;
+  config.sharedMemBytes = shape->smem;
   config.hStream = stream;
   config.attrs = attrs;
-  config.numAttrs = 2;
+  config.numAttrs = numAttrs;
   return tileRtDrv.launchKernelEx(&config, function, params, extra);
 }
 

@@ -65,12 +65,6 @@ static int load(TileRtKernel *kernel, TileRtError *error) {
   return code;
 }
 
-// Clusters of more than one block (a 0 extent counts as 1).
-static int isClustered(const TileRtKernel *kernel) {
-  return kernel->cluster[0] > 1 || kernel->cluster[1] > 1 ||
-         kernel->cluster[2] > 1;
-}
-
 int tileRtLaunchReady(TileRtError *error) {
   if (!tileRtHasGpu())
     return fail(TILE_RT_LAUNCH_NO_GPU, error,
@@ -101,23 +95,18 @@ int tileRtLaunchKernel(TileRtKernel *kernel, unsigned gridX, unsigned gridY,
     return code;
   if ((code = load(kernel, error)))
     return code;
-  unsigned cluster[3];
+  TileRtLaunchShape shape = {
+      .grid = {grid[0], grid[1], grid[2]},
+      .block = {kernel->block[0], kernel->block[1], kernel->block[2]},
+      .smem = kernel->sharedBytes,
+      .dependent = (kernel->flags & TILE_RT_KERNEL_DEPENDENT_LAUNCH) != 0};
   for (int d = 0; d < 3; ++d)
-    cluster[d] = kernel->cluster[d] ? kernel->cluster[d] : 1;
-  CUresult result = isClustered(kernel)
-                        ? tileRtLaunchClusters(
-                              (CUfunction)kernel->function, grid,
-                              kernel->block, cluster, kernel->sharedBytes,
-                              (CUstream)stream, params, NULL)
-                        : tileRtDrv.launchKernel(
-                              (CUfunction)kernel->function, gridX, gridY,
-                              gridZ, kernel->block[0], kernel->block[1],
-                              kernel->block[2], kernel->sharedBytes,
-                              (CUstream)stream, params, NULL);
+    shape.cluster[d] = kernel->cluster[d] ? kernel->cluster[d] : 1;
+  const char *call;
+  CUresult result = tileRtLaunchEx((CUfunction)kernel->function, &shape,
+                                   (CUstream)stream, params, NULL, &call);
   if (result != CUDA_SUCCESS)
-    return failCu(TILE_RT_LAUNCH_FAILED, error, kernel,
-                  isClustered(kernel) ? "cuLaunchKernelEx" : "cuLaunchKernel",
-                  result);
+    return failCu(TILE_RT_LAUNCH_FAILED, error, kernel, call, result);
   tileRtNoteLaunch((CUfunction)kernel->function);
   return 0;
 }

@@ -105,6 +105,10 @@ void tileRtSelectDevice(int32_t ordinal);
 /// Whether TILE_LAUNCH_BLOCKING asks for a synchronization after launches.
 int tileRtLaunchBlocking(void);
 
+/// 0 when TILE_DEPENDENT_LAUNCH=0 turns programmatic dependent launches
+/// into ordinary ones.
+int tileRtDependentLaunchAllowed(void);
+
 /// Prints "tile-runtime: <message>" and exits 3.
 _Noreturn void tileRtFatal(const char *fmt, ...)
     __attribute__((format(printf, 1, 2)));
@@ -121,14 +125,29 @@ void tileRtWaitAll(const char *call);
 /// Remembers the last kernel launched, for the hang message.
 void tileRtNoteLaunch(CUfunction function);
 
-/// cuLaunchKernelEx of `function` in clusters of `cluster` blocks, spread
-/// over the GPU; clusters of more than 8 blocks are opted into first
-/// (non-portable sizes). Returns the driver's result (CUDA_ERROR_NOT_FOUND
-/// when the driver has no cuLaunchKernelEx).
-CUresult tileRtLaunchClusters(CUfunction function, const unsigned grid[3],
-                              const unsigned block[3],
-                              const unsigned cluster[3], unsigned smem,
-                              CUstream stream, void **params, void **extra);
+/// How tileRtLaunchEx launches: in clusters of `cluster` blocks ({1, 1, 1}:
+/// none), and as a programmatic dependent launch when `dependent`.
+typedef struct TileRtLaunchShape {
+  unsigned grid[3];
+  unsigned block[3];
+  unsigned cluster[3];
+  unsigned smem;
+  int dependent;
+} TileRtLaunchShape;
+
+/// Launches `function`: cuLaunchKernel, or cuLaunchKernelEx for clusters
+/// (spread over the GPU; more than 8 blocks opted into first, non-portable
+/// sizes) and dependent launches. A dependent launch without
+/// cuLaunchKernelEx is an ordinary one; clusters without it are
+/// CUDA_ERROR_NOT_FOUND. Returns the driver's result and, in `*call`, the
+/// entry point it used (for messages).
+CUresult tileRtLaunchEx(CUfunction function, const TileRtLaunchShape *shape,
+                        CUstream stream, void **params, void **extra,
+                        const char **call);
+
+/// Whether this thread asked for its next launch to be a dependent one
+/// (tileRtNextLaunchDependent); clears the request.
+int tileRtTakeDependentLaunch(void);
 
 /// Converts a pointer-typed device address of the ABI to a CUdeviceptr.
 static inline CUdeviceptr tileRtDevPtr(const void *p) {

@@ -30,6 +30,7 @@ static constexpr llvm::StringLiteral kPasses[] = {
     "tile-verify-barriers",
     "tile-warp-specialize",
     "tile-pipeline",
+    "tile-dependent-launch",
     "tile-allocate-tensor-memory",
     "tile-allocate-shared-memory",
     "tile-mark-written-descriptors",

@@ -190,6 +190,10 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
                         "of it.\n",
                         kernel.cluster[0], kernel.cluster[1],
                         kernel.cluster[2]);
+  if (kernel.dependentLaunch)
+    os << " * A programmatic dependent launch (tile.dependent_launch): it may "
+          "start\n * before the previous kernel in the stream completes, "
+          "and waits for it\n * before it touches global memory.\n";
   for (const ArgumentCode &arg : args)
     os << " *   " << arg.doc << "\n";
   os << " * Returns 0, or a TILE_RT_LAUNCH_* code with the message in *error "
@@ -200,10 +204,13 @@ LogicalResult writeKernel(llvm::raw_ostream &os, const HeaderKernel &kernel,
     os << ",\n    " << arg.params;
   os << ",\n    TileRtError *error) {\n";
   os << llvm::formatv("  static TileRtKernel kernel = {{{0}_cubin, \"{1}\", "
-                      "{{{2}, {3}, {4}}, {5}, NULL, {{{6}, {7}, {8}}};\n",
+                      "{{{2}, {3}, {4}}, {5}, NULL, {{{6}, {7}, {8}}, {9}};\n",
                       prefix, kernel.name, kernel.block[0], kernel.block[1],
                       kernel.block[2], kernel.sharedBytes, kernel.cluster[0],
-                      kernel.cluster[1], kernel.cluster[2]);
+                      kernel.cluster[1], kernel.cluster[2],
+                      kernel.dependentLaunch
+                          ? "TILE_RT_KERNEL_DEPENDENT_LAUNCH"
+                          : "0");
   os << "  int code = tileRtLaunchReady(error);\n  if (code)\n    return "
         "code;\n";
   for (const ArgumentCode &arg : args)

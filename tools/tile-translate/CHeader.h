@@ -37,6 +37,9 @@ struct HeaderKernel {
   /// Its `known_cluster_size` ({1, 1, 1} without one): the header launches
   /// it in clusters of that shape.
   std::array<int64_t, 3> cluster = {1, 1, 1};
+  /// Marked `tile.dependent_launch`: the header launches it as a
+  /// programmatic dependent launch.
+  bool dependentLaunch = false;
 
   bool isWritten(unsigned i) const {
     return i < writtenArgs.size() && writtenArgs[i];

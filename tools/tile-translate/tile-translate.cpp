@@ -312,6 +312,8 @@ static LogicalResult collectHeaderKernels(
           tile::TileDialect::kGridSymbolsAttrName);
       for (BlockArgument arg : func.getArguments())
         kernel.writtenArgs.push_back(tma::findWriteThrough(arg) != nullptr);
+      kernel.dependentLaunch =
+          func->hasAttr(tile::TileDialect::kDependentLaunchAttrName);
       if (std::optional<ArrayRef<int32_t>> cluster =
               func.getKnownClusterSize()) {
         int64_t blocks = 1;

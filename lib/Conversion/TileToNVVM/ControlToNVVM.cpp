@@ -101,6 +101,27 @@ struct FenceAsyncSharedLowering
   }
 };
 
+/// griddepcontrol as inline assembly with a memory clobber: NVVM's
+/// intrinsics for it are IntrNoMem, so LLVM could move a global load above
+/// the wait, before the data it reads has been written.
+template <typename SourceOp>
+struct GridDependencyLowering : public ConvertOpToLLVMPattern<SourceOp> {
+  GridDependencyLowering(const LLVMTypeConverter &converter,
+                         StringRef instruction)
+      : ConvertOpToLLVMPattern<SourceOp>(converter), instruction(instruction) {}
+
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    createInlineAsm(rewriter, op.getLoc(), Type(), ValueRange(), instruction,
+                    "~{memory}", /*sideEffects=*/true);
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  StringRef instruction;
+};
+
 struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -149,4 +170,8 @@ void tilemlir::populateControlToNVVMPatterns(LLVMTypeConverter &converter,
                ThreadIdLowering, WarpIdLowering, ElectLowering,
                FenceAsyncSharedLowering, BarrierLowering, ClusterRankLowering,
                ClusterBarrierLowering>(converter);
+  patterns.add<GridDependencyLowering<GridDependencyWaitOp>>(
+      converter, "griddepcontrol.wait;");
+  patterns.add<GridDependencyLowering<LaunchDependentsOp>>(
+      converter, "griddepcontrol.launch_dependents;");
 }

@@ -149,10 +149,34 @@ struct MakeDescriptorLowering
   }
 };
 
+/// Each launch marked tile.dependent_launch (tile-dependent-launch) asks
+/// the runtime, right before it, to make it a programmatic dependent
+/// launch: upstream's launch lowering has no such parameter, and the call
+/// applies to the next launch this thread makes, which is this one.
+LogicalResult requestDependentLaunches(ModuleOp module) {
+  StringRef attrName = tile::TileDialect::kDependentLaunchAttrName;
+  WalkResult result = module.walk([&](gpu::LaunchFuncOp launch) {
+    if (!launch->hasAttr(attrName))
+      return WalkResult::advance();
+    OpBuilder b(launch);
+    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
+        b, module, "tileRtNextLaunchDependent", {},
+        LLVM::LLVMVoidType::get(module.getContext()));
+    if (failed(callee))
+      return WalkResult::interrupt();
+    LLVM::CallOp::create(b, launch.getLoc(), *callee, ValueRange());
+    launch->removeAttr(attrName);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTileHostToLLVM
     : public tilemlir::impl::ConvertTileHostToLLVMBase<ConvertTileHostToLLVM> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    if (failed(requestDependentLaunches(getOperation())))
+      return signalPassFailure();
     LowerToLLVMOptions options(context);
     LLVMTypeConverter converter(context, options);
     populateTileHostTypeConversions(converter);

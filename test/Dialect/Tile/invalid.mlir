@@ -1332,3 +1332,26 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// expected-error @+1 {{'tile.dependent_launch' belongs on a kernel (gpu.func) or a gpu.launch_func}}
+func.func private @f() attributes {tile.dependent_launch}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'tile.dependent_launch' belongs on a kernel, and @helper is not one}}
+  gpu.func @helper() attributes {tile.dependent_launch} {
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  // expected-error @+1 {{'tile.dependent_launch' is a unit attribute}}
+  gpu.func @k() kernel attributes {tile.dependent_launch = 1 : i32} {
+    gpu.return
+  }
+}

@@ -197,7 +197,8 @@ gpu.module @kernels {
   }
 
   // CHECK-LABEL: gpu.func @control
-  gpu.func @control(%n: index) kernel attributes {tile.num_warps = 4 : i32} {
+  // CHECK-SAME: tile.dependent_launch
+  gpu.func @control(%n: index) kernel attributes {tile.dependent_launch, tile.num_warps = 4 : i32} {
     // CHECK: tile.program_id x
     %pid = tile.program_id x
     // CHECK: tile.program_id z
@@ -218,6 +219,10 @@ gpu.module @kernels {
     tile.fence_async_shared
     // CHECK: tile.barrier
     tile.barrier
+    // CHECK: tile.grid_dependency_wait
+    tile.grid_dependency_wait
+    // CHECK: tile.launch_dependents
+    tile.launch_dependents
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     // CHECK: scf.for

@@ -48,3 +48,7 @@ int tileRtExitStatus(void) {
   const char *status = getenv("STUB_EXIT_STATUS");
   return status ? atoi(status) : 0;
 }
+
+/* What the host lowering calls before a launch of a kernel marked
+ * tile.dependent_launch. */
+void tileRtNextLaunchDependent(void) { printf("stub: next launch dependent\n"); }

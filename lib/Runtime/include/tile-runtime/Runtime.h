@@ -34,6 +34,8 @@
 |*   TILE_CUDA_DRIVER=<path>   library to dlopen instead of libcuda.so.1.     *|
 |*   TILE_LAUNCH_BLOCKING=1    synchronize after every launch, so a faulting  *|
 |*                             kernel is named in the error.                  *|
+|*   TILE_DEPENDENT_LAUNCH=0   launch kernels marked tile.dependent_launch    *|
+|*                             as ordinary launches (to compare, or debug).   *|
 |*   TILE_SYNC_TIMEOUT_S=<s>   synchronizations (streams, events, helpers)    *|
 |*                             give up after s seconds: a hung kernel exits   *|
 |*                             with 3 instead of hanging the test run.        *|
@@ -90,6 +92,14 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
                              intptr_t blockX, intptr_t blockY, intptr_t blockZ,
                              int32_t smem, void *stream, void **params,
                              void **extra, size_t paramsCount);
+/// Makes this thread's next mgpuLaunchKernel or mgpuLaunchClusterKernel a
+/// programmatic dependent launch (CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_
+/// SERIALIZATION): the kernel may start before the previous kernel in its
+/// stream has completed, and waits for it (griddepcontrol.wait) before it
+/// touches global memory. What the host lowering calls before a launch of a
+/// kernel marked tile.dependent_launch; without cuLaunchKernelEx in the
+/// driver the launch is an ordinary one, which the wait makes equivalent.
+void tileRtNextLaunchDependent(void);
 
 /// Streams are created blocking with respect to the legacy default stream,
 /// so the tileRt helpers (which use that stream) are ordered after them.
@@ -229,9 +239,14 @@ typedef struct TileRtError {
   char message[512];
 } TileRtError;
 
+/// TileRtKernel.flags: the kernel is marked tile.dependent_launch; its
+/// launches are programmatic dependent launches (tileRtNextLaunchDependent).
+#define TILE_RT_KERNEL_DEPENDENT_LAUNCH 1u
+
 /// One kernel of a header: its cubin, name and launch shape; `function`
 /// is filled by the first launch (under a lock). `cluster` is the shape of
-/// its thread-block clusters ({0, 0, 0} or {1, 1, 1}: none).
+/// its thread-block clusters ({0, 0, 0} or {1, 1, 1}: none); `flags` a set
+/// of TILE_RT_KERNEL_* bits.
 typedef struct TileRtKernel {
   const void *image;
   const char *name;
@@ -239,6 +254,7 @@ typedef struct TileRtKernel {
   unsigned sharedBytes;
   void *function;
   unsigned cluster[3];
+  unsigned flags;
 } TileRtKernel;
 
 /// 0 when a GPU can be used (its primary context made current), else

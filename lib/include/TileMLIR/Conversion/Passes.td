@@ -122,7 +122,10 @@ def ConvertTileHostToLLVM
     it) on a 128-byte-aligned stack slot, `tile.ptr_from_memref` the
     memref's aligned pointer plus offset, and kernel arguments of TileMLIR
     types are passed as `!llvm.array<16 x i64>` (descriptors, by value) and
-    `!llvm.ptr` (global pointers).
+    `!llvm.ptr` (global pointers). A `gpu.launch_func` marked
+    `tile.dependent_launch` (tile-dependent-launch) is preceded by a call to
+    the runtime's `tileRtNextLaunchDependent`, which makes the thread's next
+    launch a programmatic dependent launch.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }

@@ -132,6 +132,45 @@ def TileMarkWrittenDescriptors
   let dependentDialects = ["::mlir::tma::TMADialect"];
 }
 
+def TileDependentLaunch
+    : Pass<"tile-dependent-launch", "::mlir::ModuleOp"> {
+  let summary = "Programmatic dependent launches for kernels marked "
+                "tile.dependent_launch";
+  let description = [{
+    A kernel marked `tile.dependent_launch` may be launched before the
+    previous work in its stream has finished (CUDA's programmatic dependent
+    launch): its CTAs are scheduled as the previous kernel's CTAs exit, and
+    its prologue (shared-memory and barrier setup, descriptor prefetches)
+    runs under that kernel's tail instead of after it. For each such
+    kernel the pass
+
+    - puts a `tile.grid_dependency_wait` before the first top-level op of
+      the kernel that may read or write global memory (an op with a read or
+      write effect on anything but shared memory, barriers, tensor memory
+      or the descriptor cache, an op with unknown effects, or an op holding
+      one; a prefetch of a tensor map passed as a kernel argument does not
+      count: the host wrote it). Every thread runs it, so nothing a
+      previous kernel writes is read or overwritten before that kernel has
+      completed;
+    - puts a `tile.launch_dependents` right after it, so that the next
+      dependent kernel can be scheduled once every CTA of this one has
+      started;
+    - marks every `gpu.launch_func` of the kernel in the module with
+      `tile.dependent_launch`; the host lowering makes such a launch a
+      programmatic dependent launch (the runtime's
+      `tileRtNextLaunchDependent`, then `cuLaunchKernelEx` with
+      `CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION`). A C header
+      (`tile-translate --emit=c-header`) launches it the same way.
+
+    A kernel that places its own `tile.grid_dependency_wait` keeps it (and
+    its own `tile.launch_dependents`, or none): the wait must then be at
+    the top level of the kernel's body, before every op that may touch
+    global memory, or the pass reports the op that comes first. The default
+    pipeline runs the pass after warp specialization and pipelining, which
+    create the loads it must see.
+  }];
+}
+
 def TileAllocateTensorMemory
     : Pass<"tile-allocate-tensor-memory", "::mlir::ModuleOp"> {
   let summary = "Assign tensor-memory columns to the tmem.allocs of kernels";
