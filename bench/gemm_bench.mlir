@@ -30,6 +30,7 @@
 #acc128x256 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 256]>
 #acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #acc128x64 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
+#acc128x64wg2 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 #acc128x64w4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 #acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
@@ -815,6 +816,107 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_f16_w128x64s6g8c1x2wg2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB64_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64wg2>
+      %cluster_m = arith.constant 1 : i32
+      %cluster_n = arith.constant 2 : i32
+      %cluster_size = arith.constant 2 : i32
+      %group_c = arith.constant 8 : i32
+      %cm_minus_1 = arith.constant 0 : i32
+      %cn_minus_1 = arith.constant 1 : i32
+      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
+      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
+      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
+      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
+      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
+      %group_tiles = arith.muli %tiles_nc, %group_c : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %cid = arith.divui %bid, %cluster_size : i32
+      %clusters = arith.divui %grid, %cluster_size : i32
+      %rank = tile.cluster_rank
+      %rank_m = arith.remui %rank, %cluster_m : i32
+      %rank_n = arith.divui %rank, %cluster_m : i32
+      %first = arith.index_cast %cid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %clusters : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %mask_a_base = arith.constant 3 : i16
+        %shift_a = arith.trunci %rank_m : i32 to i16
+        %mask_a = arith.shli %mask_a_base, %shift_a : i16
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_c : i32
+        %rows_left = arith.subi %tiles_mc, %group_row : i32
+        %rows = arith.minui %rows_left, %group_c : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_mc = arith.addi %group_row, %row_in_group : i32
+        %tile_nc = arith.divui %in_group, %rows : i32
+        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
+        %tile_m = arith.addi %tile_m_base, %rank_m : i32
+        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
+        %tile_n = arith.addi %tile_n_base, %rank_n : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64wg2>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a multicast %mask_a : !descA128m2_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64wg2> -> tensor<128x64xf32, #acc128x64wg2>
+          tile.barrier
+          scf.yield %d : tensor<128x64xf32, #acc128x64wg2>
+        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        tma.store_wait pending = 0 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1395,6 +1497,107 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_bf16_w128x64s6g8c1x2wg2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB64_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !descA128m2_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64wg2>
+      %cluster_m = arith.constant 1 : i32
+      %cluster_n = arith.constant 2 : i32
+      %cluster_size = arith.constant 2 : i32
+      %group_c = arith.constant 8 : i32
+      %cm_minus_1 = arith.constant 0 : i32
+      %cn_minus_1 = arith.constant 1 : i32
+      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
+      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
+      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
+      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
+      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
+      %group_tiles = arith.muli %tiles_nc, %group_c : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %cid = arith.divui %bid, %cluster_size : i32
+      %clusters = arith.divui %grid, %cluster_size : i32
+      %rank = tile.cluster_rank
+      %rank_m = arith.remui %rank, %cluster_m : i32
+      %rank_n = arith.divui %rank, %cluster_m : i32
+      %first = arith.index_cast %cid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %clusters : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %mask_a_base = arith.constant 3 : i16
+        %shift_a = arith.trunci %rank_m : i32 to i16
+        %mask_a = arith.shli %mask_a_base, %shift_a : i16
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_c : i32
+        %rows_left = arith.subi %tiles_mc, %group_row : i32
+        %rows = arith.minui %rows_left, %group_c : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_mc = arith.addi %group_row, %row_in_group : i32
+        %tile_nc = arith.divui %in_group, %rows : i32
+        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
+        %tile_m = arith.addi %tile_m_base, %rank_m : i32
+        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
+        %tile_n = arith.addi %tile_n_base, %rank_n : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64wg2>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a multicast %mask_a : !descA128m2_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64wg2> -> tensor<128x64xf32, #acc128x64wg2>
+          tile.barrier
+          scf.yield %d : tensor<128x64xf32, #acc128x64wg2>
+        } {tile.num_stages = 6 : i32, tile.warp_specialize}
+        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        tma.store_wait pending = 0 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_e4m3_w128x256x128s4g8(%descA: !desc8_128x128, %descB: !desc8_256x128, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1617,6 +1820,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2_str("f16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s4g8c2x1_str("f16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2wg2_str("f16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8_str("bf16 w128x256s4g8\00") {addr_space = 0 : i32}
@@ -1624,6 +1828,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2_str("bf16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8c2x1_str("bf16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2wg2_str("bf16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w256x128x128s3g8_str("e4m3 w256x128x128s3g8\00") {addr_space = 0 : i32}
@@ -2645,6 +2850,142 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  func.func @launch_f16_w128x64s6g8c1x2wg2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA128m2_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %cm = arith.constant 1 : index
+    %cn = arith.constant 2 : index
+    %cs = arith.constant 2 : index
+    %gyc = arith.ceildivui %gy, %cm : index
+    %gxc = arith.ceildivui %gx, %cn : index
+    %tiles = arith.muli %gxc, %gyc : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %cluster_slots = arith.divui %sms, %cs : index
+    %gc = arith.minui %tiles, %cluster_slots : index
+    %g = arith.muli %gc, %cs : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x64s6g8c1x2wg2 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !descA128m2_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x64s6g8c1x2wg2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   // The configuration rule (AUTO_RULE in the generator): the first of
   // w128x256s4g8 (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
@@ -3543,6 +3884,142 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x64s6g8c1x2wg2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 64 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 63 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA128m2_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %cm = arith.constant 1 : index
+    %cn = arith.constant 2 : index
+    %cs = arith.constant 2 : index
+    %gyc = arith.ceildivui %gy, %cm : index
+    %gxc = arith.ceildivui %gx, %cn : index
+    %tiles = arith.muli %gxc, %gyc : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %cluster_slots = arith.divui %sms, %cs : index
+    %gc = arith.minui %tiles, %cluster_slots : index
+    %g = arith.muli %gc, %cs : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x64s6g8c1x2wg2 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !descA128m2_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x64s6g8c1x2wg2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -4534,6 +5011,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_f16_w128x256s4g8c2x1_4 = arith.addi %s_f16_w128x256s4g8c2x1_3, %f_f16_w128x256s4g8c2x1_4 : i32
+    %m_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %n_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %k_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %name_f16_w128x64s6g8c1x2wg2_0 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %n64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %k64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x64s6g8c1x2wg2_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_0, %m64_f16_w128x64s6g8c1x2wg2_0, %n64_f16_w128x64s6g8c1x2wg2_0, %k64_f16_w128x64s6g8c1x2wg2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6g8c1x2wg2_0 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_0, %skipped : i32
+    %f_f16_w128x64s6g8c1x2wg2_0 = scf.if %run_f16_w128x64s6g8c1x2wg2_0 -> (i32) {
+      %x_f16_w128x64s6g8c1x2wg2_0 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_0, %n_f16_w128x64s6g8c1x2wg2_0, %k_f16_w128x64s6g8c1x2wg2_0, %name_f16_w128x64s6g8c1x2wg2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6g8c1x2wg2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x64s6g8c1x2wg2_0 = arith.addi %s_f16_w128x256s4g8c2x1_4, %f_f16_w128x64s6g8c1x2wg2_0 : i32
+    %m_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %n_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %k_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %name_f16_w128x64s6g8c1x2wg2_1 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %n64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x64s6g8c1x2wg2_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_1, %m64_f16_w128x64s6g8c1x2wg2_1, %n64_f16_w128x64s6g8c1x2wg2_1, %k64_f16_w128x64s6g8c1x2wg2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6g8c1x2wg2_1 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_1, %skipped : i32
+    %f_f16_w128x64s6g8c1x2wg2_1 = scf.if %run_f16_w128x64s6g8c1x2wg2_1 -> (i32) {
+      %x_f16_w128x64s6g8c1x2wg2_1 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_1, %n_f16_w128x64s6g8c1x2wg2_1, %k_f16_w128x64s6g8c1x2wg2_1, %name_f16_w128x64s6g8c1x2wg2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6g8c1x2wg2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x64s6g8c1x2wg2_1 = arith.addi %s_f16_w128x64s6g8c1x2wg2_0, %f_f16_w128x64s6g8c1x2wg2_1 : i32
+    %m_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
+    %n_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
+    %k_f16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : index
+    %name_f16_w128x64s6g8c1x2wg2_2 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
+    %n64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : i64
+    %enabled_f16_w128x64s6g8c1x2wg2_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_2, %m64_f16_w128x64s6g8c1x2wg2_2, %n64_f16_w128x64s6g8c1x2wg2_2, %k64_f16_w128x64s6g8c1x2wg2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6g8c1x2wg2_2 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_2, %skipped : i32
+    %f_f16_w128x64s6g8c1x2wg2_2 = scf.if %run_f16_w128x64s6g8c1x2wg2_2 -> (i32) {
+      %x_f16_w128x64s6g8c1x2wg2_2 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_2, %n_f16_w128x64s6g8c1x2wg2_2, %k_f16_w128x64s6g8c1x2wg2_2, %name_f16_w128x64s6g8c1x2wg2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6g8c1x2wg2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x64s6g8c1x2wg2_2 = arith.addi %s_f16_w128x64s6g8c1x2wg2_1, %f_f16_w128x64s6g8c1x2wg2_2 : i32
+    %m_f16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : index
+    %n_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
+    %k_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
+    %name_f16_w128x64s6g8c1x2wg2_3 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : i64
+    %n64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
+    %k64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x64s6g8c1x2wg2_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_3, %m64_f16_w128x64s6g8c1x2wg2_3, %n64_f16_w128x64s6g8c1x2wg2_3, %k64_f16_w128x64s6g8c1x2wg2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6g8c1x2wg2_3 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_3, %skipped : i32
+    %f_f16_w128x64s6g8c1x2wg2_3 = scf.if %run_f16_w128x64s6g8c1x2wg2_3 -> (i32) {
+      %x_f16_w128x64s6g8c1x2wg2_3 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_3, %n_f16_w128x64s6g8c1x2wg2_3, %k_f16_w128x64s6g8c1x2wg2_3, %name_f16_w128x64s6g8c1x2wg2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6g8c1x2wg2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x64s6g8c1x2wg2_3 = arith.addi %s_f16_w128x64s6g8c1x2wg2_2, %f_f16_w128x64s6g8c1x2wg2_3 : i32
+    %m_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %n_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %k_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %name_f16_w128x64s6g8c1x2wg2_4 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %n64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %k64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x64s6g8c1x2wg2_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_4, %m64_f16_w128x64s6g8c1x2wg2_4, %n64_f16_w128x64s6g8c1x2wg2_4, %k64_f16_w128x64s6g8c1x2wg2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x64s6g8c1x2wg2_4 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_4, %skipped : i32
+    %f_f16_w128x64s6g8c1x2wg2_4 = scf.if %run_f16_w128x64s6g8c1x2wg2_4 -> (i32) {
+      %x_f16_w128x64s6g8c1x2wg2_4 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_4, %n_f16_w128x64s6g8c1x2wg2_4, %k_f16_w128x64s6g8c1x2wg2_4, %name_f16_w128x64s6g8c1x2wg2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x64s6g8c1x2wg2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x64s6g8c1x2wg2_4 = arith.addi %s_f16_w128x64s6g8c1x2wg2_3, %f_f16_w128x64s6g8c1x2wg2_4 : i32
     %m_f16_auto_0 = arith.constant 4096 : index
     %n_f16_auto_0 = arith.constant 4096 : index
     %k_f16_auto_0 = arith.constant 4096 : index
@@ -4549,7 +5106,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_f16_auto_0 = arith.addi %s_f16_w128x256s4g8c2x1_4, %f_f16_auto_0 : i32
+    %s_f16_auto_0 = arith.addi %s_f16_w128x64s6g8c1x2wg2_4, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 8192 : index
     %n_f16_auto_1 = arith.constant 8192 : index
     %k_f16_auto_1 = arith.constant 8192 : index
@@ -5094,6 +5651,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_bf16_w128x256s4g8c2x1_4 = arith.addi %s_bf16_w128x256s4g8c2x1_3, %f_bf16_w128x256s4g8c2x1_4 : i32
+    %m_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %n_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %k_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
+    %name_bf16_w128x64s6g8c1x2wg2_0 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x64s6g8c1x2wg2_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_0, %m64_bf16_w128x64s6g8c1x2wg2_0, %n64_bf16_w128x64s6g8c1x2wg2_0, %k64_bf16_w128x64s6g8c1x2wg2_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6g8c1x2wg2_0 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_0, %skipped : i32
+    %f_bf16_w128x64s6g8c1x2wg2_0 = scf.if %run_bf16_w128x64s6g8c1x2wg2_0 -> (i32) {
+      %x_bf16_w128x64s6g8c1x2wg2_0 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_0, %n_bf16_w128x64s6g8c1x2wg2_0, %k_bf16_w128x64s6g8c1x2wg2_0, %name_bf16_w128x64s6g8c1x2wg2_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6g8c1x2wg2_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x64s6g8c1x2wg2_0 = arith.addi %s_bf16_w128x256s4g8c2x1_4, %f_bf16_w128x64s6g8c1x2wg2_0 : i32
+    %m_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %n_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %k_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
+    %name_bf16_w128x64s6g8c1x2wg2_1 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x64s6g8c1x2wg2_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_1, %m64_bf16_w128x64s6g8c1x2wg2_1, %n64_bf16_w128x64s6g8c1x2wg2_1, %k64_bf16_w128x64s6g8c1x2wg2_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6g8c1x2wg2_1 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_1, %skipped : i32
+    %f_bf16_w128x64s6g8c1x2wg2_1 = scf.if %run_bf16_w128x64s6g8c1x2wg2_1 -> (i32) {
+      %x_bf16_w128x64s6g8c1x2wg2_1 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_1, %n_bf16_w128x64s6g8c1x2wg2_1, %k_bf16_w128x64s6g8c1x2wg2_1, %name_bf16_w128x64s6g8c1x2wg2_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6g8c1x2wg2_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x64s6g8c1x2wg2_1 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_0, %f_bf16_w128x64s6g8c1x2wg2_1 : i32
+    %m_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
+    %n_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
+    %k_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : index
+    %name_bf16_w128x64s6g8c1x2wg2_2 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x64s6g8c1x2wg2_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_2, %m64_bf16_w128x64s6g8c1x2wg2_2, %n64_bf16_w128x64s6g8c1x2wg2_2, %k64_bf16_w128x64s6g8c1x2wg2_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6g8c1x2wg2_2 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_2, %skipped : i32
+    %f_bf16_w128x64s6g8c1x2wg2_2 = scf.if %run_bf16_w128x64s6g8c1x2wg2_2 -> (i32) {
+      %x_bf16_w128x64s6g8c1x2wg2_2 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_2, %n_bf16_w128x64s6g8c1x2wg2_2, %k_bf16_w128x64s6g8c1x2wg2_2, %name_bf16_w128x64s6g8c1x2wg2_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6g8c1x2wg2_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x64s6g8c1x2wg2_2 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_1, %f_bf16_w128x64s6g8c1x2wg2_2 : i32
+    %m_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : index
+    %n_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
+    %k_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
+    %name_bf16_w128x64s6g8c1x2wg2_3 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : i64
+    %n64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x64s6g8c1x2wg2_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_3, %m64_bf16_w128x64s6g8c1x2wg2_3, %n64_bf16_w128x64s6g8c1x2wg2_3, %k64_bf16_w128x64s6g8c1x2wg2_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6g8c1x2wg2_3 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_3, %skipped : i32
+    %f_bf16_w128x64s6g8c1x2wg2_3 = scf.if %run_bf16_w128x64s6g8c1x2wg2_3 -> (i32) {
+      %x_bf16_w128x64s6g8c1x2wg2_3 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_3, %n_bf16_w128x64s6g8c1x2wg2_3, %k_bf16_w128x64s6g8c1x2wg2_3, %name_bf16_w128x64s6g8c1x2wg2_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6g8c1x2wg2_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x64s6g8c1x2wg2_3 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_2, %f_bf16_w128x64s6g8c1x2wg2_3 : i32
+    %m_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %n_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %k_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
+    %name_bf16_w128x64s6g8c1x2wg2_4 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
+    %m64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x64s6g8c1x2wg2_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_4, %m64_bf16_w128x64s6g8c1x2wg2_4, %n64_bf16_w128x64s6g8c1x2wg2_4, %k64_bf16_w128x64s6g8c1x2wg2_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x64s6g8c1x2wg2_4 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_4, %skipped : i32
+    %f_bf16_w128x64s6g8c1x2wg2_4 = scf.if %run_bf16_w128x64s6g8c1x2wg2_4 -> (i32) {
+      %x_bf16_w128x64s6g8c1x2wg2_4 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_4, %n_bf16_w128x64s6g8c1x2wg2_4, %k_bf16_w128x64s6g8c1x2wg2_4, %name_bf16_w128x64s6g8c1x2wg2_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x64s6g8c1x2wg2_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x64s6g8c1x2wg2_4 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_3, %f_bf16_w128x64s6g8c1x2wg2_4 : i32
     %m_bf16_auto_0 = arith.constant 4096 : index
     %n_bf16_auto_0 = arith.constant 4096 : index
     %k_bf16_auto_0 = arith.constant 4096 : index
@@ -5109,7 +5746,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_bf16_auto_0 = arith.addi %s_bf16_w128x256s4g8c2x1_4, %f_bf16_auto_0 : i32
+    %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_4, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 8192 : index
     %n_bf16_auto_1 = arith.constant 8192 : index
     %k_bf16_auto_1 = arith.constant 8192 : index

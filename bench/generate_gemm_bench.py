@@ -431,10 +431,18 @@ class Tiled:
         pp = "pp" if self.ping_pong else ""
         cl = (f"c{self.cluster_m or 1}x{self.cluster_n or 1}"
               if self.cluster_size > 1 else "")
-        return f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
+        return (f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
+                f"{self.warps_suffix()}")
+
+    def warps_suffix(self):
+        """"wgN" when the tile has N consumer warpgroups where its shape
+        usually has another count: two for 128x256 and 256x128, one for
+        the smaller tiles."""
+        usual = 8 if self.bm * self.bn >= 128 * 256 else 4
+        return "" if self.warps == usual else f"wg{self.warps // 4}"
 
     def acc(self):
-        return f"#acc{self.shape}"
+        return f"#acc{self.shape}{self.warps_suffix()}"
 
     def acc_attr(self):
         return (f"{self.acc()} = #tile.wgmma<warpsPerCTA = [{self.warps}, 1], "
@@ -464,12 +472,15 @@ TILED = [Tiled(128, 128, 4, 128, 4), Tiled(128, 256, 8, 256, 3),
 # Persistent, specialized only: 128x256 and 128x128 tiles in groups of 8
 # block rows; the staging buffer of C is only waited for (read_only) when
 # the next tile writes it, so each tile's TMA store overlaps the next
-# tile's main loop.
+# tile's main loop. 128x64 also with two consumer warpgroups (64 rows
+# each, as cuBLAS's 1000^3 kernel splits its 128-row tile): each issues
+# half the MMA chain, so two chains are in flight.
 PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
               Tiled(128, 128, 4, 128, 6, group_m=8),
               Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True),
               Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_n=2),
+              Tiled(128, 64, 8, 64, 6, group_m=8, cluster_n=2),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_m=2, cluster_n=2)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
@@ -508,9 +519,11 @@ EDGE_VARIANTS = [c.variant(True) for c in EDGE]
 # shapes (w128x128s4, w256x128s3, w128x128s6g8, w64x64s6c2), 2 x 2
 # clusters (w128x64s6g8c2x2), the same loops pipelined by tile-pipeline
 # alone (`p`) and the seed's loop specialized were slower in the runs of
-# bench/NOTES.md; they stay in the GPU test.
+# bench/NOTES.md; they stay in the GPU test. w128x64s6g8c1x2wg2 (two
+# consumer warpgroups) is timed against the rule's w128x64s6g8c1x2 for the
+# problems with few tiles (not yet measured).
 TILED_VARIANTS = (["w128x256s3"] + [v for v, _, _ in AUTO_RULE] + ["w128x256s4g8c2x1"]
-                  + ["auto"])
+                  + ["w128x64s6g8c1x2wg2", "auto"])
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -1341,7 +1354,7 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
     attrs.append("#nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>")
     if variants:
         attrs.append("#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>")
-    attrs += [c.acc_attr() for c in configs]
+    attrs += list(dict.fromkeys(c.acc_attr() for c in all_configs))
     attrs += sorted({c.window_attr() for c in persistent})
     type_aliases = "".join(aliases(t) for t in TYPES) if variants else ""
     # The fp8 kernels store C through the bf16 kernels' boxes, descriptors
