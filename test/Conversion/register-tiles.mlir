@@ -201,20 +201,25 @@ gpu.module @m {
     // The thread's element offset row * 32 + col is computed once, from
     // the layout composed with the buffer's offset map: lane * 4 +
     // warp * 128. Register 1 of #l is column 2 of the thread's run of 4:
-    // that offset XOR 2.
+    // offset bit 1, which no thread has, so it is added (8 bytes, a
+    // constant the access's immediate takes), not XORed. #l's registers
+    // are not in element order: one 4-byte store each.
     // CHECK: %[[LANE4:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
     // CHECK: %[[WARP128:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
     // CHECK-NEXT: %[[THREAD:.*]] = llvm.add %[[WARP128]], %[[LANE4]] : i32
-    // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
-    // CHECK-NEXT: %[[C2:.*]] = llvm.mlir.constant(2 : i32)
-    // CHECK-NEXT: %[[E:.*]] = llvm.xor %[[THREAD]], %[[C2]] : i32
-    // CHECK: %[[BYTES:.*]] = llvm.mul %[[E]], %{{.*}} : i32
-    // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+    // CHECK: %[[BYTES:.*]] = llvm.mul %[[THREAD]], %{{.*}} : i32
+    // CHECK-NEXT: %[[ROW:.*]] = llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+    // CHECK-NEXT: %[[ADDR:.*]] = llvm.getelementptr %[[ROW]][8] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
     // CHECK: %[[V:.*]] = llvm.extractelement %[[P]][%{{.*}} : i32] : vector<4xf32>
-    // CHECK: llvm.store %[[V]], %[[ADDR]] : f32, !llvm.ptr<3>
+    // CHECK: llvm.store %[[V]], %[[ADDR]] {alignment = 4 : i64} : f32, !llvm.ptr<3>
     tile.smem_store %p, %buf : tensor<16x32xf32, #l>, !buf
-    // CHECK: %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> f32
-    // CHECK: llvm.insertelement %[[L]], %{{.*}} : vector<4xf32>
+    // #b's 4 registers are 4 consecutive elements of a 16-byte-aligned run
+    // (the buffer is at offset 0): one 16-byte load.
+    // CHECK: %[[L:.*]] = llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+    // CHECK: llvm.extractelement %[[L]]
+    // CHECK-NOT: llvm.load
+    // CHECK: llvm.return
     %u = tile.smem_load %buf : !buf -> tensor<16x32xf32, #b>
     gpu.return
   }

@@ -25,9 +25,11 @@ gpu.module @m {
   // A read from a swizzled buffer straight into the fragment (16 registers:
   // two k16 steps of 8), then two wgmmas on (a0|a1, a2|a3, a4|a5, a6|a7).
   // Register order of #a16 at 64x32: [[0,1],[8,0],[0,8],[0,16]], i.e. the
-  // fragment of k step s is registers 8s..8s+7, in order.
+  // fragment of k step s is registers 8s..8s+7, in order; each pair of
+  // consecutive columns is one 4-byte load.
   // CHECK-LABEL: llvm.func @smem_a
-  // CHECK-COUNT-16: llvm.load %{{.*}} : !llvm.ptr<3> -> f16
+  // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+  // CHECK-NOT: llvm.load
   // CHECK: %[[R0:.*]] = llvm.extractelement %[[A:.*]][%{{.*}} : i32] : vector<16xf16>
   // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
   // CHECK: nvvm.wgmma.fence.aligned

@@ -26,9 +26,11 @@
 // CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
-// The f16 result is stored element by element into the swizzled buffer.
+// The f16 result is stored into the swizzled buffer a column pair (the
+// fragment's consecutive registers) at a time: 64 4-byte stores.
 // CHECK: llvm.fptrunc %{{.*}} : vector<128xf32> to vector<128xf16>
-// CHECK-COUNT-128: llvm.store %{{.*}}, %{{.*}} : f16, !llvm.ptr<3>
+// CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
 gpu.module @m {
   gpu.func @dot() kernel attributes {tile.num_warps = 4 : i32} {
     %a = tile.alloc_smem : !tile.smem<128x32xf16, #sw64, mutable>
@@ -62,11 +64,12 @@ gpu.module @m {
     gpu.return
   }
   // Reading an accumulator from shared memory (the D = A * B + C prologue):
-  // one load per element of the thread's fragment, in fragment order, into
-  // the accumulator vector that the dot then consumes.
+  // one 8-byte load per column pair of the thread's fragment, in fragment
+  // order, into the accumulator vector that the dot then consumes.
   // CHECK-LABEL: llvm.func @load_acc
   // CHECK: llvm.mlir.poison : vector<64xf32>
-  // CHECK-COUNT-64: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+  // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
+  // CHECK-NOT: llvm.load %{{.*}} -> f32
   // CHECK: llvm.insertelement %{{.*}}, %{{.*}}[%{{.*}} : i32] : vector<64xf32>
   // CHECK: nvvm.wgmma.mma_async
   gpu.func @load_acc() kernel attributes {tile.num_warps = 4 : i32} {

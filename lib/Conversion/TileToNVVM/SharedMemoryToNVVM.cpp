@@ -15,6 +15,8 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::tilemlir;
 using namespace mlir::tile;
@@ -184,15 +186,29 @@ SmallVector<Value> toI32(OpBuilder &b, Location loc, ValueRange indices) {
   return result;
 }
 
-/// Calls `visit(r, address)` for each register r of a register tile whose
-/// linear layout (register, lane, warp, block) -> (dim0, ...) is `layout`,
-/// accessed whole at `base` of a buffer addressed by `addressing`: the
-/// tile's layout composed with the buffer's offset map gives each
-/// register's offset as a thread part (computed once) XOR a constant.
-void forEachRegisterAddress(
-    OpBuilder &b, Location loc, const LinearLayout &layout,
-    const SharedAddressing &addressing, Value base,
-    function_ref<void(I32Builder &, int64_t, Value)> visit) {
+/// What forEachRegisterAddress calls per access: `count` registers from
+/// `first` on, at consecutive elements from `address` (a vector access when
+/// count > 1).
+using RegisterAccessFn =
+    function_ref<void(I32Builder &, int64_t first, int64_t count, Value address)>;
+
+/// The widest shared-memory access (st.shared.v4.b32 / ld.shared.v4.b32).
+constexpr int64_t kWidestAccessBytes = 16;
+
+/// Calls `visit` for the registers of a register tile whose linear layout
+/// (register, lane, warp, block) -> (dim0, ...) is `layout`, accessed whole
+/// at `base` (`baseAlignment` bytes aligned) of a buffer addressed by
+/// `addressing`: the tile's layout composed with the buffer's offset map
+/// gives each register's offset as a thread part (computed once) XOR a
+/// constant. Runs of registers the composed map puts on consecutive,
+/// aligned elements in every thread (getNumConsecutiveInOut) are one access
+/// each, as wide as the base's alignment and 16 bytes allow: a wgmma
+/// accumulator's column pairs become one 32-bit access instead of two
+/// 16-bit ones, which LLVM cannot merge through the swizzle's XOR.
+void forEachRegisterAddress(OpBuilder &b, Location loc,
+                            const LinearLayout &layout,
+                            const SharedAddressing &addressing, Value base,
+                            int64_t baseAlignment, RegisterAccessFn visit) {
   I32Builder ib{b, loc};
   int64_t elementBytes = addressing.getElementBytes();
   FailureOr<LinearLayout> offsets = failure();
@@ -205,16 +221,30 @@ void forEachRegisterAddress(
         result.push_back(basis[0]);
       return result;
     };
+    int64_t width = offsets->getNumConsecutiveInOut();
+    while (width > 1 && (width * elementBytes > kWidestAccessBytes ||
+                         baseAlignment % (width * elementBytes) != 0))
+      width /= 2;
     // Warp ids past the layout's warps (warp-specialized regions) keep only
     // the layout's bits.
+    SmallVector<int64_t> laneWords = words(kLane), warpWords = words(kWarp);
     Value thread = emitLinearMap(
-        ib, {LinearInput{createLaneId(b, loc), words(kLane), /*inRange=*/true},
-             LinearInput{createWarpId(b, loc), words(kWarp)}});
-    for (int64_t r = 0, e = layout.getNumRegisters(); r < e; ++r) {
+        ib, {LinearInput{createLaneId(b, loc), laneWords, /*inRange=*/true},
+             LinearInput{createWarpId(b, loc), warpWords}});
+    // A register's bits that no thread has are added, not XORed: LLVM folds
+    // the constant into the access's immediate offset.
+    int64_t threadBits = 0;
+    for (int64_t word : llvm::concat<int64_t>(laneWords, warpWords))
+      threadBits |= word;
+    for (int64_t r = 0, e = layout.getNumRegisters(); r < e; r += width) {
       int64_t regOffset = (*offsets->apply({{kRegister, int32_t(r)}}))[0];
-      Value offset = regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
-      visit(ib, r,
-            createByteOffset(b, loc, base, ib.mul(offset, elementBytes)));
+      int64_t xorPart = regOffset & threadBits;
+      Value offset = xorPart == 0 ? thread : ib.xorI(thread, ib.c(xorPart));
+      Value address =
+          createByteOffset(b, loc, base, ib.mul(offset, elementBytes));
+      if (int64_t addPart = regOffset & ~threadBits)
+        address = createByteOffset(b, loc, address, addPart * elementBytes);
+      visit(ib, r, width, address);
     }
     return;
   }
@@ -226,7 +256,7 @@ void forEachRegisterAddress(
     for (auto [t, c] : llvm::zip(thread, regCoords))
       indices.push_back(c == 0 ? t : ib.xorI(t, ib.c(c)));
     visit(
-        ib, r,
+        ib, r, 1,
         createByteOffset(b, loc, base, addressing.emitByteOffset(ib, indices)));
   }
 }
@@ -262,21 +292,69 @@ FailureOr<TileAccessPlan> getTileAccessPlan(RankedTensorType tile,
   return plan;
 }
 
-/// Calls `visit(r, address)` for each register r of the thread's part of
-/// `tile` at `base` (see getTileAccessPlan).
-void forEachTileAddress(
-    OpBuilder &b, Location loc, RankedTensorType tile,
-    const TileAccessPlan &plan, Value base,
-    function_ref<void(I32Builder &, int64_t, Value)> visit) {
-  if (plan.layout)
+/// The alignment of an access of `type`: its size (a vector access is as
+/// aligned as it is wide; forEachRegisterAddress only makes such ones).
+/// (0, the type's own alignment, for anything but integers and floats.)
+unsigned getVectorAlignment(Type type) {
+  auto vector = dyn_cast<VectorType>(type);
+  Type element = vector ? vector.getElementType() : type;
+  if (!element.isIntOrFloat())
+    return 0;
+  unsigned bits = element.getIntOrFloatBitWidth() *
+                  (vector ? vector.getNumElements() : 1);
+  return std::max(1u, bits / 8);
+}
+
+/// The alignment in bytes, up to kWidestAccessBytes, that the address of
+/// shared buffer `buffer` is known to have: an allocation sits at its
+/// tile.offset in the 1024-byte-aligned dynamic shared memory, a stage or a
+/// window at its byte offset from its source; anything else (a value the
+/// walk cannot follow) counts as aligned to its elements only.
+int64_t getKnownAlignment(Value buffer, int64_t elementBytes) {
+  auto within = [](int64_t alignment, int64_t offset) {
+    return offset == 0 ? alignment : std::min(alignment, offset & -offset);
+  };
+  Operation *def = buffer.getDefiningOp();
+  if (auto alloc = dyn_cast_or_null<AllocSmemOp>(def)) {
+    auto offset =
+        alloc->getAttrOfType<IntegerAttr>(TileDialect::kOffsetAttrName);
+    return offset ? within(kWidestAccessBytes, offset.getInt()) : elementBytes;
+  }
+  if (auto index = dyn_cast_or_null<SmemIndexOp>(def))
+    return within(getKnownAlignment(index.getSrc(), elementBytes),
+                  index.getResult().getType().getSizeInBytes());
+  if (auto window = dyn_cast_or_null<SmemSubsliceOp>(def)) {
+    FailureOr<int64_t> offset = getSubsliceOffset(window, {});
+    return succeeded(offset)
+               ? within(getKnownAlignment(window.getSrc(), elementBytes),
+                        *offset)
+               : elementBytes;
+  }
+  if (auto trans = dyn_cast_or_null<SmemTransOp>(def))
+    return getKnownAlignment(trans.getSrc(), elementBytes);
+  return elementBytes;
+}
+
+/// Calls `visit` for the registers of the thread's part of `tile` in
+/// `buffer` (converted: `base`; see getTileAccessPlan).
+void forEachTileAddress(OpBuilder &b, Location loc, RankedTensorType tile,
+                        const TileAccessPlan &plan, Value buffer, Value base,
+                        RegisterAccessFn visit) {
+  if (plan.layout) {
+    // Vector accesses for integers and floats only (not pointers, index).
+    int64_t elementBytes = plan.addressing.getElementBytes();
+    int64_t alignment = tile.getElementType().isIntOrFloat()
+                            ? getKnownAlignment(buffer, elementBytes)
+                            : elementBytes;
     return forEachRegisterAddress(b, loc, *plan.layout, plan.addressing, base,
-                                  visit);
+                                  alignment, visit);
+  }
   I32Builder ib{b, loc};
   Value warp = createWarpId(b, loc);
   Value lane = createLaneId(b, loc);
   for (int64_t r = 0, e = getWgmmaElementsPerThread(tile); r < e; ++r) {
     auto [row, col] = getWgmmaFragmentCoords(ib, tile, r, warp, lane);
-    visit(ib, r,
+    visit(ib, r, 1,
           createByteOffset(b, loc, base,
                            plan.addressing.emitByteOffset(ib, {row, col})));
   }
@@ -419,12 +497,24 @@ struct SmemStoreTileLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
     if (failed(plan))
       return failure();
     Location loc = op.getLoc();
-    auto store = [&](I32Builder &ib, int64_t r, Value addr) {
-      Value element = LLVM::ExtractElementOp::create(
-          rewriter, loc, adaptor.getValue(), ib.c(r));
-      LLVM::StoreOp::create(rewriter, loc, element, addr);
+    Value registers = adaptor.getValue();
+    auto store = [&](I32Builder &ib, int64_t first, int64_t count,
+                     Value addr) {
+      Value value;
+      if (count == 1) {
+        value = LLVM::ExtractElementOp::create(rewriter, loc, registers,
+                                               ib.c(first));
+      } else {
+        SmallVector<int32_t> lanes(count);
+        std::iota(lanes.begin(), lanes.end(), int32_t(first));
+        value = LLVM::ShuffleVectorOp::create(rewriter, loc, registers,
+                                              registers, lanes);
+      }
+      LLVM::StoreOp::create(rewriter, loc, value, addr,
+                            getVectorAlignment(value.getType()));
     };
-    forEachTileAddress(rewriter, loc, tile, *plan, adaptor.getDst(), store);
+    forEachTileAddress(rewriter, loc, tile, *plan, op.getDst(),
+                       adaptor.getDst(), store);
     rewriter.eraseOp(op);
     return success();
   }
@@ -447,13 +537,23 @@ struct SmemLoadTileLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
     Location loc = op.getLoc();
     auto vectorType = cast<VectorType>(getTypeConverter()->convertType(tile));
     Value result = LLVM::PoisonOp::create(rewriter, loc, vectorType);
-    auto load = [&](I32Builder &ib, int64_t r, Value addr) {
-      Value element = LLVM::LoadOp::create(rewriter, loc,
-                                           vectorType.getElementType(), addr);
-      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
-                                             ib.c(r));
+    Type elementType = vectorType.getElementType();
+    auto load = [&](I32Builder &ib, int64_t first, int64_t count, Value addr) {
+      Type type = count > 1 ? VectorType::get({count}, elementType)
+                            : elementType;
+      Value value = LLVM::LoadOp::create(rewriter, loc, type, addr,
+                                         getVectorAlignment(type));
+      for (int64_t i = 0; i < count; ++i) {
+        Value element =
+            count > 1 ? LLVM::ExtractElementOp::create(rewriter, loc, value,
+                                                       ib.c(i))
+                      : value;
+        result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
+                                               ib.c(first + i));
+      }
     };
-    forEachTileAddress(rewriter, loc, tile, *plan, adaptor.getSrc(), load);
+    forEachTileAddress(rewriter, loc, tile, *plan, op.getSrc(),
+                       adaptor.getSrc(), load);
     rewriter.replaceOp(op, result);
     return success();
   }
