@@ -816,6 +816,264 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_f16_w128x256s4g8de(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB256_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : f16
+      %prev_init = tile.splat %zero_h : tensor<128x256xf16, #acc128x256>
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %carry:4 = scf.for %tile = %first to %last step %stride iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> (tensor<128x256xf16, #acc128x256>, i32, i32, i1) {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
+          mbarrier.arrive %mbar_b
+          %k_is0 = arith.cmpi eq, %k, %c1 : index
+          %store0 = arith.andi %k_is0, %has_prev : i1
+          scf.if %store0 {
+            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc0 = arith.constant 0 : i32
+            %pn0 = arith.addi %prev_n, %pc0 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is1 = arith.cmpi eq, %k, %c2 : index
+          %store1 = arith.andi %k_is1, %has_prev : i1
+          scf.if %store1 {
+            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc1 = arith.constant 64 : i32
+            %pn1 = arith.addi %prev_n, %pc1 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is2 = arith.cmpi eq, %k, %c3 : index
+          %store2 = arith.andi %k_is2, %has_prev : i1
+          scf.if %store2 {
+            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc2 = arith.constant 128 : i32
+            %pn2 = arith.addi %prev_n, %pc2 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is3 = arith.cmpi eq, %k, %c4 : index
+          %store3 = arith.andi %k_is3, %has_prev : i1
+          scf.if %store3 {
+            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc3 = arith.constant 192 : i32
+            %pn3 = arith.addi %prev_n, %pc3 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %late0 = arith.cmpi ule, %k_tiles, %c1 : index
+        %store_late0 = arith.andi %late0, %has_prev : i1
+        scf.if %store_late0 {
+          %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc0 = arith.constant 0 : i32
+          %pn0 = arith.addi %prev_n, %pc0 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late1 = arith.cmpi ule, %k_tiles, %c2 : index
+        %store_late1 = arith.andi %late1, %has_prev : i1
+        scf.if %store_late1 {
+          %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc1 = arith.constant 64 : i32
+          %pn1 = arith.addi %prev_n, %pc1 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late2 = arith.cmpi ule, %k_tiles, %c3 : index
+        %store_late2 = arith.andi %late2, %has_prev : i1
+        scf.if %store_late2 {
+          %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc2 = arith.constant 128 : i32
+          %pn2 = arith.addi %prev_n, %pc2 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late3 = arith.cmpi ule, %k_tiles, %c4 : index
+        %store_late3 = arith.andi %late3, %has_prev : i1
+        scf.if %store_late3 {
+          %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc3 = arith.constant 192 : i32
+          %pn3 = arith.addi %prev_n, %pc3 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %rounded = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
+        scf.yield %rounded, %off_m, %off_n, %true : tensor<128x256xf16, #acc128x256>, i32, i32, i1
+      }
+      scf.if %carry#3 {
+        %pw0 = tile.extract_slice %carry#0[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc0 = arith.constant 0 : i32
+        %pn0 = arith.addi %carry#2, %pc0 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0p, %descC[%carry#1, %pn0] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw1 = tile.extract_slice %carry#0[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc1 = arith.constant 64 : i32
+        %pn1 = arith.addi %carry#2, %pc1 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1p, %descC[%carry#1, %pn1] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw2 = tile.extract_slice %carry#0[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc2 = arith.constant 128 : i32
+        %pn2 = arith.addi %carry#2, %pc2 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2p, %descC[%carry#1, %pn2] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw3 = tile.extract_slice %carry#0[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc3 = arith.constant 192 : i32
+        %pn3 = arith.addi %carry#2, %pc3 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3p, %descC[%carry#1, %pn3] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_f16_w128x64s6g8c1x2wg2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1497,6 +1755,264 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_bf16_w128x256s4g8de(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB256_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : bf16
+      %prev_init = tile.splat %zero_h : tensor<128x256xbf16, #acc128x256>
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %carry:4 = scf.for %tile = %first to %last step %stride iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> (tensor<128x256xbf16, #acc128x256>, i32, i32, i1) {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
+          mbarrier.arrive %mbar_b
+          %k_is0 = arith.cmpi eq, %k, %c1 : index
+          %store0 = arith.andi %k_is0, %has_prev : i1
+          scf.if %store0 {
+            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc0 = arith.constant 0 : i32
+            %pn0 = arith.addi %prev_n, %pc0 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is1 = arith.cmpi eq, %k, %c2 : index
+          %store1 = arith.andi %k_is1, %has_prev : i1
+          scf.if %store1 {
+            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc1 = arith.constant 64 : i32
+            %pn1 = arith.addi %prev_n, %pc1 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is2 = arith.cmpi eq, %k, %c3 : index
+          %store2 = arith.andi %k_is2, %has_prev : i1
+          scf.if %store2 {
+            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc2 = arith.constant 128 : i32
+            %pn2 = arith.addi %prev_n, %pc2 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is3 = arith.cmpi eq, %k, %c4 : index
+          %store3 = arith.andi %k_is3, %has_prev : i1
+          scf.if %store3 {
+            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc3 = arith.constant 192 : i32
+            %pn3 = arith.addi %prev_n, %pc3 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %late0 = arith.cmpi ule, %k_tiles, %c1 : index
+        %store_late0 = arith.andi %late0, %has_prev : i1
+        scf.if %store_late0 {
+          %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc0 = arith.constant 0 : i32
+          %pn0 = arith.addi %prev_n, %pc0 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late1 = arith.cmpi ule, %k_tiles, %c2 : index
+        %store_late1 = arith.andi %late1, %has_prev : i1
+        scf.if %store_late1 {
+          %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc1 = arith.constant 64 : i32
+          %pn1 = arith.addi %prev_n, %pc1 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late2 = arith.cmpi ule, %k_tiles, %c3 : index
+        %store_late2 = arith.andi %late2, %has_prev : i1
+        scf.if %store_late2 {
+          %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc2 = arith.constant 128 : i32
+          %pn2 = arith.addi %prev_n, %pc2 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late3 = arith.cmpi ule, %k_tiles, %c4 : index
+        %store_late3 = arith.andi %late3, %has_prev : i1
+        scf.if %store_late3 {
+          %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc3 = arith.constant 192 : i32
+          %pn3 = arith.addi %prev_n, %pc3 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %rounded = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
+        scf.yield %rounded, %off_m, %off_n, %true : tensor<128x256xbf16, #acc128x256>, i32, i32, i1
+      }
+      scf.if %carry#3 {
+        %pw0 = tile.extract_slice %carry#0[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc0 = arith.constant 0 : i32
+        %pn0 = arith.addi %carry#2, %pc0 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0p, %descC[%carry#1, %pn0] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw1 = tile.extract_slice %carry#0[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc1 = arith.constant 64 : i32
+        %pn1 = arith.addi %carry#2, %pc1 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1p, %descC[%carry#1, %pn1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw2 = tile.extract_slice %carry#0[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc2 = arith.constant 128 : i32
+        %pn2 = arith.addi %carry#2, %pc2 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2p, %descC[%carry#1, %pn2] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw3 = tile.extract_slice %carry#0[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc3 = arith.constant 192 : i32
+        %pn3 = arith.addi %carry#2, %pc3 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3p, %descC[%carry#1, %pn3] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_bf16_w128x64s6g8c1x2wg2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1820,6 +2336,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2_str("f16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s4g8c2x1_str("f16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x256s4g8de_str("f16 w128x256s4g8de\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2wg2_str("f16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
@@ -1828,6 +2345,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2_str("bf16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8c2x1_str("bf16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x256s4g8de_str("bf16 w128x256s4g8de\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2wg2_str("bf16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
@@ -2818,6 +3336,135 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_f16_w128x256s4g8de(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3884,6 +4531,135 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x256s4g8de(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -5011,6 +5787,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_f16_w128x256s4g8c2x1_4 = arith.addi %s_f16_w128x256s4g8c2x1_3, %f_f16_w128x256s4g8c2x1_4 : i32
+    %m_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %n_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %k_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %name_f16_w128x256s4g8de_0 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %n64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %k64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_0, %m64_f16_w128x256s4g8de_0, %n64_f16_w128x256s4g8de_0, %k64_f16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_0, %skipped : i32
+    %f_f16_w128x256s4g8de_0 = scf.if %run_f16_w128x256s4g8de_0 -> (i32) {
+      %x_f16_w128x256s4g8de_0 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_0, %n_f16_w128x256s4g8de_0, %k_f16_w128x256s4g8de_0, %name_f16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_0 = arith.addi %s_f16_w128x256s4g8c2x1_4, %f_f16_w128x256s4g8de_0 : i32
+    %m_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8de_1 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_1, %m64_f16_w128x256s4g8de_1, %n64_f16_w128x256s4g8de_1, %k64_f16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_1, %skipped : i32
+    %f_f16_w128x256s4g8de_1 = scf.if %run_f16_w128x256s4g8de_1 -> (i32) {
+      %x_f16_w128x256s4g8de_1 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_1, %n_f16_w128x256s4g8de_1, %k_f16_w128x256s4g8de_1, %name_f16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_1 = arith.addi %s_f16_w128x256s4g8de_0, %f_f16_w128x256s4g8de_1 : i32
+    %m_f16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_2 = arith.constant 512 : index
+    %name_f16_w128x256s4g8de_2 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_2 = arith.constant 512 : i64
+    %enabled_f16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_2, %m64_f16_w128x256s4g8de_2, %n64_f16_w128x256s4g8de_2, %k64_f16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_2, %skipped : i32
+    %f_f16_w128x256s4g8de_2 = scf.if %run_f16_w128x256s4g8de_2 -> (i32) {
+      %x_f16_w128x256s4g8de_2 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_2, %n_f16_w128x256s4g8de_2, %k_f16_w128x256s4g8de_2, %name_f16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_2 = arith.addi %s_f16_w128x256s4g8de_1, %f_f16_w128x256s4g8de_2 : i32
+    %m_f16_w128x256s4g8de_3 = arith.constant 128 : index
+    %n_f16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8de_3 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_3 = arith.constant 128 : i64
+    %n64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_3, %m64_f16_w128x256s4g8de_3, %n64_f16_w128x256s4g8de_3, %k64_f16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_3, %skipped : i32
+    %f_f16_w128x256s4g8de_3 = scf.if %run_f16_w128x256s4g8de_3 -> (i32) {
+      %x_f16_w128x256s4g8de_3 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_3, %n_f16_w128x256s4g8de_3, %k_f16_w128x256s4g8de_3, %name_f16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_3 = arith.addi %s_f16_w128x256s4g8de_2, %f_f16_w128x256s4g8de_3 : i32
+    %m_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %n_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %k_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %name_f16_w128x256s4g8de_4 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %n64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %k64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_4, %m64_f16_w128x256s4g8de_4, %n64_f16_w128x256s4g8de_4, %k64_f16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_4, %skipped : i32
+    %f_f16_w128x256s4g8de_4 = scf.if %run_f16_w128x256s4g8de_4 -> (i32) {
+      %x_f16_w128x256s4g8de_4 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_4, %n_f16_w128x256s4g8de_4, %k_f16_w128x256s4g8de_4, %name_f16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_4 = arith.addi %s_f16_w128x256s4g8de_3, %f_f16_w128x256s4g8de_4 : i32
     %m_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
     %n_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
     %k_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
@@ -5026,7 +5882,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_f16_w128x64s6g8c1x2wg2_0 = arith.addi %s_f16_w128x256s4g8c2x1_4, %f_f16_w128x64s6g8c1x2wg2_0 : i32
+    %s_f16_w128x64s6g8c1x2wg2_0 = arith.addi %s_f16_w128x256s4g8de_4, %f_f16_w128x64s6g8c1x2wg2_0 : i32
     %m_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
     %n_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
     %k_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
@@ -5651,6 +6507,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_bf16_w128x256s4g8c2x1_4 = arith.addi %s_bf16_w128x256s4g8c2x1_3, %f_bf16_w128x256s4g8c2x1_4 : i32
+    %m_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %n_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %k_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %name_bf16_w128x256s4g8de_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_0, %m64_bf16_w128x256s4g8de_0, %n64_bf16_w128x256s4g8de_0, %k64_bf16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_0, %skipped : i32
+    %f_bf16_w128x256s4g8de_0 = scf.if %run_bf16_w128x256s4g8de_0 -> (i32) {
+      %x_bf16_w128x256s4g8de_0 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_0, %n_bf16_w128x256s4g8de_0, %k_bf16_w128x256s4g8de_0, %name_bf16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_0 = arith.addi %s_bf16_w128x256s4g8c2x1_4, %f_bf16_w128x256s4g8de_0 : i32
+    %m_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8de_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_1, %m64_bf16_w128x256s4g8de_1, %n64_bf16_w128x256s4g8de_1, %k64_bf16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_1, %skipped : i32
+    %f_bf16_w128x256s4g8de_1 = scf.if %run_bf16_w128x256s4g8de_1 -> (i32) {
+      %x_bf16_w128x256s4g8de_1 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_1, %n_bf16_w128x256s4g8de_1, %k_bf16_w128x256s4g8de_1, %name_bf16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_1 = arith.addi %s_bf16_w128x256s4g8de_0, %f_bf16_w128x256s4g8de_1 : i32
+    %m_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_2 = arith.constant 512 : index
+    %name_bf16_w128x256s4g8de_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_2, %m64_bf16_w128x256s4g8de_2, %n64_bf16_w128x256s4g8de_2, %k64_bf16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_2, %skipped : i32
+    %f_bf16_w128x256s4g8de_2 = scf.if %run_bf16_w128x256s4g8de_2 -> (i32) {
+      %x_bf16_w128x256s4g8de_2 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_2, %n_bf16_w128x256s4g8de_2, %k_bf16_w128x256s4g8de_2, %name_bf16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_2 = arith.addi %s_bf16_w128x256s4g8de_1, %f_bf16_w128x256s4g8de_2 : i32
+    %m_bf16_w128x256s4g8de_3 = arith.constant 128 : index
+    %n_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8de_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_3 = arith.constant 128 : i64
+    %n64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_3, %m64_bf16_w128x256s4g8de_3, %n64_bf16_w128x256s4g8de_3, %k64_bf16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_3, %skipped : i32
+    %f_bf16_w128x256s4g8de_3 = scf.if %run_bf16_w128x256s4g8de_3 -> (i32) {
+      %x_bf16_w128x256s4g8de_3 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_3, %n_bf16_w128x256s4g8de_3, %k_bf16_w128x256s4g8de_3, %name_bf16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_3 = arith.addi %s_bf16_w128x256s4g8de_2, %f_bf16_w128x256s4g8de_3 : i32
+    %m_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %n_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %k_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %name_bf16_w128x256s4g8de_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_4, %m64_bf16_w128x256s4g8de_4, %n64_bf16_w128x256s4g8de_4, %k64_bf16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_4, %skipped : i32
+    %f_bf16_w128x256s4g8de_4 = scf.if %run_bf16_w128x256s4g8de_4 -> (i32) {
+      %x_bf16_w128x256s4g8de_4 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_4, %n_bf16_w128x256s4g8de_4, %k_bf16_w128x256s4g8de_4, %name_bf16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_4 = arith.addi %s_bf16_w128x256s4g8de_3, %f_bf16_w128x256s4g8de_4 : i32
     %m_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
     %n_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
     %k_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
@@ -5666,7 +6602,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_bf16_w128x64s6g8c1x2wg2_0 = arith.addi %s_bf16_w128x256s4g8c2x1_4, %f_bf16_w128x64s6g8c1x2wg2_0 : i32
+    %s_bf16_w128x64s6g8c1x2wg2_0 = arith.addi %s_bf16_w128x256s4g8de_4, %f_bf16_w128x64s6g8c1x2wg2_0 : i32
     %m_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
     %n_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
     %k_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index

@@ -399,7 +399,8 @@ class Tiled:
     producer warpgroup) or by tile-pipeline alone (the `p` variant)."""
 
     def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
-                 group_m=None, ping_pong=False, cluster_m=None, cluster_n=None):
+                 group_m=None, ping_pong=False, cluster_m=None, cluster_n=None,
+                 deferred_epilogue=False):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
@@ -422,6 +423,9 @@ class Tiled:
         # r % cluster_m, column r / cluster_m of it).
         self.cluster_n = cluster_n
         self.cluster_size = (cluster_m or 1) * (cluster_n or 1)
+        # Persistent only: each tile's epilogue is written during the next
+        # tile's main loop (see deferred_persistent_kernel).
+        self.deferred_epilogue = deferred_epilogue
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
@@ -431,8 +435,9 @@ class Tiled:
         pp = "pp" if self.ping_pong else ""
         cl = (f"c{self.cluster_m or 1}x{self.cluster_n or 1}"
               if self.cluster_size > 1 else "")
+        de = "de" if self.deferred_epilogue else ""
         return (f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
-                f"{self.warps_suffix()}")
+                f"{self.warps_suffix()}{de}")
 
     def warps_suffix(self):
         """"wgN" when the tile has N consumer warpgroups where its shape
@@ -481,6 +486,7 @@ PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
               Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_n=2),
               Tiled(128, 64, 8, 64, 6, group_m=8, cluster_n=2),
+              Tiled(128, 256, 8, 256, 4, group_m=8, deferred_epilogue=True),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_m=2, cluster_n=2)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
@@ -521,9 +527,10 @@ EDGE_VARIANTS = [c.variant(True) for c in EDGE]
 # alone (`p`) and the seed's loop specialized were slower in the runs of
 # bench/NOTES.md; they stay in the GPU test. w128x64s6g8c1x2wg2 (two
 # consumer warpgroups) is timed against the rule's w128x64s6g8c1x2 for the
-# problems with few tiles (not yet measured).
+# problems with few tiles, and w128x256s4g8de (the epilogue under the next
+# tile's main loop) against w128x256s4g8 (neither measured yet).
 TILED_VARIANTS = (["w128x256s3"] + [v for v, _, _ in AUTO_RULE] + ["w128x256s4g8c2x1"]
-                  + ["w128x64s6g8c1x2wg2", "auto"])
+                  + ["w128x256s4g8de", "w128x64s6g8c1x2wg2", "auto"])
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -547,6 +554,8 @@ def tiled_kernel(t, v):
     BN / 64 boxes of BM x 64 (at most 256 rows), each through a
     tile.smem_subslice (or a window of the accumulator when persistent)."""
     c, ws = TILED_BY_VARIANT[v]
+    if c.deferred_epilogue:
+        return deferred_persistent_kernel(t, v)
     if c.group_m:
         return persistent_kernel(t, v)
     occupancy = (f", nvvm.minctasm = {c.ctas_per_sm} : i32"
@@ -586,6 +595,71 @@ def persistent_kernel(t, v):
 {tiled_k_loop(t, c, ws, "        ")}
 {windowed_epilogue(t, c, "        ")}
       }}{" {tile.ping_pong}" if c.ping_pong else ""}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+def deferred_persistent_kernel(t, v):
+    """persistent_kernel with each tile's epilogue moved into the next
+    tile's main loop, where the tensor cores are busy: the cooperative
+    kernel otherwise leaves them idle while both consumer warpgroups store
+    a tile (bench/NOTES.md, 2026-12-05: 3-7% at 4096^3). The tile loop
+    carries the rounded tile (%prev, 64 registers a thread) and its
+    offsets; K step j + 1 stores window j of the previous tile between its
+    loads and its waits, under the MMA of step j still in flight (the async
+    dot's dot_wait follows the next dot). Windows whose K step does not
+    exist (fewer K steps than windows + 1) are stored after the loop, and
+    the last tile's after the tile loop."""
+    c, ws = TILED_BY_VARIANT[v]
+    assert not c.ping_pong and c.cluster_size == 1 and c.bn % 64 == 0
+    bm, bn, acc, win = c.bm, c.bn, c.acc(), c.window_acc()
+    windows = bn // 64
+    whole = f"tensor<{bm}x{bn}x{t}, {acc}>"
+
+    def store_if(j, cond, tile, off_m, off_n, pad):
+        """scf.if `cond` { store window j of `tile` (at off_m, off_n) }."""
+        lines = [f"%pw{j} = tile.extract_slice {tile}[0, {64 * j}] : {whole} -> tensor<{bm}x64x{t}, {win}>",
+                 f"%pc{j} = arith.constant {64 * j} : i32",
+                 f"%pn{j} = arith.addi {off_n}, %pc{j} : i32"]
+        lines += store_window(t, c, j, f"%pw{j}", off_m, f"%pn{j}", "p")
+        body = "\n".join(pad + "  " + line for line in lines)
+        return f"{pad}scf.if {cond} {{\n{body}\n{pad}}}"
+
+    in_loop = "".join(
+        f"\n  %k_is{j} = arith.cmpi eq, %k, %c{j + 1} : index"
+        f"\n  %store{j} = arith.andi %k_is{j}, %has_prev : i1\n"
+        + store_if(j, f"%store{j}", "%prev", "%prev_m", "%prev_n", "  ")
+        for j in range(windows))
+    after_loop = "\n".join(
+        f"        %late{j} = arith.cmpi ule, %k_tiles, %c{j + 1} : index\n"
+        f"        %store_late{j} = arith.andi %late{j}, %has_prev : i1\n"
+        + store_if(j, f"%store_late{j}", "%prev", "%prev_m", "%prev_n", "        ")
+        for j in range(windows))
+    flush = "\n".join(store_if(j, "%carry#3", "%carry#0", "%carry#1", "%carry#2", "      ")
+                      for j in range(windows))
+    constants = "".join(f"\n      %c{j + 1} = arith.constant {j + 1} : index"
+                        for j in range(1, windows))
+    carried = ("%carry:4 = ",
+               f"iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, "
+               f"%has_prev = %false) -> ({whole}, i32, i32, i1) ")
+    return f"""
+    gpu.func @gemm_{t}_{v}(%descA: {desc_a(t, c)}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32{DEPENDENT_LAUNCH}}} {{
+{tiled_prologue(t, c)}
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : {t}
+      %prev_init = tile.splat %zero_h : {whole}{constants}
+{plain_grouped_tile_loop(c, carried)}
+{tiled_k_loop(t, c, ws, "        ", in_loop)}
+{after_loop}
+        %rounded = arith.truncf %acc : tensor<{bm}x{bn}xf32, {acc}> to {whole}
+        scf.yield %rounded, %off_m, %off_n, %true : {whole}, i32, i32, i1
+      }}
+{flush}
       tma.store_wait pending = 0
       gpu.return
     }}
@@ -667,12 +741,15 @@ def clustered_tile_loop(c):
         %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}"""
 
 
-def plain_grouped_tile_loop(c):
+def plain_grouped_tile_loop(c, carried=""):
     """The persistent tile loop's head: CTA b takes tiles b, b + G, ... (G
     CTAs) in groups of c.group_m block rows (tile i of a group is block row
     i % rows, block column i / rows), and gets %off_m and %off_n (and the
     box columns of n_offsets) of its tile. The loop's body continues after
-    it; the caller closes it."""
+    it; the caller closes it. `carried`: "%results = " ... "iter_args(...)
+    -> (...) " text around the loop's bounds, for values carried from one
+    tile to the next."""
+    result, iter_args = carried if carried else ("", "")
     return f"""      %group_m = arith.constant {c.group_m} : i32
       %num_tiles = arith.muli %tiles_m, %tiles_n : i32
       %group_tiles = arith.muli %tiles_n, %group_m : i32
@@ -681,7 +758,7 @@ def plain_grouped_tile_loop(c):
       %first = arith.index_cast %bid : i32 to index
       %last = arith.index_cast %num_tiles : i32 to index
       %stride = arith.index_cast %grid : i32 to index
-      scf.for %tile = %first to %last step %stride {{
+      {result}scf.for %tile = %first to %last step %stride {iter_args}{{
         %tile_i32 = arith.index_cast %tile : index to i32
         %group = arith.divui %tile_i32, %group_tiles : i32
         %group_row = arith.muli %group, %group_m : i32
@@ -767,8 +844,9 @@ def tiled_prologue(t, c):
       %init = tile.splat %zero : tensor<{c.bm}x{c.bn}xf32, {c.acc()}>"""
 
 
-def tiled_k_loop(t, c, ws, indent):
-    """The K loop into %acc, carrying the pipelining markers."""
+def tiled_k_loop(t, c, ws, indent, after_loads=""):
+    """The K loop into %acc, carrying the pipelining markers; `after_loads`
+    (IR lines) goes between the loads and the waits."""
     bm, bn, acc = c.bm, c.bn, c.acc()
     markers = [f"tile.num_stages = {c.stages} : i32"] if c.stages else []
     if ws:
@@ -786,7 +864,7 @@ def tiled_k_loop(t, c, ws, indent):
   tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a{multicast_a} : {desc_a(t, c)}, !box{bm}_{t}
   mbarrier.arrive %mbar_a
   mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
-  mbarrier.arrive %mbar_b
+  mbarrier.arrive %mbar_b{after_loads}
   %parity = arith.remui %k_i32, %c2_i32 : i32
   mbarrier.wait %mbar_a, phase %parity : i32
   mbarrier.wait %mbar_b, phase %parity : i32
@@ -817,17 +895,26 @@ def windowed_epilogue(t, c, indent):
         if windows > 1:
             lines.append(f"%w{j} = tile.extract_slice %acc[0, {64 * j}] : tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x64xf32, {win}>")
         window = f"%w{j}" if windows > 1 else "%acc"
-        lines += [
-            f"%h{j} = arith.truncf {window} : tensor<{bm}x64xf32, {win}> to tensor<{bm}x64x{t}, {win}>",
-            f"tma.store_wait pending = {1 if windows > 1 else 0} read_only",
+        lines.append(f"%h{j} = arith.truncf {window} : tensor<{bm}x64xf32, {win}> to tensor<{bm}x64x{t}, {win}>")
+        lines += store_window(t, c, j, f"%h{j}", "%off_m", n_off(j))
+    return "\n".join(indent + line for line in lines)
+
+
+def store_window(t, c, j, window, off_m, off_n, suffix=""):
+    """The IR lines that store `window` (BM x 64, rounded) as window j of
+    its tile through staging buffer j % 2 (see windowed_epilogue) at
+    [off_m, off_n]."""
+    bm, win = c.bm, c.window_acc()
+    pending = 1 if c.bn > 64 else 0
+    s = f"%s{j}{suffix}"
+    return [f"tma.store_wait pending = {pending} read_only",
             "tile.barrier",
-            f"%s{j} = tile.smem_index %c_shared[%c{j % 2}] : !cring{bm}_{t} -> !box{bm}_{t}",
-            f"tile.smem_store %h{j}, %s{j} : tensor<{bm}x64x{t}, {win}>, !box{bm}_{t}",
+            f"{s} = tile.smem_index %c_shared[%c{j % 2}] : !cring{bm}_{t} -> !box{bm}_{t}",
+            f"tile.smem_store {window}, {s} : tensor<{bm}x64x{t}, {win}>, !box{bm}_{t}",
             "tile.fence_async_shared",
             "tile.barrier",
-            f"tma.async_store %s{j}, %descC[%off_m, {n_off(j)}] : !box{bm}_{t}, !desc{bm}_{t}",
+            f"tma.async_store {s}, %descC[{off_m}, {off_n}] : !box{bm}_{t}, !desc{bm}_{t}",
             "tma.store_commit"]
-    return "\n".join(indent + line for line in lines)
 
 
 def tiled_epilogue(t, c, indent):
