@@ -2325,6 +2325,266 @@ module attributes {gpu.container_module} {
       tma.store_wait pending = 0
       gpu.return
     }
+
+    gpu.func @gemm_e4m3_w128x256x128s4g8de(%descA: !desc8_128x128, %descB: !desc8_256x128, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bk_minus_1 = arith.constant 127 : i32
+      %bk_i32 = arith.constant 128 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %bk_minus_1 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %bk_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box8_128x128
+      %b_shared = tile.alloc_smem : !box8_256x128
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc8_128x128
+        tma.prefetch_descriptor %descB : !desc8_256x128
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : bf16
+      %prev_init = tile.splat %zero_h : tensor<128x256xbf16, #acc128x256>
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      %carry:4 = scf.for %tile = %first to %last step %stride iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> (tensor<128x256xbf16, #acc128x256>, i32, i32, i1) {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %bk_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc8_128x128, !box8_128x128
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b : !desc8_256x128, !box8_256x128
+          mbarrier.arrive %mbar_b
+          %k_is0 = arith.cmpi eq, %k, %c1 : index
+          %store0 = arith.andi %k_is0, %has_prev : i1
+          scf.if %store0 {
+            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc0 = arith.constant 0 : i32
+            %pn0 = arith.addi %prev_n, %pc0 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is1 = arith.cmpi eq, %k, %c2 : index
+          %store1 = arith.andi %k_is1, %has_prev : i1
+          scf.if %store1 {
+            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc1 = arith.constant 64 : i32
+            %pn1 = arith.addi %prev_n, %pc1 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is2 = arith.cmpi eq, %k, %c3 : index
+          %store2 = arith.andi %k_is2, %has_prev : i1
+          scf.if %store2 {
+            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc2 = arith.constant 128 : i32
+            %pn2 = arith.addi %prev_n, %pc2 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is3 = arith.cmpi eq, %k, %c4 : index
+          %store3 = arith.andi %k_is3, %has_prev : i1
+          scf.if %store3 {
+            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc3 = arith.constant 192 : i32
+            %pn3 = arith.addi %prev_n, %pc3 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %b_kn = tile.smem_trans %b_shared, order = [1, 0] : !box8_256x128 -> !box8t_128x256
+          %d = tile.dot %a_shared, %b_kn, %c_local : !box8_128x128, !box8t_128x256, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %late0 = arith.cmpi ule, %k_tiles, %c1 : index
+        %store_late0 = arith.andi %late0, %has_prev : i1
+        scf.if %store_late0 {
+          %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc0 = arith.constant 0 : i32
+          %pn0 = arith.addi %prev_n, %pc0 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late1 = arith.cmpi ule, %k_tiles, %c2 : index
+        %store_late1 = arith.andi %late1, %has_prev : i1
+        scf.if %store_late1 {
+          %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc1 = arith.constant 64 : i32
+          %pn1 = arith.addi %prev_n, %pc1 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late2 = arith.cmpi ule, %k_tiles, %c3 : index
+        %store_late2 = arith.andi %late2, %has_prev : i1
+        scf.if %store_late2 {
+          %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc2 = arith.constant 128 : i32
+          %pn2 = arith.addi %prev_n, %pc2 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late3 = arith.cmpi ule, %k_tiles, %c4 : index
+        %store_late3 = arith.andi %late3, %has_prev : i1
+        scf.if %store_late3 {
+          %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc3 = arith.constant 192 : i32
+          %pn3 = arith.addi %prev_n, %pc3 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %rounded = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
+        scf.yield %rounded, %off_m, %off_n, %true : tensor<128x256xbf16, #acc128x256>, i32, i32, i1
+      }
+      scf.if %carry#3 {
+        %pw0 = tile.extract_slice %carry#0[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc0 = arith.constant 0 : i32
+        %pn0 = arith.addi %carry#2, %pc0 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0p, %descC[%carry#1, %pn0] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw1 = tile.extract_slice %carry#0[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc1 = arith.constant 64 : i32
+        %pn1 = arith.addi %carry#2, %pc1 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1p, %descC[%carry#1, %pn1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw2 = tile.extract_slice %carry#0[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc2 = arith.constant 128 : i32
+        %pn2 = arith.addi %carry#2, %pc2 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2p, %descC[%carry#1, %pn2] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw3 = tile.extract_slice %carry#0[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc3 = arith.constant 192 : i32
+        %pn3 = arith.addi %carry#2, %pc3 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3p, %descC[%carry#1, %pn3] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
   }
 
   llvm.mlir.global internal constant @host_label_str("  host ms per launch, enqueued\00") {addr_space = 0 : i32}
@@ -2350,6 +2610,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w256x128x128s3g8_str("e4m3 w256x128x128s3g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8de_str("e4m3 w128x256x128s4g8de\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
@@ -5210,6 +5471,120 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  func.func @launch_e4m3_w128x256x128s4g8de(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf8E4M3FN> -> !desc8_128x128
+    %db = tma.make_descriptor %b : memref<?x?xf8E4M3FN> -> !desc8_256x128
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %gx = arith.ceildivui %n, %bn : index
+    %gy = arith.ceildivui %m, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_e4m3_w128x256x128s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc8_128x128, %db : !desc8_256x128, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  func.func @bench_e4m3_w128x256x128s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf8E4M3FN>
+    %b, %t2 = gpu.alloc async [%t1] (%n, %k) : memref<?x?xf8E4M3FN>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %nk = arith.muli %n64, %k64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %e4m3 = arith.constant 3 : i32
+    %bf16 = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %transposed = arith.constant 1 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   func.func @main() -> i32 {
     %skipped = arith.constant 0 : i32
     %m_f16_p2_0 = arith.constant 4096 : index
@@ -6811,6 +7186,38 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_e4m3_w256x128x128s3g8_1 = arith.addi %s_e4m3_w256x128x128s3g8_0, %f_e4m3_w256x128x128s3g8_1 : i32
-    return %s_e4m3_w256x128x128s3g8_1 : i32
+    %m_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : index
+    %n_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : index
+    %k_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : index
+    %name_e4m3_w128x256x128s4g8de_0 = llvm.mlir.addressof @name_e4m3_w128x256x128s4g8de_str : !llvm.ptr
+    %m64_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : i64
+    %n64_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : i64
+    %k64_e4m3_w128x256x128s4g8de_0 = arith.constant 8192 : i64
+    %enabled_e4m3_w128x256x128s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8de_0, %m64_e4m3_w128x256x128s4g8de_0, %n64_e4m3_w128x256x128s4g8de_0, %k64_e4m3_w128x256x128s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8de_0 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8de_0, %skipped : i32
+    %f_e4m3_w128x256x128s4g8de_0 = scf.if %run_e4m3_w128x256x128s4g8de_0 -> (i32) {
+      %x_e4m3_w128x256x128s4g8de_0 = func.call @bench_e4m3_w128x256x128s4g8de(%m_e4m3_w128x256x128s4g8de_0, %n_e4m3_w128x256x128s4g8de_0, %k_e4m3_w128x256x128s4g8de_0, %name_e4m3_w128x256x128s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8de_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_w128x256x128s4g8de_0 = arith.addi %s_e4m3_w256x128x128s3g8_1, %f_e4m3_w128x256x128s4g8de_0 : i32
+    %m_e4m3_w128x256x128s4g8de_1 = arith.constant 4096 : index
+    %n_e4m3_w128x256x128s4g8de_1 = arith.constant 7168 : index
+    %k_e4m3_w128x256x128s4g8de_1 = arith.constant 16384 : index
+    %name_e4m3_w128x256x128s4g8de_1 = llvm.mlir.addressof @name_e4m3_w128x256x128s4g8de_str : !llvm.ptr
+    %m64_e4m3_w128x256x128s4g8de_1 = arith.constant 4096 : i64
+    %n64_e4m3_w128x256x128s4g8de_1 = arith.constant 7168 : i64
+    %k64_e4m3_w128x256x128s4g8de_1 = arith.constant 16384 : i64
+    %enabled_e4m3_w128x256x128s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_e4m3_w128x256x128s4g8de_1, %m64_e4m3_w128x256x128s4g8de_1, %n64_e4m3_w128x256x128s4g8de_1, %k64_e4m3_w128x256x128s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_w128x256x128s4g8de_1 = arith.cmpi ne, %enabled_e4m3_w128x256x128s4g8de_1, %skipped : i32
+    %f_e4m3_w128x256x128s4g8de_1 = scf.if %run_e4m3_w128x256x128s4g8de_1 -> (i32) {
+      %x_e4m3_w128x256x128s4g8de_1 = func.call @bench_e4m3_w128x256x128s4g8de(%m_e4m3_w128x256x128s4g8de_1, %n_e4m3_w128x256x128s4g8de_1, %k_e4m3_w128x256x128s4g8de_1, %name_e4m3_w128x256x128s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_w128x256x128s4g8de_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_w128x256x128s4g8de_1 = arith.addi %s_e4m3_w128x256x128s4g8de_0, %f_e4m3_w128x256x128s4g8de_1 : i32
+    return %s_e4m3_w128x256x128s4g8de_1 : i32
   }
 }

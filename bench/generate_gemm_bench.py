@@ -601,65 +601,94 @@ def persistent_kernel(t, v):
 """
 
 
-def deferred_persistent_kernel(t, v):
-    """persistent_kernel with each tile's epilogue moved into the next
-    tile's main loop, where the tensor cores are busy: the cooperative
-    kernel otherwise leaves them idle while both consumer warpgroups store
-    a tile (bench/NOTES.md, 2026-12-05: 3-7% at 4096^3). The tile loop
-    carries the rounded tile (%prev, 64 registers a thread) and its
-    offsets; K step j + 1 stores window j of the previous tile between its
-    loads and its waits, under the MMA of step j still in flight (the async
-    dot's dot_wait follows the next dot). Windows whose K step does not
-    exist (fewer K steps than windows + 1) are stored after the loop, and
-    the last tile's after the tile loop."""
-    c, ws = TILED_BY_VARIANT[v]
-    assert not c.ping_pong and c.cluster_size == 1 and c.bn % 64 == 0
-    bm, bn, acc, win = c.bm, c.bn, c.acc(), c.window_acc()
-    windows = bn // 64
-    whole = f"tensor<{bm}x{bn}x{t}, {acc}>"
+class DeferredEpilogue:
+    """The pieces that move a persistent kernel's epilogue into the next
+    tile's main loop (deferred_persistent_kernel), for C of element type
+    `t`: the tile loop carries the rounded tile (%prev, BM x BN x t, half
+    the accumulator's registers) and its offsets; K step j + 1 stores window
+    j of the previous tile between its loads and its waits, under the MMA
+    of step j still in flight (the async dot's dot_wait follows the next
+    dot). Windows whose K step does not exist (fewer K steps than windows
+    + 1) are stored after the K loop, and the last tile's after the tile
+    loop."""
 
-    def store_if(j, cond, tile, off_m, off_n, pad):
+    def __init__(self, t, c):
+        assert not c.ping_pong and c.cluster_size == 1 and c.bn % 64 == 0
+        self.t, self.c = t, c
+        self.windows = c.bn // 64
+        self.whole = f"tensor<{c.bm}x{c.bn}x{t}, {c.acc()}>"
+
+    def store_if(self, j, cond, tile, off_m, off_n, pad):
         """scf.if `cond` { store window j of `tile` (at off_m, off_n) }."""
-        lines = [f"%pw{j} = tile.extract_slice {tile}[0, {64 * j}] : {whole} -> tensor<{bm}x64x{t}, {win}>",
+        c = self.c
+        lines = [f"%pw{j} = tile.extract_slice {tile}[0, {64 * j}] : {self.whole} -> "
+                 f"tensor<{c.bm}x64x{self.t}, {c.window_acc()}>",
                  f"%pc{j} = arith.constant {64 * j} : i32",
                  f"%pn{j} = arith.addi {off_n}, %pc{j} : i32"]
-        lines += store_window(t, c, j, f"%pw{j}", off_m, f"%pn{j}", "p")
+        lines += store_window(self.t, c, j, f"%pw{j}", off_m, f"%pn{j}", "p")
         body = "\n".join(pad + "  " + line for line in lines)
         return f"{pad}scf.if {cond} {{\n{body}\n{pad}}}"
 
-    in_loop = "".join(
-        f"\n  %k_is{j} = arith.cmpi eq, %k, %c{j + 1} : index"
-        f"\n  %store{j} = arith.andi %k_is{j}, %has_prev : i1\n"
-        + store_if(j, f"%store{j}", "%prev", "%prev_m", "%prev_n", "  ")
-        for j in range(windows))
-    after_loop = "\n".join(
-        f"        %late{j} = arith.cmpi ule, %k_tiles, %c{j + 1} : index\n"
-        f"        %store_late{j} = arith.andi %late{j}, %has_prev : i1\n"
-        + store_if(j, f"%store_late{j}", "%prev", "%prev_m", "%prev_n", "        ")
-        for j in range(windows))
-    flush = "\n".join(store_if(j, "%carry#3", "%carry#0", "%carry#1", "%carry#2", "      ")
-                      for j in range(windows))
-    constants = "".join(f"\n      %c{j + 1} = arith.constant {j + 1} : index"
-                        for j in range(1, windows))
-    carried = ("%carry:4 = ",
-               f"iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, "
-               f"%has_prev = %false) -> ({whole}, i32, i32, i1) ")
+    def setup(self):
+        """Constants and the first %prev, before the tile loop."""
+        constants = "".join(f"\n      %c{j + 1} = arith.constant {j + 1} : index"
+                            for j in range(1, self.windows))
+        return f"""      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : {self.t}
+      %prev_init = tile.splat %zero_h : {self.whole}{constants}"""
+
+    def carried(self):
+        """plain_grouped_tile_loop's `carried`."""
+        return ("%carry:4 = ",
+                f"iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, "
+                f"%has_prev = %false) -> ({self.whole}, i32, i32, i1) ")
+
+    def in_loop(self, pad):
+        """The K loop body's stores, after its loads (lines start with `pad`)."""
+        return "".join(
+            f"\n{pad}%k_is{j} = arith.cmpi eq, %k, %c{j + 1} : index"
+            f"\n{pad}%store{j} = arith.andi %k_is{j}, %has_prev : i1\n"
+            + self.store_if(j, f"%store{j}", "%prev", "%prev_m", "%prev_n", pad)
+            for j in range(self.windows))
+
+    def after_loop(self):
+        """After the K loop: the windows no K step stored, then this tile
+        rounded and carried."""
+        c = self.c
+        late = "\n".join(
+            f"        %late{j} = arith.cmpi ule, %k_tiles, %c{j + 1} : index\n"
+            f"        %store_late{j} = arith.andi %late{j}, %has_prev : i1\n"
+            + self.store_if(j, f"%store_late{j}", "%prev", "%prev_m", "%prev_n", "        ")
+            for j in range(self.windows))
+        return f"""{late}
+        %rounded = arith.truncf %acc : tensor<{c.bm}x{c.bn}xf32, {c.acc()}> to {self.whole}
+        scf.yield %rounded, %off_m, %off_n, %true : {self.whole}, i32, i32, i1"""
+
+    def flush(self):
+        """After the tile loop: the last tile's windows."""
+        return "\n".join(self.store_if(j, "%carry#3", "%carry#0", "%carry#1", "%carry#2", "      ")
+                         for j in range(self.windows))
+
+
+def deferred_persistent_kernel(t, v):
+    """persistent_kernel with each tile's epilogue moved into the next
+    tile's main loop (DeferredEpilogue), where the tensor cores are busy:
+    the cooperative kernel otherwise leaves them idle while both consumer
+    warpgroups store a tile (bench/NOTES.md, 2026-12-05: 3-7% at 4096^3)."""
+    c, ws = TILED_BY_VARIANT[v]
+    de = DeferredEpilogue(t, c)
     return f"""
     gpu.func @gemm_{t}_{v}(%descA: {desc_a(t, c)}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {{tile.num_warps = {c.warps} : i32{DEPENDENT_LAUNCH}}} {{
 {tiled_prologue(t, c)}
-      %c0_i32 = arith.constant 0 : i32
-      %false = arith.constant false
-      %true = arith.constant true
-      %zero_h = arith.constant 0.0 : {t}
-      %prev_init = tile.splat %zero_h : {whole}{constants}
-{plain_grouped_tile_loop(c, carried)}
-{tiled_k_loop(t, c, ws, "        ", in_loop)}
-{after_loop}
-        %rounded = arith.truncf %acc : tensor<{bm}x{bn}xf32, {acc}> to {whole}
-        scf.yield %rounded, %off_m, %off_n, %true : {whole}, i32, i32, i1
+{de.setup()}
+{plain_grouped_tile_loop(c, de.carried())}
+{tiled_k_loop(t, c, ws, "        ", de.in_loop("  "))}
+{de.after_loop()}
       }}
-{flush}
+{de.flush()}
       tma.store_wait pending = 0
       gpu.return
     }}
@@ -951,7 +980,8 @@ class Fp8:
         group = f"g{c.group_m}"
         pp = "pp" if c.ping_pong else ""
         cl = f"c{c.cluster_m}x1" if c.cluster_m else ""
-        self.variant = f"w{c.bm}x{c.bn}x{bk}{stages}{group}{pp}{cl}"
+        de = "de" if c.deferred_epilogue else ""
+        self.variant = f"w{c.bm}x{c.bn}x{bk}{stages}{group}{pp}{cl}{de}"
 
 
 # The cooperative 128x256 kernel (4 x 48 KiB of ring) and, measured
@@ -965,13 +995,16 @@ FP8_CONFIGS = [Fp8(Tiled(128, 256, 8, 256, 4, group_m=8), 128),
                Fp8(Tiled(128, 256, 8, 256, 8, group_m=8), 64),
                Fp8(Tiled(128, 128, 4, 128, 5, group_m=8, ping_pong=True), 128),
                Fp8(Tiled(128, 256, 8, 256, 4, group_m=8, cluster_m=2), 128),
-               Fp8(Tiled(256, 128, 8, 128, 3, group_m=8), 128)]
+               Fp8(Tiled(256, 128, 8, 128, 3, group_m=8), 128),
+               Fp8(Tiled(128, 256, 8, 256, 4, group_m=8, deferred_epilogue=True), 128)]
 FP8_BY_VARIANT = {f.variant: f for f in FP8_CONFIGS}
-# Timed by the benchmark: the fastest (bench/NOTES.md, 2026-12-04), and
-# the 256x128 tile (two m64n128 wgmmas per warpgroup, B read once per
-# 256 rows; 3 stages: its C staging ring is twice as large), not measured
-# yet; the GPU test checks them all.
-FP8_BENCH = [FP8_CONFIGS[0], FP8_CONFIGS[-1]]
+# Timed by the benchmark: the fastest (bench/NOTES.md, 2026-12-04), the
+# 256x128 tile (two m64n128 wgmmas per warpgroup, B read once per 256 rows;
+# 3 stages: its C staging ring is twice as large) and the fastest with its
+# epilogue under the next tile's main loop (DeferredEpilogue; not measured
+# yet); the GPU test checks them all.
+FP8_BENCH = [FP8_BY_VARIANT[v] for v in
+             ("w128x256x128s4g8", "w256x128x128s3g8", "w128x256x128s4g8de")]
 FP8_VARIANTS = [f.variant for f in FP8_CONFIGS]
 FP8_SHAPES = [(8192, 8192, 8192), (4096, 7168, 16384)]
 # In the GPU test: one K step, a partial last K step and edge tiles (rows of
@@ -1010,6 +1043,7 @@ def fp8_kernel(f):
     """persistent_kernel's structure for e4m3 operands (see Fp8)."""
     c, bk, acc = f.c, f.bk, f.c.acc()
     desc_a, box_a, desc_b, box_b, box_bt = fp8_types(f)
+    de = DeferredEpilogue("bf16", c) if c.deferred_epilogue else None
     assert not c.cluster_n, "fp8 clusters share B only"
     multicast = " multicast %mask_b" if c.cluster_m else ""
     return f"""
@@ -1041,7 +1075,8 @@ def fp8_kernel(f):
       tile.barrier
       %zero = arith.constant 0.0 : f32
       %init = tile.splat %zero : tensor<{c.bm}x{c.bn}xf32, {acc}>
-{grouped_tile_loop(c)}
+{de.setup() + chr(10) if de else ""}\
+{plain_grouped_tile_loop(c, de.carried()) if de else grouped_tile_loop(c)}
         %acc = scf.for %k = %c0 to %k_tiles step %c1
             iter_args(%c_local = %init) -> (tensor<{c.bm}x{c.bn}xf32, {acc}>) {{
           %k_i32 = arith.index_cast %k : index to i32
@@ -1051,7 +1086,7 @@ def fp8_kernel(f):
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = {c.bn * bk} if %leader
           tma.async_load %descB[%off_n, %off_k], %b_shared, %mbar_b{multicast} : {desc_b}, {box_b}
-          mbarrier.arrive %mbar_b
+          mbarrier.arrive %mbar_b{de.in_loop("          ") if de else ""}
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
           mbarrier.wait %mbar_b, phase %parity : i32
@@ -1060,8 +1095,8 @@ def fp8_kernel(f):
           tile.barrier
           scf.yield %d : tensor<{c.bm}x{c.bn}xf32, {acc}>
         }} {{tile.num_stages = {c.stages} : i32, tile.warp_specialize}}
-{windowed_epilogue("bf16", c, "        ")}
-      }}{" {tile.ping_pong}" if c.ping_pong else ""}
+{de.after_loop() if de else windowed_epilogue("bf16", c, "        ")}
+      }}{" {tile.ping_pong}" if c.ping_pong else ""}{chr(10) + de.flush() if de else ""}
       tma.store_wait pending = 0
       gpu.return
     }}
