@@ -246,7 +246,8 @@ CUresult tileRtLaunchEx(CUfunction function, const TileRtLaunchShape *shape,
     attrs[numAttrs].value.clusterDim.y = cluster[1];
     attrs[numAttrs].value.clusterDim.z = cluster[2];
     ++numAttrs;
-    attrs[numAttrs].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+    attrs[numAttrs].id =
+        CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
     attrs[numAttrs].value.clusterSchedulingPolicyPreference =
         CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
     ++numAttrs;

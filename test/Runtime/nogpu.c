@@ -98,7 +98,8 @@ int main(int argc, char **argv) {
   }
 
   if (strcmp(mode, "cluster-grid") == 0) {
-    TileRtKernel kernel = {NULL, "clustered", {128, 1, 1}, 0, NULL, {2, 1, 1}, 0};
+    TileRtKernel kernel = {NULL, "clustered", {128, 1, 1}, 0,
+                           NULL, {2, 1, 1}, 0};
     TileRtError error;
     int code = tileRtLaunchKernel(&kernel, 3, 1, 1, NULL, NULL, &error);
     printf("bad grid: code %d: %s\n", code, error.message);

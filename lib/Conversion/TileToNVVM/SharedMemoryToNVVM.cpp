@@ -189,8 +189,8 @@ SmallVector<Value> toI32(OpBuilder &b, Location loc, ValueRange indices) {
 /// What forEachRegisterAddress calls per access: `count` registers from
 /// `first` on, at consecutive elements from `address` (a vector access when
 /// count > 1).
-using RegisterAccessFn =
-    function_ref<void(I32Builder &, int64_t first, int64_t count, Value address)>;
+using RegisterAccessFn = function_ref<void(I32Builder &, int64_t first,
+                                           int64_t count, Value address)>;
 
 /// The widest shared-memory access (st.shared.v4.b32 / ld.shared.v4.b32).
 constexpr int64_t kWidestAccessBytes = 16;

@@ -51,4 +51,6 @@ int tileRtExitStatus(void) {
 
 /* What the host lowering calls before a launch of a kernel marked
  * tile.dependent_launch. */
-void tileRtNextLaunchDependent(void) { printf("stub: next launch dependent\n"); }
+void tileRtNextLaunchDependent(void) {
+  printf("stub: next launch dependent\n");
+}
