@@ -6,6 +6,7 @@
 // is its coordinates' vector; tile.expand_dims, tile.extract_slice and
 // tile.broadcast, which keep every element in its thread, a shuffle of the
 // thread's registers. math.exp2 marked `afn` on f32 is ex2.approx.ftz.
+// Conversions to and from 8-bit floats go through the GPU's paired cvt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -103,6 +105,159 @@ struct ApproxExp2Lowering : public ConvertOpToLLVMPattern<math::Exp2Op> {
                                              index);
     }
     rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// The 8-bit float formats the GPU converts to and from in pairs (cvt with
+/// e4m3x2 / e5m2x2, sm_89 and later).
+bool isConvertibleFp8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+/// What arith.truncf to an 8-bit float and arith.extf from one are lowered
+/// for: the other side f32, f16 or bf16 (16-bit sources widen to f32
+/// first, exactly), and for truncf rounding to nearest even (the default).
+/// Other 8-bit and narrower float formats, and other rounding modes, are
+/// refused with the rule.
+LogicalResult checkFp8Conversion(Operation *op, EmitErrorFn emitError) {
+  auto truncf = dyn_cast<arith::TruncFOp>(op);
+  auto extf = dyn_cast<arith::ExtFOp>(op);
+  if (!truncf && !extf)
+    return success();
+  Type narrow = getElementTypeOrSelf(truncf ? op->getResult(0).getType()
+                                            : op->getOperand(0).getType());
+  Type wide = getElementTypeOrSelf(truncf ? op->getOperand(0).getType()
+                                          : op->getResult(0).getType());
+  if (!isa<FloatType>(narrow) || narrow.getIntOrFloatBitWidth() > 8)
+    return success();
+  if (!isConvertibleFp8(narrow))
+    return emitRule(emitError, op->getName().getStringRef() + " " +
+                                   (truncf ? "to " : "from ") +
+                                   llvm::to_string(narrow) +
+                                   ": the GPU converts to and from f8E4M3FN "
+                                   "and f8E5M2 only");
+  if (!wide.isF32() && !wide.isF16() && !wide.isBF16())
+    return emitRule(emitError, op->getName().getStringRef() + " between " +
+                                   llvm::to_string(narrow) + " and " +
+                                   llvm::to_string(wide) +
+                                   ": the other side must be f32, f16 or "
+                                   "bf16");
+  if (truncf && truncf.getRoundingmode() &&
+      *truncf.getRoundingmode() != arith::RoundingMode::to_nearest_even)
+    return emitRule(emitError,
+                    "arith.truncf to " + llvm::to_string(narrow) +
+                        " rounds to nearest even only (cvt.rn.satfinite), not " +
+                        arith::stringifyRoundingMode(*truncf.getRoundingmode()));
+  return success();
+}
+
+/// The elements of `value` (a scalar, or a 1-D vector's elements).
+SmallVector<Value> getElements(OpBuilder &b, Location loc, Value value) {
+  auto vector = dyn_cast<VectorType>(value.getType());
+  if (!vector)
+    return {value};
+  SmallVector<Value> elements;
+  for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i)
+    elements.push_back(LLVM::ExtractElementOp::create(
+        b, loc, value, createI32Constant(b, loc, i)));
+  return elements;
+}
+
+/// `elements` as a value of `type` (a scalar, or a 1-D vector).
+Value fromElements(OpBuilder &b, Location loc, Type type,
+                   ArrayRef<Value> elements) {
+  if (!isa<VectorType>(type))
+    return elements.front();
+  Value result = LLVM::PoisonOp::create(b, loc, type);
+  for (auto [i, element] : llvm::enumerate(elements))
+    result = LLVM::InsertElementOp::create(b, loc, result, element,
+                                           createI32Constant(b, loc, i));
+  return result;
+}
+
+/// arith.truncf to f8E4M3FN or f8E5M2 (scalars and register tiles): pairs
+/// of elements through cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32, which rounds to
+/// nearest even and saturates to the largest finite value (NaN stays NaN),
+/// as NVIDIA's fp8 conversions do. An odd last element is paired with 0.
+struct Fp8TruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type narrow = getElementTypeOrSelf(op.getType());
+    if (!isConvertibleFp8(narrow) || failed(checkFp8Conversion(op, {})))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type(), i8 = rewriter.getI8Type();
+    SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
+    for (Value &x : in)
+      if (!x.getType().isF32())
+        x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, f32,
+                                          rewriter.getF32FloatAttr(0.0f));
+    auto pairType = VectorType::get({2}, i8);
+    SmallVector<Value> out;
+    for (size_t i = 0; i < in.size(); i += 2) {
+      // The first operand lands in the upper byte: element 1.
+      Value high = i + 1 < in.size() ? in[i + 1] : zero;
+      Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
+          rewriter, loc, pairType, high, in[i], NVVM::FPRoundingMode::RN,
+          NVVM::SaturationMode::SATFINITE, /*relu=*/false, narrow);
+      for (size_t j = i; j < std::min(i + 2, in.size()); ++j)
+        out.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, createI32Constant(rewriter, loc, j - i)));
+    }
+    rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
+    return success();
+  }
+};
+
+/// arith.extf from f8E4M3FN or f8E5M2 (scalars and register tiles): pairs
+/// through cvt.rn.f16x2.{e4m3x2,e5m2x2}, exact, then widened to f32 (or
+/// bf16 through f32, also exact) where the result asks for it.
+struct Fp8ExtLowering : public ConvertOpToLLVMPattern<arith::ExtFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ExtFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type narrow = getElementTypeOrSelf(op.getIn().getType());
+    if (!isConvertibleFp8(narrow) || failed(checkFp8Conversion(op, {})))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    Type wide = getElementTypeOrSelf(resultType);
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type(), i8 = rewriter.getI8Type();
+    SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
+    Value zero = LLVM::ConstantOp::create(rewriter, loc, i8,
+                                          rewriter.getI8IntegerAttr(0));
+    auto pairType = VectorType::get({2}, i8);
+    auto halfPair = VectorType::get({2}, rewriter.getF16Type());
+    SmallVector<Value> out;
+    for (size_t i = 0; i < in.size(); i += 2) {
+      Value pair = fromElements(
+          rewriter, loc, pairType,
+          {in[i], i + 1 < in.size() ? in[i + 1] : zero});
+      Value halves = NVVM::ConvertF8x2ToF16x2Op::create(
+          rewriter, loc, halfPair, pair, /*relu=*/false, narrow);
+      for (size_t j = i; j < std::min(i + 2, in.size()); ++j) {
+        Value x = LLVM::ExtractElementOp::create(
+            rewriter, loc, halves, createI32Constant(rewriter, loc, j - i));
+        if (!wide.isF16())
+          x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+        if (wide.isBF16())
+          x = LLVM::FPTruncOp::create(rewriter, loc, wide, x);
+        out.push_back(x);
+      }
+    }
+    rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
     return success();
   }
 };
@@ -213,14 +368,15 @@ LogicalResult tilemlir::verifyElementwiseLowering(Operation *op) {
   if (isa<ExpandDimsOp, ExtractSliceOp, BroadcastOp>(op) &&
       failed(getShufflePlan(op, emitError)))
     return failure();
-  return success();
+  return checkFp8Conversion(op, emitError);
 }
 
 void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                                  RewritePatternSet &patterns) {
   patterns.add<SplatConstantTileLowering, SplatTileLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
-  patterns.add<ApproxExp2Lowering, RangeLowering,
+  patterns.add<ApproxExp2Lowering, Fp8TruncLowering, Fp8ExtLowering,
+               RangeLowering,
                RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<ExtractSliceOp>,
                RegisterShuffleLowering<BroadcastOp>>(converter,

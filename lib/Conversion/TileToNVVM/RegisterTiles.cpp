@@ -469,14 +469,14 @@ void tilemlir::populateRegisterTileTypeConversions(
     LLVMTypeConverter &converter) {
   converter.addConversion(
       [&converter](RankedTensorType type) -> std::optional<Type> {
-        if (getSupportedWgmma(type))
-          return VectorType::get({getWgmmaElementsPerThread(type)},
-                                 type.getElementType());
-        FailureOr<LinearLayout> layout = getRegisterLayout(type);
-        if (failed(layout))
-          return std::nullopt;
+        // Elements as LLVM types (8-bit floats become i8).
         Type element = converter.convertType(type.getElementType());
         if (!element)
+          return std::nullopt;
+        if (getSupportedWgmma(type))
+          return VectorType::get({getWgmmaElementsPerThread(type)}, element);
+        FailureOr<LinearLayout> layout = getRegisterLayout(type);
+        if (failed(layout))
           return std::nullopt;
         return VectorType::get({layout->getNumRegisters()}, element);
       });
