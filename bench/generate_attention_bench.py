@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes attention_bench.mlir and integration_test/Attention/attention-forward-{bf16,f16}.mlir.
+"""Writes attention_bench.mlir and integration_test/Attention/attention-forward-{bf16,f16,e4m3}.mlir.
 
 The kernel is a flash-attention forward written the way a kernel author
 writes it in TileMLIR: no register layouts (tile-legalize-layouts gives
@@ -38,6 +38,23 @@ import os
 import re
 
 TYPES = {"f16": 1, "bf16": 2}
+# fp8 (e4m3) as a second data type, at head dim 128 with the
+# tile-warp-specialize variant: Q, K and V in e4m3, O in bf16, P rounded to
+# e4m3 for its product with V. wgmma reads 8-bit operands K-major only, so
+# the kernel reads V transposed ([B*H*D, S]: the keys contiguous; the test
+# writes it from V), and a TMA row of 128 bytes holds 128 elements.
+# Sequence lengths must be multiples of 16 (V^T's rows are 16-byte
+# aligned for TMA).
+FP8 = "e4m3"
+FP8_CONFIGS = [(FP8, 128, "w")]
+FP8_TEST_SHAPES = [(1, 2, 208), (2, 1, 80), (1, 1, 384), (1, 8, 720)]
+# MLIR element type, output type and dtype code (TileRtDType) per type key.
+ELEMENT = {"f16": "f16", "bf16": "bf16", FP8: "f8E4M3FN"}
+OUTPUT = {"f16": "f16", "bf16": "bf16", FP8: "bf16"}
+DTYPE_CODE = {"f16": 1, "bf16": 2, FP8: 3}
+# P rounded to e4m3 (3 mantissa bits) before its product with V bounds the
+# relative error near 2^-5 on random data.
+TOLERANCE = {"f16": "1.0e-2", "bf16": "1.0e-2", FP8: "6.0e-2"}
 HEAD_DIMS = (64, 128, 256)
 BM = 128
 WARPS = 8
@@ -158,10 +175,20 @@ def block_n(d):
     return 128 if d <= 128 else 64
 
 
-def panels(d):
+def panels(d, t="f16"):
     """TMA boxes per row block: a 128-byte swizzle limits a box row to 64
-    16-bit elements."""
-    return d // 64
+    16-bit elements (128 8-bit ones)."""
+    return d // box_cols(t)
+
+
+def box_cols(t):
+    """Elements in one 128-byte swizzle row."""
+    return 128 if t == FP8 else 64
+
+
+def swizzle(t, transposed=False):
+    """The NVMMA layout alias of a 128-byte swizzled buffer of type t."""
+    return "#nvmma128" + ("t" if transposed else "") + ("_8" if t == FP8 else "")
 
 
 QTypes = collections.namedtuple("QTypes", "desc whole region box")
@@ -215,16 +242,35 @@ def aliases(t, d, variants):
 {extra_rings}{split_q}"""
 
 
-def boxes(buf, typ, box, d, prefix, indent):
+def boxes(buf, typ, box, d, prefix, indent, t="f16"):
     return "".join(
-        f"{indent}%{prefix}{i} = tile.smem_subslice %{buf}[0, {64 * i}] : !{typ} -> !{box}\n"
-        for i in range(panels(d)))
+        f"{indent}%{prefix}{i} = tile.smem_subslice %{buf}[0, {box_cols(t) * i}] : !{typ} -> !{box}\n"
+        for i in range(panels(d, t)))
 
 
-def loads(desc, row, prefix, d, bar, dt, box, indent):
+def loads(desc, row, prefix, d, bar, dt, box, indent, t="f16"):
     return "".join(
         f"{indent}tma.async_load %{desc}[%{row}, %col{i}], %{prefix}{i}, %{bar} : !{dt}, !{box}\n"
-        for i in range(panels(d)))
+        for i in range(panels(d, t)))
+
+
+def fp8_aliases(d):
+    """Types of the e4m3 kernel at head dim d (block_n(d) keys a block):
+    Q, K and V^T each one 128-byte swizzle row of 128 elements wide; K
+    viewed D x keys and V^T keys x D (both K-major for their products)."""
+    t, e, bn = FP8, ELEMENT[FP8], block_n(d)
+    assert d == box_cols(t), "one TMA box per row"
+    return f"""!dq_{t}_{d} = !tma.descriptor<tensor<{BM}x{d}x{e}>, swizzle = 128>
+!dkv_{t}_{d} = !tma.descriptor<tensor<{bn}x{d}x{e}>, swizzle = 128>
+!dvt_{t}_{d} = !tma.descriptor<tensor<{d}x{bn}x{e}>, swizzle = 128>
+!q_{t}_{d} = !tile.smem<{BM}x{d}x{e}, {swizzle(t)}, mutable>
+!qbox_{t}_{d} = !tile.smem<{BM}x{d}x{e}, {swizzle(t)}, mutable>
+!kv_{t}_{d} = !tile.smem<{bn}x{d}x{e}, {swizzle(t)}, mutable>
+!kvbox_{t}_{d} = !tile.smem<{bn}x{d}x{e}, {swizzle(t)}, mutable>
+!kt_{t}_{d} = !tile.smem<{d}x{bn}x{e}, {swizzle(t, True)}, mutable>
+!vt_{t}_{d} = !tile.smem<{d}x{bn}x{e}, {swizzle(t)}, mutable>
+!vkn_{t}_{d} = !tile.smem<{bn}x{d}x{e}, {swizzle(t, True)}, mutable>
+"""
 
 
 # Register layouts: none (tile-legalize-layouts chooses), or those the
@@ -307,25 +353,37 @@ def kernel(t, d, v):
     stages, ws = VARIANTS[v](d)
     marker = f"tile.num_stages = {stages} : i32" + (", tile.warp_specialize" if ws else "")
     L = layouts_of(v, d)
+    e, ot = ELEMENT[t], OUTPUT[t]
+    fp8 = t == FP8
+    eb = 1 if fp8 else 2
     s = f"tensor<{BM}x{bn}xf32{L['s']}>"
     o = f"tensor<{BM}x{d}xf32{L['o']}>"
     r = f"tensor<{BM}xf32{L['sr']}>"
     ro = f"tensor<{BM}xf32{L['or']}>"
-    q_bytes = BM * d * 2
-    kv_bytes = bn * d * 2
+    q_bytes = BM * d * eb
+    kv_bytes = bn * d * eb
     i8 = " " * 8
-    cols = "".join(f"      %col{i} = arith.constant {64 * i} : i32\n"
-                   for i in range(panels(d)))
+    cols = "".join(f"      %col{i} = arith.constant {box_cols(t) * i} : i32\n"
+                   for i in range(panels(d, t)))
     alpha_line, alpha = convert(L, "alpha", "sr", "or", f"{BM}xf32", i8, "alpha_o")
-    p_line, p_in = convert(L, "p_in", "s", "pa", f"{BM}x{bn}x{t}", i8, "p_a")
+    p_line, p_in = convert(L, "p_in", "s", "pa", f"{BM}x{bn}x{e}", i8, "p_a")
+    # V as the second operand of P V: keys x D, K-major for 8-bit types
+    # (V^T's buffer viewed transposed).
+    v_buf, v_desc, v_load, v_operand = (
+        ("vt", "dvt", f"""        tma.async_load %dv[%vt_row, %kv_start], %v, %vbar : !dvt_{t}_{d}, !vt_{t}_{d}
+""", "vkn") if fp8 else
+        ("kv", "dkv", loads("dv", "kv_row", "vp", d, "vbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8), "kv"))
+    v_view = (f"      %vkn = tile.smem_trans %v, order = [1, 0] : !vt_{t}_{d} -> !vkn_{t}_{d}\n"
+              f"      %head_dim = arith.constant {d} : i32\n"
+              f"      %vt_row = arith.muli %pair, %head_dim : i32\n" if fp8 else "")
     l_line, l_out = convert(L, "res#2", "sr", "or", f"{BM}xf32", "      ", "l_o")
     lse_line, lse_out = convert(L, "lse_row", "sr", "or", f"{BM}xf32", "      ",
                                 "lse_o")
     return f"""
     // Flash-attention forward, {t}, head dim {d}: 128 query rows per CTA,
     // key blocks of {bn}; {VARIANT_DOC[v]}.
-    gpu.func @attention_{t}_d{d}_{v}(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !dkv_{t}_{d},
-        %out: !tile.ptr<{t}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
+    gpu.func @attention_{t}_d{d}_{v}(%dq: !dq_{t}_{d}, %dk: !dkv_{t}_{d}, %dv: !{v_desc}_{t}_{d},
+        %out: !tile.ptr<{ot}>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
         %causal: i32) kernel attributes {{tile.num_warps = {WARPS} : i32}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
@@ -343,11 +401,12 @@ def kernel(t, d, v):
       %q_row = arith.addi %pair_row, %q_start : i32
       %q = tile.alloc_smem : !q_{t}_{d}
       %k = tile.alloc_smem : !kv_{t}_{d}
-      %v = tile.alloc_smem : !kv_{t}_{d}
-{boxes("q", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", "      ")}\
-{boxes("k", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "kp", "      ")}\
-{boxes("v", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "vp", "      ")}\
+      %v = tile.alloc_smem : !{v_buf}_{t}_{d}
+{boxes("q", f"q_{t}_{d}", f"qbox_{t}_{d}", d, "qp", "      ", t)}\
+{boxes("k", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "kp", "      ", t)}\
+{"" if fp8 else boxes("v", f"kv_{t}_{d}", f"kvbox_{t}_{d}", d, "vp", "      ")}\
       %kt = tile.smem_trans %k, order = [1, 0] : !kv_{t}_{d} -> !kt_{t}_{d}
+{v_view}\
       %bars = mbarrier.alloc : !mbarrier.group<3>
       %qbar = mbarrier.index %bars[%c0] : !mbarrier.group<3>
       %kbar = mbarrier.index %bars[%c1] : !mbarrier.group<3>
@@ -360,7 +419,7 @@ def kernel(t, d, v):
       }}
       tile.barrier
       mbarrier.expect_tx %qbar, bytes = {q_bytes} if %leader
-{loads("dq", "q_row", "qp", d, "qbar", f"dq_{t}_{d}", f"qbox_{t}_{d}", "      ")}\
+{loads("dq", "q_row", "qp", d, "qbar", f"dq_{t}_{d}", f"qbox_{t}_{d}", "      ", t)}\
       mbarrier.arrive %qbar
       mbarrier.wait %qbar, phase %c0_i32 : i32
 
@@ -391,10 +450,10 @@ def kernel(t, d, v):
         %kv_start = arith.muli %j_i32, %bn : i32
         %kv_row = arith.addi %pair_row, %kv_start : i32
         mbarrier.expect_tx %kbar, bytes = {kv_bytes} if %leader
-{loads("dk", "kv_row", "kp", d, "kbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8)}\
+{loads("dk", "kv_row", "kp", d, "kbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8, t)}\
         mbarrier.arrive %kbar
         mbarrier.expect_tx %vbar, bytes = {kv_bytes} if %leader
-{loads("dv", "kv_row", "vp", d, "vbar", f"dkv_{t}_{d}", f"kvbox_{t}_{d}", i8)}\
+{v_load}\
         mbarrier.arrive %vbar
         %parity = arith.remui %j_i32, %c2_i32 : i32
         mbarrier.wait %kbar, phase %parity : i32
@@ -421,10 +480,10 @@ def kernel(t, d, v):
         %alpha2 = tile.expand_dims %{alpha}, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
         %alphab = tile.broadcast %alpha2 : tensor<{BM}x1xf32{L['o']}> -> {o}
         %acc_scaled = arith.mulf %acc, %alphab : {o}
-        %p_in = arith.truncf %p : {s} to tensor<{BM}x{bn}x{t}{L['s']}>
+        %p_in = arith.truncf %p : {s} to tensor<{BM}x{bn}x{e}{L['s']}>
 {p_line}\
         mbarrier.wait %vbar, phase %parity : i32
-        %acc_new = tile.dot %{p_in}, %v, %acc_scaled : tensor<{BM}x{bn}x{t}{L['pa']}>, !kv_{t}_{d}, {o} -> {o}
+        %acc_new = tile.dot %{p_in}, %{"vkn" if fp8 else "v"}, %acc_scaled : tensor<{BM}x{bn}x{e}{L['pa']}>, !{v_operand}_{t}_{d}, {o} -> {o}
         // Nobody may overwrite K or V while a warp still reads them.
         tile.barrier
         scf.yield %acc_new, %m_new, %l_new : {o}, {r}, {r}
@@ -435,7 +494,7 @@ def kernel(t, d, v):
       %l2 = tile.expand_dims %{l_out}, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
       %lb = tile.broadcast %l2 : tensor<{BM}x1xf32{L['o']}> -> {o}
       %normed = arith.divf %res#0, %lb : {o}
-      %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{t}{L['o']}>
+      %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{ot}{L['o']}>
       %rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['or']}>
       %dcols = tile.range 0 to {d} : tensor<{d}xi32{L['oc']}>
       %row0 = tile.splat %q_row : tensor<{BM}xi32{L['or']}>
@@ -453,7 +512,7 @@ def kernel(t, d, v):
       %off = arith.addi %row_off, %dcolsb : tensor<{BM}x{d}xi32{L['o']}>
       %row_ok2 = tile.expand_dims %row_ok, axis = 1 : tensor<{BM}xi1{L['or']}> -> tensor<{BM}x1xi1{L['o']}>
       %row_okb = tile.broadcast %row_ok2 : tensor<{BM}x1xi1{L['o']}> -> tensor<{BM}x{d}xi1{L['o']}>
-      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{t}>, tensor<{BM}x{d}xi32{L['o']}>, tensor<{BM}x{d}x{t}{L['o']}>, tensor<{BM}x{d}xi1{L['o']}>
+      tile.store %out[%off], %o_out mask %row_okb : !tile.ptr<{ot}>, tensor<{BM}x{d}xi32{L['o']}>, tensor<{BM}x{d}x{ot}{L['o']}>, tensor<{BM}x{d}xi1{L['o']}>
       // log-sum-exp = (m + log2 l) ln 2: m is in base 2.
       %log_l = math.log2 %res#2 : {r}
       %lse2 = arith.addf %res#1, %log_l : {r}
@@ -1344,20 +1403,25 @@ def launch(t, d, v):
     %po = tma.make_descriptor %o3 : memref<?x?x?x{t}> -> {out_type(t, d, v)}
 """
     dq = q_types(t, d, v).desc
+    e, ot = ELEMENT[t], OUTPUT[t]
+    if t == FP8:
+        make_out = f"    %po = tile.ptr_from_memref %o : memref<?x?x{ot}> -> !tile.ptr<{ot}>\n"
+    v_arg, v_desc = (("vt", f"dvt_{t}_{d}") if t == FP8 else ("v", f"dkv_{t}_{d}"))
+    vt_param = f"%vt: memref<?x?x{e}>, " if t == FP8 else ""
     return f"""
-  // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D] and the
+  // Launches attention_{t}_d{d}_{v} on Q, K, V, O [B*H*S, D]{" (and V^T [B*H*D, S], which the kernel reads)" if t == FP8 else ""} and the
   // log-sum-exp [B*H*S]: {"one CTA per SM, walking" if v in PERSISTENT else "one CTA per"} tiles of {bm} query rows of one (batch, head).
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
-  func.func @launch_{t}_d{d}_{v}(%q: memref<?x?x{t}>, %k: memref<?x?x{t}>, %v: memref<?x?x{t}>,
-      %o: memref<?x?x{t}>, %lse: memref<?xf32>, %pairs: index, %seq: index,
+  func.func @launch_{t}_d{d}_{v}(%q: memref<?x?x{e}>, %k: memref<?x?x{e}>, %v: memref<?x?x{e}>,
+      {vt_param}%o: memref<?x?x{ot}>, %lse: memref<?xf32>, %pairs: index, %seq: index,
       %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {{
     %c1 = arith.constant 1 : index
     %c{bm - 1} = arith.constant {bm - 1} : index
     %c{bm} = arith.constant {bm} : index
     %threads = arith.constant {(consumer_warps(v) + PRODUCER_WARPS[v]) * 32} : index
-    %dq = tma.make_descriptor %q : memref<?x?x{t}> -> !{dq}
-    %dk = tma.make_descriptor %k : memref<?x?x{t}> -> !dkv_{t}_{d}
-    %dv = tma.make_descriptor %v : memref<?x?x{t}> -> !dkv_{t}_{d}
+    %dq = tma.make_descriptor %q : memref<?x?x{e}> -> !{dq}
+    %dk = tma.make_descriptor %k : memref<?x?x{e}> -> !dkv_{t}_{d}
+    %dv = tma.make_descriptor %{v_arg} : memref<?x?x{e}> -> !{v_desc}
 {make_out}    %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !tile.ptr<f32>
     %seq_pad = arith.addi %seq, %c{bm - 1} : index
     %gx = arith.divui %seq_pad, %c{bm} : index
@@ -1372,8 +1436,9 @@ def launch(t, d, v):
 
 def launch_grid(t, d, v):
     """One CTA per (query block, pair)."""
+    v_desc = f"dvt_{t}_{d}" if t == FP8 else f"dkv_{t}_{d}"
     return f"""    %done = gpu.launch_func async [%dep] @kernels::@attention_{t}_d{d}_{v} blocks in (%gx, %pairs, %c1) threads in (%threads, %c1, %c1)
-        args(%dq : !dq_{t}_{d}, %dk : !dkv_{t}_{d}, %dv : !dkv_{t}_{d}, %po : !tile.ptr<{t}>,
+        args(%dq : !dq_{t}_{d}, %dk : !dkv_{t}_{d}, %dv : !{v_desc}, %po : !tile.ptr<{OUTPUT[t]}>,
              %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32)
 """
 
@@ -1398,19 +1463,23 @@ def launch_rotated(t, d, v):
 
 
 def launch_types(t):
-    return (f"(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, "
-            f"memref<?x?x{t}>, memref<?xf32>, index, index, i32, "
+    e, ot = ELEMENT[t], OUTPUT[t]
+    vt = f"memref<?x?x{e}>, " if t == FP8 else ""
+    return (f"(memref<?x?x{e}>, memref<?x?x{e}>, memref<?x?x{e}>, {vt}"
+            f"memref<?x?x{ot}>, memref<?xf32>, index, index, i32, "
             f"!gpu.async.token) -> !gpu.async.token")
 
 
-LAUNCH_OPERANDS = "%q, %k, %v, %o, %lse, %pairs, %seq, %causal"
+def launch_operands(t):
+    vt = "%vt, " if t == FP8 else ""
+    return f"%q, %k, %v, {vt}%o, %lse, %pairs, %seq, %causal"
 
 
 def launch_and_wait(t, d, v, indent, tag):
     """One launch on a new stream, waited for (gpu-to-llvm synchronizes a
     stream through the token that created it)."""
     return (f"{indent}%dep{tag} = gpu.wait async\n"
-            f"{indent}%done{tag} = func.call @launch_{t}_d{d}_{v}({LAUNCH_OPERANDS}, %dep{tag}) : {launch_types(t)}\n"
+            f"{indent}%done{tag} = func.call @launch_{t}_d{d}_{v}({launch_operands(t)}, %dep{tag}) : {launch_types(t)}\n"
             f"{indent}gpu.wait [%dep{tag}]\n")
 
 
@@ -1439,7 +1508,7 @@ def timing(t, d, v):
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {{
-          %done = func.call @launch_{t}_d{d}_{v}({LAUNCH_OPERANDS}, %dep) : {launch_types(t)}
+          %done = func.call @launch_{t}_d{d}_{v}({launch_operands(t)}, %dep) : {launch_types(t)}
           scf.yield %done : !gpu.async.token
         }}
         gpu.wait [%first]
@@ -1457,7 +1526,18 @@ def timing(t, d, v):
 
 
 def run(t, d, v):
-    code = TYPES[t]
+    code = DTYPE_CODE[t]
+    e, ot = ELEMENT[t], OUTPUT[t]
+    fp8 = t == FP8
+    vt_alloc = (f"    %vt_rows = arith.muli %pairs, %dim : index\n"
+                f"    %vt, %t5b = gpu.alloc async [%t5] (%vt_rows, %seq) : memref<?x?x{e}>\n"
+                if fp8 else "")
+    vt_write = (f"""    %pvt = tile.ptr_from_memref %vt : memref<?x?x{e}> -> !llvm.ptr
+    %pairs64 = arith.index_cast %pairs : index to i64
+    func.call @transpose_pairs_e4m3(%pv, %pvt, %pairs64, %s64, %d64) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> ()
+""" if fp8 else "")
+    vt_free = (f"    %t11b = gpu.dealloc async [%t11] %vt : memref<?x?x{e}>\n"
+               "    gpu.wait [%t11b]\n" if fp8 else "    gpu.wait [%t11]\n")
     return f"""
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
   // the host reference; then, unless TILE_TIMING=0, the timing.
@@ -1468,16 +1548,16 @@ def run(t, d, v):
     %pairs = arith.muli %b, %h : index
     %rows = arith.muli %pairs, %seq : index
     %t0 = gpu.wait async
-    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?x{t}>
-    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?x{t}>
-    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?x{t}>
-    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?x{t}>
+    %q, %t1 = gpu.alloc async [%t0] (%rows, %dim) : memref<?x?x{e}>
+    %k, %t2 = gpu.alloc async [%t1] (%rows, %dim) : memref<?x?x{e}>
+    %v, %t3 = gpu.alloc async [%t2] (%rows, %dim) : memref<?x?x{e}>
+    %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?x{ot}>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
-    gpu.wait [%t5]
-    %pq = tile.ptr_from_memref %q : memref<?x?x{t}> -> !llvm.ptr
-    %pk = tile.ptr_from_memref %k : memref<?x?x{t}> -> !llvm.ptr
-    %pv = tile.ptr_from_memref %v : memref<?x?x{t}> -> !llvm.ptr
-    %po = tile.ptr_from_memref %o : memref<?x?x{t}> -> !llvm.ptr
+{vt_alloc}    gpu.wait [{"%t5b" if fp8 else "%t5"}]
+    %pq = tile.ptr_from_memref %q : memref<?x?x{e}> -> !llvm.ptr
+    %pk = tile.ptr_from_memref %k : memref<?x?x{e}> -> !llvm.ptr
+    %pv = tile.ptr_from_memref %v : memref<?x?x{e}> -> !llvm.ptr
+    %po = tile.ptr_from_memref %o : memref<?x?x{ot}> -> !llvm.ptr
     %pl = tile.ptr_from_memref %lse : memref<?xf32> -> !llvm.ptr
     %b64 = arith.index_cast %b : index to i64
     %h64 = arith.index_cast %h : index to i64
@@ -1493,7 +1573,7 @@ def run(t, d, v):
     llvm.call @tileRtFillRandom(%pq, %count, %dtype, %seed_q) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pk, %count, %dtype, %seed_k) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtFillRandom(%pv, %count, %dtype, %seed_v) : (!llvm.ptr, i64, i32, i64) -> ()
-    %two = arith.constant 2 : i64
+{vt_write}    %two = arith.constant 2 : i64
     %four = arith.constant 4 : i64
     %o_bytes = arith.muli %count, %two : i64
     %lse_bytes = arith.muli %rows64, %four : i64
@@ -1501,16 +1581,16 @@ def run(t, d, v):
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
 {launch_and_wait(t, d, v, "    ", "_check")}    llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant {1.0 / d ** 0.5!r} : f64
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, %dtype, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
+    %tol = arith.constant {TOLERANCE[t]} : f64
+{f"    %odtype = arith.constant {DTYPE_CODE[ot]} : i32{chr(10)}" if fp8 else ""}\
+    %fail = llvm.call @tileRtCheckAttention(%name, %pq, %pk, %pv, %po, %pl, %b64, %h64, %s64, %d64, %dtype, {"%odtype" if fp8 else "%dtype"}, %causal, %scale, %tol) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i32, i32, i32, f64, f64) -> i32
 {timing(t, d, v)}    %t6 = gpu.wait async
-    %t7 = gpu.dealloc async [%t6] %q : memref<?x?x{t}>
-    %t8 = gpu.dealloc async [%t7] %k : memref<?x?x{t}>
-    %t9 = gpu.dealloc async [%t8] %v : memref<?x?x{t}>
-    %t10 = gpu.dealloc async [%t9] %o : memref<?x?x{t}>
+    %t7 = gpu.dealloc async [%t6] %q : memref<?x?x{e}>
+    %t8 = gpu.dealloc async [%t7] %k : memref<?x?x{e}>
+    %t9 = gpu.dealloc async [%t8] %v : memref<?x?x{e}>
+    %t10 = gpu.dealloc async [%t9] %o : memref<?x?x{ot}>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
-    gpu.wait [%t11]
-    return %fail : i32
+{vt_free}    return %fail : i32
   }}
 """
 
@@ -1526,6 +1606,50 @@ DECLS = """  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
+"""
+
+
+FP8_ATTRS = """#nvmma128_8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
+#nvmma128t_8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8, transposed = true>
+"""
+
+# The e4m3 kernels read V transposed: V [pairs, S, D] (device) -> V^T
+# [pairs, D, S] (device), through the host.
+TRANSPOSE_E4M3 = """  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @free(!llvm.ptr)
+  llvm.func @tileRtCopyToHost(!llvm.ptr, !llvm.ptr, i64)
+  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
+  func.func @transpose_pairs_e4m3(%src: !llvm.ptr, %dst: !llvm.ptr, %pairs: i64,
+                                  %seq: i64, %dim: i64) {
+    %plane = arith.muli %seq, %dim : i64
+    %bytes = arith.muli %pairs, %plane : i64
+    %in = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %out = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    llvm.call @tileRtCopyToHost(%in, %src, %bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    %c0 = arith.constant 0 : i64
+    %c1 = arith.constant 1 : i64
+    scf.for %p = %c0 to %pairs step %c1 : i64 {
+      %base = arith.muli %p, %plane : i64
+      scf.for %s = %c0 to %seq step %c1 : i64 {
+        scf.for %c = %c0 to %dim step %c1 : i64 {
+          %s_row = arith.muli %s, %dim : i64
+          %s_at = arith.addi %s_row, %c : i64
+          %src_i = arith.addi %base, %s_at : i64
+          %c_row = arith.muli %c, %seq : i64
+          %c_at = arith.addi %c_row, %s : i64
+          %dst_i = arith.addi %base, %c_at : i64
+          %from = llvm.getelementptr %in[%src_i] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+          %to = llvm.getelementptr %out[%dst_i] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+          %x = llvm.load %from : !llvm.ptr -> i8
+          llvm.store %x, %to : i8, !llvm.ptr
+        }
+      }
+    }
+    llvm.call @tileRtCopyToDevice(%dst, %out, %bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%in) : (!llvm.ptr) -> ()
+    llvm.call @free(%out) : (!llvm.ptr) -> ()
+    return
+  }
 """
 
 
@@ -1547,18 +1671,20 @@ def render(header, configs, problems):
     %sum{i + 1} = arith.addi %sum{i}, %f{i} : i32
 """)
     type_aliases = "".join(
+        fp8_aliases(d) if t == FP8 else
         aliases(t, d, [v for t2, d2, v in configs if (t2, d2) == (t, d)])
         for t, d in sorted({(t, d) for t, d, _ in configs}))
+    fp8 = any(t == FP8 for t, _, _ in configs)
     type_aliases += "".join(hand_layouts(d) for d in sorted(
         {d for _, d, v in configs if v in HAND_LAID_OUT}))
     return f"""{header}
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
 #nvmma128t = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
-{type_aliases}
+{FP8_ATTRS if fp8 else ""}{type_aliases}
 module attributes {{gpu.container_module}} {{
   gpu.module @kernels [#nvvm.target<chip = "sm_90a", features = "+ptx80", O = 3>] {{{kernels}  }}
 {hosts}
-{"".join(names)}{DECLS}
+{"".join(names)}{DECLS}{TRANSPOSE_E4M3 if fp8 else ""}
   func.func @main() -> i32 {{
     %sum0 = arith.constant 0 : i32
 {"".join(calls)}    return %sum{len(problems)} : i32
@@ -1574,6 +1700,18 @@ TEST_HEADER = """// Generated by bench/generate_attention_bench.py; do not edit.
 // sequence lengths that are not multiples of the query or the key block
 // (and one shorter than a block), each checked against a host reference
 // in double on fresh random inputs, O and the log-sum-exp poisoned first.
+// REQUIRES: cuda-gpu
+// RUN: env TILE_TIMING=0 tile-run %s | FileCheck %s
+"""
+
+FP8_TEST_HEADER = """// Generated by bench/generate_attention_bench.py; do not edit.
+//
+// Flash-attention forward in e4m3 (Q, K, V; O in bf16; P rounded to e4m3
+// for P V, V read transposed) at head dim 128, causal and not, on sequence
+// lengths that are multiples of 16 but not all of the query or the key
+// block, each checked against a host reference in double on the same e4m3
+// inputs (fresh random), O and the log-sum-exp poisoned first; the
+// tolerance (6e-2) is P's rounding to 3 mantissa bits.
 // REQUIRES: cuda-gpu
 // RUN: env TILE_TIMING=0 tile-run %s | FileCheck %s
 """
@@ -1610,6 +1748,15 @@ def main():
                 + "// CHECK-NOT: FAIL\n")
         outputs[f"integration_test/Attention/attention-forward-{t}.mlir"] = (
             render(test, [c for c in configs if c[0] == t], tests))
+    fp8_tests = [(t, d, v, b, h, s, causal) for t, d, v in FP8_CONFIGS
+                 for b, h, s in FP8_TEST_SHAPES for causal in (False, True)]
+    checks = "".join(
+        f"// CHECK: attention {t} d{d} {v}: B={b} H={h} S={s} D={d} "
+        f"causal={int(causal)} {{{{.*}}}} -> PASS\n"
+        for t, d, v, b, h, s, causal in fp8_tests)
+    outputs[f"integration_test/Attention/attention-forward-{FP8}.mlir"] = render(
+        FP8_TEST_HEADER + "\n" + checks + "// CHECK-NOT: FAIL\n", FP8_CONFIGS,
+        fp8_tests)
     bench = [(t, d, v, b, h, s, causal) for t in ("bf16", "f16")
              for b, h, s, d in BENCH_SHAPES for causal in (False, True)
              for v in BENCH_VARIANTS
