@@ -102,6 +102,8 @@ Operation *findGlobalAccess(Operation *op, gpu::GPUFuncOp kernel) {
 /// op of `kernel` that may touch global memory, or checks the wait the
 /// kernel has.
 LogicalResult placeWait(gpu::GPUFuncOp kernel) {
+  if (kernel.getBody().empty())
+    return success();
   Block &entry = kernel.getBody().front();
   tile::GridDependencyWaitOp userWait;
   WalkResult walk = kernel.walk([&](tile::GridDependencyWaitOp wait) {

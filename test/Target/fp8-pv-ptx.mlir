@@ -1,18 +1,21 @@
 // The P V pattern of an fp8 attention for sm_90a, and ptxas accepting it:
 // an f32 accumulator rounded to e4m3 (cvt.rn.satfinite.e4m3x2.f32) and
 // converted to the e4m3 A-operand layout (#tile.dot_operand with kWidth =
-// 4: warp shuffles and byte permutes, no shared memory) feeding a
+// 4: warp shuffles of packed words, no shared memory) feeding a
 // register-A wgmma with V (stored [D, keys], K-major) from shared memory.
 // REQUIRES: ptxas
 // RUN: tile-translate --emit=ptx --chip=sm_90a %s -o %t.ptx
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
+// The 64 bytes a thread holds move in 18 shuffles: the rounds that read
+// the same lane share 32-bit words, four e4m3 elements each (one element a
+// shuffle took 66).
 // CHECK-LABEL: .entry pv_e4m3(
 // CHECK-NOT: ld.shared
 // CHECK: cvt.rn.satfinite.e4m3x2.f32
-// CHECK: shfl.sync.idx.b32
-// CHECK: prmt.b32
+// CHECK-COUNT-18: shfl.sync.idx.b32
+// CHECK-NOT: shfl.sync
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 
 #sw128x8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>

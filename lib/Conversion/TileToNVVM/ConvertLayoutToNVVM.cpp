@@ -103,6 +103,27 @@ Value selectByLane(OpBuilder &b, Location loc, Value lane,
   return values.front();
 }
 
+/// The values `sent` (one per round, picked by the sending lane) as the
+/// lane `srcLane` sent them: one shfl.sync per 32-bit word, 8- and 16-bit
+/// elements packed four or two to a word.
+SmallVector<Value> shufflePacked(OpBuilder &b, Location loc,
+                                 ArrayRef<Value> sent, Value srcLane) {
+  if (sent.size() == 1)
+    return {shuffleSync(b, loc, sent.front(), srcLane, NVVM::ShflKind::idx)};
+  I32Builder ib{b, loc};
+  auto packed = VectorType::get({int64_t(sent.size())}, sent.front().getType());
+  Value word = LLVM::PoisonOp::create(b, loc, packed);
+  for (auto [k, value] : llvm::enumerate(sent))
+    word = LLVM::InsertElementOp::create(b, loc, word, value, ib.c(k));
+  word = LLVM::BitcastOp::create(b, loc, b.getI32Type(), word);
+  word = shuffleSync(b, loc, word, srcLane, NVVM::ShflKind::idx);
+  word = LLVM::BitcastOp::create(b, loc, packed, word);
+  SmallVector<Value> received;
+  for (int64_t k = 0, e = sent.size(); k < e; ++k)
+    received.push_back(LLVM::ExtractElementOp::create(b, loc, word, ib.c(k)));
+  return received;
+}
+
 /// A layout change within each warp (WarpShufflePlan): in round k, the
 /// lane to read from is a constant XOR a linear function of the lane id,
 /// the register the other lane supplies is chosen with selects on that
@@ -125,27 +146,57 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
       e = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
     return e;
   };
-  // Equal rounds (e.g. of repeated registers) are emitted once.
-  std::map<
-      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>,
-      Value>
-      done;
-  SmallVector<Value> rounds;
-  for (const WarpShufflePlan::Shuffle &s : plan.shuffles) {
-    Value &value = done[{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}];
-    if (!value) {
-      SmallVector<Value> candidates;
-      for (int64_t r : s.registers)
-        candidates.push_back(element(r));
-      value = selectByLane(rewriter, loc, lane, s.selectBits, candidates);
-      if (!s.ownLane) {
-        Value srcLane = s.srcLaneXor == 0
-                            ? laneBase
-                            : ib.xorI(laneBase, ib.c(s.srcLaneXor));
-        value = shuffleSync(rewriter, loc, value, srcLane, NVVM::ShflKind::idx);
-      }
+  // Equal rounds (e.g. of repeated registers) are emitted once: each
+  // round's value is the one of the first round equal to it.
+  using RoundKey =
+      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>;
+  std::map<RoundKey, size_t> firstEqual;
+  SmallVector<size_t> equalTo;
+  // Rounds of 8- and 16-bit elements that read the same lane share 32-bit
+  // shuffles (an fp8 accumulator's change to the 8-bit A-operand layout
+  // needs a quarter of the shuffles it would one element at a time): each
+  // pack of them is shuffled at its last round; other rounds at their own.
+  Type elementType = resultType.getElementType();
+  unsigned bits =
+      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
+  size_t perWord = (bits == 8 || bits == 16) ? 32 / bits : 1;
+  DenseMap<int32_t, SmallVector<size_t>> bySourceLane;
+  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
+    auto [it, inserted] = firstEqual.try_emplace(
+        RoundKey{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}, i);
+    equalTo.push_back(it->second);
+    if (inserted && !s.ownLane)
+      bySourceLane[s.srcLaneXor].push_back(i);
+  }
+  DenseMap<size_t, SmallVector<size_t>> packEndingAt;
+  for (auto &[laneXor, group] : bySourceLane)
+    for (size_t first = 0; first < group.size(); first += perWord) {
+      size_t last = std::min(first + perWord, group.size()) - 1;
+      packEndingAt[group[last]].assign(group.begin() + first,
+                                       group.begin() + last + 1);
     }
-    rounds.push_back(value);
+  SmallVector<Value> rounds(plan.shuffles.size());
+  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
+    if (equalTo[i] != i) {
+      rounds[i] = rounds[equalTo[i]];
+      continue;
+    }
+    SmallVector<Value> candidates;
+    for (int64_t r : s.registers)
+      candidates.push_back(element(r));
+    // The sending lane picks the register by its own bits.
+    rounds[i] = selectByLane(rewriter, loc, lane, s.selectBits, candidates);
+    auto pack = packEndingAt.find(i);
+    if (s.ownLane || pack == packEndingAt.end())
+      continue;
+    Value srcLane = s.srcLaneXor == 0 ? laneBase
+                                      : ib.xorI(laneBase, ib.c(s.srcLaneXor));
+    SmallVector<Value> sent;
+    for (size_t k : pack->second)
+      sent.push_back(rounds[k]);
+    for (auto [k, value] :
+         llvm::zip(pack->second, shufflePacked(rewriter, loc, sent, srcLane)))
+      rounds[k] = value;
   }
   // Destination register d of lane t arrived in round d ^ h(t).
   SmallVector<int32_t> rotateBits;
