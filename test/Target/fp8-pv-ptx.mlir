@@ -8,13 +8,13 @@
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
-// The 64 bytes a thread holds move in 18 shuffles: the rounds that read
+// The 64 bytes a thread holds move in 17 shuffles: the rounds that read
 // the same lane share 32-bit words, four e4m3 elements each (one element a
-// shuffle took 66).
+// shuffle took 65).
 // CHECK-LABEL: .entry pv_e4m3(
 // CHECK-NOT: ld.shared
 // CHECK: cvt.rn.satfinite.e4m3x2.f32
-// CHECK-COUNT-18: shfl.sync.idx.b32
+// CHECK-COUNT-17: shfl.sync.idx.b32
 // CHECK-NOT: shfl.sync
 // CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3
 
