@@ -772,7 +772,27 @@ LogicalResult RangeOp::verify() {
   return verifyTileLayout(*this, type, "result");
 }
 
+// Synchronization and grid-dependency instructions exist in device code
+// only: in a host function they would reach LLVM IR translation unlowered.
+LogicalResult FenceAsyncSharedOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
+}
+LogicalResult BarrierOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
+}
+LogicalResult ClusterBarrierOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
+}
+LogicalResult GridDependencyWaitOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
+}
+LogicalResult LaunchDependentsOp::verify() {
+  return tilemlir::verifyInDeviceCode(*this);
+}
+
 LogicalResult ElectOp::verify() {
+  if (failed(tilemlir::verifyInDeviceCode(*this)))
+    return failure();
   if (getScope() == Scope::Thread)
     return emitOpError() << "electing within one thread is meaningless; use "
                             "warp, warpgroup or cta";

@@ -664,6 +664,7 @@ def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 def Tile_BarrierOp : Tile_Op<"barrier"> {
@@ -677,6 +678,7 @@ def Tile_BarrierOp : Tile_Op<"barrier"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 def Tile_GridDependencyWaitOp : Tile_Op<"grid_dependency_wait"> {
@@ -697,6 +699,7 @@ def Tile_GridDependencyWaitOp : Tile_Op<"grid_dependency_wait"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 def Tile_LaunchDependentsOp : Tile_Op<"launch_dependents"> {
@@ -714,6 +717,7 @@ def Tile_LaunchDependentsOp : Tile_Op<"launch_dependents"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 def Tile_ClusterRankOp : Tile_Op<"cluster_rank", [Pure]> {
@@ -751,6 +755,7 @@ def Tile_ClusterBarrierOp : Tile_Op<"cluster_barrier"> {
     ```
   }];
   let assemblyFormat = "attr-dict";
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

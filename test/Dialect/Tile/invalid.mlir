@@ -1355,3 +1355,52 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Synchronization and grid-dependency control run on the GPU only.
+func.func @host_sync() {
+  // expected-error @+1 {{'tile.grid_dependency_wait' op must be inside device code (a gpu.module or gpu.func)}}
+  tile.grid_dependency_wait
+  return
+}
+
+// -----
+
+func.func @host_sync() {
+  // expected-error @+1 {{'tile.launch_dependents' op must be inside device code (a gpu.module or gpu.func)}}
+  tile.launch_dependents
+  return
+}
+
+// -----
+
+func.func @host_sync() {
+  // expected-error @+1 {{'tile.barrier' op must be inside device code (a gpu.module or gpu.func)}}
+  tile.barrier
+  return
+}
+
+// -----
+
+func.func @host_sync() {
+  // expected-error @+1 {{'tile.fence_async_shared' op must be inside device code (a gpu.module or gpu.func)}}
+  tile.fence_async_shared
+  return
+}
+
+// -----
+
+func.func @host_sync() {
+  // expected-error @+1 {{'tile.cluster_barrier' op must be inside device code (a gpu.module or gpu.func)}}
+  tile.cluster_barrier
+  return
+}
+
+// -----
+
+func.func @host_sync() -> i1 {
+  // expected-error @+1 {{'tile.elect' op must be inside device code (a gpu.module or gpu.func)}}
+  %e = tile.elect cta
+  return %e : i1
+}
