@@ -124,6 +124,81 @@ SmallVector<Value> shufflePacked(OpBuilder &b, Location loc,
   return received;
 }
 
+/// Which rounds of `plan` emit code and when they shuffle: equal rounds
+/// (e.g. of repeated registers) are emitted once, and rounds of 8- or
+/// 16-bit elements that read the same lane share 32-bit shuffles (an fp8
+/// accumulator's change to the 8-bit A-operand layout needs a quarter of
+/// the shuffles it would one element at a time).
+struct RoundSchedule {
+  /// Per round, the first round equal to it (itself when it is emitted).
+  SmallVector<size_t> equalTo;
+  /// The rounds shuffled together, by the last of them (where the shuffle
+  /// is emitted); rounds in no pack are the lane's own.
+  DenseMap<size_t, SmallVector<size_t>> packEndingAt;
+};
+
+RoundSchedule scheduleRounds(const WarpShufflePlan &plan, unsigned bits) {
+  using RoundKey =
+      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>;
+  std::map<RoundKey, size_t> firstEqual;
+  RoundSchedule schedule;
+  DenseMap<int32_t, SmallVector<size_t>> bySourceLane;
+  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
+    auto [it, inserted] = firstEqual.try_emplace(
+        RoundKey{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}, i);
+    schedule.equalTo.push_back(it->second);
+    if (inserted && !s.ownLane)
+      bySourceLane[s.srcLaneXor].push_back(i);
+  }
+  size_t perWord = (bits == 8 || bits == 16) ? 32 / bits : 1;
+  for (auto &[laneXor, group] : bySourceLane)
+    for (size_t first = 0; first < group.size(); first += perWord) {
+      size_t last = std::min(first + perWord, group.size()) - 1;
+      schedule.packEndingAt[group[last]].assign(group.begin() + first,
+                                                group.begin() + last + 1);
+    }
+  return schedule;
+}
+
+/// Each round's value in the receiving lane: the register the supplying
+/// lane picks by its own bits, shuffled from it (RoundSchedule).
+SmallVector<Value> emitRounds(OpBuilder &b, Location loc,
+                              const WarpShufflePlan &plan, Value src,
+                              Value lane, Value laneBase, unsigned bits) {
+  I32Builder ib{b, loc};
+  DenseMap<int64_t, Value> elements;
+  auto element = [&](int64_t r) {
+    Value &e = elements[r];
+    if (!e)
+      e = LLVM::ExtractElementOp::create(b, loc, src, ib.c(r));
+    return e;
+  };
+  RoundSchedule schedule = scheduleRounds(plan, bits);
+  SmallVector<Value> rounds(plan.shuffles.size());
+  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
+    if (schedule.equalTo[i] != i) {
+      rounds[i] = rounds[schedule.equalTo[i]];
+      continue;
+    }
+    SmallVector<Value> candidates;
+    for (int64_t r : s.registers)
+      candidates.push_back(element(r));
+    rounds[i] = selectByLane(b, loc, lane, s.selectBits, candidates);
+    auto pack = schedule.packEndingAt.find(i);
+    if (s.ownLane || pack == schedule.packEndingAt.end())
+      continue;
+    Value srcLane = s.srcLaneXor == 0 ? laneBase
+                                      : ib.xorI(laneBase, ib.c(s.srcLaneXor));
+    SmallVector<Value> sent;
+    for (size_t k : pack->second)
+      sent.push_back(rounds[k]);
+    for (auto [k, value] :
+         llvm::zip(pack->second, shufflePacked(b, loc, sent, srcLane)))
+      rounds[k] = value;
+  }
+  return rounds;
+}
+
 /// A layout change within each warp (WarpShufflePlan): in round k, the
 /// lane to read from is a constant XOR a linear function of the lane id,
 /// the register the other lane supplies is chosen with selects on that
@@ -139,65 +214,11 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
   Value lane = createLaneId(rewriter, loc);
   Value laneBase = applyBits(
       ib, lane, SmallVector<int64_t>(plan.laneMap.begin(), plan.laneMap.end()));
-  DenseMap<int64_t, Value> elements;
-  auto element = [&](int64_t r) {
-    Value &e = elements[r];
-    if (!e)
-      e = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
-    return e;
-  };
-  // Equal rounds (e.g. of repeated registers) are emitted once: each
-  // round's value is the one of the first round equal to it.
-  using RoundKey =
-      std::tuple<int32_t, SmallVector<int32_t>, SmallVector<int64_t>, bool>;
-  std::map<RoundKey, size_t> firstEqual;
-  SmallVector<size_t> equalTo;
-  // Rounds of 8- and 16-bit elements that read the same lane share 32-bit
-  // shuffles (an fp8 accumulator's change to the 8-bit A-operand layout
-  // needs a quarter of the shuffles it would one element at a time): each
-  // pack of them is shuffled at its last round; other rounds at their own.
   Type elementType = resultType.getElementType();
   unsigned bits =
       elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
-  size_t perWord = (bits == 8 || bits == 16) ? 32 / bits : 1;
-  DenseMap<int32_t, SmallVector<size_t>> bySourceLane;
-  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
-    auto [it, inserted] = firstEqual.try_emplace(
-        RoundKey{s.srcLaneXor, s.selectBits, s.registers, s.ownLane}, i);
-    equalTo.push_back(it->second);
-    if (inserted && !s.ownLane)
-      bySourceLane[s.srcLaneXor].push_back(i);
-  }
-  DenseMap<size_t, SmallVector<size_t>> packEndingAt;
-  for (auto &[laneXor, group] : bySourceLane)
-    for (size_t first = 0; first < group.size(); first += perWord) {
-      size_t last = std::min(first + perWord, group.size()) - 1;
-      packEndingAt[group[last]].assign(group.begin() + first,
-                                       group.begin() + last + 1);
-    }
-  SmallVector<Value> rounds(plan.shuffles.size());
-  for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
-    if (equalTo[i] != i) {
-      rounds[i] = rounds[equalTo[i]];
-      continue;
-    }
-    SmallVector<Value> candidates;
-    for (int64_t r : s.registers)
-      candidates.push_back(element(r));
-    // The sending lane picks the register by its own bits.
-    rounds[i] = selectByLane(rewriter, loc, lane, s.selectBits, candidates);
-    auto pack = packEndingAt.find(i);
-    if (s.ownLane || pack == packEndingAt.end())
-      continue;
-    Value srcLane = s.srcLaneXor == 0 ? laneBase
-                                      : ib.xorI(laneBase, ib.c(s.srcLaneXor));
-    SmallVector<Value> sent;
-    for (size_t k : pack->second)
-      sent.push_back(rounds[k]);
-    for (auto [k, value] :
-         llvm::zip(pack->second, shufflePacked(rewriter, loc, sent, srcLane)))
-      rounds[k] = value;
-  }
+  SmallVector<Value> rounds =
+      emitRounds(rewriter, loc, plan, src, lane, laneBase, bits);
   // Destination register d of lane t arrived in round d ^ h(t).
   SmallVector<int32_t> rotateBits;
   SmallVector<int64_t> rotateWords;
