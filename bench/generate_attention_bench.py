@@ -48,6 +48,10 @@ TYPES = {"f16": 1, "bf16": 2}
 FP8 = "e4m3"
 FP8_CONFIGS = [(FP8, 128, "w")]
 FP8_TEST_SHAPES = [(1, 2, 208), (2, 1, 80), (1, 1, 384), (1, 8, 720)]
+# The e4m3 kernel in the benchmark too (its head-dim-128 shapes, against
+# bf16 SDPA: torch has no e4m3 path): off until its integration test has
+# passed on a GPU (written 2026-12-05 without one).
+FP8_IN_BENCH = False
 # MLIR element type, output type and dtype code (TileRtDType) per type key.
 ELEMENT = {"f16": "f16", "bf16": "bf16", FP8: "f8E4M3FN"}
 OUTPUT = {"f16": "f16", "bf16": "bf16", FP8: "bf16"}
@@ -1761,6 +1765,10 @@ def main():
              for b, h, s, d in BENCH_SHAPES for causal in (False, True)
              for v in BENCH_VARIANTS
              if d in head_dims(v) and v not in NOT_YET_RUN]
+    if FP8_IN_BENCH:
+        bench += [(t, d, v, b, h, s, causal) for t, d, v in FP8_CONFIGS
+                  for b, h, s, d2 in BENCH_SHAPES if d2 == d
+                  for causal in (False, True)]
     bench_configs = sorted({(t, d, v) for t, d, v, *_ in bench})
     outputs["bench/attention_bench.mlir"] = render(BENCH_HEADER, bench_configs,
                                                    bench)
