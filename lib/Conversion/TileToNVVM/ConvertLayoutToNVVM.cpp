@@ -308,14 +308,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
   for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; r += storeVec) {
     if (uint64_t(r) & repeats)
       continue; // Another register holds the same element.
-    Value value;
-    if (storeVec == 1) {
-      value = LLVM::ExtractElementOp::create(rewriter, loc, src, ib.c(r));
-    } else {
-      SmallVector<int32_t> lanes =
-          llvm::to_vector(llvm::seq<int32_t>(r, r + storeVec));
-      value = LLVM::ShuffleVectorOp::create(rewriter, loc, src, src, lanes);
-    }
+    Value value = extractRegisterRun(rewriter, loc, src, r, storeVec);
     LLVM::StoreOp::create(rewriter, loc, value,
                           address(srcThread, *srcOffsets, r), storeVec * bytes);
   }
@@ -328,13 +321,7 @@ LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
     Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType,
                                         address(dstThread, *dstOffsets, r),
                                         loadVec * bytes);
-    for (int64_t i = 0; i < loadVec; ++i) {
-      Value element = loadVec == 1 ? loaded
-                                   : Value(LLVM::ExtractElementOp::create(
-                                         rewriter, loc, loaded, ib.c(i)));
-      result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
-                                             ib.c(r + i));
-    }
+    result = insertRegisterRun(rewriter, loc, result, loaded, r);
   }
   createScratchBarrier(rewriter, loc, op);
   rewriter.replaceOp(op, result);

@@ -132,14 +132,6 @@ Value getElementPointers(OpBuilder &b, Location loc, Value base,
                              ValueRange{offsets});
 }
 
-/// Registers [first, first + width) of `vector`.
-Value extractGroup(OpBuilder &b, Location loc, Value vector, int64_t first,
-                   int64_t width) {
-  auto indices = llvm::to_vector(
-      llvm::seq<int32_t>(int32_t(first), int32_t(first + width)));
-  return LLVM::ShuffleVectorOp::create(b, loc, vector, vector, indices);
-}
-
 /// PTX for a predicated global access of `words` 32-bit words:
 /// "@$p ld.global.v4.b32 {$0, $1, $2, $3}, [$4];" and the like.
 std::string getPredicatedAccessAsm(bool isLoad, int64_t words) {
@@ -209,17 +201,12 @@ Value emitVectorLoad(OpBuilder &b, Location loc, VectorType vectorType,
       group = LLVM::BitcastOp::create(b, loc, groupType, packed);
       if (other) {
         Value otherGroup = isa<VectorType>(other.getType())
-                               ? extractGroup(b, loc, other, first, width)
+                               ? extractRegisterRun(b, loc, other, first, width)
                                : createSplat(b, loc, groupType, other);
         group = LLVM::SelectOp::create(b, loc, pred, group, otherGroup);
       }
     }
-    for (int64_t i = 0; i < width; ++i) {
-      Value element = LLVM::ExtractElementOp::create(
-          b, loc, group, createI32Constant(b, loc, i));
-      result = LLVM::InsertElementOp::create(
-          b, loc, result, element, createI32Constant(b, loc, first + i));
-    }
+    result = insertRegisterRun(b, loc, result, group, first);
   }
   return result;
 }
@@ -239,7 +226,7 @@ void emitVectorStore(OpBuilder &b, Location loc, Value value, Value base,
         b, loc, offsets, createI32Constant(b, loc, first));
     Value addr = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
                                      ValueRange{offset});
-    Value group = extractGroup(b, loc, value, first, width);
+    Value group = extractRegisterRun(b, loc, value, first, width);
     if (!mask) {
       LLVM::StoreOp::create(b, loc, group, addr, width * bits / 8);
       continue;

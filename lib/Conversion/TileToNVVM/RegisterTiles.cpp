@@ -229,6 +229,31 @@ Value createSplat(OpBuilder &b, Location loc, VectorType type, Value scalar) {
   return LLVM::ShuffleVectorOp::create(b, loc, one, poison, mask);
 }
 
+Value extractRegisterRun(OpBuilder &b, Location loc, Value tile, int64_t first,
+                         int64_t count) {
+  if (count == 1)
+    return LLVM::ExtractElementOp::create(b, loc, tile,
+                                          createI32Constant(b, loc, first));
+  auto lanes =
+      llvm::to_vector(llvm::seq<int32_t>(int32_t(first), int32_t(first + count)));
+  return LLVM::ShuffleVectorOp::create(b, loc, tile, tile, lanes);
+}
+
+Value insertRegisterRun(OpBuilder &b, Location loc, Value tile, Value run,
+                        int64_t first) {
+  auto vector = dyn_cast<VectorType>(run.getType());
+  if (!vector)
+    return LLVM::InsertElementOp::create(b, loc, tile, run,
+                                         createI32Constant(b, loc, first));
+  for (int64_t i = 0, e = vector.getNumElements(); i < e; ++i) {
+    Value element = LLVM::ExtractElementOp::create(
+        b, loc, run, createI32Constant(b, loc, i));
+    tile = LLVM::InsertElementOp::create(b, loc, tile, element,
+                                         createI32Constant(b, loc, first + i));
+  }
+  return tile;
+}
+
 static Value createI32Vector(OpBuilder &b, Location loc,
                              ArrayRef<int32_t> values) {
   auto type = VectorType::get({int64_t(values.size())}, b.getI32Type());

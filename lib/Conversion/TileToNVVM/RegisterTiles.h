@@ -80,6 +80,16 @@ Value getFlatThreadOffset(OpBuilder &b, Location loc,
 /// `scalar` in every element of a vector of `type`.
 Value createSplat(OpBuilder &b, Location loc, VectorType type, Value scalar);
 
+/// Registers [first, first + count) of the register vector `tile`: the
+/// element itself when count is 1, else a vector of them (one vector
+/// access moves a run of registers).
+Value extractRegisterRun(OpBuilder &b, Location loc, Value tile, int64_t first,
+                         int64_t count);
+/// `tile` with registers from `first` on replaced by `run` (a scalar, or a
+/// vector of consecutive registers).
+Value insertRegisterRun(OpBuilder &b, Location loc, Value tile, Value run,
+                        int64_t first);
+
 /// Coordinates along `dim` of all the thread's elements, as vector<R x i32>.
 Value getCoordVector(OpBuilder &b, Location loc, const LinearLayout &layout,
                      unsigned dim, Value threadCoord);

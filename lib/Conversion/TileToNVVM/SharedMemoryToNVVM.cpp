@@ -15,7 +15,6 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 
-#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -500,16 +499,7 @@ struct SmemStoreTileLowering : public ConvertOpToLLVMPattern<SmemStoreOp> {
     Value registers = adaptor.getValue();
     auto store = [&](I32Builder &ib, int64_t first, int64_t count,
                      Value addr) {
-      Value value;
-      if (count == 1) {
-        value = LLVM::ExtractElementOp::create(rewriter, loc, registers,
-                                               ib.c(first));
-      } else {
-        SmallVector<int32_t> lanes(count);
-        std::iota(lanes.begin(), lanes.end(), int32_t(first));
-        value = LLVM::ShuffleVectorOp::create(rewriter, loc, registers,
-                                              registers, lanes);
-      }
+      Value value = extractRegisterRun(rewriter, loc, registers, first, count);
       LLVM::StoreOp::create(rewriter, loc, value, addr,
                             getVectorAlignment(value.getType()));
     };
@@ -543,14 +533,7 @@ struct SmemLoadTileLowering : public ConvertOpToLLVMPattern<SmemLoadOp> {
                             : elementType;
       Value value = LLVM::LoadOp::create(rewriter, loc, type, addr,
                                          getVectorAlignment(type));
-      for (int64_t i = 0; i < count; ++i) {
-        Value element =
-            count > 1 ? LLVM::ExtractElementOp::create(rewriter, loc, value,
-                                                       ib.c(i))
-                      : value;
-        result = LLVM::InsertElementOp::create(rewriter, loc, result, element,
-                                               ib.c(first + i));
-      }
+      result = insertRegisterRun(rewriter, loc, result, value, first);
     };
     forEachTileAddress(rewriter, loc, tile, *plan, op.getSrc(),
                        adaptor.getSrc(), load);
