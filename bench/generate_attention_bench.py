@@ -37,7 +37,8 @@ import collections
 import os
 import re
 
-TYPES = {"f16": 1, "bf16": 2}
+# The 16-bit types every variant is written for (codes in DTYPE_CODE).
+TYPES = ("f16", "bf16")
 # fp8 (e4m3) as a second data type, at head dim 128 with the
 # tile-warp-specialize variant: Q, K and V in e4m3, O in bf16, P rounded to
 # e4m3 for its product with V. wgmma reads 8-bit operands K-major only, so
@@ -56,6 +57,7 @@ FP8_IN_BENCH = False
 ELEMENT = {"f16": "f16", "bf16": "bf16", FP8: "f8E4M3FN"}
 OUTPUT = {"f16": "f16", "bf16": "bf16", FP8: "bf16"}
 DTYPE_CODE = {"f16": 1, "bf16": 2, FP8: 3}
+ELEMENT_BYTES = {"f16": 2, "bf16": 2, FP8: 1}
 # P rounded to e4m3 (3 mantissa bits) before its product with V bounds the
 # relative error near 2^-5 on random data.
 TOLERANCE = {"f16": "1.0e-2", "bf16": "1.0e-2", FP8: "6.0e-2"}
@@ -187,7 +189,7 @@ def panels(d, t="f16"):
 
 def box_cols(t):
     """Elements in one 128-byte swizzle row."""
-    return 128 if t == FP8 else 64
+    return 128 // ELEMENT_BYTES[t]
 
 
 def swizzle(t, transposed=False):
@@ -359,7 +361,7 @@ def kernel(t, d, v):
     L = layouts_of(v, d)
     e, ot = ELEMENT[t], OUTPUT[t]
     fp8 = t == FP8
-    eb = 1 if fp8 else 2
+    eb = ELEMENT_BYTES[t]
     s = f"tensor<{BM}x{bn}xf32{L['s']}>"
     o = f"tensor<{BM}x{d}xf32{L['o']}>"
     r = f"tensor<{BM}xf32{L['sr']}>"
