@@ -182,6 +182,18 @@ static void afterLaunch(CUfunction function, CUstream stream) {
     tileRtWaitStream(stream, "cuStreamSynchronize (TILE_LAUNCH_BLOCKING)");
 }
 
+static _Thread_local int nextLaunchDependent;
+
+void tileRtNextLaunchDependent(void) { nextLaunchDependent = 1; }
+
+// Whether this thread asked for its next launch to be a dependent one
+// (tileRtNextLaunchDependent); clears the request.
+static int takeDependentLaunch(void) {
+  int dependent = nextLaunchDependent;
+  nextLaunchDependent = 0;
+  return dependent;
+}
+
 // The launch both entry points share: the shape checked and converted, the
 // shared memory opted into, the request of tileRtNextLaunchDependent taken.
 static void launch(CUfunction f, const intptr_t grid[3],
@@ -201,7 +213,7 @@ static void launch(CUfunction f, const intptr_t grid[3],
                   tileRtKernelName(f), shape.grid[0], shape.grid[1],
                   shape.grid[2], shape.cluster[0], shape.cluster[1],
                   shape.cluster[2]);
-  shape.dependent = tileRtTakeDependentLaunch();
+  shape.dependent = takeDependentLaunch();
   prepareSharedMemory(f, smem);
   shape.smem = (unsigned)smem;
   const char *call;
@@ -235,16 +247,6 @@ void mgpuLaunchClusterKernel(void *function, intptr_t clusterX,
   intptr_t cluster[3] = {clusterX, clusterY, clusterZ};
   launch((CUfunction)function, grid, block, cluster, smem, stream, params,
          extra);
-}
-
-static _Thread_local int nextLaunchDependent;
-
-void tileRtNextLaunchDependent(void) { nextLaunchDependent = 1; }
-
-int tileRtTakeDependentLaunch(void) {
-  int dependent = nextLaunchDependent;
-  nextLaunchDependent = 0;
-  return dependent;
 }
 
 CUresult tileRtLaunchEx(CUfunction function, const TileRtLaunchShape *shape,

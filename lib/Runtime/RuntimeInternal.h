@@ -145,10 +145,6 @@ CUresult tileRtLaunchEx(CUfunction function, const TileRtLaunchShape *shape,
                         CUstream stream, void **params, void **extra,
                         const char **call);
 
-/// Whether this thread asked for its next launch to be a dependent one
-/// (tileRtNextLaunchDependent); clears the request.
-int tileRtTakeDependentLaunch(void);
-
 /// Converts a pointer-typed device address of the ABI to a CUdeviceptr.
 static inline CUdeviceptr tileRtDevPtr(const void *p) {
   return (CUdeviceptr)(uintptr_t)p;
