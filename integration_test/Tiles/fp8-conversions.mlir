@@ -72,18 +72,19 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
   // The host's expected values of `count` elements of the device buffer
-  // `x` (dtype `xType`) times `scale`, the product rounded to `xType` (as
+  // `x` (dtype `xType`, `xBytes` bytes each) times `scale`, the product rounded to `xType` (as
   // the kernel computes it), then to `qType` and back to f32: written to
   // the device buffer `expected` (f32).
-  func.func @expected(%x: !llvm.ptr, %xType: i32, %scale: f32, %qType: i32,
-                      %expected: !llvm.ptr, %count: i64) {
+  func.func @expected(%x: !llvm.ptr, %xType: i32, %xBytes: i64, %scale: f32,
+                      %qType: i32, %expected: !llvm.ptr, %count: i64) {
     %c4 = arith.constant 4 : i64
     %bytes = arith.muli %count, %c4 : i64
     %raw = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
     %vals = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
     %tmp = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
     // xType elements are at most 4 bytes: `raw` holds them.
-    llvm.call @tileRtCopyToHost(%raw, %x, %bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    %xBufBytes = arith.muli %count, %xBytes : i64
+    llvm.call @tileRtCopyToHost(%raw, %x, %xBufBytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
     llvm.call @tileRtConvertToF32(%vals, %raw, %count, %xType) : (!llvm.ptr, !llvm.ptr, i64, i32) -> ()
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -163,14 +164,16 @@ module attributes {gpu.container_module} {
         args(%kx16 : !tile.ptr<f16>, %ky8b : !tile.ptr<f8E5M2>, %kz16 : !tile.ptr<bf16>, %s16 : f16)
     llvm.call @tileRtSynchronize() : () -> ()
 
-    func.call @expected(%px32, %f32, %s32, %e4m3, %pref, %n) : (!llvm.ptr, i32, f32, i32, !llvm.ptr, i64) -> ()
+    %four = arith.constant 4 : i64
+    %two = arith.constant 2 : i64
+    func.call @expected(%px32, %f32, %four, %s32, %e4m3, %pref, %n) : (!llvm.ptr, i32, i64, f32, i32, !llvm.ptr, i64) -> ()
     %ea = llvm.mlir.addressof @e4m3_name : !llvm.ptr
     %eb = llvm.mlir.addressof @e4m3_back_name : !llvm.ptr
     %r1 = llvm.call @tileRtCheck2DMixed(%ea, %py8a, %n, %e4m3, %pref, %n, %f32, %one, %n, %zero) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
     %r2 = llvm.call @tileRtCheck2DMixed(%eb, %pz32, %n, %f32, %pref, %n, %f32, %one, %n, %zero) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
 
     %s16f = arith.extf %s16 : f16 to f32
-    func.call @expected(%px16, %f16, %s16f, %e5m2, %pref, %n) : (!llvm.ptr, i32, f32, i32, !llvm.ptr, i64) -> ()
+    func.call @expected(%px16, %f16, %two, %s16f, %e5m2, %pref, %n) : (!llvm.ptr, i32, i64, f32, i32, !llvm.ptr, i64) -> ()
     %ec = llvm.mlir.addressof @e5m2_name : !llvm.ptr
     %ed = llvm.mlir.addressof @e5m2_back_name : !llvm.ptr
     %r3 = llvm.call @tileRtCheck2DMixed(%ec, %py8b, %n, %e5m2, %pref, %n, %f32, %one, %n, %zero) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32

@@ -14,6 +14,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_CONVERTTILEHOSTTOLLVM
@@ -149,6 +150,69 @@ struct MakeDescriptorLowering
   }
 };
 
+/// gpu.wait, both forms. Upstream's lowering tells a stream from an event by
+/// the op that defines the token: one that reaches the wait through a
+/// region (an scf.if or scf.for result) or a block argument is taken for an
+/// event, so a blocking wait on a stream passed through scf.if called
+/// cuEventSynchronize on the stream (CUDA_ERROR_CONTEXT_IS_DESTROYED on the
+/// H100). Here no token is an event: events exist only inside this lowering
+/// (the async dialect, whose yields upstream turns into events, is not part
+/// of the pipeline), so every token is the stream of the ops it orders.
+/// A blocking wait synchronizes and destroys each stream once; `gpu.wait
+/// async` records an event on each dependency now (upstream records it right
+/// after the dependency's op: waiting for later work on the same stream as
+/// well is conservative, never wrong) and makes a new stream wait for them.
+struct WaitLowering : public ConvertOpToLLVMPattern<gpu::WaitOp> {
+  WaitLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(gpu::WaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
+    Type voidType = LLVM::LLVMVoidType::get(rewriter.getContext());
+    auto call = [&](StringRef name, ValueRange args,
+                    bool returnsPtr) -> FailureOr<Value> {
+      SmallVector<Type> argTypes(args.size(), ptr);
+      FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
+          rewriter, module, name, argTypes, returnsPtr ? ptr : voidType);
+      if (failed(callee))
+        return failure();
+      auto callOp = LLVM::CallOp::create(rewriter, loc, *callee, args);
+      return returnsPtr ? callOp.getResult() : Value();
+    };
+    SetVector<Value> streams;
+    streams.insert_range(adaptor.getAsyncDependencies());
+    if (!op.getAsyncToken()) {
+      for (Value stream : streams)
+        if (failed(call("mgpuStreamSynchronize", stream, false)) ||
+            failed(call("mgpuStreamDestroy", stream, false)))
+          return failure();
+      rewriter.eraseOp(op);
+      return success();
+    }
+    SmallVector<Value> events;
+    for (Value stream : streams) {
+      FailureOr<Value> event = call("mgpuEventCreate", {}, true);
+      if (failed(event) ||
+          failed(call("mgpuEventRecord", {*event, stream}, false)))
+        return failure();
+      events.push_back(*event);
+    }
+    FailureOr<Value> stream = call("mgpuStreamCreate", {}, true);
+    if (failed(stream))
+      return failure();
+    for (Value event : events)
+      if (failed(call("mgpuStreamWaitEvent", {*stream, event}, false)) ||
+          failed(call("mgpuEventDestroy", event, false)))
+        return failure();
+    rewriter.replaceOp(op, *stream);
+    return success();
+  }
+};
+
 /// Each launch marked tile.dependent_launch (tile-dependent-launch) asks
 /// the runtime, right before it, to make it a programmatic dependent
 /// launch: upstream's launch lowering has no such parameter, and the call
@@ -214,5 +278,5 @@ struct ConvertTileHostToLLVM
 void tilemlir::populateTileHostToLLVMPatterns(LLVMTypeConverter &converter,
                                               RewritePatternSet &patterns) {
   patterns.add<PtrFromMemrefLowering, MakeDescriptorLowering,
-               DTypeCodeLowering>(converter);
+               DTypeCodeLowering, WaitLowering>(converter);
 }
