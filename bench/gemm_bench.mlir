@@ -30,7 +30,6 @@
 #acc128x256 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 256]>
 #acc128x128 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
 #acc128x64 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
-#acc128x64wg2 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 #acc128x64w4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 #acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
@@ -70,7 +69,6 @@
 !tileB256_f16 = !tile.smem<64x256xf16, #nvmma128, mutable>
 !descB128_f16 = !tma.descriptor<tensor<64x128xf16>, swizzle = 128>
 !descB256_f16 = !tma.descriptor<tensor<64x256xf16>, swizzle = 128>
-!descB256m2_f16 = !tma.descriptor<tensor<64x256xf16>, swizzle = 128, multicast = 2>
 !descA128m2_f16 = !tma.descriptor<tensor<128x64xf16>, swizzle = 128, multicast = 2>
 !tileC128x256_f16 = !tile.smem<128x256xf16, #nvmma128, mutable>
 !tileC128x128_f16 = !tile.smem<128x128xf16, #nvmma128, mutable>
@@ -89,7 +87,6 @@
 !tileB256_bf16 = !tile.smem<64x256xbf16, #nvmma128, mutable>
 !descB128_bf16 = !tma.descriptor<tensor<64x128xbf16>, swizzle = 128>
 !descB256_bf16 = !tma.descriptor<tensor<64x256xbf16>, swizzle = 128>
-!descB256m2_bf16 = !tma.descriptor<tensor<64x256xbf16>, swizzle = 128, multicast = 2>
 !descA128m2_bf16 = !tma.descriptor<tensor<128x64xbf16>, swizzle = 128, multicast = 2>
 !tileC128x256_bf16 = !tile.smem<128x256xbf16, #nvmma128, mutable>
 !tileC128x128_bf16 = !tile.smem<128x128xbf16, #nvmma128, mutable>
@@ -424,398 +421,6 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB128_f16
-      %c_shared = tile.alloc_smem : !cring128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_f16
-        tma.prefetch_descriptor %descB : !descB128_f16
-        tma.prefetch_descriptor %descC : !desc128_f16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
-      %group_m = arith.constant 8 : i32
-      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
-      %group_tiles = arith.muli %tiles_n, %group_m : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %first = arith.index_cast %bid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %grid : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_m : i32
-        %rows_left = arith.subi %tiles_m, %group_row : i32
-        %rows = arith.minui %rows_left, %group_m : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_m = arith.addi %group_row, %row_in_group : i32
-        %tile_n = arith.divui %in_group, %rows : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %off_n1 = arith.addi %off_n, %c64_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
-          tile.barrier
-          scf.yield %d : tensor<128x128xf32, #acc128x128>
-        } {tile.num_stages = 5 : i32, tile.warp_specialize}
-        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
-        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-        tma.store_commit
-        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
-        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s1 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h1, %s1 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
-        tma.store_commit
-      } {tile.ping_pong}
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w128x64s6g8c1x2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB64_f16
-      %c_shared = tile.alloc_smem : !cring128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !descA128m2_f16
-        tma.prefetch_descriptor %descB : !desc64_f16
-        tma.prefetch_descriptor %descC : !desc128_f16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %cluster_m = arith.constant 1 : i32
-      %cluster_n = arith.constant 2 : i32
-      %cluster_size = arith.constant 2 : i32
-      %group_c = arith.constant 8 : i32
-      %cm_minus_1 = arith.constant 0 : i32
-      %cn_minus_1 = arith.constant 1 : i32
-      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
-      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
-      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
-      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
-      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
-      %group_tiles = arith.muli %tiles_nc, %group_c : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %cid = arith.divui %bid, %cluster_size : i32
-      %clusters = arith.divui %grid, %cluster_size : i32
-      %rank = tile.cluster_rank
-      %rank_m = arith.remui %rank, %cluster_m : i32
-      %rank_n = arith.divui %rank, %cluster_m : i32
-      %first = arith.index_cast %cid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %clusters : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %mask_a_base = arith.constant 3 : i16
-        %shift_a = arith.trunci %rank_m : i32 to i16
-        %mask_a = arith.shli %mask_a_base, %shift_a : i16
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_c : i32
-        %rows_left = arith.subi %tiles_mc, %group_row : i32
-        %rows = arith.minui %rows_left, %group_c : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_mc = arith.addi %group_row, %row_in_group : i32
-        %tile_nc = arith.divui %in_group, %rows : i32
-        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
-        %tile_m = arith.addi %tile_m_base, %rank_m : i32
-        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
-        %tile_n = arith.addi %tile_n_base, %rank_n : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a multicast %mask_a : !descA128m2_f16, !box128_f16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-          tile.barrier
-          scf.yield %d : tensor<128x64xf32, #acc128x64>
-        } {tile.num_stages = 6 : i32, tile.warp_specialize}
-        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
-        tma.store_wait pending = 0 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-        tma.store_commit
-      }
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB64_f16
-      %c_shared = tile.alloc_smem : !tileC128x64_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_f16
-        tma.prefetch_descriptor %descB : !desc64_f16
-        tma.prefetch_descriptor %descC : !desc128_f16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-        tile.barrier
-        scf.yield %d : tensor<128x64xf32, #acc128x64>
-      } {tile.num_stages = 6 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xf16, #acc128x64>
-      tile.smem_store %c_out, %c_shared : tensor<128x64xf16, #acc128x64>, !tileC128x64_f16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_f16 -> !box128_f16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_f16_w128x256s4g8c2x1(%descA: !desc128_f16, %descB: !descB256m2_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 256 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_f16
-      %b_shared = tile.alloc_smem : !tileB256_f16
-      %c_shared = tile.alloc_smem : !cring128_f16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_f16
-        tma.prefetch_descriptor %descB : !descB256m2_f16
-        tma.prefetch_descriptor %descC : !desc128_f16
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
-      %cluster_m = arith.constant 2 : i32
-      %cluster_n = arith.constant 1 : i32
-      %cluster_size = arith.constant 2 : i32
-      %group_c = arith.constant 4 : i32
-      %cm_minus_1 = arith.constant 1 : i32
-      %cn_minus_1 = arith.constant 0 : i32
-      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
-      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
-      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
-      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
-      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
-      %group_tiles = arith.muli %tiles_nc, %group_c : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %cid = arith.divui %bid, %cluster_size : i32
-      %clusters = arith.divui %grid, %cluster_size : i32
-      %rank = tile.cluster_rank
-      %rank_m = arith.remui %rank, %cluster_m : i32
-      %rank_n = arith.divui %rank, %cluster_m : i32
-      %first = arith.index_cast %cid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %clusters : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %mask_b_base = arith.constant 3 : i16
-        %shift_b_i32 = arith.muli %rank_n, %cluster_m : i32
-        %shift_b = arith.trunci %shift_b_i32 : i32 to i16
-        %mask_b = arith.shli %mask_b_base, %shift_b : i16
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_c : i32
-        %rows_left = arith.subi %tiles_mc, %group_row : i32
-        %rows = arith.minui %rows_left, %group_c : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_mc = arith.addi %group_row, %row_in_group : i32
-        %tile_nc = arith.divui %in_group, %rows : i32
-        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
-        %tile_m = arith.addi %tile_m_base, %rank_m : i32
-        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
-        %tile_n = arith.addi %tile_n_base, %rank_n : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %off_n1 = arith.addi %off_n, %c64_i32 : i32
-        %c128_i32 = arith.constant 128 : i32
-        %off_n2 = arith.addi %off_n, %c128_i32 : i32
-        %c192_i32 = arith.constant 192 : i32
-        %off_n3 = arith.addi %off_n, %c192_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b multicast %mask_b : !descB256m2_f16, !tileB256_f16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
-          tile.barrier
-          scf.yield %d : tensor<128x256xf32, #acc128x256>
-        } {tile.num_stages = 4 : i32, tile.warp_specialize}
-        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
-        tma.store_commit
-        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s1 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h1, %s1 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
-        tma.store_commit
-        %w2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h2 = arith.truncf %w2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s2 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h2, %s2 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s2, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
-        tma.store_commit
-        %w3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h3 = arith.truncf %w3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s3 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h3, %s3 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s3, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
-        tma.store_commit
-      }
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
     gpu.func @gemm_f16_w128x256s4g8de(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1074,8 +679,100 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_f16_w128x64s6g8c1x2wg2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
+    gpu.func @gemm_f16_w128x128s5g8pp(%descA: !desc128_f16, %descB: !descB128_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB128_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB128_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_f16, !tileB128_f16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB128_f16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc128x128>
+        } {tile.num_stages = 5 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %h1, %s1 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+        tma.store_commit
+      } {tile.ping_pong}
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w128x64s6g8c1x2(%descA: !descA128m2_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -1097,12 +794,12 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %descA : !descA128m2_f16
         tma.prefetch_descriptor %descB : !desc64_f16
         tma.prefetch_descriptor %descC : !desc128_f16
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
       }
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64wg2>
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
       %cluster_m = arith.constant 1 : i32
       %cluster_n = arith.constant 2 : i32
       %cluster_size = arith.constant 2 : i32
@@ -1145,7 +842,7 @@ module attributes {gpu.container_module} {
         %off_m = arith.muli %tile_m, %bm_i32 : i32
         %off_n = arith.muli %tile_n, %bn_i32 : i32
         %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64wg2>) {
+            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
           %k_i32 = arith.index_cast %k : index to i32
           %off_k = arith.muli %k_i32, %c64_i32 : i32
           mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
@@ -1157,20 +854,81 @@ module attributes {gpu.container_module} {
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
           mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64wg2> -> tensor<128x64xf32, #acc128x64wg2>
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
           tile.barrier
-          scf.yield %d : tensor<128x64xf32, #acc128x64wg2>
+          scf.yield %d : tensor<128x64xf32, #acc128x64>
         } {tile.num_stages = 6 : i32, tile.warp_specialize}
-        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xf16, #acc128x64w4>
         tma.store_wait pending = 0 read_only
         tile.barrier
         %s0 = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.smem_store %h0, %s0 : tensor<128x64xf16, #acc128x64w4>, !box128_f16
         tile.fence_async_shared
         tile.barrier
         tma.async_store %s0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
         tma.store_commit
       }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_f16_w128x64s6(%descA: !desc128_f16, %descB: !desc64_f16, %descC: !desc128_f16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB64_f16
+      %c_shared = tile.alloc_smem : !tileC128x64_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !desc64_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_f16, !tileB64_f16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB64_f16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
+        tile.barrier
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xf16, #acc128x64>, !tileC128x64_f16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_f16 -> !box128_f16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+      tma.store_commit
       tma.store_wait pending = 0
       gpu.return
     }
@@ -1310,398 +1068,6 @@ module attributes {gpu.container_module} {
           mbarrier.arrive %mbar_a
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
           tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
-          tile.barrier
-          scf.yield %d : tensor<128x256xf32, #acc128x256>
-        } {tile.num_stages = 4 : i32, tile.warp_specialize}
-        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-        %w2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h2 = arith.truncf %w2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s2 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h2, %s2 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s2, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-        %w3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
-        %h3 = arith.truncf %w3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s3 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h3, %s3 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s3, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-      }
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 128 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB128_bf16
-      %c_shared = tile.alloc_smem : !cring128_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_bf16
-        tma.prefetch_descriptor %descB : !descB128_bf16
-        tma.prefetch_descriptor %descC : !desc128_bf16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
-      %group_m = arith.constant 8 : i32
-      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
-      %group_tiles = arith.muli %tiles_n, %group_m : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %first = arith.index_cast %bid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %grid : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_m : i32
-        %rows_left = arith.subi %tiles_m, %group_row : i32
-        %rows = arith.minui %rows_left, %group_m : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_m = arith.addi %group_row, %row_in_group : i32
-        %tile_n = arith.divui %in_group, %rows : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %off_n1 = arith.addi %off_n, %c64_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
-          tile.barrier
-          scf.yield %d : tensor<128x128xf32, #acc128x128>
-        } {tile.num_stages = 5 : i32, tile.warp_specialize}
-        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
-        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
-        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
-        tma.store_wait pending = 1 read_only
-        tile.barrier
-        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-      } {tile.ping_pong}
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w128x64s6g8c1x2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB64_bf16
-      %c_shared = tile.alloc_smem : !cring128_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !descA128m2_bf16
-        tma.prefetch_descriptor %descB : !desc64_bf16
-        tma.prefetch_descriptor %descC : !desc128_bf16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %cluster_m = arith.constant 1 : i32
-      %cluster_n = arith.constant 2 : i32
-      %cluster_size = arith.constant 2 : i32
-      %group_c = arith.constant 8 : i32
-      %cm_minus_1 = arith.constant 0 : i32
-      %cn_minus_1 = arith.constant 1 : i32
-      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
-      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
-      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
-      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
-      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
-      %group_tiles = arith.muli %tiles_nc, %group_c : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %cid = arith.divui %bid, %cluster_size : i32
-      %clusters = arith.divui %grid, %cluster_size : i32
-      %rank = tile.cluster_rank
-      %rank_m = arith.remui %rank, %cluster_m : i32
-      %rank_n = arith.divui %rank, %cluster_m : i32
-      %first = arith.index_cast %cid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %clusters : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %mask_a_base = arith.constant 3 : i16
-        %shift_a = arith.trunci %rank_m : i32 to i16
-        %mask_a = arith.shli %mask_a_base, %shift_a : i16
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_c : i32
-        %rows_left = arith.subi %tiles_mc, %group_row : i32
-        %rows = arith.minui %rows_left, %group_c : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_mc = arith.addi %group_row, %row_in_group : i32
-        %tile_nc = arith.divui %in_group, %rows : i32
-        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
-        %tile_m = arith.addi %tile_m_base, %rank_m : i32
-        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
-        %tile_n = arith.addi %tile_n_base, %rank_n : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a multicast %mask_a : !descA128m2_bf16, !box128_bf16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
-          mbarrier.arrive %mbar_b
-          %parity = arith.remui %k_i32, %c2_i32 : i32
-          mbarrier.wait %mbar_a, phase %parity : i32
-          mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-          tile.barrier
-          scf.yield %d : tensor<128x64xf32, #acc128x64>
-        } {tile.num_stages = 6 : i32, tile.warp_specialize}
-        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
-        tma.store_wait pending = 0 read_only
-        tile.barrier
-        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
-        tile.fence_async_shared
-        tile.barrier
-        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-        tma.store_commit
-      }
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
-        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 64 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB64_bf16
-      %c_shared = tile.alloc_smem : !tileC128x64_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_bf16
-        tma.prefetch_descriptor %descB : !desc64_bf16
-        tma.prefetch_descriptor %descC : !desc128_bf16
-        mbarrier.init %mbar_a, arrivals = 128
-        mbarrier.init %mbar_b, arrivals = 128
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
-      %bx = tile.program_id x
-      %by = tile.program_id y
-      %off_m = arith.muli %by, %bm_i32 : i32
-      %off_n = arith.muli %bx, %bn_i32 : i32
-      %acc = scf.for %k = %c0 to %k_tiles step %c1
-          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
-        %k_i32 = arith.index_cast %k : index to i32
-        %off_k = arith.muli %k_i32, %c64_i32 : i32
-        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-        mbarrier.arrive %mbar_a
-        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
-        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
-        mbarrier.arrive %mbar_b
-        %parity = arith.remui %k_i32, %c2_i32 : i32
-        mbarrier.wait %mbar_a, phase %parity : i32
-        mbarrier.wait %mbar_b, phase %parity : i32
-        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
-        tile.barrier
-        scf.yield %d : tensor<128x64xf32, #acc128x64>
-      } {tile.num_stages = 6 : i32, tile.warp_specialize}
-      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xbf16, #acc128x64>
-      tile.smem_store %c_out, %c_shared : tensor<128x64xbf16, #acc128x64>, !tileC128x64_bf16
-      tile.fence_async_shared
-      tile.barrier
-      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_bf16 -> !box128_bf16
-      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
-      tma.store_commit
-      tma.store_wait pending = 0
-      gpu.return
-    }
-
-    gpu.func @gemm_bf16_w128x256s4g8c2x1(%descA: !desc128_bf16, %descB: !descB256m2_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c2_i32 = arith.constant 2 : i32
-      %c63_i32 = arith.constant 63 : i32
-      %c64_i32 = arith.constant 64 : i32
-      %bm_i32 = arith.constant 128 : i32
-      %bn_i32 = arith.constant 256 : i32
-      %k_padded = arith.addi %K, %c63_i32 : i32
-      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
-      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
-      %a_shared = tile.alloc_smem : !box128_bf16
-      %b_shared = tile.alloc_smem : !tileB256_bf16
-      %c_shared = tile.alloc_smem : !cring128_bf16
-      %bars = mbarrier.alloc : !mbarrier.group<2>
-      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
-      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
-      %leader = tile.elect cta
-      scf.if %leader {
-        tma.prefetch_descriptor %descA : !desc128_bf16
-        tma.prefetch_descriptor %descB : !descB256m2_bf16
-        tma.prefetch_descriptor %descC : !desc128_bf16
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
-      }
-      tile.barrier
-      %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
-      %cluster_m = arith.constant 2 : i32
-      %cluster_n = arith.constant 1 : i32
-      %cluster_size = arith.constant 2 : i32
-      %group_c = arith.constant 4 : i32
-      %cm_minus_1 = arith.constant 1 : i32
-      %cn_minus_1 = arith.constant 0 : i32
-      %tiles_mp = arith.addi %tiles_m, %cm_minus_1 : i32
-      %tiles_mc = arith.divui %tiles_mp, %cluster_m : i32
-      %tiles_np = arith.addi %tiles_n, %cn_minus_1 : i32
-      %tiles_nc = arith.divui %tiles_np, %cluster_n : i32
-      %num_tiles = arith.muli %tiles_mc, %tiles_nc : i32
-      %group_tiles = arith.muli %tiles_nc, %group_c : i32
-      %bid = tile.program_id x
-      %grid = tile.num_programs x
-      %cid = arith.divui %bid, %cluster_size : i32
-      %clusters = arith.divui %grid, %cluster_size : i32
-      %rank = tile.cluster_rank
-      %rank_m = arith.remui %rank, %cluster_m : i32
-      %rank_n = arith.divui %rank, %cluster_m : i32
-      %first = arith.index_cast %cid : i32 to index
-      %last = arith.index_cast %num_tiles : i32 to index
-      %stride = arith.index_cast %clusters : i32 to index
-      scf.for %tile = %first to %last step %stride {
-        %mask_b_base = arith.constant 3 : i16
-        %shift_b_i32 = arith.muli %rank_n, %cluster_m : i32
-        %shift_b = arith.trunci %shift_b_i32 : i32 to i16
-        %mask_b = arith.shli %mask_b_base, %shift_b : i16
-        %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_c : i32
-        %rows_left = arith.subi %tiles_mc, %group_row : i32
-        %rows = arith.minui %rows_left, %group_c : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_mc = arith.addi %group_row, %row_in_group : i32
-        %tile_nc = arith.divui %in_group, %rows : i32
-        %tile_m_base = arith.muli %tile_mc, %cluster_m : i32
-        %tile_m = arith.addi %tile_m_base, %rank_m : i32
-        %tile_n_base = arith.muli %tile_nc, %cluster_n : i32
-        %tile_n = arith.addi %tile_n_base, %rank_n : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32
-        %off_n1 = arith.addi %off_n, %c64_i32 : i32
-        %c128_i32 = arith.constant 128 : i32
-        %off_n2 = arith.addi %off_n, %c128_i32 : i32
-        %c192_i32 = arith.constant 192 : i32
-        %off_n3 = arith.addi %off_n, %c192_i32 : i32
-        %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
-          %k_i32 = arith.index_cast %k : index to i32
-          %off_k = arith.muli %k_i32, %c64_i32 : i32
-          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
-          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
-          mbarrier.arrive %mbar_a
-          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
-          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b multicast %mask_b : !descB256m2_bf16, !tileB256_bf16
           mbarrier.arrive %mbar_b
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -2013,8 +1379,100 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
-    gpu.func @gemm_bf16_w128x64s6g8c1x2wg2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
-        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
+    gpu.func @gemm_bf16_w128x128s5g8pp(%descA: !desc128_bf16, %descB: !descB128_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 128 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB128_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB128_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x128xf32, #acc128x128>
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %first = arith.index_cast %bid : i32 to index
+      %last = arith.index_cast %num_tiles : i32 to index
+      %stride = arith.index_cast %grid : i32 to index
+      scf.for %tile = %first to %last step %stride {
+        %tile_i32 = arith.index_cast %tile : index to i32
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %acc = scf.for %k = %c0 to %k_tiles step %c1
+            iter_args(%c_local = %init) -> (tensor<128x128xf32, #acc128x128>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 16384 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB128_bf16, !tileB128_bf16
+          mbarrier.arrive %mbar_b
+          %parity = arith.remui %k_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB128_bf16, tensor<128x128xf32, #acc128x128> -> tensor<128x128xf32, #acc128x128>
+          tile.barrier
+          scf.yield %d : tensor<128x128xf32, #acc128x128>
+        } {tile.num_stages = 5 : i32, tile.warp_specialize}
+        %w0 = tile.extract_slice %acc[0, 0] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h0 = arith.truncf %w0 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+        %w1 = tile.extract_slice %acc[0, 64] : tensor<128x128xf32, #acc128x128> -> tensor<128x64xf32, #acc128x64w4>
+        %h1 = arith.truncf %w1 : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1 = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %h1, %s1 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      } {tile.ping_pong}
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x64s6g8c1x2(%descA: !descA128m2_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 4 : i32, known_cluster_size = array<i32: 2, 1, 1>, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2_i32 = arith.constant 2 : i32
@@ -2036,12 +1494,12 @@ module attributes {gpu.container_module} {
         tma.prefetch_descriptor %descA : !descA128m2_bf16
         tma.prefetch_descriptor %descB : !desc64_bf16
         tma.prefetch_descriptor %descC : !desc128_bf16
-        mbarrier.init %mbar_a, arrivals = 256
-        mbarrier.init %mbar_b, arrivals = 256
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
       }
       tile.barrier
       %zero = arith.constant 0.0 : f32
-      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64wg2>
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
       %cluster_m = arith.constant 1 : i32
       %cluster_n = arith.constant 2 : i32
       %cluster_size = arith.constant 2 : i32
@@ -2084,7 +1542,7 @@ module attributes {gpu.container_module} {
         %off_m = arith.muli %tile_m, %bm_i32 : i32
         %off_n = arith.muli %tile_n, %bn_i32 : i32
         %acc = scf.for %k = %c0 to %k_tiles step %c1
-            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64wg2>) {
+            iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
           %k_i32 = arith.index_cast %k : index to i32
           %off_k = arith.muli %k_i32, %c64_i32 : i32
           mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
@@ -2096,20 +1554,81 @@ module attributes {gpu.container_module} {
           %parity = arith.remui %k_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
           mbarrier.wait %mbar_b, phase %parity : i32
-          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64wg2> -> tensor<128x64xf32, #acc128x64wg2>
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
           tile.barrier
-          scf.yield %d : tensor<128x64xf32, #acc128x64wg2>
+          scf.yield %d : tensor<128x64xf32, #acc128x64>
         } {tile.num_stages = 6 : i32, tile.warp_specialize}
-        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+        %h0 = arith.truncf %acc : tensor<128x64xf32, #acc128x64w4> to tensor<128x64xbf16, #acc128x64w4>
         tma.store_wait pending = 0 read_only
         tile.barrier
         %s0 = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.smem_store %h0, %s0 : tensor<128x64xbf16, #acc128x64w4>, !box128_bf16
         tile.fence_async_shared
         tile.barrier
         tma.async_store %s0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
         tma.store_commit
       }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
+    gpu.func @gemm_bf16_w128x64s6(%descA: !desc128_bf16, %descB: !desc64_bf16, %descC: !desc128_bf16, %K: i32) kernel
+        attributes {tile.num_warps = 4 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 64 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB64_bf16
+      %c_shared = tile.alloc_smem : !tileC128x64_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !desc64_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 128
+        mbarrier.init %mbar_b, arrivals = 128
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x64xf32, #acc128x64>
+      %bx = tile.program_id x
+      %by = tile.program_id y
+      %off_m = arith.muli %by, %bm_i32 : i32
+      %off_n = arith.muli %bx, %bn_i32 : i32
+      %acc = scf.for %k = %c0 to %k_tiles step %c1
+          iter_args(%c_local = %init) -> (tensor<128x64xf32, #acc128x64>) {
+        %k_i32 = arith.index_cast %k : index to i32
+        %off_k = arith.muli %k_i32, %c64_i32 : i32
+        mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+        tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+        mbarrier.arrive %mbar_a
+        mbarrier.expect_tx %mbar_b, bytes = 8192 if %leader
+        tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !desc64_bf16, !tileB64_bf16
+        mbarrier.arrive %mbar_b
+        %parity = arith.remui %k_i32, %c2_i32 : i32
+        mbarrier.wait %mbar_a, phase %parity : i32
+        mbarrier.wait %mbar_b, phase %parity : i32
+        %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB64_bf16, tensor<128x64xf32, #acc128x64> -> tensor<128x64xf32, #acc128x64>
+        tile.barrier
+        scf.yield %d : tensor<128x64xf32, #acc128x64>
+      } {tile.num_stages = 6 : i32, tile.warp_specialize}
+      %c_out = arith.truncf %acc : tensor<128x64xf32, #acc128x64> to tensor<128x64xbf16, #acc128x64>
+      tile.smem_store %c_out, %c_shared : tensor<128x64xbf16, #acc128x64>, !tileC128x64_bf16
+      tile.fence_async_shared
+      tile.barrier
+      %cbox0 = tile.smem_subslice %c_shared[0, 0] : !tileC128x64_bf16 -> !box128_bf16
+      tma.async_store %cbox0, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+      tma.store_commit
       tma.store_wait pending = 0
       gpu.return
     }
@@ -2592,21 +2111,17 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_p2_str("bf16 p2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s3_str("f16 w128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x256s4g8_str("f16 w128x256s4g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x256s4g8de_str("f16 w128x256s4g8de\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x128s5g8pp_str("f16 w128x128s5g8pp\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2_str("f16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x256s4g8c2x1_str("f16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x256s4g8de_str("f16 w128x256s4g8de\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2wg2_str("f16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8_str("bf16 w128x256s4g8\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x256s4g8de_str("bf16 w128x256s4g8de\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x128s5g8pp_str("bf16 w128x128s5g8pp\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2_str("bf16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x256s4g8c2x1_str("bf16 w128x256s4g8c2x1\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x256s4g8de_str("bf16 w128x256s4g8de\00") {addr_space = 0 : i32}
-  llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2wg2_str("bf16 w128x64s6g8c1x2wg2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w256x128x128s3g8_str("e4m3 w256x128x128s3g8\00") {addr_space = 0 : i32}
@@ -3105,6 +2620,135 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
+  func.func @launch_f16_w128x256s4g8de(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
   func.func @launch_f16_w128x128s5g8pp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
@@ -3493,409 +3137,8 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_f16_w128x256s4g8c2x1(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256m2_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %cm = arith.constant 2 : index
-    %cn = arith.constant 1 : index
-    %cs = arith.constant 2 : index
-    %gyc = arith.ceildivui %gy, %cm : index
-    %gxc = arith.ceildivui %gx, %cn : index
-    %tiles = arith.muli %gxc, %gyc : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %cluster_slots = arith.divui %sms, %cs : index
-    %gc = arith.minui %tiles, %cluster_slots : index
-    %g = arith.muli %gc, %cs : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8c2x1 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !descB256m2_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x256s4g8c2x1(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_f16_w128x256s4g8de(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %tiles = arith.muli %gx, %gy : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %g = arith.minui %tiles, %sms : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_f16_w128x64s6g8c1x2wg2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 64 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 63 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xf16> -> !descA128m2_f16
-    %db = tma.make_descriptor %b : memref<?x?xf16> -> !desc64_f16
-    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %cm = arith.constant 1 : index
-    %cn = arith.constant 2 : index
-    %cs = arith.constant 2 : index
-    %gyc = arith.ceildivui %gy, %cm : index
-    %gxc = arith.ceildivui %gx, %cn : index
-    %tiles = arith.muli %gxc, %gyc : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %cluster_slots = arith.divui %sms, %cs : index
-    %gc = arith.minui %tiles, %cluster_slots : index
-    %g = arith.muli %gc, %cs : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x64s6g8c1x2wg2 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !descA128m2_f16, %db : !desc64_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_f16_w128x64s6g8c1x2wg2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 1 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8 (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -3911,7 +3154,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
@@ -4268,6 +3511,135 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x256s4g8de(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -4688,409 +4060,8 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  func.func @launch_bf16_w128x256s4g8c2x1(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256m2_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %cm = arith.constant 2 : index
-    %cn = arith.constant 1 : index
-    %cs = arith.constant 2 : index
-    %gyc = arith.ceildivui %gy, %cm : index
-    %gxc = arith.ceildivui %gx, %cn : index
-    %tiles = arith.muli %gxc, %gyc : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %cluster_slots = arith.divui %sms, %cs : index
-    %gc = arith.minui %tiles, %cluster_slots : index
-    %g = arith.muli %gc, %cs : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8c2x1 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !descB256m2_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x256s4g8c2x1(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x256s4g8c2x1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_bf16_w128x256s4g8de(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 256 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 255 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %tiles = arith.muli %gx, %gy : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %g = arith.minui %tiles, %sms : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8de blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x256s4g8de(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
-  func.func @launch_bf16_w128x64s6g8c1x2wg2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
-    %c1 = arith.constant 1 : index
-    %bm = arith.constant 128 : index
-    %bn = arith.constant 64 : index
-    %bm1 = arith.constant 127 : index
-    %bn1 = arith.constant 63 : index
-    %threads = arith.constant 256 : index
-    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !descA128m2_bf16
-    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !desc64_bf16
-    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
-    %np = arith.addi %n, %bn1 : index
-    %mp = arith.addi %m, %bm1 : index
-    %gx = arith.divui %np, %bn : index
-    %gy = arith.divui %mp, %bm : index
-    %cm = arith.constant 1 : index
-    %cn = arith.constant 2 : index
-    %cs = arith.constant 2 : index
-    %gyc = arith.ceildivui %gy, %cm : index
-    %gxc = arith.ceildivui %gx, %cn : index
-    %tiles = arith.muli %gxc, %gyc : index
-    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
-    %sms = arith.index_cast %sms32 : i32 to index
-    %cluster_slots = arith.divui %sms, %cs : index
-    %gc = arith.minui %tiles, %cluster_slots : index
-    %g = arith.muli %gc, %cs : index
-    %tiles_m = arith.index_cast %gy : index to i32
-    %tiles_n = arith.index_cast %gx : index to i32
-    %k32 = arith.index_cast %k : index to i32
-    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x64s6g8c1x2wg2 clusters in (%cs, %c1, %c1) blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
-        args(%da : !descA128m2_bf16, %db : !desc64_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32)
-    return %done : !gpu.async.token
-  }
-
-  // Checks one run against cuBLAS (f32 reference), then times it.
-  func.func @bench_bf16_w128x64s6g8c1x2wg2(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c64 = arith.constant 64 : index
-    %k_empty = arith.cmpi eq, %k, %c0 : index
-    %ks = arith.select %k_empty, %c64, %k : index
-    %t0 = gpu.wait async
-    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
-    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
-    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
-    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
-    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
-    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
-    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
-    %m64 = arith.index_cast %m : index to i64
-    %n64 = arith.index_cast %n : index to i64
-    %k64 = arith.index_cast %k : index to i64
-    %ks64 = arith.index_cast %ks : index to i64
-    %mk = arith.muli %m64, %ks64 : i64
-    %kn = arith.muli %ks64, %n64 : i64
-    %mn = arith.muli %m64, %n64 : i64
-    %two = arith.constant 2 : i64
-    %mn_bytes = arith.muli %mn, %two : i64
-    %dtype = arith.constant 2 : i32
-    %f32 = arith.constant 0 : i32
-    %no = arith.constant 0 : i32
-    %seed_a = arith.constant 17 : i64
-    %seed_b = arith.constant 18 : i64
-    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
-    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
-    %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-    gpu.wait [%launch_dep]
-    scf.if %k_empty {
-      %zero = arith.constant 0.0 : f64
-      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
-    } else {
-      %null = llvm.mlir.zero : !llvm.ptr
-      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
-    }
-    %tol = arith.constant 1.0e-2 : f64
-    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
-
-    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
-    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
-    %no_timing = arith.constant 0 : i32
-    %timed = arith.cmpi ne, %timing, %no_timing : i32
-    scf.if %timed {
-      %c3 = arith.constant 3 : index
-      %c10 = arith.constant 10 : index
-      %one = arith.constant 1 : i64
-      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
-      %launches = arith.index_cast %launches32 : i32 to index
-      %launches_f = arith.sitofp %launches32 : i32 to f64
-      scf.for %i = %c0 to %c3 step %c1 {
-        %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-        gpu.wait [%launch_dep_warm]
-      }
-      scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
-        %first = gpu.wait async
-        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x64s6g8c1x2wg2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
-          scf.yield %done : !gpu.async.token
-        }
-        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
-        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
-        %ms = arith.divf %sample, %launches_f : f64
-        %host_ms = arith.divf %host_sample, %launches_f : f64
-        %i64 = arith.index_cast %i : index to i64
-        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %ms, %slot : f64, !llvm.ptr
-        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
-        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
-      }
-      %count = arith.constant 10 : i32
-      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
-      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
-      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
-      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
-      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
-    }
-
-    %t5 = gpu.wait async
-    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
-    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
-    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
-    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
-    return %fail : i32
-  }
-
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8 (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -5106,7 +4077,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
@@ -5842,6 +4813,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_f16_w128x256s4g8_4 = arith.addi %s_f16_w128x256s4g8_3, %f_f16_w128x256s4g8_4 : i32
+    %m_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %n_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %k_f16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %name_f16_w128x256s4g8de_0 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %n64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %k64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_0, %m64_f16_w128x256s4g8de_0, %n64_f16_w128x256s4g8de_0, %k64_f16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_0, %skipped : i32
+    %f_f16_w128x256s4g8de_0 = scf.if %run_f16_w128x256s4g8de_0 -> (i32) {
+      %x_f16_w128x256s4g8de_0 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_0, %n_f16_w128x256s4g8de_0, %k_f16_w128x256s4g8de_0, %name_f16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x256s4g8de_0 : i32
+    %m_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8de_1 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_1, %m64_f16_w128x256s4g8de_1, %n64_f16_w128x256s4g8de_1, %k64_f16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_1, %skipped : i32
+    %f_f16_w128x256s4g8de_1 = scf.if %run_f16_w128x256s4g8de_1 -> (i32) {
+      %x_f16_w128x256s4g8de_1 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_1, %n_f16_w128x256s4g8de_1, %k_f16_w128x256s4g8de_1, %name_f16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_1 = arith.addi %s_f16_w128x256s4g8de_0, %f_f16_w128x256s4g8de_1 : i32
+    %m_f16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_2 = arith.constant 512 : index
+    %name_f16_w128x256s4g8de_2 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_2 = arith.constant 512 : i64
+    %enabled_f16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_2, %m64_f16_w128x256s4g8de_2, %n64_f16_w128x256s4g8de_2, %k64_f16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_2, %skipped : i32
+    %f_f16_w128x256s4g8de_2 = scf.if %run_f16_w128x256s4g8de_2 -> (i32) {
+      %x_f16_w128x256s4g8de_2 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_2, %n_f16_w128x256s4g8de_2, %k_f16_w128x256s4g8de_2, %name_f16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_2 = arith.addi %s_f16_w128x256s4g8de_1, %f_f16_w128x256s4g8de_2 : i32
+    %m_f16_w128x256s4g8de_3 = arith.constant 128 : index
+    %n_f16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8de_3 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_3 = arith.constant 128 : i64
+    %n64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_3, %m64_f16_w128x256s4g8de_3, %n64_f16_w128x256s4g8de_3, %k64_f16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_3, %skipped : i32
+    %f_f16_w128x256s4g8de_3 = scf.if %run_f16_w128x256s4g8de_3 -> (i32) {
+      %x_f16_w128x256s4g8de_3 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_3, %n_f16_w128x256s4g8de_3, %k_f16_w128x256s4g8de_3, %name_f16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_3 = arith.addi %s_f16_w128x256s4g8de_2, %f_f16_w128x256s4g8de_3 : i32
+    %m_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %n_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %k_f16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %name_f16_w128x256s4g8de_4 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
+    %m64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %n64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %k64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_4, %m64_f16_w128x256s4g8de_4, %n64_f16_w128x256s4g8de_4, %k64_f16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_4, %skipped : i32
+    %f_f16_w128x256s4g8de_4 = scf.if %run_f16_w128x256s4g8de_4 -> (i32) {
+      %x_f16_w128x256s4g8de_4 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_4, %n_f16_w128x256s4g8de_4, %k_f16_w128x256s4g8de_4, %name_f16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8de_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8de_4 = arith.addi %s_f16_w128x256s4g8de_3, %f_f16_w128x256s4g8de_4 : i32
     %m_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %n_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %k_f16_w128x128s5g8pp_0 = arith.constant 4096 : index
@@ -5857,7 +4908,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_f16_w128x128s5g8pp_0 = arith.addi %s_f16_w128x256s4g8_4, %f_f16_w128x128s5g8pp_0 : i32
+    %s_f16_w128x128s5g8pp_0 = arith.addi %s_f16_w128x256s4g8de_4, %f_f16_w128x128s5g8pp_0 : i32
     %m_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %n_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %k_f16_w128x128s5g8pp_1 = arith.constant 8192 : index
@@ -6082,246 +5133,6 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
-    %m_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %n_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %k_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %name_f16_w128x256s4g8c2x1_0 = llvm.mlir.addressof @name_f16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %n64_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %k64_f16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %enabled_f16_w128x256s4g8c2x1_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8c2x1_0, %m64_f16_w128x256s4g8c2x1_0, %n64_f16_w128x256s4g8c2x1_0, %k64_f16_w128x256s4g8c2x1_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8c2x1_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8c2x1_0, %skipped : i32
-    %f_f16_w128x256s4g8c2x1_0 = scf.if %run_f16_w128x256s4g8c2x1_0 -> (i32) {
-      %x_f16_w128x256s4g8c2x1_0 = func.call @bench_f16_w128x256s4g8c2x1(%m_f16_w128x256s4g8c2x1_0, %n_f16_w128x256s4g8c2x1_0, %k_f16_w128x256s4g8c2x1_0, %name_f16_w128x256s4g8c2x1_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8c2x1_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8c2x1_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_w128x256s4g8c2x1_0 : i32
-    %m_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %n_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %name_f16_w128x256s4g8c2x1_1 = llvm.mlir.addressof @name_f16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %n64_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %enabled_f16_w128x256s4g8c2x1_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8c2x1_1, %m64_f16_w128x256s4g8c2x1_1, %n64_f16_w128x256s4g8c2x1_1, %k64_f16_w128x256s4g8c2x1_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8c2x1_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8c2x1_1, %skipped : i32
-    %f_f16_w128x256s4g8c2x1_1 = scf.if %run_f16_w128x256s4g8c2x1_1 -> (i32) {
-      %x_f16_w128x256s4g8c2x1_1 = func.call @bench_f16_w128x256s4g8c2x1(%m_f16_w128x256s4g8c2x1_1, %n_f16_w128x256s4g8c2x1_1, %k_f16_w128x256s4g8c2x1_1, %name_f16_w128x256s4g8c2x1_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8c2x1_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8c2x1_1 = arith.addi %s_f16_w128x256s4g8c2x1_0, %f_f16_w128x256s4g8c2x1_1 : i32
-    %m_f16_w128x256s4g8c2x1_2 = arith.constant 8192 : index
-    %n_f16_w128x256s4g8c2x1_2 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8c2x1_2 = arith.constant 512 : index
-    %name_f16_w128x256s4g8c2x1_2 = llvm.mlir.addressof @name_f16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_f16_w128x256s4g8c2x1_2 = arith.constant 8192 : i64
-    %n64_f16_w128x256s4g8c2x1_2 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8c2x1_2 = arith.constant 512 : i64
-    %enabled_f16_w128x256s4g8c2x1_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8c2x1_2, %m64_f16_w128x256s4g8c2x1_2, %n64_f16_w128x256s4g8c2x1_2, %k64_f16_w128x256s4g8c2x1_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8c2x1_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8c2x1_2, %skipped : i32
-    %f_f16_w128x256s4g8c2x1_2 = scf.if %run_f16_w128x256s4g8c2x1_2 -> (i32) {
-      %x_f16_w128x256s4g8c2x1_2 = func.call @bench_f16_w128x256s4g8c2x1(%m_f16_w128x256s4g8c2x1_2, %n_f16_w128x256s4g8c2x1_2, %k_f16_w128x256s4g8c2x1_2, %name_f16_w128x256s4g8c2x1_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8c2x1_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8c2x1_2 = arith.addi %s_f16_w128x256s4g8c2x1_1, %f_f16_w128x256s4g8c2x1_2 : i32
-    %m_f16_w128x256s4g8c2x1_3 = arith.constant 128 : index
-    %n_f16_w128x256s4g8c2x1_3 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8c2x1_3 = arith.constant 8192 : index
-    %name_f16_w128x256s4g8c2x1_3 = llvm.mlir.addressof @name_f16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_f16_w128x256s4g8c2x1_3 = arith.constant 128 : i64
-    %n64_f16_w128x256s4g8c2x1_3 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8c2x1_3 = arith.constant 8192 : i64
-    %enabled_f16_w128x256s4g8c2x1_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8c2x1_3, %m64_f16_w128x256s4g8c2x1_3, %n64_f16_w128x256s4g8c2x1_3, %k64_f16_w128x256s4g8c2x1_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8c2x1_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8c2x1_3, %skipped : i32
-    %f_f16_w128x256s4g8c2x1_3 = scf.if %run_f16_w128x256s4g8c2x1_3 -> (i32) {
-      %x_f16_w128x256s4g8c2x1_3 = func.call @bench_f16_w128x256s4g8c2x1(%m_f16_w128x256s4g8c2x1_3, %n_f16_w128x256s4g8c2x1_3, %k_f16_w128x256s4g8c2x1_3, %name_f16_w128x256s4g8c2x1_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8c2x1_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8c2x1_3 = arith.addi %s_f16_w128x256s4g8c2x1_2, %f_f16_w128x256s4g8c2x1_3 : i32
-    %m_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %n_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %k_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %name_f16_w128x256s4g8c2x1_4 = llvm.mlir.addressof @name_f16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %n64_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %k64_f16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %enabled_f16_w128x256s4g8c2x1_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8c2x1_4, %m64_f16_w128x256s4g8c2x1_4, %n64_f16_w128x256s4g8c2x1_4, %k64_f16_w128x256s4g8c2x1_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8c2x1_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8c2x1_4, %skipped : i32
-    %f_f16_w128x256s4g8c2x1_4 = scf.if %run_f16_w128x256s4g8c2x1_4 -> (i32) {
-      %x_f16_w128x256s4g8c2x1_4 = func.call @bench_f16_w128x256s4g8c2x1(%m_f16_w128x256s4g8c2x1_4, %n_f16_w128x256s4g8c2x1_4, %k_f16_w128x256s4g8c2x1_4, %name_f16_w128x256s4g8c2x1_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8c2x1_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8c2x1_4 = arith.addi %s_f16_w128x256s4g8c2x1_3, %f_f16_w128x256s4g8c2x1_4 : i32
-    %m_f16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %n_f16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %k_f16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %name_f16_w128x256s4g8de_0 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
-    %m64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %n64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %k64_f16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %enabled_f16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_0, %m64_f16_w128x256s4g8de_0, %n64_f16_w128x256s4g8de_0, %k64_f16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_0, %skipped : i32
-    %f_f16_w128x256s4g8de_0 = scf.if %run_f16_w128x256s4g8de_0 -> (i32) {
-      %x_f16_w128x256s4g8de_0 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_0, %n_f16_w128x256s4g8de_0, %k_f16_w128x256s4g8de_0, %name_f16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8de_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8de_0 = arith.addi %s_f16_w128x256s4g8c2x1_4, %f_f16_w128x256s4g8de_0 : i32
-    %m_f16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %n_f16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %name_f16_w128x256s4g8de_1 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
-    %m64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %n64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %enabled_f16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_1, %m64_f16_w128x256s4g8de_1, %n64_f16_w128x256s4g8de_1, %k64_f16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_1, %skipped : i32
-    %f_f16_w128x256s4g8de_1 = scf.if %run_f16_w128x256s4g8de_1 -> (i32) {
-      %x_f16_w128x256s4g8de_1 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_1, %n_f16_w128x256s4g8de_1, %k_f16_w128x256s4g8de_1, %name_f16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8de_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8de_1 = arith.addi %s_f16_w128x256s4g8de_0, %f_f16_w128x256s4g8de_1 : i32
-    %m_f16_w128x256s4g8de_2 = arith.constant 8192 : index
-    %n_f16_w128x256s4g8de_2 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8de_2 = arith.constant 512 : index
-    %name_f16_w128x256s4g8de_2 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
-    %m64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
-    %n64_f16_w128x256s4g8de_2 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8de_2 = arith.constant 512 : i64
-    %enabled_f16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_2, %m64_f16_w128x256s4g8de_2, %n64_f16_w128x256s4g8de_2, %k64_f16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_2, %skipped : i32
-    %f_f16_w128x256s4g8de_2 = scf.if %run_f16_w128x256s4g8de_2 -> (i32) {
-      %x_f16_w128x256s4g8de_2 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_2, %n_f16_w128x256s4g8de_2, %k_f16_w128x256s4g8de_2, %name_f16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8de_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8de_2 = arith.addi %s_f16_w128x256s4g8de_1, %f_f16_w128x256s4g8de_2 : i32
-    %m_f16_w128x256s4g8de_3 = arith.constant 128 : index
-    %n_f16_w128x256s4g8de_3 = arith.constant 8192 : index
-    %k_f16_w128x256s4g8de_3 = arith.constant 8192 : index
-    %name_f16_w128x256s4g8de_3 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
-    %m64_f16_w128x256s4g8de_3 = arith.constant 128 : i64
-    %n64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
-    %k64_f16_w128x256s4g8de_3 = arith.constant 8192 : i64
-    %enabled_f16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_3, %m64_f16_w128x256s4g8de_3, %n64_f16_w128x256s4g8de_3, %k64_f16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_3, %skipped : i32
-    %f_f16_w128x256s4g8de_3 = scf.if %run_f16_w128x256s4g8de_3 -> (i32) {
-      %x_f16_w128x256s4g8de_3 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_3, %n_f16_w128x256s4g8de_3, %k_f16_w128x256s4g8de_3, %name_f16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8de_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8de_3 = arith.addi %s_f16_w128x256s4g8de_2, %f_f16_w128x256s4g8de_3 : i32
-    %m_f16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %n_f16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %k_f16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %name_f16_w128x256s4g8de_4 = llvm.mlir.addressof @name_f16_w128x256s4g8de_str : !llvm.ptr
-    %m64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %n64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %k64_f16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %enabled_f16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8de_4, %m64_f16_w128x256s4g8de_4, %n64_f16_w128x256s4g8de_4, %k64_f16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8de_4, %skipped : i32
-    %f_f16_w128x256s4g8de_4 = scf.if %run_f16_w128x256s4g8de_4 -> (i32) {
-      %x_f16_w128x256s4g8de_4 = func.call @bench_f16_w128x256s4g8de(%m_f16_w128x256s4g8de_4, %n_f16_w128x256s4g8de_4, %k_f16_w128x256s4g8de_4, %name_f16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x256s4g8de_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x256s4g8de_4 = arith.addi %s_f16_w128x256s4g8de_3, %f_f16_w128x256s4g8de_4 : i32
-    %m_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %n_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %k_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %name_f16_w128x64s6g8c1x2wg2_0 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %n64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %k64_f16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %enabled_f16_w128x64s6g8c1x2wg2_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_0, %m64_f16_w128x64s6g8c1x2wg2_0, %n64_f16_w128x64s6g8c1x2wg2_0, %k64_f16_w128x64s6g8c1x2wg2_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x64s6g8c1x2wg2_0 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_0, %skipped : i32
-    %f_f16_w128x64s6g8c1x2wg2_0 = scf.if %run_f16_w128x64s6g8c1x2wg2_0 -> (i32) {
-      %x_f16_w128x64s6g8c1x2wg2_0 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_0, %n_f16_w128x64s6g8c1x2wg2_0, %k_f16_w128x64s6g8c1x2wg2_0, %name_f16_w128x64s6g8c1x2wg2_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x64s6g8c1x2wg2_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x64s6g8c1x2wg2_0 = arith.addi %s_f16_w128x256s4g8de_4, %f_f16_w128x64s6g8c1x2wg2_0 : i32
-    %m_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %n_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %k_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %name_f16_w128x64s6g8c1x2wg2_1 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %n64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %k64_f16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %enabled_f16_w128x64s6g8c1x2wg2_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_1, %m64_f16_w128x64s6g8c1x2wg2_1, %n64_f16_w128x64s6g8c1x2wg2_1, %k64_f16_w128x64s6g8c1x2wg2_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x64s6g8c1x2wg2_1 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_1, %skipped : i32
-    %f_f16_w128x64s6g8c1x2wg2_1 = scf.if %run_f16_w128x64s6g8c1x2wg2_1 -> (i32) {
-      %x_f16_w128x64s6g8c1x2wg2_1 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_1, %n_f16_w128x64s6g8c1x2wg2_1, %k_f16_w128x64s6g8c1x2wg2_1, %name_f16_w128x64s6g8c1x2wg2_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x64s6g8c1x2wg2_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x64s6g8c1x2wg2_1 = arith.addi %s_f16_w128x64s6g8c1x2wg2_0, %f_f16_w128x64s6g8c1x2wg2_1 : i32
-    %m_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
-    %n_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
-    %k_f16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : index
-    %name_f16_w128x64s6g8c1x2wg2_2 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
-    %n64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
-    %k64_f16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : i64
-    %enabled_f16_w128x64s6g8c1x2wg2_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_2, %m64_f16_w128x64s6g8c1x2wg2_2, %n64_f16_w128x64s6g8c1x2wg2_2, %k64_f16_w128x64s6g8c1x2wg2_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x64s6g8c1x2wg2_2 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_2, %skipped : i32
-    %f_f16_w128x64s6g8c1x2wg2_2 = scf.if %run_f16_w128x64s6g8c1x2wg2_2 -> (i32) {
-      %x_f16_w128x64s6g8c1x2wg2_2 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_2, %n_f16_w128x64s6g8c1x2wg2_2, %k_f16_w128x64s6g8c1x2wg2_2, %name_f16_w128x64s6g8c1x2wg2_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x64s6g8c1x2wg2_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x64s6g8c1x2wg2_2 = arith.addi %s_f16_w128x64s6g8c1x2wg2_1, %f_f16_w128x64s6g8c1x2wg2_2 : i32
-    %m_f16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : index
-    %n_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
-    %k_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
-    %name_f16_w128x64s6g8c1x2wg2_3 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : i64
-    %n64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
-    %k64_f16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
-    %enabled_f16_w128x64s6g8c1x2wg2_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_3, %m64_f16_w128x64s6g8c1x2wg2_3, %n64_f16_w128x64s6g8c1x2wg2_3, %k64_f16_w128x64s6g8c1x2wg2_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x64s6g8c1x2wg2_3 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_3, %skipped : i32
-    %f_f16_w128x64s6g8c1x2wg2_3 = scf.if %run_f16_w128x64s6g8c1x2wg2_3 -> (i32) {
-      %x_f16_w128x64s6g8c1x2wg2_3 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_3, %n_f16_w128x64s6g8c1x2wg2_3, %k_f16_w128x64s6g8c1x2wg2_3, %name_f16_w128x64s6g8c1x2wg2_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x64s6g8c1x2wg2_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x64s6g8c1x2wg2_3 = arith.addi %s_f16_w128x64s6g8c1x2wg2_2, %f_f16_w128x64s6g8c1x2wg2_3 : i32
-    %m_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %n_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %k_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %name_f16_w128x64s6g8c1x2wg2_4 = llvm.mlir.addressof @name_f16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %n64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %k64_f16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %enabled_f16_w128x64s6g8c1x2wg2_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x64s6g8c1x2wg2_4, %m64_f16_w128x64s6g8c1x2wg2_4, %n64_f16_w128x64s6g8c1x2wg2_4, %k64_f16_w128x64s6g8c1x2wg2_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_f16_w128x64s6g8c1x2wg2_4 = arith.cmpi ne, %enabled_f16_w128x64s6g8c1x2wg2_4, %skipped : i32
-    %f_f16_w128x64s6g8c1x2wg2_4 = scf.if %run_f16_w128x64s6g8c1x2wg2_4 -> (i32) {
-      %x_f16_w128x64s6g8c1x2wg2_4 = func.call @bench_f16_w128x64s6g8c1x2wg2(%m_f16_w128x64s6g8c1x2wg2_4, %n_f16_w128x64s6g8c1x2wg2_4, %k_f16_w128x64s6g8c1x2wg2_4, %name_f16_w128x64s6g8c1x2wg2_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_f16_w128x64s6g8c1x2wg2_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_f16_w128x64s6g8c1x2wg2_4 = arith.addi %s_f16_w128x64s6g8c1x2wg2_3, %f_f16_w128x64s6g8c1x2wg2_4 : i32
     %m_f16_auto_0 = arith.constant 4096 : index
     %n_f16_auto_0 = arith.constant 4096 : index
     %k_f16_auto_0 = arith.constant 4096 : index
@@ -6337,7 +5148,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_f16_auto_0 = arith.addi %s_f16_w128x64s6g8c1x2wg2_4, %f_f16_auto_0 : i32
+    %s_f16_auto_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 8192 : index
     %n_f16_auto_1 = arith.constant 8192 : index
     %k_f16_auto_1 = arith.constant 8192 : index
@@ -6562,6 +5373,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_bf16_w128x256s4g8_4 = arith.addi %s_bf16_w128x256s4g8_3, %f_bf16_w128x256s4g8_4 : i32
+    %m_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %n_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %k_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
+    %name_bf16_w128x256s4g8de_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_0, %m64_bf16_w128x256s4g8de_0, %n64_bf16_w128x256s4g8de_0, %k64_bf16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_0, %skipped : i32
+    %f_bf16_w128x256s4g8de_0 = scf.if %run_bf16_w128x256s4g8de_0 -> (i32) {
+      %x_bf16_w128x256s4g8de_0 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_0, %n_bf16_w128x256s4g8de_0, %k_bf16_w128x256s4g8de_0, %name_bf16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x256s4g8de_0 : i32
+    %m_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8de_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_1, %m64_bf16_w128x256s4g8de_1, %n64_bf16_w128x256s4g8de_1, %k64_bf16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_1, %skipped : i32
+    %f_bf16_w128x256s4g8de_1 = scf.if %run_bf16_w128x256s4g8de_1 -> (i32) {
+      %x_bf16_w128x256s4g8de_1 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_1, %n_bf16_w128x256s4g8de_1, %k_bf16_w128x256s4g8de_1, %name_bf16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_1 = arith.addi %s_bf16_w128x256s4g8de_0, %f_bf16_w128x256s4g8de_1 : i32
+    %m_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_2 = arith.constant 512 : index
+    %name_bf16_w128x256s4g8de_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_2, %m64_bf16_w128x256s4g8de_2, %n64_bf16_w128x256s4g8de_2, %k64_bf16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_2, %skipped : i32
+    %f_bf16_w128x256s4g8de_2 = scf.if %run_bf16_w128x256s4g8de_2 -> (i32) {
+      %x_bf16_w128x256s4g8de_2 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_2, %n_bf16_w128x256s4g8de_2, %k_bf16_w128x256s4g8de_2, %name_bf16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_2 = arith.addi %s_bf16_w128x256s4g8de_1, %f_bf16_w128x256s4g8de_2 : i32
+    %m_bf16_w128x256s4g8de_3 = arith.constant 128 : index
+    %n_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8de_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_3 = arith.constant 128 : i64
+    %n64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_3, %m64_bf16_w128x256s4g8de_3, %n64_bf16_w128x256s4g8de_3, %k64_bf16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_3, %skipped : i32
+    %f_bf16_w128x256s4g8de_3 = scf.if %run_bf16_w128x256s4g8de_3 -> (i32) {
+      %x_bf16_w128x256s4g8de_3 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_3, %n_bf16_w128x256s4g8de_3, %k_bf16_w128x256s4g8de_3, %name_bf16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_3 = arith.addi %s_bf16_w128x256s4g8de_2, %f_bf16_w128x256s4g8de_3 : i32
+    %m_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %n_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %k_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
+    %name_bf16_w128x256s4g8de_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_4, %m64_bf16_w128x256s4g8de_4, %n64_bf16_w128x256s4g8de_4, %k64_bf16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_4, %skipped : i32
+    %f_bf16_w128x256s4g8de_4 = scf.if %run_bf16_w128x256s4g8de_4 -> (i32) {
+      %x_bf16_w128x256s4g8de_4 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_4, %n_bf16_w128x256s4g8de_4, %k_bf16_w128x256s4g8de_4, %name_bf16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8de_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8de_4 = arith.addi %s_bf16_w128x256s4g8de_3, %f_bf16_w128x256s4g8de_4 : i32
     %m_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %n_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
     %k_bf16_w128x128s5g8pp_0 = arith.constant 4096 : index
@@ -6577,7 +5468,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_bf16_w128x128s5g8pp_0 = arith.addi %s_bf16_w128x256s4g8_4, %f_bf16_w128x128s5g8pp_0 : i32
+    %s_bf16_w128x128s5g8pp_0 = arith.addi %s_bf16_w128x256s4g8de_4, %f_bf16_w128x128s5g8pp_0 : i32
     %m_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %n_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
     %k_bf16_w128x128s5g8pp_1 = arith.constant 8192 : index
@@ -6802,246 +5693,6 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
-    %m_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %n_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %k_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : index
-    %name_bf16_w128x256s4g8c2x1_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %n64_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %k64_bf16_w128x256s4g8c2x1_0 = arith.constant 4096 : i64
-    %enabled_bf16_w128x256s4g8c2x1_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8c2x1_0, %m64_bf16_w128x256s4g8c2x1_0, %n64_bf16_w128x256s4g8c2x1_0, %k64_bf16_w128x256s4g8c2x1_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8c2x1_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8c2x1_0, %skipped : i32
-    %f_bf16_w128x256s4g8c2x1_0 = scf.if %run_bf16_w128x256s4g8c2x1_0 -> (i32) {
-      %x_bf16_w128x256s4g8c2x1_0 = func.call @bench_bf16_w128x256s4g8c2x1(%m_bf16_w128x256s4g8c2x1_0, %n_bf16_w128x256s4g8c2x1_0, %k_bf16_w128x256s4g8c2x1_0, %name_bf16_w128x256s4g8c2x1_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8c2x1_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8c2x1_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_w128x256s4g8c2x1_0 : i32
-    %m_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %n_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : index
-    %name_bf16_w128x256s4g8c2x1_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %n64_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8c2x1_1 = arith.constant 8192 : i64
-    %enabled_bf16_w128x256s4g8c2x1_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8c2x1_1, %m64_bf16_w128x256s4g8c2x1_1, %n64_bf16_w128x256s4g8c2x1_1, %k64_bf16_w128x256s4g8c2x1_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8c2x1_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8c2x1_1, %skipped : i32
-    %f_bf16_w128x256s4g8c2x1_1 = scf.if %run_bf16_w128x256s4g8c2x1_1 -> (i32) {
-      %x_bf16_w128x256s4g8c2x1_1 = func.call @bench_bf16_w128x256s4g8c2x1(%m_bf16_w128x256s4g8c2x1_1, %n_bf16_w128x256s4g8c2x1_1, %k_bf16_w128x256s4g8c2x1_1, %name_bf16_w128x256s4g8c2x1_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8c2x1_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8c2x1_1 = arith.addi %s_bf16_w128x256s4g8c2x1_0, %f_bf16_w128x256s4g8c2x1_1 : i32
-    %m_bf16_w128x256s4g8c2x1_2 = arith.constant 8192 : index
-    %n_bf16_w128x256s4g8c2x1_2 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8c2x1_2 = arith.constant 512 : index
-    %name_bf16_w128x256s4g8c2x1_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8c2x1_2 = arith.constant 8192 : i64
-    %n64_bf16_w128x256s4g8c2x1_2 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8c2x1_2 = arith.constant 512 : i64
-    %enabled_bf16_w128x256s4g8c2x1_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8c2x1_2, %m64_bf16_w128x256s4g8c2x1_2, %n64_bf16_w128x256s4g8c2x1_2, %k64_bf16_w128x256s4g8c2x1_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8c2x1_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8c2x1_2, %skipped : i32
-    %f_bf16_w128x256s4g8c2x1_2 = scf.if %run_bf16_w128x256s4g8c2x1_2 -> (i32) {
-      %x_bf16_w128x256s4g8c2x1_2 = func.call @bench_bf16_w128x256s4g8c2x1(%m_bf16_w128x256s4g8c2x1_2, %n_bf16_w128x256s4g8c2x1_2, %k_bf16_w128x256s4g8c2x1_2, %name_bf16_w128x256s4g8c2x1_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8c2x1_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8c2x1_2 = arith.addi %s_bf16_w128x256s4g8c2x1_1, %f_bf16_w128x256s4g8c2x1_2 : i32
-    %m_bf16_w128x256s4g8c2x1_3 = arith.constant 128 : index
-    %n_bf16_w128x256s4g8c2x1_3 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8c2x1_3 = arith.constant 8192 : index
-    %name_bf16_w128x256s4g8c2x1_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8c2x1_3 = arith.constant 128 : i64
-    %n64_bf16_w128x256s4g8c2x1_3 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8c2x1_3 = arith.constant 8192 : i64
-    %enabled_bf16_w128x256s4g8c2x1_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8c2x1_3, %m64_bf16_w128x256s4g8c2x1_3, %n64_bf16_w128x256s4g8c2x1_3, %k64_bf16_w128x256s4g8c2x1_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8c2x1_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8c2x1_3, %skipped : i32
-    %f_bf16_w128x256s4g8c2x1_3 = scf.if %run_bf16_w128x256s4g8c2x1_3 -> (i32) {
-      %x_bf16_w128x256s4g8c2x1_3 = func.call @bench_bf16_w128x256s4g8c2x1(%m_bf16_w128x256s4g8c2x1_3, %n_bf16_w128x256s4g8c2x1_3, %k_bf16_w128x256s4g8c2x1_3, %name_bf16_w128x256s4g8c2x1_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8c2x1_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8c2x1_3 = arith.addi %s_bf16_w128x256s4g8c2x1_2, %f_bf16_w128x256s4g8c2x1_3 : i32
-    %m_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %n_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %k_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : index
-    %name_bf16_w128x256s4g8c2x1_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8c2x1_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %n64_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %k64_bf16_w128x256s4g8c2x1_4 = arith.constant 1000 : i64
-    %enabled_bf16_w128x256s4g8c2x1_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8c2x1_4, %m64_bf16_w128x256s4g8c2x1_4, %n64_bf16_w128x256s4g8c2x1_4, %k64_bf16_w128x256s4g8c2x1_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8c2x1_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8c2x1_4, %skipped : i32
-    %f_bf16_w128x256s4g8c2x1_4 = scf.if %run_bf16_w128x256s4g8c2x1_4 -> (i32) {
-      %x_bf16_w128x256s4g8c2x1_4 = func.call @bench_bf16_w128x256s4g8c2x1(%m_bf16_w128x256s4g8c2x1_4, %n_bf16_w128x256s4g8c2x1_4, %k_bf16_w128x256s4g8c2x1_4, %name_bf16_w128x256s4g8c2x1_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8c2x1_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8c2x1_4 = arith.addi %s_bf16_w128x256s4g8c2x1_3, %f_bf16_w128x256s4g8c2x1_4 : i32
-    %m_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %n_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %k_bf16_w128x256s4g8de_0 = arith.constant 4096 : index
-    %name_bf16_w128x256s4g8de_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %n64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %k64_bf16_w128x256s4g8de_0 = arith.constant 4096 : i64
-    %enabled_bf16_w128x256s4g8de_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_0, %m64_bf16_w128x256s4g8de_0, %n64_bf16_w128x256s4g8de_0, %k64_bf16_w128x256s4g8de_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8de_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_0, %skipped : i32
-    %f_bf16_w128x256s4g8de_0 = scf.if %run_bf16_w128x256s4g8de_0 -> (i32) {
-      %x_bf16_w128x256s4g8de_0 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_0, %n_bf16_w128x256s4g8de_0, %k_bf16_w128x256s4g8de_0, %name_bf16_w128x256s4g8de_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8de_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8de_0 = arith.addi %s_bf16_w128x256s4g8c2x1_4, %f_bf16_w128x256s4g8de_0 : i32
-    %m_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %n_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8de_1 = arith.constant 8192 : index
-    %name_bf16_w128x256s4g8de_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %n64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8de_1 = arith.constant 8192 : i64
-    %enabled_bf16_w128x256s4g8de_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_1, %m64_bf16_w128x256s4g8de_1, %n64_bf16_w128x256s4g8de_1, %k64_bf16_w128x256s4g8de_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8de_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_1, %skipped : i32
-    %f_bf16_w128x256s4g8de_1 = scf.if %run_bf16_w128x256s4g8de_1 -> (i32) {
-      %x_bf16_w128x256s4g8de_1 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_1, %n_bf16_w128x256s4g8de_1, %k_bf16_w128x256s4g8de_1, %name_bf16_w128x256s4g8de_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8de_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8de_1 = arith.addi %s_bf16_w128x256s4g8de_0, %f_bf16_w128x256s4g8de_1 : i32
-    %m_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
-    %n_bf16_w128x256s4g8de_2 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8de_2 = arith.constant 512 : index
-    %name_bf16_w128x256s4g8de_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
-    %n64_bf16_w128x256s4g8de_2 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8de_2 = arith.constant 512 : i64
-    %enabled_bf16_w128x256s4g8de_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_2, %m64_bf16_w128x256s4g8de_2, %n64_bf16_w128x256s4g8de_2, %k64_bf16_w128x256s4g8de_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8de_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_2, %skipped : i32
-    %f_bf16_w128x256s4g8de_2 = scf.if %run_bf16_w128x256s4g8de_2 -> (i32) {
-      %x_bf16_w128x256s4g8de_2 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_2, %n_bf16_w128x256s4g8de_2, %k_bf16_w128x256s4g8de_2, %name_bf16_w128x256s4g8de_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8de_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8de_2 = arith.addi %s_bf16_w128x256s4g8de_1, %f_bf16_w128x256s4g8de_2 : i32
-    %m_bf16_w128x256s4g8de_3 = arith.constant 128 : index
-    %n_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
-    %k_bf16_w128x256s4g8de_3 = arith.constant 8192 : index
-    %name_bf16_w128x256s4g8de_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8de_3 = arith.constant 128 : i64
-    %n64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
-    %k64_bf16_w128x256s4g8de_3 = arith.constant 8192 : i64
-    %enabled_bf16_w128x256s4g8de_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_3, %m64_bf16_w128x256s4g8de_3, %n64_bf16_w128x256s4g8de_3, %k64_bf16_w128x256s4g8de_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8de_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_3, %skipped : i32
-    %f_bf16_w128x256s4g8de_3 = scf.if %run_bf16_w128x256s4g8de_3 -> (i32) {
-      %x_bf16_w128x256s4g8de_3 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_3, %n_bf16_w128x256s4g8de_3, %k_bf16_w128x256s4g8de_3, %name_bf16_w128x256s4g8de_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8de_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8de_3 = arith.addi %s_bf16_w128x256s4g8de_2, %f_bf16_w128x256s4g8de_3 : i32
-    %m_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %n_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %k_bf16_w128x256s4g8de_4 = arith.constant 1000 : index
-    %name_bf16_w128x256s4g8de_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8de_str : !llvm.ptr
-    %m64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %n64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %k64_bf16_w128x256s4g8de_4 = arith.constant 1000 : i64
-    %enabled_bf16_w128x256s4g8de_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8de_4, %m64_bf16_w128x256s4g8de_4, %n64_bf16_w128x256s4g8de_4, %k64_bf16_w128x256s4g8de_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x256s4g8de_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8de_4, %skipped : i32
-    %f_bf16_w128x256s4g8de_4 = scf.if %run_bf16_w128x256s4g8de_4 -> (i32) {
-      %x_bf16_w128x256s4g8de_4 = func.call @bench_bf16_w128x256s4g8de(%m_bf16_w128x256s4g8de_4, %n_bf16_w128x256s4g8de_4, %k_bf16_w128x256s4g8de_4, %name_bf16_w128x256s4g8de_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x256s4g8de_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x256s4g8de_4 = arith.addi %s_bf16_w128x256s4g8de_3, %f_bf16_w128x256s4g8de_4 : i32
-    %m_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %n_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %k_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : index
-    %name_bf16_w128x64s6g8c1x2wg2_0 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %n64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %k64_bf16_w128x64s6g8c1x2wg2_0 = arith.constant 4096 : i64
-    %enabled_bf16_w128x64s6g8c1x2wg2_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_0, %m64_bf16_w128x64s6g8c1x2wg2_0, %n64_bf16_w128x64s6g8c1x2wg2_0, %k64_bf16_w128x64s6g8c1x2wg2_0) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x64s6g8c1x2wg2_0 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_0, %skipped : i32
-    %f_bf16_w128x64s6g8c1x2wg2_0 = scf.if %run_bf16_w128x64s6g8c1x2wg2_0 -> (i32) {
-      %x_bf16_w128x64s6g8c1x2wg2_0 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_0, %n_bf16_w128x64s6g8c1x2wg2_0, %k_bf16_w128x64s6g8c1x2wg2_0, %name_bf16_w128x64s6g8c1x2wg2_0) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x64s6g8c1x2wg2_0 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x64s6g8c1x2wg2_0 = arith.addi %s_bf16_w128x256s4g8de_4, %f_bf16_w128x64s6g8c1x2wg2_0 : i32
-    %m_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %n_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %k_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : index
-    %name_bf16_w128x64s6g8c1x2wg2_1 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %n64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %k64_bf16_w128x64s6g8c1x2wg2_1 = arith.constant 8192 : i64
-    %enabled_bf16_w128x64s6g8c1x2wg2_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_1, %m64_bf16_w128x64s6g8c1x2wg2_1, %n64_bf16_w128x64s6g8c1x2wg2_1, %k64_bf16_w128x64s6g8c1x2wg2_1) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x64s6g8c1x2wg2_1 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_1, %skipped : i32
-    %f_bf16_w128x64s6g8c1x2wg2_1 = scf.if %run_bf16_w128x64s6g8c1x2wg2_1 -> (i32) {
-      %x_bf16_w128x64s6g8c1x2wg2_1 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_1, %n_bf16_w128x64s6g8c1x2wg2_1, %k_bf16_w128x64s6g8c1x2wg2_1, %name_bf16_w128x64s6g8c1x2wg2_1) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x64s6g8c1x2wg2_1 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x64s6g8c1x2wg2_1 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_0, %f_bf16_w128x64s6g8c1x2wg2_1 : i32
-    %m_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
-    %n_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : index
-    %k_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : index
-    %name_bf16_w128x64s6g8c1x2wg2_2 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
-    %n64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 8192 : i64
-    %k64_bf16_w128x64s6g8c1x2wg2_2 = arith.constant 512 : i64
-    %enabled_bf16_w128x64s6g8c1x2wg2_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_2, %m64_bf16_w128x64s6g8c1x2wg2_2, %n64_bf16_w128x64s6g8c1x2wg2_2, %k64_bf16_w128x64s6g8c1x2wg2_2) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x64s6g8c1x2wg2_2 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_2, %skipped : i32
-    %f_bf16_w128x64s6g8c1x2wg2_2 = scf.if %run_bf16_w128x64s6g8c1x2wg2_2 -> (i32) {
-      %x_bf16_w128x64s6g8c1x2wg2_2 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_2, %n_bf16_w128x64s6g8c1x2wg2_2, %k_bf16_w128x64s6g8c1x2wg2_2, %name_bf16_w128x64s6g8c1x2wg2_2) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x64s6g8c1x2wg2_2 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x64s6g8c1x2wg2_2 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_1, %f_bf16_w128x64s6g8c1x2wg2_2 : i32
-    %m_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : index
-    %n_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
-    %k_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : index
-    %name_bf16_w128x64s6g8c1x2wg2_3 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 128 : i64
-    %n64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
-    %k64_bf16_w128x64s6g8c1x2wg2_3 = arith.constant 8192 : i64
-    %enabled_bf16_w128x64s6g8c1x2wg2_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_3, %m64_bf16_w128x64s6g8c1x2wg2_3, %n64_bf16_w128x64s6g8c1x2wg2_3, %k64_bf16_w128x64s6g8c1x2wg2_3) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x64s6g8c1x2wg2_3 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_3, %skipped : i32
-    %f_bf16_w128x64s6g8c1x2wg2_3 = scf.if %run_bf16_w128x64s6g8c1x2wg2_3 -> (i32) {
-      %x_bf16_w128x64s6g8c1x2wg2_3 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_3, %n_bf16_w128x64s6g8c1x2wg2_3, %k_bf16_w128x64s6g8c1x2wg2_3, %name_bf16_w128x64s6g8c1x2wg2_3) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x64s6g8c1x2wg2_3 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x64s6g8c1x2wg2_3 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_2, %f_bf16_w128x64s6g8c1x2wg2_3 : i32
-    %m_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %n_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %k_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : index
-    %name_bf16_w128x64s6g8c1x2wg2_4 = llvm.mlir.addressof @name_bf16_w128x64s6g8c1x2wg2_str : !llvm.ptr
-    %m64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %n64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %k64_bf16_w128x64s6g8c1x2wg2_4 = arith.constant 1000 : i64
-    %enabled_bf16_w128x64s6g8c1x2wg2_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x64s6g8c1x2wg2_4, %m64_bf16_w128x64s6g8c1x2wg2_4, %n64_bf16_w128x64s6g8c1x2wg2_4, %k64_bf16_w128x64s6g8c1x2wg2_4) : (!llvm.ptr, i64, i64, i64) -> i32
-    %run_bf16_w128x64s6g8c1x2wg2_4 = arith.cmpi ne, %enabled_bf16_w128x64s6g8c1x2wg2_4, %skipped : i32
-    %f_bf16_w128x64s6g8c1x2wg2_4 = scf.if %run_bf16_w128x64s6g8c1x2wg2_4 -> (i32) {
-      %x_bf16_w128x64s6g8c1x2wg2_4 = func.call @bench_bf16_w128x64s6g8c1x2wg2(%m_bf16_w128x64s6g8c1x2wg2_4, %n_bf16_w128x64s6g8c1x2wg2_4, %k_bf16_w128x64s6g8c1x2wg2_4, %name_bf16_w128x64s6g8c1x2wg2_4) : (index, index, index, !llvm.ptr) -> i32
-      scf.yield %x_bf16_w128x64s6g8c1x2wg2_4 : i32
-    } else {
-      scf.yield %skipped : i32
-    }
-    %s_bf16_w128x64s6g8c1x2wg2_4 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_3, %f_bf16_w128x64s6g8c1x2wg2_4 : i32
     %m_bf16_auto_0 = arith.constant 4096 : index
     %n_bf16_auto_0 = arith.constant 4096 : index
     %k_bf16_auto_0 = arith.constant 4096 : index
@@ -7057,7 +5708,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6g8c1x2wg2_4, %f_bf16_auto_0 : i32
+    %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 8192 : index
     %n_bf16_auto_1 = arith.constant 8192 : index
     %k_bf16_auto_1 = arith.constant 8192 : index

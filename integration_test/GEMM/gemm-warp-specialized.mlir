@@ -5553,7 +5553,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8 (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -5569,7 +5569,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
@@ -6892,7 +6892,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8 (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -6908,7 +6908,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index

@@ -1,9 +1,9 @@
-"""Compares the w and h attention kernels of a PTX file (see the .test)."""
+"""Compares the w and h attention kernels of PTX files (see the .test)."""
 import re
 import sys
 from collections import Counter
 
-text = open(sys.argv[1]).read()
+text = "".join(open(path).read() for path in sys.argv[1:])
 kernels = {m.group(1): m.group(0)
            for m in re.finditer(r"\.entry (\w+)\(.*?\n}\n", text, re.S)}
 
