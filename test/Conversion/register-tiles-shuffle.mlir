@@ -129,3 +129,28 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// 8-bit rounds that read the same lane share a 32-bit shuffle; a source
+// lane's last pack may hold fewer than four (here two: pairs of bytes to
+// quads), and still travels as a whole word (a <2 x i8> is not a 32-bit
+// value LLVM can bitcast).
+#pairs = #tile.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+#quads = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @short_pack
+  // CHECK-NOT: vector<2xi8>
+  // CHECK: %[[WORD:.*]] = llvm.bitcast %{{.*}} : vector<4xi8> to i32
+  // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[WORD]],
+  // CHECK-NOT: vector<2xi8>
+  // CHECK: llvm.return
+  gpu.func @short_pack(%p: !tile.ptr<i8>, %q: !tile.ptr<i8>) kernel attributes {tile.num_warps = 1 : i32} {
+    %i = tile.range 0 to 128 : tensor<128xi32, #pairs>
+    %t = tile.load %p[%i] : !tile.ptr<i8>, tensor<128xi32, #pairs> -> tensor<128xi8, #pairs>
+    %c = tile.convert_layout %t : tensor<128xi8, #pairs> -> tensor<128xi8, #quads>
+    %j = tile.range 0 to 128 : tensor<128xi32, #quads>
+    tile.store %q[%j], %c : !tile.ptr<i8>, tensor<128xi32, #quads>, tensor<128xi8, #quads>
+    gpu.return
+  }
+}

@@ -105,13 +105,17 @@ Value selectByLane(OpBuilder &b, Location loc, Value lane,
 
 /// The values `sent` (one per round, picked by the sending lane) as the
 /// lane `srcLane` sent them: one shfl.sync per 32-bit word, 8- and 16-bit
-/// elements packed four or two to a word.
+/// elements packed four or two to a word (a pack of fewer, the last of a
+/// source lane's rounds, leaves the rest of its word undefined).
 SmallVector<Value> shufflePacked(OpBuilder &b, Location loc,
                                  ArrayRef<Value> sent, Value srcLane) {
   if (sent.size() == 1)
     return {shuffleSync(b, loc, sent.front(), srcLane, NVVM::ShflKind::idx)};
   I32Builder ib{b, loc};
-  auto packed = VectorType::get({int64_t(sent.size())}, sent.front().getType());
+  Type elementType = sent.front().getType();
+  int64_t perWord = 32 / elementType.getIntOrFloatBitWidth();
+  assert(int64_t(sent.size()) <= perWord && "a pack is one 32-bit word");
+  auto packed = VectorType::get({perWord}, elementType);
   Value word = LLVM::PoisonOp::create(b, loc, packed);
   for (auto [k, value] : llvm::enumerate(sent))
     word = LLVM::InsertElementOp::create(b, loc, word, value, ib.c(k));
@@ -176,10 +180,8 @@ SmallVector<Value> emitRounds(OpBuilder &b, Location loc,
   RoundSchedule schedule = scheduleRounds(plan, bits);
   SmallVector<Value> rounds(plan.shuffles.size());
   for (auto [i, s] : llvm::enumerate(plan.shuffles)) {
-    if (schedule.equalTo[i] != i) {
-      rounds[i] = rounds[schedule.equalTo[i]];
+    if (schedule.equalTo[i] != i)
       continue;
-    }
     SmallVector<Value> candidates;
     for (int64_t r : s.registers)
       candidates.push_back(element(r));
@@ -196,6 +198,10 @@ SmallVector<Value> emitRounds(OpBuilder &b, Location loc,
          llvm::zip(pack->second, shufflePacked(b, loc, sent, srcLane)))
       rounds[k] = value;
   }
+  // Copies last: the round a copy repeats may be shuffled in a pack that
+  // ends after the copy's own position.
+  for (auto [i, first] : llvm::enumerate(schedule.equalTo))
+    rounds[i] = rounds[first];
   return rounds;
 }
 
