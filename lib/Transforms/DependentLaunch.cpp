@@ -167,12 +167,30 @@ struct DependentLaunch
     if (anyFailed)
       return signalPassFailure();
     SymbolTableCollection symbols;
-    getOperation().walk([&](gpu::LaunchFuncOp launch) {
-      auto kernel = symbols.lookupNearestSymbolFrom<gpu::GPUFuncOp>(
-          launch, launch.getKernel());
-      if (kernel && kernel->hasAttr(attrName))
+    WalkResult result = getOperation().walk([&](gpu::LaunchFuncOp launch) {
+      Operation *kernel =
+          symbols.lookupNearestSymbolFrom(launch, launch.getKernel());
+      if (!kernel)
+        return WalkResult::advance();
+      if (kernel->hasAttr(attrName)) {
         launch->setAttr(attrName, UnitAttr::get(&getContext()));
+        return WalkResult::advance();
+      }
+      // A dependent launch of a kernel that does not wait would let it
+      // read what the previous grid in the stream has not written yet.
+      if (launch->hasAttr(attrName)) {
+        launch.emitOpError()
+            << "is marked '" << attrName << "' but its kernel "
+            << launch.getKernel()
+            << " is not: the kernel would not wait for the previous grid "
+               "before its first global access (mark the kernel; its "
+               "launches are marked with it)";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
     });
+    if (result.wasInterrupted())
+      signalPassFailure();
   }
 };
 

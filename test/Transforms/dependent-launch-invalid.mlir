@@ -49,3 +49,23 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// A launch marked by hand whose kernel is not: the kernel has no wait, so
+// launched dependently it could read what the previous grid still writes.
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%p: !tile.ptr<f32>) kernel attributes {tile.num_warps = 1 : i32} {
+      gpu.return
+    }
+  }
+  func.func @host(%p: !tile.ptr<f32>) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    // expected-error @+1 {{'gpu.launch_func' op is marked 'tile.dependent_launch' but its kernel @kernels::@k is not: the kernel would not wait for the previous grid before its first global access (mark the kernel; its launches are marked with it)}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1) args(%p : !tile.ptr<f32>) {tile.dependent_launch}
+    return
+  }
+}

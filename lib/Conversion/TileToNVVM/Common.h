@@ -199,6 +199,11 @@ LogicalResult verifyRegisterTileLowering(Operation *op);
 void populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns);
 LogicalResult verifyElementwiseLowering(Operation *op);
+/// arith and math operations on floats of 8 bits or fewer: only
+/// arith.truncf / arith.extf (to and from f8E4M3FN and f8E5M2, on scalars,
+/// 1-D vectors and register tiles), constants, selects and bitcasts; the
+/// rest (no 8-bit float arithmetic exists) is refused with the rule.
+LogicalResult checkNarrowFloatOps(Operation *op, EmitErrorFn emitError);
 
 /// tile.alloc_smem, views (smem_index, smem_subslice, smem_trans) and
 /// tile.smem_load / tile.smem_store of scalars and whole register tiles

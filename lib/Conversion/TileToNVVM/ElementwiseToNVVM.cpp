@@ -152,6 +152,49 @@ LogicalResult checkFp8Conversion(Operation *op, EmitErrorFn emitError) {
   return success();
 }
 
+/// The first operand or result of `op` whose elements are floats of at
+/// most 8 bits, or null.
+Value findNarrowFloat(Operation *op) {
+  auto isNarrow = [](Value v) {
+    auto f = dyn_cast<FloatType>(getElementTypeOrSelf(v.getType()));
+    return f && f.getWidth() <= 8;
+  };
+  for (Value v : op->getOperands())
+    if (isNarrow(v))
+      return v;
+  for (Value v : op->getResults())
+    if (isNarrow(v))
+      return v;
+  return {};
+}
+
+} // namespace
+
+LogicalResult tilemlir::checkNarrowFloatOps(Operation *op,
+                                            EmitErrorFn emitError) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+    return success();
+  Value narrow = findNarrowFloat(op);
+  if (!narrow || isa<arith::ConstantOp, arith::SelectOp, arith::BitcastOp>(op))
+    return success();
+  std::string what = (op->getName().getStringRef() + " on " +
+                      llvm::to_string(narrow.getType()))
+                         .str();
+  if (!isa<arith::TruncFOp, arith::ExtFOp>(op))
+    return emitRule(emitError,
+                    what + ": the GPU has no arithmetic on 8-bit floats, "
+                           "only conversions; widen with arith.extf (to f16 "
+                           "or f32) first");
+  if (auto vector = dyn_cast<VectorType>(narrow.getType());
+      vector && vector.getRank() > 1)
+    return emitRule(emitError, what + ": 8-bit float conversions take "
+                                      "scalars, 1-D vectors and register "
+                                      "tiles");
+  return checkFp8Conversion(op, emitError);
+}
+
+namespace {
+
 /// The elements of `value` (a scalar, or a 1-D vector's elements).
 SmallVector<Value> getElements(OpBuilder &b, Location loc, Value value) {
   auto vector = dyn_cast<VectorType>(value.getType());
@@ -368,7 +411,7 @@ LogicalResult tilemlir::verifyElementwiseLowering(Operation *op) {
   if (isa<ExpandDimsOp, ExtractSliceOp, BroadcastOp>(op) &&
       failed(getShufflePlan(op, emitError)))
     return failure();
-  return checkFp8Conversion(op, emitError);
+  return checkNarrowFloatOps(op, emitError);
 }
 
 void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,

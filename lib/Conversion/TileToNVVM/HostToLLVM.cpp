@@ -13,8 +13,10 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_CONVERTTILEHOSTTOLLVM
@@ -235,11 +237,39 @@ LogicalResult requestDependentLaunches(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Host arith and math on floats of 8 bits or fewer: the host lowering has
+/// none (upstream's arith-to-llvm leaves such an op in place, and LLVM IR
+/// translation fails on it later without naming it).
+LogicalResult checkHostNarrowFloats(ModuleOp module) {
+  WalkResult result = module.walk([](Operation *op) {
+    if (isa<gpu::GPUModuleOp>(op))
+      return WalkResult::skip();
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
+      return WalkResult::advance();
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                        op->getResultTypes())) {
+      auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+      if (!element || element.getWidth() > 8)
+        continue;
+      op->emitOpError()
+          << "not supported yet: " << op->getName() << " on "
+          << llvm::to_string(type)
+          << " in host code: 8-bit floats are converted on the GPU "
+             "(arith.truncf / arith.extf in a kernel) or by the runtime "
+             "(tileRtConvertFromF32 / tileRtConvertToF32)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTileHostToLLVM
     : public tilemlir::impl::ConvertTileHostToLLVMBase<ConvertTileHostToLLVM> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
-    if (failed(requestDependentLaunches(getOperation())))
+    if (failed(checkHostNarrowFloats(getOperation())) ||
+        failed(requestDependentLaunches(getOperation())))
       return signalPassFailure();
     LowerToLLVMOptions options(context);
     LLVMTypeConverter converter(context, options);

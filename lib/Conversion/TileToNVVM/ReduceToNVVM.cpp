@@ -10,6 +10,7 @@
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/ScopedPrinter.h"
 
 using namespace mlir;
 using namespace mlir::tilemlir;
@@ -179,6 +180,20 @@ LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
   return success();
 }
 
+/// 8-bit floats are bytes in registers: combining them as integers would be
+/// silently wrong (they are sign-magnitude), and the GPU has no 8-bit float
+/// arithmetic.
+LogicalResult checkReduceElements(ReduceOp op, EmitErrorFn emitError) {
+  auto element =
+      dyn_cast<FloatType>(getElementTypeOrSelf(op.getSrc().getType()));
+  if (!element || element.getWidth() > 8)
+    return success();
+  return emitRule(emitError, "tile.reduce of " + llvm::to_string(element) +
+                                 " elements: the GPU has no arithmetic on "
+                                 "8-bit floats; widen the tile with "
+                                 "arith.extf (to f16 or f32) first");
+}
+
 struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -186,7 +201,7 @@ struct ReduceLowering : public ConvertOpToLLVMPattern<ReduceOp> {
   matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     FailureOr<ReducePlan> plan = getReducePlan(op, {});
-    if (failed(plan))
+    if (failed(checkReduceElements(op, {})) || failed(plan))
       return failure();
     Location loc = op.getLoc();
     ReduceKind kind = op.getKind();
@@ -230,6 +245,10 @@ LogicalResult tilemlir::verifyReduceLowering(Operation *op) {
   auto reduce = dyn_cast<ReduceOp>(op);
   if (!reduce)
     return success();
+  if (failed(checkReduceElements(reduce, [&]() -> InFlightDiagnostic {
+        return op->emitOpError() << "not supported yet: ";
+      })))
+    return failure();
   auto emitError = [&]() -> InFlightDiagnostic {
     return op->emitOpError() << "not supported yet: tile.reduce of this "
                                 "layout: ";

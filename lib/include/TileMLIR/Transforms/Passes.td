@@ -165,9 +165,10 @@ def TileDependentLaunch
     A kernel that places its own `tile.grid_dependency_wait` keeps it (and
     its own `tile.launch_dependents`, or none): the wait must then be at
     the top level of the kernel's body, before every op that may touch
-    global memory, or the pass reports the op that comes first. The default
-    pipeline runs the pass after warp specialization and pipelining, which
-    create the loads it must see.
+    global memory, or the pass reports the op that comes first. A
+    `gpu.launch_func` marked by hand whose kernel is not marked is an error:
+    that kernel has no wait. The default pipeline runs the pass after warp
+    specialization and pipelining, which create the loads it must see.
   }];
 }
 
