@@ -113,10 +113,74 @@ void tileRtFill(void *devPtr, int64_t count, int32_t dtype, double value) {
   tileRtSynchronize();
 }
 
+// The host values of the last few tileRtFillRandom calls. A benchmark
+// fills the same inputs for every kernel it compares on a shape (and
+// cuBLAS's timing its own pair), and drawing them is the slow part of a
+// large problem (64M f16 elements: about 2 s, against 20 ms to copy them),
+// so they are drawn once. The values depend only on (count, dtype, seed).
+enum { kRandomCacheSlots = 6 };
+static const int64_t kRandomCacheBytes = (int64_t)1536 << 20;
+static struct {
+  int64_t count, bytes;
+  int32_t dtype;
+  uint64_t seed, lastUse;
+  void *host;
+} randomCache[kRandomCacheSlots];
+static uint64_t randomCacheClock;
+
+// The cached host values for (count, dtype, seed), drawing them (and
+// evicting the least recently used slots to stay within the budget) when
+// absent; NULL when they are too large to keep.
+static const void *cachedRandom(int64_t count, int32_t dtype, uint64_t seed,
+                                int64_t bytes) {
+  if (bytes <= 0 || bytes > kRandomCacheBytes / 4)
+    return NULL;
+  int64_t held = 0;
+  for (int i = 0; i < kRandomCacheSlots; ++i) {
+    if (randomCache[i].host && randomCache[i].count == count &&
+        randomCache[i].dtype == dtype && randomCache[i].seed == seed) {
+      randomCache[i].lastUse = ++randomCacheClock;
+      return randomCache[i].host;
+    }
+    held += randomCache[i].bytes;
+  }
+  // Free least recently used slots until one is empty and the new values
+  // fit.
+  for (;;) {
+    int victim = -1, empty = -1;
+    for (int i = 0; i < kRandomCacheSlots; ++i) {
+      if (!randomCache[i].host)
+        empty = i;
+      else if (victim < 0 ||
+               randomCache[i].lastUse < randomCache[victim].lastUse)
+        victim = i;
+    }
+    if (empty >= 0 && held + bytes <= kRandomCacheBytes) {
+      void *host = tileRtHostAlloc((size_t)bytes);
+      tileRtRandomHost(host, count, dtype, seed);
+      randomCache[empty].count = count;
+      randomCache[empty].bytes = bytes;
+      randomCache[empty].dtype = dtype;
+      randomCache[empty].seed = seed;
+      randomCache[empty].lastUse = ++randomCacheClock;
+      randomCache[empty].host = host;
+      return host;
+    }
+    held -= randomCache[victim].bytes;
+    free(randomCache[victim].host);
+    memset(&randomCache[victim], 0, sizeof(randomCache[victim]));
+  }
+}
+
 void tileRtFillRandom(void *devPtr, int64_t count, int32_t dtype,
                       uint64_t seed) {
   int64_t bytes = bytesOf(dtype, count, "tileRtFillRandom");
   tileRtEnsureContext();
+  const void *cached = cachedRandom(count, dtype, seed, bytes);
+  if (cached) {
+    tileRtCopyToDevice(devPtr, cached, bytes);
+    return;
+  }
   void *host = tileRtHostAlloc((size_t)bytes);
   tileRtRandomHost(host, count, dtype, seed);
   tileRtCopyToDevice(devPtr, host, bytes);
