@@ -347,6 +347,29 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << " bytes wide: use a multiple of "
                          << swizzle * 8 / smemBits << " elements, a larger "
                          << "swizzle or a narrower box";
+    // Each piece is [rows x span] (rows: the box's next-to-inner
+    // dimension, 1 for rank 1), one after another in the buffer: a piece
+    // that does not start a whole swizzle atom (8 rows of the span) would
+    // be placed by an address inside the atom's XOR pattern, not at the
+    // start of a row (and not 128-byte aligned, which TMA requires).
+    if (swizzle != 0 && innerSmemBytes > swizzle) {
+      int64_t rows = rank >= 2 ? box.getShape()[rank - 2] : 1;
+      if (rows % 8 != 0) {
+        InFlightDiagnostic diag = emitError();
+        diag << "the inner box dimension spans " << innerSmemBytes
+             << " bytes of shared memory, more than swizzle = " << swizzle
+             << " covers, so it is copied as pieces " << swizzle
+             << " bytes wide of " << rows << " row" << (rows == 1 ? "" : "s")
+             << " each; a piece must start a whole swizzle atom (8 rows, "
+             << 8 * swizzle << " bytes) into the buffer, so ";
+        if (rank == 1)
+          diag << "a rank-1 box (one row) must fit the span";
+        else
+          diag << "the box needs a multiple of 8 rows (dimension " << rank - 2
+               << ")";
+        return diag;
+      }
+    }
   }
 
   if (oobFill == OOBFill::NaN &&

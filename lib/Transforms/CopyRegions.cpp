@@ -188,6 +188,23 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
           std::to_string(swizzle) + ")";
     return {};
   }
+  // Wider rows move as column windows [rows x span] (issueTMA), each of
+  // which must be a buffer of the layout itself: the NVMMA layout keeps a
+  // rank-2 buffer's column blocks one after another, whole swizzle atoms
+  // apart only when the rows are a multiple of the atom's 8.
+  int64_t rank = smem.getRank();
+  if (boxShape.back() != smem.getShape().back() &&
+      (rank != 2 || smem.getShape()[0] % 8 != 0)) {
+    why = "the buffer's rows are wider than the swizzle span (" +
+          std::to_string(swizzle) + " bytes), so a TMA copy would move them "
+          "in column windows of " +
+          std::to_string(boxShape.back()) + " elements, and such a window "
+          "is a buffer of the layout only in a rank-2 buffer with a "
+          "multiple of 8 rows (whole swizzle atoms), not " +
+          llvm::to_string(smem.getShape().front()) + (rank == 1 ? "" : " rows") +
+          " of rank " + std::to_string(rank) + " (not supported yet)";
+    return {};
+  }
   auto box = RankedTensorType::get(boxShape, smem.getElementType());
   // The verifier's diagnostic becomes the reason: the copy may still fall
   // back to another instruction.

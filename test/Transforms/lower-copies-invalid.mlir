@@ -137,3 +137,20 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// Rows wider than the swizzle span move as column windows [rows x span];
+// with 4 rows (half a swizzle atom) the second window would start inside
+// the first atom's XOR pattern, so no descriptor copies the buffer (without
+// `prefer tma` the copy falls back to every thread's loads).
+#sw128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @short_split(%A: memref<64x256xf16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %s = tile.alloc_smem : !tile.smem<4x128xf16, #sw128, mutable>
+    // expected-error @+1 {{and the buffer's rows are wider than the swizzle span (128 bytes), so a TMA copy would move them in column windows of 64 elements, and such a window is a buffer of the layout only in a rank-2 buffer with a multiple of 8 rows (whole swizzle atoms), not 4 rows of rank 2 (not supported yet)}}
+    tile.copy %A[%c0, %c0], %s prefer tma : memref<64x256xf16>, !tile.smem<4x128xf16, #sw128, mutable>
+    gpu.return
+  }
+}

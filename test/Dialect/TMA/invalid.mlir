@@ -79,6 +79,33 @@ func.func @inner_over_swizzle_span(%m: memref<256x256xf16>) {
 
 // -----
 
+// Each piece of a split box must start a whole swizzle atom (8 rows of the
+// span) into the buffer: with 1 row, the second piece would start 128
+// bytes in, inside the first atom's XOR pattern.
+func.func @split_box_short_rows(%m: memref<256x256xf16>) {
+  // expected-error @+1 {{the inner box dimension spans 256 bytes of shared memory, more than swizzle = 128 covers, so it is copied as pieces 128 bytes wide of 1 row each; a piece must start a whole swizzle atom (8 rows, 1024 bytes) into the buffer, so the box needs a multiple of 8 rows (dimension 0)}}
+  %d = tma.make_descriptor %m : memref<256x256xf16> -> !tma.descriptor<tensor<1x128xf16>, swizzle = 128>
+  return
+}
+
+// -----
+
+func.func @split_box_rank3(%m: memref<4x64x256xf16>) {
+  // expected-error @+1 {{so it is copied as pieces 64 bytes wide of 12 rows each; a piece must start a whole swizzle atom (8 rows, 512 bytes) into the buffer, so the box needs a multiple of 8 rows (dimension 1)}}
+  %d = tma.make_descriptor %m : memref<4x64x256xf16> -> !tma.descriptor<tensor<2x12x64xf16>, swizzle = 64>
+  return
+}
+
+// -----
+
+func.func @split_box_rank1(%m: memref<256xf16>) {
+  // expected-error @+1 {{so it is copied as pieces 32 bytes wide of 1 row each; a piece must start a whole swizzle atom (8 rows, 256 bytes) into the buffer, so a rank-1 box (one row) must fit the span}}
+  %d = tma.make_descriptor %m : memref<256xf16> -> !tma.descriptor<tensor<64xf16>, swizzle = 32>
+  return
+}
+
+// -----
+
 func.func @inner_over_swizzle_span_32(%m: memref<256x256xf32>) {
   // expected-error @+1 {{the inner box dimension spans 48 bytes of shared memory (12 x 'f32'), more than swizzle = 32 covers and not a multiple of it}}
   %d = tma.make_descriptor %m : memref<256x256xf32> -> !tma.descriptor<tensor<64x12xf32>, swizzle = 32>
