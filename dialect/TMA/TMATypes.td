@@ -76,8 +76,11 @@ def TMA_DescriptorType : TypeDef<TMA_Dialect, "Descriptor"> {
     deep in their leading dimensions), which the tensor map is built with,
     and each copy op becomes one TMA instruction per piece, each landing
     where the NVMMA layout puts that piece of the buffer (the layout stores
-    a row of more than one span as [rows x span] blocks). Transaction bytes
-    stay those of the whole box.
+    a row of more than one span as [rows x span] blocks). Each piece must
+    start a whole swizzle atom (8 rows of the span) into the buffer, so a
+    split box has a multiple of 8 rows (its next-to-inner dimension; a
+    rank-1 box, one row, is never split). Transaction bytes stay those of
+    the whole box.
 
     Options, each optional (defaults in brackets, omitted when printing):
     - `swizzle = 0 | 32 | 64 | 128` [0]: bytes of the shared-memory swizzle
