@@ -138,8 +138,8 @@ namespace {
 /// The tile.warp_specialize partition `region` is in (its region number,
 /// from 1), or 0 outside every partition. The default region runs on the
 /// kernel's own warps, numbered from 0 as everywhere else in the kernel; a
-/// partition region runs on its own warps, which its layouts index from 0
-/// (the lowering renumbers them), so its tiles are laid out over them.
+/// partition region runs on its own warps, after those (getFirstWarp), so
+/// its tiles are laid out over them (getLayoutWarps).
 std::pair<WarpSpecializeOp, unsigned> getPartition(Region *region) {
   for (; region; region = region->getParentRegion()) {
     auto ws = dyn_cast<WarpSpecializeOp>(region->getParentOp());
@@ -246,6 +246,10 @@ private:
   Attribute getLoadLayout(LoadOp load);
   Attribute getDefaultLayout(Value v, int64_t contiguity = 16);
   int64_t getWarps(Region *region) const;
+  int64_t getFirstWarp(Region *region) const;
+  int64_t getLayoutWarps(Region *region) const;
+  LogicalResult checkWholeRegionLayout(Operation *op, Region *region,
+                                       int64_t warps) const;
   InFlightDiagnostic &describeWarps(InFlightDiagnostic &diag,
                                     Region *region) const;
   Attribute getWantedLayout(Value v);
@@ -288,6 +292,51 @@ private:
 int64_t LayoutLegalizer::getWarps(Region *region) const {
   auto [ws, number] = getPartition(region);
   return ws ? ws.getPartitionNumWarps()[number - 1] : numWarps;
+}
+
+/// The CTA's first warp of those `region` runs on: 0 for the kernel's own
+/// (the default region's); a partition's come after the kernel's and the
+/// earlier partitions' (tile-lower-warp-specialize places them so).
+int64_t LayoutLegalizer::getFirstWarp(Region *region) const {
+  auto [ws, number] = getPartition(region);
+  if (!ws)
+    return 0;
+  int64_t first = numWarps;
+  for (int32_t warps : ws.getPartitionNumWarps().take_front(number - 1))
+    first += warps;
+  return first;
+}
+
+/// The warps a layout the pass chooses for `region` spans: layouts read the
+/// low bits of the CTA's warp id, which count from the region's first warp
+/// only for a power of two of warps that divides the first warp's number
+/// (a 2-warp partition from warp 3 lays its tiles out over one warp).
+int64_t LayoutLegalizer::getLayoutWarps(Region *region) const {
+  int64_t first = getFirstWarp(region);
+  int64_t warps = int64_t(llvm::bit_floor(uint64_t(getWarps(region))));
+  while (warps > 1 && first % warps != 0)
+    warps /= 2;
+  return warps;
+}
+
+/// A layout over all `warps` of `region` (a wgmma accumulator, a tensor
+/// memory tile) needs the region to start at a multiple of them.
+LogicalResult LayoutLegalizer::checkWholeRegionLayout(Operation *op,
+                                                      Region *region,
+                                                      int64_t warps) const {
+  int64_t first = getFirstWarp(region);
+  if (first % warps == 0)
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << "is laid out over all " << warps
+                            << " warps of its region, but ";
+  describeWarps(diag, region)
+      << " from warp " << first
+      << ", not a multiple of " << warps
+      << ": layouts read the low bits of the CTA's warp id (give the "
+         "earlier partitions a multiple of "
+      << warps << " warps, or place this one first)";
+  return failure();
 }
 
 InFlightDiagnostic &
@@ -493,6 +542,8 @@ FailureOr<Attribute> LayoutLegalizer::getAccumulatorLayout(DotOp dot) {
                                  "accumulator, but ";
     return describeWarps(diag, region) << ": use a multiple of 4";
   }
+  if (failed(checkWholeRegionLayout(dot, region, regionWarps)))
+    return failure();
   if (m % (16 * regionWarps) != 0) {
     InFlightDiagnostic diag = dot.emitOpError()
                               << "has a " << m << "x" << n
@@ -531,6 +582,8 @@ LayoutLegalizer::getTensorMemoryLayout(Operation *op, RankedTensorType tile,
                              "32x32b, a row per thread), and ";
     return describeWarps(diag, region) << "; write the tile's layout";
   }
+  if (failed(checkWholeRegionLayout(op, region, regionWarps)))
+    return failure();
   SmallVector<unsigned> spt = {1, unsigned(cols / groupsOfWarps)};
   SmallVector<unsigned> tpw = {32, 1}, order = {0, 1};
   SmallVector<unsigned> wpc = {4, unsigned(groupsOfWarps)};
@@ -565,7 +618,7 @@ Attribute LayoutLegalizer::getDefaultLayout(Value v, int64_t contiguity) {
   auto type = cast<RankedTensorType>(v.getType());
   return getCoalescedLayout(context, type.getShape(),
                             getTileElementBits(type.getElementType()),
-                            getWarps(v.getParentRegion()), contiguity);
+                            getLayoutWarps(v.getParentRegion()), contiguity);
 }
 
 /// The coalesced layout for the load's offsets, or the layout its users

@@ -321,3 +321,24 @@ gpu.module @m [#nvvm.target<chip = "sm_100a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A wgmma accumulator is laid out over all of its region's warps, which
+// must then start at a multiple of them: 8 warps from warp 4 do not.
+#sw = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
+#swt = #tile.nvmma_shared<swizzle = 128, element_bits = 16, transposed = true>
+gpu.module @m [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @misaligned_partition(%a: !tile.smem<128x64xf16, #sw, mutable>, %b: !tile.smem<64x64xf16, #swt, mutable>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize(%a, %b) default {
+      tile.warp_yield
+    }
+    partition0(%a0: !tile.smem<128x64xf16, #sw, mutable>, %b0: !tile.smem<64x64xf16, #swt, mutable>) num_warps(8) {
+      %z = arith.constant dense<0.0> : tensor<128x64xf32>
+      // expected-error @+1 {{'tile.dot' op is laid out over all 8 warps of its region, but partition0 runs 8 warps (num_warps) from warp 4, not a multiple of 8: layouts read the low bits of the CTA's warp id (give the earlier partitions a multiple of 8 warps, or place this one first)}}
+      %d = tile.dot %a0, %b0, %z : !tile.smem<128x64xf16, #sw, mutable>, !tile.smem<64x64xf16, #swt, mutable>, tensor<128x64xf32> -> tensor<128x64xf32>
+      tile.warp_return
+    } : (!tile.smem<128x64xf16, #sw, mutable>, !tile.smem<64x64xf16, #swt, mutable>) -> ()
+    gpu.return
+  }
+}

@@ -2,8 +2,9 @@
 // RUN: tile-opt %s --tile-to-nvvm | FileCheck %s --check-prefix=NVVM
 
 // Register tiles inside tile.warp_specialize partitions get layouts over
-// the partition's own warps (num_warps), which the lowering renumbers from
-// 0: a 4-warp partition of an 8-warp kernel lays its accumulator over one
+// the partition's own warps (num_warps; each partition here starts at a
+// multiple of its warps: legalize-layouts-partition-bases.mlir has the
+// others): a 4-warp partition of an 8-warp kernel lays its accumulator over one
 // warpgroup and its loads over 4 warps, a 1-warp partition over 1 warp.
 // The default region keeps the kernel's 8 warps.
 
