@@ -765,6 +765,20 @@ static std::string describeSource(Value v) {
 bool LayoutLegalizer::canConvert(Value v, Attribute layout, OpOperand &use,
                                  Value decider) {
   auto from = cast<RankedTensorType>(v.getType());
+  // Layouts are linear maps over power-of-two tiles only: another tile has
+  // no second layout to convert to, whatever the two are.
+  for (auto [d, size] : llvm::enumerate(from.getShape()))
+    if (!llvm::isPowerOf2_64(size)) {
+      conflicted = true;
+      use.getOwner()->emitOpError()
+          << "not supported yet: operand #" << use.getOperandNumber() << " ("
+          << describeSource(v) << ", "
+          << RankedTensorType::get(from.getShape(), from.getElementType())
+          << ") is needed in another layout than it has, and register tiles "
+             "change layouts only with power-of-two dimensions (dimension "
+          << d << " is " << size << ")";
+      return false;
+    }
   RankedTensorType to = withLayout(from, layout);
   FailureOr<LinearLayout> src = toLinearLayout(from);
   FailureOr<LinearLayout> dst = toLinearLayout(to);

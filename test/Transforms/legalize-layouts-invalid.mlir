@@ -342,3 +342,20 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A tile with a dimension that is not a power of two has one layout and no
+// conversion to another: the rule, not a conflict between two layouts.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @seven(%q: !tile.ptr<f32>, %stride: i32) kernel attributes {tile.num_warps = 1 : i32} {
+    %s = tile.alloc_smem : !tile.smem<7xf32, mutable>
+    %v = tile.smem_load %s : !tile.smem<7xf32, mutable> -> tensor<7xf32>
+    %r = tile.range 0 to 7 : tensor<7xi32>
+    %st = tile.splat %stride : tensor<7xi32>
+    %i = arith.muli %r, %st : tensor<7xi32>
+    // expected-error @+1 {{'tile.store' op not supported yet: operand #2 (the result of 'tile.smem_load', 'tensor<7xf32>') is needed in another layout than it has, and register tiles change layouts only with power-of-two dimensions (dimension 0 is 7)}}
+    tile.store %q[%i], %v : !tile.ptr<f32>, tensor<7xi32>, tensor<7xf32>
+    gpu.return
+  }
+}
