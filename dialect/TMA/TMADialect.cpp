@@ -211,6 +211,48 @@ static void printBytes(InFlightDiagnostic &diag, int64_t bits) {
     diag << bits / 8 << ".5";
 }
 
+/// A swizzled box whose rows are wider than the swizzle span is copied as
+/// pieces one span wide (getCopyBoxShape), [rows x span] each, one after
+/// another in the buffer: its rows must be a whole number of spans, and
+/// each piece must start a whole swizzle atom (8 rows of the span) into the
+/// buffer; one that did not would be placed by an address inside the
+/// atom's XOR pattern, not at the start of a row (and not 128-byte aligned,
+/// which TMA requires).
+static LogicalResult
+verifySpanSplit(function_ref<InFlightDiagnostic()> emitError,
+                RankedTensorType box, unsigned swizzle, unsigned smemBits) {
+  int64_t rank = box.getRank(), inner = box.getShape().back();
+  Type elementType = box.getElementType();
+  int64_t innerSmemBytes = inner * smemBits / 8;
+  if (swizzle == 0 || innerSmemBytes <= swizzle)
+    return success();
+  if (innerSmemBytes % swizzle != 0)
+    return emitError() << "the inner box dimension spans " << innerSmemBytes
+                       << " bytes of shared memory (" << inner << " x "
+                       << elementType << "), more than swizzle = " << swizzle
+                       << " covers and not a multiple of it, so "
+                       << "it cannot be split into copies " << swizzle
+                       << " bytes wide: use a multiple of "
+                       << swizzle * 8 / smemBits << " elements, a larger "
+                       << "swizzle or a narrower box";
+  int64_t rows = rank >= 2 ? box.getShape()[rank - 2] : 1;
+  if (rows % 8 == 0)
+    return success();
+  InFlightDiagnostic diag = emitError();
+  diag << "the inner box dimension spans " << innerSmemBytes
+       << " bytes of shared memory, more than swizzle = " << swizzle
+       << " covers, so it is copied as pieces " << swizzle << " bytes wide of "
+       << rows << " row" << (rows == 1 ? "" : "s")
+       << " each; a piece must start a whole swizzle atom (8 rows, "
+       << 8 * swizzle << " bytes) into the buffer, so ";
+  if (rank == 1)
+    diag << "a rank-1 box (one row) must fit the span";
+  else
+    diag << "the box needs a multiple of 8 rows (dimension " << rank - 2
+         << ")";
+  return diag;
+}
+
 /// A box split among `multicast` CTAs: rank 2, whole row blocks, each
 /// starting a whole swizzle atom (8 rows of the span) into the buffer.
 static LogicalResult
@@ -335,41 +377,8 @@ DescriptorType::verify(function_ref<InFlightDiagnostic()> emitError,
     // Unpacked FP4 is one byte per element in shared memory, where the
     // swizzle applies.
     unsigned smemBits = fp4 == FP4Mode::Unpacked ? 8 : bits;
-    int64_t innerSmemBytes = inner * smemBits / 8;
-    // Wider rows are split into copies one span wide (getCopyBoxShape).
-    if (swizzle != 0 && innerSmemBytes > swizzle &&
-        innerSmemBytes % swizzle != 0)
-      return emitError() << "the inner box dimension spans " << innerSmemBytes
-                         << " bytes of shared memory (" << inner << " x "
-                         << elementType << "), more than swizzle = "
-                         << swizzle << " covers and not a multiple of it, so "
-                         << "it cannot be split into copies " << swizzle
-                         << " bytes wide: use a multiple of "
-                         << swizzle * 8 / smemBits << " elements, a larger "
-                         << "swizzle or a narrower box";
-    // Each piece is [rows x span] (rows: the box's next-to-inner
-    // dimension, 1 for rank 1), one after another in the buffer: a piece
-    // that does not start a whole swizzle atom (8 rows of the span) would
-    // be placed by an address inside the atom's XOR pattern, not at the
-    // start of a row (and not 128-byte aligned, which TMA requires).
-    if (swizzle != 0 && innerSmemBytes > swizzle) {
-      int64_t rows = rank >= 2 ? box.getShape()[rank - 2] : 1;
-      if (rows % 8 != 0) {
-        InFlightDiagnostic diag = emitError();
-        diag << "the inner box dimension spans " << innerSmemBytes
-             << " bytes of shared memory, more than swizzle = " << swizzle
-             << " covers, so it is copied as pieces " << swizzle
-             << " bytes wide of " << rows << " row" << (rows == 1 ? "" : "s")
-             << " each; a piece must start a whole swizzle atom (8 rows, "
-             << 8 * swizzle << " bytes) into the buffer, so ";
-        if (rank == 1)
-          diag << "a rank-1 box (one row) must fit the span";
-        else
-          diag << "the box needs a multiple of 8 rows (dimension " << rank - 2
-               << ")";
-        return diag;
-      }
-    }
+    if (failed(verifySpanSplit(emitError, box, swizzle, smemBits)))
+      return failure();
   }
 
   if (oobFill == OOBFill::NaN &&
