@@ -221,6 +221,9 @@ public:
 private:
   FailureOr<CopyKind> choose(tile::CopyOp op, const CopyRegion &region,
                              tma::DescriptorType &desc);
+  FailureOr<CopyKind> checkRegisterCopy(tile::CopyOp op,
+                                        const CopyRegion &region,
+                                        const std::string &why);
   Value descriptorArgument(tile::CopyOp op, tma::DescriptorType type);
   Value writtenDescriptor(tile::CopyOp op, tma::DescriptorType type);
   /// The !tile.ptr of the global side and the region's start offset
@@ -247,7 +250,7 @@ FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const CopyRegion &regi
                                          tma::DescriptorType &desc) {
   std::optional<tile::CopyInstruction> prefer = op.getPrefer();
   if (prefer == tile::CopyInstruction::Sync)
-    return CopyKind::Sync;
+    return checkRegisterCopy(op, region, "");
   std::string whyNotBulk = region.whyNotBulk();
   if (whyNotBulk.empty())
     return CopyKind::Bulk;
@@ -261,7 +264,28 @@ FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const CopyRegion &regi
                              : "prefers TMA")
            << ", but neither TMA form can copy the region: " << whyNotBulk
            << "; and " << whyNotDescriptor;
-  return CopyKind::Sync;
+  return checkRegisterCopy(op, region,
+                           "no TMA form can copy the region (" + whyNotBulk +
+                               "; and " + whyNotDescriptor + "), and ");
+}
+
+/// The copy every thread makes through register tiles of the buffer's
+/// shape (syncCopy), which are lowered in power-of-two shapes of rank 1
+/// to 4 only; `why` says why it is the one (empty when asked for).
+FailureOr<CopyKind> CopyLowering::checkRegisterCopy(tile::CopyOp op,
+                                                    const CopyRegion &region,
+                                                    const std::string &why) {
+  ArrayRef<int64_t> shape = region.smem.getShape();
+  bool powerOf2 = llvm::all_of(
+      shape, [](int64_t d) { return llvm::isPowerOf2_64(uint64_t(d)); });
+  if (powerOf2 && !shape.empty() && shape.size() <= 4)
+    return CopyKind::Sync;
+  return op.emitOpError()
+         << "not supported yet: " << why
+         << "a copy through registers moves the buffer's "
+         << RankedTensorType::get(shape, region.smem.getElementType())
+         << " as one register tile, and register tiles have power-of-two "
+            "dimensions and rank 1 to 4";
 }
 
 Value CopyLowering::descriptorArgument(tile::CopyOp op,

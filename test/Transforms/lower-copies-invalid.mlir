@@ -154,3 +154,18 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// Neither TMA form, and the fallback through one register tile of the
+// buffer's shape needs power-of-two dimensions: refused at the copy, with
+// all three reasons.
+gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
+  gpu.func @seven(%A: memref<?xf32>) kernel attributes {tile.num_warps = 1 : i32} {
+    %c0 = arith.constant 0 : index
+    %s = tile.alloc_smem : !tile.smem<7xf32, mutable>
+    // expected-error @+1 {{'tile.copy' op not supported yet: no TMA form can copy the region (a 1-D bulk copy moves a multiple of 16 bytes below 1 MiB, not 28; and the box tensor<7xf32> with swizzle 0 breaks a tensor-map rule: the inner box dimension spans 28 bytes (7 x 'f32'); with interleave = none it must be a multiple of 16 bytes), and a copy through registers moves the buffer's 'tensor<7xf32>' as one register tile, and register tiles have power-of-two dimensions and rank 1 to 4}}
+    tile.copy %s, %A[%c0] : !tile.smem<7xf32, mutable>, memref<?xf32>
+    gpu.return
+  }
+}
