@@ -485,6 +485,7 @@ struct VerifyBarriers
   LogicalResult checkFunction(gpu::GPUFuncOp func);
   LogicalResult checkInitialized(gpu::GPUFuncOp func);
   LogicalResult checkCompletable(gpu::GPUFuncOp func);
+  LogicalResult checkDelivered(gpu::GPUFuncOp func);
   LogicalResult checkBlock(Block &block);
   LogicalResult checkBytes(const BarrierId &id, const Phase &phase);
   LogicalResult checkArrivals(const BarrierId &id, const Phase &phase,
@@ -525,7 +526,8 @@ LogicalResult VerifyBarriers::checkFunction(gpu::GPUFuncOp func) {
           arrivers[group].push_back(op);
   });
   LogicalResult result = success();
-  if (failed(checkInitialized(func)) || failed(checkCompletable(func)))
+  if (failed(checkInitialized(func)) || failed(checkCompletable(func)) ||
+      failed(checkDelivered(func)))
     result = failure();
   func.walk([&](Block *block) {
     if (readsPhases(block) && failed(checkBlock(*block)))
@@ -612,6 +614,52 @@ LogicalResult VerifyBarriers::checkCompletable(gpu::GPUFuncOp func) {
         noteGroup(diag, id);
         result = failure();
       });
+  return result;
+}
+
+/// An expect of transaction bytes on a barrier that no copy in the kernel
+/// can complete on hangs every wait for its phase. Any op outside the
+/// mbarrier dialect that takes the barrier (a TMA or bulk load, a copy not
+/// lowered yet, whatever else may count bytes down) counts as a copy.
+LogicalResult VerifyBarriers::checkDelivered(gpu::GPUFuncOp func) {
+  SmallVector<Operation *> copiers;
+  func.walk([&](Operation *op) {
+    if (!isa<mbarrier::MBarrierDialect>(op->getDialect()) &&
+        llvm::any_of(op->getOperandTypes(), [](Type t) {
+          return isa<mbarrier::BarrierType>(t);
+        }))
+      copiers.push_back(op);
+  });
+  LogicalResult result = success();
+  func.walk([&](Operation *op) {
+    Value barrier;
+    std::optional<uint32_t> bytes;
+    if (auto e = dyn_cast<mbarrier::ExpectTxOp>(op)) {
+      barrier = e.getBarrier();
+      bytes = e.getBytes();
+    } else if (auto e = dyn_cast<mbarrier::ArriveExpectTxOp>(op)) {
+      barrier = e.getBarrier();
+      bytes = e.getBytes();
+    }
+    BarrierId id = barrier ? identify(barrier) : BarrierId();
+    if (!id.known() || !bytes || *bytes == 0)
+      return;
+    auto mayCopy = [&](Operation *copier) {
+      return llvm::any_of(copier->getOperands(), [&](Value v) {
+        return isa<mbarrier::BarrierType>(v.getType()) &&
+               identify(v).group == id.group && identify(v).mayBe(id);
+      });
+    };
+    if (llvm::any_of(copiers, mayCopy))
+      return;
+    InFlightDiagnostic diag =
+        op->emitOpError() << "expects " << *bytes << " transaction bytes on "
+                          << describe(id)
+                          << " of its group, but no copy in this kernel "
+                             "completes on it: its phase can never complete";
+    noteGroup(diag, id);
+    result = failure();
+  });
   return result;
 }
 

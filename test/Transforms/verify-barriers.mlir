@@ -473,3 +473,25 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Transaction bytes that no copy delivers: nothing counts them down, so
+// the phase never completes and the wait hangs.
+gpu.module @m {
+  gpu.func @k(%x: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    // expected-note @+1 {{barrier group allocated here}}
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    %leader = tile.elect cta
+    scf.if %leader {
+      mbarrier.init %bar, arrivals = 1
+    }
+    tile.barrier
+    // expected-error @+1 {{'mbarrier.arrive_expect_tx' op expects 1048575 transaction bytes on barrier 0 of its group, but no copy in this kernel completes on it: its phase can never complete}}
+    mbarrier.arrive_expect_tx %bar, bytes = 1048575 if %leader
+    mbarrier.wait %bar, phase %x : i32
+    gpu.return
+  }
+}

@@ -467,9 +467,11 @@ def TileVerifyBarriers
       else arrives on the group.
     - Deadlock: a wait on a barrier that nothing in the kernel arrives on
       (copies only count bytes down), or whose group, or whose constant
-      index, no `mbarrier.init` initializes.
+      index, no `mbarrier.init` initializes; transaction bytes expected on a
+      barrier that no copy in the kernel completes on.
 
-    Not checked yet: parity consistency between partitions.
+    Not checked yet: parity consistency between partitions; a barrier
+    initialized again with another arrival count.
   }];
 }
 
