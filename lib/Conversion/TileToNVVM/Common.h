@@ -199,6 +199,11 @@ LogicalResult verifyRegisterTileLowering(Operation *op);
 void populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                        RewritePatternSet &patterns);
 LogicalResult verifyElementwiseLowering(Operation *op);
+/// Whether `type` (a scalar, or a vector or tensor of them) holds floats of
+/// 8 bits or fewer: the GPU converts them, it has no arithmetic on them.
+bool isNarrowFloat(Type type);
+/// The first operand or result of `op` that holds such floats, or null.
+Value findNarrowFloat(Operation *op);
 /// arith and math operations on floats of 8 bits or fewer: only
 /// arith.truncf / arith.extf (to and from f8E4M3FN and f8E5M2, on scalars,
 /// 1-D vectors and register tiles), constants, selects and bitcasts; the

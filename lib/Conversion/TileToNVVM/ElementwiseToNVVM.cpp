@@ -129,7 +129,7 @@ LogicalResult checkFp8Conversion(Operation *op, EmitErrorFn emitError) {
                                             : op->getOperand(0).getType());
   Type wide = getElementTypeOrSelf(truncf ? op->getOperand(0).getType()
                                           : op->getResult(0).getType());
-  if (!isa<FloatType>(narrow) || narrow.getIntOrFloatBitWidth() > 8)
+  if (!isNarrowFloat(narrow))
     return success();
   if (!isConvertibleFp8(narrow))
     return emitRule(emitError, op->getName().getStringRef() + " " +
@@ -152,23 +152,19 @@ LogicalResult checkFp8Conversion(Operation *op, EmitErrorFn emitError) {
   return success();
 }
 
-/// The first operand or result of `op` whose elements are floats of at
-/// most 8 bits, or null.
-Value findNarrowFloat(Operation *op) {
-  auto isNarrow = [](Value v) {
-    auto f = dyn_cast<FloatType>(getElementTypeOrSelf(v.getType()));
-    return f && f.getWidth() <= 8;
-  };
-  for (Value v : op->getOperands())
-    if (isNarrow(v))
-      return v;
-  for (Value v : op->getResults())
-    if (isNarrow(v))
+} // namespace
+
+bool tilemlir::isNarrowFloat(Type type) {
+  auto f = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  return f && f.getWidth() <= 8;
+}
+
+Value tilemlir::findNarrowFloat(Operation *op) {
+  for (Value v : llvm::concat<Value>(op->getOperands(), op->getResults()))
+    if (isNarrowFloat(v.getType()))
       return v;
   return {};
 }
-
-} // namespace
 
 LogicalResult tilemlir::checkNarrowFloatOps(Operation *op,
                                             EmitErrorFn emitError) {

@@ -246,20 +246,16 @@ LogicalResult checkHostNarrowFloats(ModuleOp module) {
       return WalkResult::skip();
     if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()))
       return WalkResult::advance();
-    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes())) {
-      auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
-      if (!element || element.getWidth() > 8)
-        continue;
-      op->emitOpError()
-          << "not supported yet: " << op->getName() << " on "
-          << llvm::to_string(type)
-          << " in host code: 8-bit floats are converted on the GPU "
-             "(arith.truncf / arith.extf in a kernel) or by the runtime "
-             "(tileRtConvertFromF32 / tileRtConvertToF32)";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+    Value narrow = findNarrowFloat(op);
+    if (!narrow)
+      return WalkResult::advance();
+    op->emitOpError() << "not supported yet: " << op->getName() << " on "
+                      << llvm::to_string(narrow.getType())
+                      << " in host code: 8-bit floats are converted on the "
+                         "GPU (arith.truncf / arith.extf in a kernel) or by "
+                         "the runtime (tileRtConvertFromF32 / "
+                         "tileRtConvertToF32)";
+    return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
 }

@@ -184,9 +184,8 @@ LogicalResult reduceAcrossWarps(ReduceOp op, const ReducePlan &plan,
 /// silently wrong (they are sign-magnitude), and the GPU has no 8-bit float
 /// arithmetic.
 LogicalResult checkReduceElements(ReduceOp op, EmitErrorFn emitError) {
-  auto element =
-      dyn_cast<FloatType>(getElementTypeOrSelf(op.getSrc().getType()));
-  if (!element || element.getWidth() > 8)
+  Type element = getElementTypeOrSelf(op.getSrc().getType());
+  if (!isNarrowFloat(element))
     return success();
   return emitRule(emitError, "tile.reduce of " + llvm::to_string(element) +
                                  " elements: the GPU has no arithmetic on "
