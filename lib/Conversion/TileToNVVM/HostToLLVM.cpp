@@ -44,6 +44,20 @@ Value createEntryAlloca(ConversionPatternRewriter &rewriter, Operation *op,
                                 type, one, alignment);
 }
 
+/// A call to the runtime's `name`, declared from the arguments' types (and
+/// `result`, void when null) on first use.
+FailureOr<LLVM::CallOp> callRuntime(OpBuilder &b, Location loc,
+                                    ModuleOp module, StringRef name,
+                                    ValueRange args, Type result = {}) {
+  if (!result)
+    result = LLVM::LLVMVoidType::get(b.getContext());
+  FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
+      b, module, name, llvm::to_vector(args.getTypes()), result);
+  if (failed(callee))
+    return failure();
+  return LLVM::CallOp::create(b, loc, *callee, args);
+}
+
 struct PtrFromMemrefLowering
     : public ConvertOpToLLVMPattern<tile::PtrFromMemrefOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -133,20 +147,17 @@ struct MakeDescriptorLowering
     Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
 
     auto module = op->getParentOfType<ModuleOp>();
-    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
-        rewriter, module, "tileRtMakeTensorMap",
-        {ptr, i32, i32, ptr, ptr, ptr, ptr, ptr, i32, i32, i32, i32, i32},
-        LLVM::LLVMVoidType::get(context));
-    if (failed(callee))
+    if (failed(callRuntime(
+            rewriter, loc, module, "tileRtMakeTensorMap",
+            ValueRange{map, i32c(desc.getCUDADataType()), i32c(rank), address,
+                       dims, strides, box, null,
+                       i32c(desc.getCUDAInterleave()),
+                       i32c(desc.getCUDASwizzle()),
+                       i32c(desc.getCUDAL2Promotion()),
+                       i32c(desc.getCUDAOOBFill()),
+                       // TILE_RT_TENSOR_MAP_WRITTEN (tile-runtime/Runtime.h).
+                       i32c(op.getWritten() ? 1 : 0)})))
       return failure();
-    LLVM::CallOp::create(
-        rewriter, loc, *callee,
-        ValueRange{map, i32c(desc.getCUDADataType()), i32c(rank), address,
-                   dims, strides, box, null, i32c(desc.getCUDAInterleave()),
-                   i32c(desc.getCUDASwizzle()), i32c(desc.getCUDAL2Promotion()),
-                   i32c(desc.getCUDAOOBFill()),
-                   // TILE_RT_TENSOR_MAP_WRITTEN (tile-runtime/Runtime.h).
-                   i32c(op.getWritten() ? 1 : 0)});
     rewriter.replaceOpWithNewOp<LLVM::LoadOp>(op, mapType, map);
     return success();
   }
@@ -174,16 +185,13 @@ struct WaitLowering : public ConvertOpToLLVMPattern<gpu::WaitOp> {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
     Type ptr = LLVM::LLVMPointerType::get(rewriter.getContext());
-    Type voidType = LLVM::LLVMVoidType::get(rewriter.getContext());
     auto call = [&](StringRef name, ValueRange args,
                     bool returnsPtr) -> FailureOr<Value> {
-      SmallVector<Type> argTypes(args.size(), ptr);
-      FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
-          rewriter, module, name, argTypes, returnsPtr ? ptr : voidType);
-      if (failed(callee))
+      FailureOr<LLVM::CallOp> callOp = callRuntime(
+          rewriter, loc, module, name, args, returnsPtr ? ptr : Type());
+      if (failed(callOp))
         return failure();
-      auto callOp = LLVM::CallOp::create(rewriter, loc, *callee, args);
-      return returnsPtr ? callOp.getResult() : Value();
+      return returnsPtr ? callOp->getResult() : Value();
     };
     SetVector<Value> streams;
     streams.insert_range(adaptor.getAsyncDependencies());
@@ -225,12 +233,9 @@ LogicalResult requestDependentLaunches(ModuleOp module) {
     if (!launch->hasAttr(attrName))
       return WalkResult::advance();
     OpBuilder b(launch);
-    FailureOr<LLVM::LLVMFuncOp> callee = LLVM::lookupOrCreateFn(
-        b, module, "tileRtNextLaunchDependent", {},
-        LLVM::LLVMVoidType::get(module.getContext()));
-    if (failed(callee))
+    if (failed(callRuntime(b, launch.getLoc(), module,
+                           "tileRtNextLaunchDependent", ValueRange())))
       return WalkResult::interrupt();
-    LLVM::CallOp::create(b, launch.getLoc(), *callee, ValueRange());
     launch->removeAttr(attrName);
     return WalkResult::advance();
   });
