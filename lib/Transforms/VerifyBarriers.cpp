@@ -491,9 +491,11 @@ struct VerifyBarriers
   LogicalResult checkArrivals(const BarrierId &id, const Phase &phase,
                               Block &block);
 
-  /// Per kernel: the inits and the ops that can arrive on each group.
+  /// Per kernel: the inits, the ops that can arrive and the ops that can
+  /// count transaction bytes down on each group.
   llvm::DenseMap<Operation *, SmallVector<mbarrier::InitOp>> inits;
   llvm::DenseMap<Operation *, SmallVector<Operation *>> arrivers;
+  llvm::DenseMap<Operation *, SmallVector<Operation *>> copiers;
 };
 
 /// The blocks whose phases are read: every block but scf.if bodies (those
@@ -509,21 +511,39 @@ bool canArrive(Operation *op) {
               tma::AsyncLoadOp, tma::BulkLoadOp>(op);
 }
 
+/// Whether `op` can count transaction bytes down on a barrier it takes: a
+/// TMA or bulk load, a copy not lowered yet, any op outside the mbarrier
+/// dialect.
+bool canCopy(Operation *op) {
+  return !isa<mbarrier::MBarrierDialect>(op->getDialect());
+}
+
+/// Whether one of `op`'s barrier operands may be barrier `id`.
+bool takesBarrier(Operation *op, const BarrierId &id) {
+  return llvm::any_of(op->getOperands(), [&](Value v) {
+    return isa<mbarrier::BarrierType>(v.getType()) &&
+           identify(v).group == id.group && identify(v).mayBe(id);
+  });
+}
+
 LogicalResult VerifyBarriers::checkFunction(gpu::GPUFuncOp func) {
   inits.clear();
   arrivers.clear();
+  copiers.clear();
   func.walk([&](Operation *op) {
     if (auto init = dyn_cast<mbarrier::InitOp>(op)) {
       if (Operation *group = identify(init.getBarrier()).group)
         inits[group].push_back(init);
       return;
     }
-    if (!canArrive(op))
-      return;
     for (Value operand : op->getOperands())
       if (isa<mbarrier::BarrierType>(operand.getType()))
-        if (Operation *group = identify(operand).group)
-          arrivers[group].push_back(op);
+        if (Operation *group = identify(operand).group) {
+          if (canArrive(op))
+            arrivers[group].push_back(op);
+          if (canCopy(op))
+            copiers[group].push_back(op);
+        }
   });
   LogicalResult result = success();
   if (failed(checkInitialized(func)) || failed(checkCompletable(func)) ||
@@ -597,13 +617,9 @@ LogicalResult VerifyBarriers::checkCompletable(gpu::GPUFuncOp func) {
         BarrierId id = barrier ? identify(barrier) : BarrierId();
         if (!id.known() || !inits.count(id.group))
           return;
-        auto mayArrive = [&](Operation *arriver) {
-          return llvm::any_of(arriver->getOperands(), [&](Value v) {
-            return isa<mbarrier::BarrierType>(v.getType()) &&
-                   identify(v).group == id.group && identify(v).mayBe(id);
-          });
-        };
-        if (llvm::any_of(arrivers.lookup(id.group), mayArrive))
+        if (llvm::any_of(arrivers.lookup(id.group), [&](Operation *arriver) {
+              return takesBarrier(arriver, id);
+            }))
           return;
         InFlightDiagnostic diag =
             op->emitOpError()
@@ -618,18 +634,8 @@ LogicalResult VerifyBarriers::checkCompletable(gpu::GPUFuncOp func) {
 }
 
 /// An expect of transaction bytes on a barrier that no copy in the kernel
-/// can complete on hangs every wait for its phase. Any op outside the
-/// mbarrier dialect that takes the barrier (a TMA or bulk load, a copy not
-/// lowered yet, whatever else may count bytes down) counts as a copy.
+/// can complete on (canCopy) hangs every wait for its phase.
 LogicalResult VerifyBarriers::checkDelivered(gpu::GPUFuncOp func) {
-  SmallVector<Operation *> copiers;
-  func.walk([&](Operation *op) {
-    if (!isa<mbarrier::MBarrierDialect>(op->getDialect()) &&
-        llvm::any_of(op->getOperandTypes(), [](Type t) {
-          return isa<mbarrier::BarrierType>(t);
-        }))
-      copiers.push_back(op);
-  });
   LogicalResult result = success();
   func.walk([&](Operation *op) {
     Value barrier;
@@ -644,13 +650,9 @@ LogicalResult VerifyBarriers::checkDelivered(gpu::GPUFuncOp func) {
     BarrierId id = barrier ? identify(barrier) : BarrierId();
     if (!id.known() || !bytes || *bytes == 0)
       return;
-    auto mayCopy = [&](Operation *copier) {
-      return llvm::any_of(copier->getOperands(), [&](Value v) {
-        return isa<mbarrier::BarrierType>(v.getType()) &&
-               identify(v).group == id.group && identify(v).mayBe(id);
-      });
-    };
-    if (llvm::any_of(copiers, mayCopy))
+    if (llvm::any_of(copiers.lookup(id.group), [&](Operation *copier) {
+          return takesBarrier(copier, id);
+        }))
       return;
     InFlightDiagnostic diag =
         op->emitOpError() << "expects " << *bytes << " transaction bytes on "
