@@ -793,6 +793,12 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize",
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$defaultRegion,
                         VariadicRegion<SizedRegion<1>>:$partitionRegions);
+  let extraClassDeclaration = [{
+    /// The CTA's first warp of partition `index` (from 0) in a kernel of
+    /// `kernelWarps` warps: the partitions' warps follow the kernel's, in
+    /// order.
+    int64_t getPartitionFirstWarp(unsigned index, int64_t kernelWarps);
+  }];
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;

@@ -161,6 +161,14 @@ static LogicalResult verifyRegisterBudget(Operation *op, int64_t regs,
   return success();
 }
 
+int64_t WarpSpecializeOp::getPartitionFirstWarp(unsigned index,
+                                                int64_t kernelWarps) {
+  int64_t first = kernelWarps;
+  for (int32_t warps : getPartitionNumWarps().take_front(index))
+    first += warps;
+  return first;
+}
+
 LogicalResult WarpSpecializeOp::verify() {
   ArrayRef<int32_t> numWarps = getPartitionNumWarps();
   if (numWarps.size() != getPartitionRegions().size())

@@ -295,16 +295,10 @@ int64_t LayoutLegalizer::getWarps(Region *region) const {
 }
 
 /// The CTA's first warp of those `region` runs on: 0 for the kernel's own
-/// (the default region's); a partition's come after the kernel's and the
-/// earlier partitions' (tile-lower-warp-specialize places them so).
+/// (the default region's).
 int64_t LayoutLegalizer::getFirstWarp(Region *region) const {
   auto [ws, number] = getPartition(region);
-  if (!ws)
-    return 0;
-  int64_t first = numWarps;
-  for (int32_t warps : ws.getPartitionNumWarps().take_front(number - 1))
-    first += warps;
-  return first;
+  return ws ? ws.getPartitionFirstWarp(number - 1, numWarps) : 0;
 }
 
 /// The warps a layout the pass chooses for `region` spans: layouts read the

@@ -197,12 +197,12 @@ FailureOr<WarpPlan> planWarps(tile::WarpSpecializeOp op,
                                "place partitions on warps";
   WarpPlan plan;
   plan.defaultWarps = *numWarps;
-  int64_t next = plan.defaultWarps;
-  for (int32_t warps : op.getPartitionNumWarps()) {
-    plan.ranges.push_back({next, warps});
-    next += warps;
-  }
-  plan.totalWarps = next;
+  ArrayRef<int32_t> partitionWarps = op.getPartitionNumWarps();
+  for (auto [i, warps] : llvm::enumerate(partitionWarps))
+    plan.ranges.push_back({op.getPartitionFirstWarp(i, plan.defaultWarps),
+                           warps});
+  plan.totalWarps =
+      op.getPartitionFirstWarp(partitionWarps.size(), plan.defaultWarps);
   if (plan.totalWarps > 32)
     return op.emitOpError() << "needs " << plan.totalWarps
                             << " warps; a CTA has at most 32";
