@@ -39,6 +39,9 @@ struct GlobalMemoryResource
 constexpr int64_t kMaxSharedMemoryBytes =
     tilemlir::kCommonMaxSharedMemoryPerBlock;
 
+/// Highest rank of a register tile the lowering distributes over threads.
+constexpr int64_t kMaxRegisterTileRank = 4;
+
 /// 32-bit registers one thread may hold of one register tile (see
 /// verifyTileEncoding in TileLayouts.cpp): the 255 registers of a thread,
 /// rounded up to the 256 words of a 128x256 f32 wgmma accumulator.

@@ -278,14 +278,16 @@ FailureOr<CopyKind> CopyLowering::checkRegisterCopy(tile::CopyOp op,
   ArrayRef<int64_t> shape = region.smem.getShape();
   bool powerOf2 = llvm::all_of(
       shape, [](int64_t d) { return llvm::isPowerOf2_64(uint64_t(d)); });
-  if (powerOf2 && !shape.empty() && shape.size() <= 4)
+  int64_t rank = shape.size();
+  if (powerOf2 && rank >= 1 && rank <= tile::kMaxRegisterTileRank)
     return CopyKind::Sync;
   return op.emitOpError()
          << "not supported yet: " << why
          << "a copy through registers moves the buffer's "
          << RankedTensorType::get(shape, region.smem.getElementType())
          << " as one register tile, and register tiles have power-of-two "
-            "dimensions and rank 1 to 4";
+            "dimensions and rank 1 to "
+         << tile::kMaxRegisterTileRank;
 }
 
 Value CopyLowering::descriptorArgument(tile::CopyOp op,

@@ -87,11 +87,11 @@ FailureOr<LinearLayout> tilemlir::getRegisterLayout(Type type,
   if (!tensor)
     return emitRule(emitError, "not a register tile");
   ArrayRef<int64_t> shape = tensor.getShape();
-  if (tensor.getRank() < 1 || tensor.getRank() > 4)
+  if (tensor.getRank() < 1 || tensor.getRank() > kMaxRegisterTileRank)
     return emitRule(emitError, "tile is " + shapeString(shape) + ", of rank " +
                                    Twine(tensor.getRank()) +
                                    "; distributed register tiles have rank 1 "
-                                   "to 4");
+                                   "to " + Twine(kMaxRegisterTileRank));
   if (!tensor.getEncoding())
     return emitRule(emitError,
                     "the tile has no layout (run tile-legalize-layouts, "
