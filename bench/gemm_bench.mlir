@@ -11,11 +11,14 @@
 // of 8 block rows, each tile's TMA store overlapping the next tile's main
 // loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
 // consumer warpgroups on alternate tiles, their MMA phases taking turns so
-// one's epilogue runs under the other's MMA. auto = the configuration rule
-// (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
-// and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
-// w128x64s6g8c1x2 (clusters of two tiles sharing A by TMA multicast) when
-// B has at most 16 MiB, else w128x64s6. e4m3 wBMxBNxBK... = the persistent kernels with e4m3
+// one's epilogue runs under the other's MMA; ...de = the epilogue of each
+// tile deferred into the next tile's main loop; ...cMxN = clusters of M x N
+// tiles sharing operands by TMA multicast. auto = the configuration rule
+// (AUTO_RULE in the generator):
+// the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
+// w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
+// MiB), else w128x64s6.
+// e4m3 wBMxBNxBK... = the persistent kernels with e4m3
 // operands (BK = 128 or 64 elements, one swizzle row; B stored [N, K]) and
 // bf16 C, timed against cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma
 // accumulates).
@@ -3138,7 +3141,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -4061,7 +4064,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {

@@ -1288,8 +1288,15 @@ ELEMENT_BYTES = {"f16": 2, "bf16": 2}
 def rule_text(rule):
     v, kind, bound = rule
     if kind == "fill":
-        return f"{v} (its tiles fill every SM, K >= {bound})"
+        return f"{v} (its tiles fill every SM{f', K >= {bound}' if bound else ''})"
     return f"{v} (B at most {bound >> 20} MiB)"
+
+
+def auto_rule_text():
+    """AUTO_RULE in words, wrapped for a `//` comment."""
+    text = ("the first of " + ", ".join(rule_text(r) for r in AUTO_RULE[:-1])
+            + f", else {AUTO_RULE[-1][0]}")
+    return "\n// ".join(textwrap.wrap(text, 72))
 
 
 def auto_launch(t):
@@ -1578,11 +1585,12 @@ def main():
 // of 8 block rows, each tile's TMA store overlapping the next tile's main
 // loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
 // consumer warpgroups on alternate tiles, their MMA phases taking turns so
-// one's epilogue runs under the other's MMA. auto = the configuration rule
-// (AUTO_RULE in the generator): w128x256s4g8 when its tiles fill every SM
-// and K >= 2048, else w128x128s5g8pp when its tiles fill every SM, else
-// w128x64s6g8c1x2 (clusters of two tiles sharing A by TMA multicast) when
-// B has at most 16 MiB, else w128x64s6. e4m3 wBMxBNxBK... = the persistent kernels with e4m3
+// one's epilogue runs under the other's MMA; ...de = the epilogue of each
+// tile deferred into the next tile's main loop; ...cMxN = clusters of M x N
+// tiles sharing operands by TMA multicast. auto = the configuration rule
+// (AUTO_RULE in the generator):
+// """ + auto_rule_text() + """.
+// e4m3 wBMxBNxBK... = the persistent kernels with e4m3
 // operands (BK = 128 or 64 elements, one swizzle row; B stored [N, K]) and
 // bf16 C, timed against cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma
 // accumulates).

@@ -5553,7 +5553,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
@@ -6892,7 +6892,7 @@ module attributes {gpu.container_module} {
   }
 
   // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM, K >= 0), w128x64s6g8c1x2 (B at most 16 MiB),
+  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
   // else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {

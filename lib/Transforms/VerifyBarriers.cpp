@@ -484,6 +484,7 @@ struct VerifyBarriers
 
   LogicalResult checkFunction(gpu::GPUFuncOp func);
   LogicalResult checkInitialized(gpu::GPUFuncOp func);
+  LogicalResult checkInitializedOnce(gpu::GPUFuncOp func);
   LogicalResult checkCompletable(gpu::GPUFuncOp func);
   LogicalResult checkDelivered(gpu::GPUFuncOp func);
   LogicalResult checkBlock(Block &block);
@@ -546,8 +547,8 @@ LogicalResult VerifyBarriers::checkFunction(gpu::GPUFuncOp func) {
         }
   });
   LogicalResult result = success();
-  if (failed(checkInitialized(func)) || failed(checkCompletable(func)) ||
-      failed(checkDelivered(func)))
+  if (failed(checkInitialized(func)) || failed(checkInitializedOnce(func)) ||
+      failed(checkCompletable(func)) || failed(checkDelivered(func)))
     result = failure();
   func.walk([&](Block *block) {
     if (readsPhases(block) && failed(checkBlock(*block)))
@@ -602,6 +603,57 @@ LogicalResult VerifyBarriers::checkInitialized(gpu::GPUFuncOp func) {
     noteGroup(diag, id);
     result = failure();
   });
+  return result;
+}
+
+/// Whether `a` and `b` are in different branches of one scf.if, so that
+/// no execution runs both.
+bool exclusive(Operation *a, Operation *b) {
+  for (Operation *p = a->getParentOp(); p; p = p->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(p);
+    if (!ifOp || !ifOp->isProperAncestor(b))
+      continue;
+    return ifOp.getThenRegion().isAncestor(a->getParentRegion()) !=
+           ifOp.getThenRegion().isAncestor(b->getParentRegion());
+  }
+  return false;
+}
+
+/// PTX leaves an mbarrier.init of a barrier that is already initialized
+/// undefined (mbarrier.invalidate must come first), and two inits with
+/// different arrival counts leave the phases' total in doubt. Only inits
+/// of certainly the same barrier (sameAs), both of which one execution
+/// can run, on a group that nothing invalidates, are reported.
+LogicalResult VerifyBarriers::checkInitializedOnce(gpu::GPUFuncOp func) {
+  llvm::SmallPtrSet<Operation *, 4> invalidated;
+  func.walk([&](mbarrier::InvalidateOp op) {
+    if (Operation *group = identify(op.getBarrier()).group)
+      invalidated.insert(group);
+  });
+  LogicalResult result = success();
+  for (auto &[group, groupInits] : inits) {
+    if (invalidated.contains(group))
+      continue;
+    for (auto [i, later] : llvm::enumerate(groupInits))
+      for (mbarrier::InitOp earlier : ArrayRef(groupInits).take_front(i)) {
+        BarrierId id = identify(later.getBarrier());
+        if (!id.sameAs(identify(earlier.getBarrier())) ||
+            exclusive(earlier, later))
+          continue;
+        InFlightDiagnostic diag = later.emitOpError()
+                                  << "initializes " << describe(id)
+                                  << " of its group again (" << later.getArrivals()
+                                  << " arrivals";
+        if (earlier.getArrivals() != later.getArrivals())
+          diag << ", where the first init set " << earlier.getArrivals();
+        diag << ") with no mbarrier.invalidate before: re-initializing a "
+             << "barrier in use is undefined in PTX";
+        diag.attachNote(earlier.getLoc()) << "first initialized here";
+        noteGroup(diag, id);
+        result = failure();
+        break;
+      }
+  }
   return result;
 }
 

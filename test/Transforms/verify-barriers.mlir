@@ -495,3 +495,60 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// The same barrier initialized twice (different arrival counts) with no
+// invalidate between.
+gpu.module @m {
+  gpu.func @k(%x: i32) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    // expected-note @+1 {{barrier group allocated here}}
+    %bars = mbarrier.alloc : !mbarrier.group<2>
+    %b0 = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+    %leader = tile.elect cta
+    scf.if %leader {
+      // expected-note @+1 {{first initialized here}}
+      mbarrier.init %b0, arrivals = 1
+    }
+    %again = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+    // expected-error @+1 {{'mbarrier.init' op initializes barrier 0 of its group again (128 arrivals, where the first init set 1) with no mbarrier.invalidate before: re-initializing a barrier in use is undefined in PTX}}
+    mbarrier.init %again, arrivals = 128
+    mbarrier.arrive %b0
+    mbarrier.wait %b0, phase %x : i32
+    gpu.return
+  }
+}
+
+// -----
+
+// Inits in the two branches of one scf.if (one runs), of other barriers
+// (computed indices that may differ are not reported), or after an
+// invalidate: no finding.
+gpu.module @m {
+  gpu.func @k(%x: i32, %c: i1, %i: index, %j: index) kernel attributes {tile.num_warps = 1 : i32} {
+    %c0 = arith.constant 0 : index
+    %bars = mbarrier.alloc : !mbarrier.group<2>
+    %b0 = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+    scf.if %c {
+      mbarrier.init %b0, arrivals = 32
+    } else {
+      mbarrier.init %b0, arrivals = 32
+    }
+    mbarrier.arrive %b0
+    mbarrier.wait %b0, phase %x : i32
+    %other = mbarrier.alloc : !mbarrier.group<2>
+    %bi = mbarrier.index %other[%i] : !mbarrier.group<2>
+    %bj = mbarrier.index %other[%j] : !mbarrier.group<2>
+    mbarrier.init %bi, arrivals = 32
+    mbarrier.init %bj, arrivals = 1
+    %reused = mbarrier.alloc : !mbarrier.group<1>
+    %r0 = mbarrier.index %reused[%c0] : !mbarrier.group<1>
+    mbarrier.init %r0, arrivals = 32
+    mbarrier.arrive %r0
+    mbarrier.wait %r0, phase %x : i32
+    mbarrier.invalidate %r0
+    mbarrier.init %r0, arrivals = 1
+    gpu.return
+  }
+}
