@@ -469,9 +469,13 @@ def TileVerifyBarriers
       (copies only count bytes down), or whose group, or whose constant
       index, no `mbarrier.init` initializes; transaction bytes expected on a
       barrier that no copy in the kernel completes on.
+    - Initialization: a barrier initialized twice (two `mbarrier.init`s of
+      certainly the same barrier, not in exclusive branches of one
+      `scf.if`, in a group that nothing invalidates): undefined in PTX
+      without `mbarrier.invalidate` first; both arrival counts are named
+      when they differ.
 
-    Not checked yet: parity consistency between partitions; a barrier
-    initialized again with another arrival count.
+    Not checked yet: parity consistency between partitions.
   }];
 }
 
