@@ -18,6 +18,9 @@
 // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
 // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
 // MiB), else w128x64s6.
+// e4m3 auto = FP8_AUTO_RULE:
+// the first of w128x256x128s4g8de (its tiles fill every SM, K >= 2048),
+// else w128x256x128s4g8.
 // e4m3 wBMxBNxBK... = the persistent kernels with e4m3
 // operands (BK = 128 or 64 elements, one swizzle row; B stored [N, K]) and
 // bf16 C, timed against cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma
@@ -2129,6 +2132,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w256x128x128s3g8_str("e4m3 w256x128x128s3g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8de_str("e4m3 w128x256x128s4g8de\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_auto_str("e4m3 auto\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
@@ -3140,9 +3144,10 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
-  // else w128x64s6.
+  // The configuration rule (AUTO_RULE in the generator):
+  // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
+  // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
+  // MiB), else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
@@ -4063,9 +4068,10 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
-  // else w128x64s6.
+  // The configuration rule (AUTO_RULE in the generator):
+  // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
+  // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
+  // MiB), else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
@@ -4528,6 +4534,123 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // The configuration rule (FP8_AUTO_RULE in the generator):
+  // the first of w128x256x128s4g8de (its tiles fill every SM, K >= 2048),
+  // else w128x256x128s4g8.
+  func.func @launch_e4m3_auto(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %bm0 = arith.constant 128 : index
+    %bn0 = arith.constant 256 : index
+    %least_k0 = arith.constant 2048 : index
+    %mp0 = arith.ceildivui %m, %bm0 : index
+    %np0 = arith.ceildivui %n, %bn0 : index
+    %tiles0 = arith.muli %mp0, %np0 : index
+    %fill0 = arith.cmpi uge, %tiles0, %sms : index
+    %long0 = arith.cmpi uge, %k, %least_k0 : index
+    %ok0 = arith.andi %fill0, %long0 : i1
+    %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
+      %done0 = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done0 : !gpu.async.token
+    } else {
+      %done1 = func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done1 : !gpu.async.token
+    }
+    return %chosen0 : !gpu.async.token
+  }
+
+  func.func @bench_e4m3_auto(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf8E4M3FN>
+    %b, %t2 = gpu.alloc async [%t1] (%n, %k) : memref<?x?xf8E4M3FN>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %nk = arith.muli %n64, %k64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %e4m3 = arith.constant 3 : i32
+    %bf16 = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %transposed = arith.constant 1 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_e4m3_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_e4m3_auto(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %first = gpu.wait async
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_e4m3_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -5872,6 +5995,38 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_e4m3_w128x256x128s4g8de_1 = arith.addi %s_e4m3_w128x256x128s4g8de_0, %f_e4m3_w128x256x128s4g8de_1 : i32
-    return %s_e4m3_w128x256x128s4g8de_1 : i32
+    %m_e4m3_auto_0 = arith.constant 8192 : index
+    %n_e4m3_auto_0 = arith.constant 8192 : index
+    %k_e4m3_auto_0 = arith.constant 8192 : index
+    %name_e4m3_auto_0 = llvm.mlir.addressof @name_e4m3_auto_str : !llvm.ptr
+    %m64_e4m3_auto_0 = arith.constant 8192 : i64
+    %n64_e4m3_auto_0 = arith.constant 8192 : i64
+    %k64_e4m3_auto_0 = arith.constant 8192 : i64
+    %enabled_e4m3_auto_0 = llvm.call @tileRtProblemEnabled(%name_e4m3_auto_0, %m64_e4m3_auto_0, %n64_e4m3_auto_0, %k64_e4m3_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_auto_0 = arith.cmpi ne, %enabled_e4m3_auto_0, %skipped : i32
+    %f_e4m3_auto_0 = scf.if %run_e4m3_auto_0 -> (i32) {
+      %x_e4m3_auto_0 = func.call @bench_e4m3_auto(%m_e4m3_auto_0, %n_e4m3_auto_0, %k_e4m3_auto_0, %name_e4m3_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_auto_0 = arith.addi %s_e4m3_w128x256x128s4g8de_1, %f_e4m3_auto_0 : i32
+    %m_e4m3_auto_1 = arith.constant 4096 : index
+    %n_e4m3_auto_1 = arith.constant 7168 : index
+    %k_e4m3_auto_1 = arith.constant 16384 : index
+    %name_e4m3_auto_1 = llvm.mlir.addressof @name_e4m3_auto_str : !llvm.ptr
+    %m64_e4m3_auto_1 = arith.constant 4096 : i64
+    %n64_e4m3_auto_1 = arith.constant 7168 : i64
+    %k64_e4m3_auto_1 = arith.constant 16384 : i64
+    %enabled_e4m3_auto_1 = llvm.call @tileRtProblemEnabled(%name_e4m3_auto_1, %m64_e4m3_auto_1, %n64_e4m3_auto_1, %k64_e4m3_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_auto_1 = arith.cmpi ne, %enabled_e4m3_auto_1, %skipped : i32
+    %f_e4m3_auto_1 = scf.if %run_e4m3_auto_1 -> (i32) {
+      %x_e4m3_auto_1 = func.call @bench_e4m3_auto(%m_e4m3_auto_1, %n_e4m3_auto_1, %k_e4m3_auto_1, %name_e4m3_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_auto_1 = arith.addi %s_e4m3_auto_0, %f_e4m3_auto_1 : i32
+    return %s_e4m3_auto_1 : i32
   }
 }

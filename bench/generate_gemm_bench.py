@@ -1003,6 +1003,13 @@ FP8_CONFIGS = [Fp8(Tiled(128, 256, 8, 256, 4, group_m=8), 128),
                Fp8(Tiled(256, 128, 8, 128, 3, group_m=8), 128),
                Fp8(Tiled(128, 256, 8, 256, 4, group_m=8, deferred_epilogue=True), 128)]
 FP8_BY_VARIANT = {f.variant: f for f in FP8_CONFIGS}
+# The configuration rule for e4m3 (as AUTO_RULE): the cooperative kernel
+# with its epilogue deferred into the next tile's main loop where its tiles
+# fill the SMs and K is long enough for the windows to hide (as for 16
+# bits), else the plain cooperative kernel (smaller problems: the fp8
+# ping-pong and cluster kernels were slower at every measured shape,
+# bench/NOTES.md 2026-12-04).
+FP8_AUTO_RULE = [("w128x256x128s4g8de", "fill", 2048), ("w128x256x128s4g8", None, None)]
 # Timed by the benchmark: the fastest (bench/NOTES.md, 2026-12-04), the
 # 256x128 tile (two m64n128 wgmmas per warpgroup, B read once per 256 rows;
 # 3 stages: its C staging ring is twice as large) and the fastest with its
@@ -1140,23 +1147,20 @@ def persistent_grid(c):
     return grid, "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32", clusters
 
 
-def fp8_host(f, timed):
-    """launch_e4m3 (A [M, K], B [N, K] in e4m3, C [M, N] in bf16) and
-    bench_e4m3 (check_e4m3 untimed): checked against cuBLAS's f32 GEMM of
-    the exactly widened operands, then timed next to cuBLASLt's e4m3 GEMM
-    (tile-runtime's tileRtCublasLtFp8GemmTimeMs, fast accumulation like
-    wgmma's)."""
+FP8_LAUNCH_ARGS = ("(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, "
+                   "index, index, index, !gpu.async.token) -> !gpu.async.token")
+FP8_LAUNCH_SIGNATURE = """(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token"""
+
+
+def fp8_launch(f):
+    """launch_e4m3_{variant} (A [M, K], B [N, K] in e4m3, C [M, N] in
+    bf16): the persistent grid of f's kernel."""
     c, v = f.c, f.variant
     desc_a, _, desc_b, _, _ = fp8_types(f)
     grid, blocks, extra, clusters = persistent_grid(c)
-    fn = "bench" if timed else "check"
-    args = ("(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, "
-            "!gpu.async.token) -> !gpu.async.token")
-    baseline = "@tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters)"
-    timed_rows = timing("e4m3", v, args, baseline=baseline) if timed else ""
     return f"""
-  func.func @launch_e4m3_{v}(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
-                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {{
+  func.func @launch_e4m3_{v}{FP8_LAUNCH_SIGNATURE} {{
     %c1 = arith.constant 1 : index
     %bm = arith.constant {c.bm} : index
     %bn = arith.constant {c.bn} : index
@@ -1171,7 +1175,22 @@ def fp8_host(f, timed):
         args(%da : {desc_a}, %db : {desc_b}, %dc : !desc{c.bm}_bf16, %k32 : i32{extra})
     return %done : !gpu.async.token
   }}
+"""
 
+
+def fp8_host(v, timed):
+    """launch_e4m3_{v} (`v` a variant, or "auto": FP8_AUTO_RULE) and
+    bench_e4m3_{v} (check_e4m3_{v} untimed): checked against cuBLAS's f32
+    GEMM of the exactly widened operands, then timed next to cuBLASLt's
+    e4m3 GEMM (tile-runtime's tileRtCublasLtFp8GemmTimeMs, fast
+    accumulation like wgmma's)."""
+    fn = "bench" if timed else "check"
+    args = FP8_LAUNCH_ARGS
+    baseline = "@tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters)"
+    timed_rows = timing("e4m3", v, args, baseline=baseline) if timed else ""
+    launch = (auto_launch("e4m3", FP8_AUTO_RULE) if v == "auto"
+              else fp8_launch(FP8_BY_VARIANT[v]))
+    return launch + f"""
   func.func @{fn}_e4m3_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -1292,23 +1311,28 @@ def rule_text(rule):
     return f"{v} (B at most {bound >> 20} MiB)"
 
 
-def auto_rule_text():
-    """AUTO_RULE in words, wrapped for a `//` comment."""
-    text = ("the first of " + ", ".join(rule_text(r) for r in AUTO_RULE[:-1])
-            + f", else {AUTO_RULE[-1][0]}")
+def auto_rule_text(rule=AUTO_RULE):
+    """A configuration rule in words, wrapped for a `//` comment."""
+    text = ("the first of " + ", ".join(rule_text(r) for r in rule[:-1])
+            + f", else {rule[-1][0]}")
     return "\n// ".join(textwrap.wrap(text, 72))
 
 
-def auto_launch(t):
-    """launch_{t}_auto: AUTO_RULE applied to the problem at run time."""
+def auto_launch(t, rule=AUTO_RULE):
+    """launch_{t}_auto: `rule` (AUTO_RULE, or FP8_AUTO_RULE for e4m3)
+    applied to the problem at run time."""
+    fp8 = t == "e4m3"
+    launch_args = FP8_LAUNCH_ARGS if fp8 else LAUNCH_ARGS.format(t=t)
+    signature = FP8_LAUNCH_SIGNATURE if fp8 else LAUNCH_SIGNATURE.format(t=t)
+
     def choose(i, pad):
-        """The IR that picks among AUTO_RULE[i:], and the token it yields."""
-        v, kind, bound = AUTO_RULE[i]
+        """The IR that picks among rule[i:], and the token it yields."""
+        v, kind, bound = rule[i]
         call = (f"{pad}%done{i} = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : "
-                f"{LAUNCH_ARGS.format(t=t)}")
-        if i == len(AUTO_RULE) - 1:
+                f"{launch_args}")
+        if i == len(rule) - 1:
             return call, f"%done{i}"
-        c, _ = TILED_BY_VARIANT[v]
+        c = FP8_BY_VARIANT[v].c if fp8 else TILED_BY_VARIANT[v][0]
         other, other_token = choose(i + 1, pad + "  ")
         if kind == "fill":
             condition = f"""{pad}%bm{i} = arith.constant {c.bm} : index
@@ -1338,10 +1362,9 @@ def auto_launch(t):
 {pad}}}""", f"%chosen{i}"
     text, token = choose(0, "    ")
     return f"""
-  // The configuration rule (AUTO_RULE in the generator): the first of
-  // {", ".join(rule_text(r) for r in AUTO_RULE[:-1])},
-  // else {AUTO_RULE[-1][0]}.
-  func.func @launch_{t}_auto{LAUNCH_SIGNATURE.format(t=t)} {{
+  // The configuration rule ({"FP8_AUTO_RULE" if fp8 else "AUTO_RULE"} in the generator):
+  // {auto_rule_text(rule).replace(chr(10), chr(10) + "  ")}.
+  func.func @launch_{t}_auto{signature} {{
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
 {text}
@@ -1512,17 +1535,18 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
         known = set(attrs)
         attrs += [a for a in dict.fromkeys(x for f in fp8 for x in (f.c.acc_attr(), f.c.window_attr()))
                   if a not in known]
-        for f in fp8:
-            kernels += fp8_kernel(f)
-            body.append(fp8_host(f, timed))
+        kernels += "".join(fp8_kernel(f) for f in fp8)
+        assert all(v in [f.variant for f in fp8] for v, _, _ in FP8_AUTO_RULE)
+        for v in [f.variant for f in fp8] + ["auto"]:
+            body.append(fp8_host(v, timed))
             if timed:
-                name_global(f"name_e4m3_{f.variant}_str", f"e4m3 {f.variant}")
+                name_global(f"name_e4m3_{v}_str", f"e4m3 {v}")
             for i, (m, n, k) in enumerate(fp8_shapes):
-                name = (f"name_e4m3_{f.variant}_str" if timed
-                        else f"name_e4m3_{f.variant}_{i}_str")
+                name = (f"name_e4m3_{v}_str" if timed
+                        else f"name_e4m3_{v}_{i}_str")
                 if not timed:
-                    name_global(name, f"e4m3 {f.variant} {m}x{n}x{k}")
-                call("e4m3", f.variant, i, m, n, k, "bench" if timed else "check",
+                    name_global(name, f"e4m3 {v} {m}x{n}x{k}")
+                call("e4m3", v, i, m, n, k, "bench" if timed else "check",
                      name)
         fill += "\n  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64"
     text = f"""{header}
@@ -1590,6 +1614,8 @@ def main():
 // tiles sharing operands by TMA multicast. auto = the configuration rule
 // (AUTO_RULE in the generator):
 // """ + auto_rule_text() + """.
+// e4m3 auto = FP8_AUTO_RULE:
+// """ + auto_rule_text(FP8_AUTO_RULE) + """.
 // e4m3 wBMxBNxBK... = the persistent kernels with e4m3
 // operands (BK = 128 or 64 elements, one swizzle row; B stored [N, K]) and
 // bf16 C, timed against cuBLASLt's e4m3 GEMM (fast accumulation, as wgmma
@@ -1687,7 +1713,7 @@ def main():
                 err = ("rel_err=0.000e+00 max_abs_err=0.000e+00" if k == 0
                        else "rel_err={{[0-9.e+-]+}} {{.*}}")
                 checks.append(f"// CHECK: {t} {v} {m}x{n}x{k}: rows={m} cols={n} {err} nonfinite=0 -> PASS")
-    for v, (m, n, k) in itertools.product(FP8_VARIANTS, FP8_TEST_SHAPES):
+    for v, (m, n, k) in itertools.product(FP8_VARIANTS + ["auto"], FP8_TEST_SHAPES):
         checks.append(f"// CHECK: e4m3 {v} {m}x{n}x{k}: rows={m} cols={n} rel_err={{{{[0-9.e+-]+}}}} {{{{.*}}}} nonfinite=0 -> PASS")
     text = render([], ws_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
                   [], WS_VARIANTS + EDGE_VARIANTS + ["auto"], ws_shapes,

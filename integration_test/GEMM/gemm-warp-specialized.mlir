@@ -256,6 +256,9 @@
 // CHECK: e4m3 w128x256x128s4g8de 256x256x128: rows=256 cols=256 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
 // CHECK: e4m3 w128x256x128s4g8de 1000x1000x1008: rows=1000 cols=1000 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
 // CHECK: e4m3 w128x256x128s4g8de 2200x2304x384: rows=2200 cols=2304 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: e4m3 auto 256x256x128: rows=256 cols=256 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: e4m3 auto 1000x1000x1008: rows=1000 cols=1000 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
+// CHECK: e4m3 auto 2200x2304x384: rows=2200 cols=2304 rel_err={{[0-9.e+-]+}} {{.*}} nonfinite=0 -> PASS
 // CHECK-NOT: FAIL
 
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
@@ -4303,6 +4306,9 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8de_0_str("e4m3 w128x256x128s4g8de 256x256x128\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8de_1_str("e4m3 w128x256x128s4g8de 1000x1000x1008\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8de_2_str("e4m3 w128x256x128s4g8de 2200x2304x384\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_auto_0_str("e4m3 auto 256x256x128\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_auto_1_str("e4m3 auto 1000x1000x1008\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_e4m3_auto_2_str("e4m3 auto 2200x2304x384\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
@@ -5552,9 +5558,10 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
-  // else w128x64s6.
+  // The configuration rule (AUTO_RULE in the generator):
+  // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
+  // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
+  // MiB), else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
@@ -6891,9 +6898,10 @@ module attributes {gpu.container_module} {
     return %fail : i32
   }
 
-  // The configuration rule (AUTO_RULE in the generator): the first of
-  // w128x256s4g8de (its tiles fill every SM, K >= 2048), w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16 MiB),
-  // else w128x64s6.
+  // The configuration rule (AUTO_RULE in the generator):
+  // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
+  // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
+  // MiB), else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
@@ -7406,6 +7414,78 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
     %launch_done = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    %null = llvm.mlir.zero : !llvm.ptr
+    llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %bf16, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf8E4M3FN>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf8E4M3FN>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    gpu.wait [%t9]
+    return %fail : i32
+  }
+
+  // The configuration rule (FP8_AUTO_RULE in the generator):
+  // the first of w128x256x128s4g8de (its tiles fill every SM, K >= 2048),
+  // else w128x256x128s4g8.
+  func.func @launch_e4m3_auto(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
+                         %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %bm0 = arith.constant 128 : index
+    %bn0 = arith.constant 256 : index
+    %least_k0 = arith.constant 2048 : index
+    %mp0 = arith.ceildivui %m, %bm0 : index
+    %np0 = arith.ceildivui %n, %bn0 : index
+    %tiles0 = arith.muli %mp0, %np0 : index
+    %fill0 = arith.cmpi uge, %tiles0, %sms : index
+    %long0 = arith.cmpi uge, %k, %least_k0 : index
+    %ok0 = arith.andi %fill0, %long0 : i1
+    %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
+      %done0 = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done0 : !gpu.async.token
+    } else {
+      %done1 = func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      scf.yield %done1 : !gpu.async.token
+    }
+    return %chosen0 : !gpu.async.token
+  }
+
+  func.func @check_e4m3_auto(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %k) : memref<?x?xf8E4M3FN>
+    %b, %t2 = gpu.alloc async [%t1] (%n, %k) : memref<?x?xf8E4M3FN>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    gpu.wait [%t4]
+    %pa = tile.ptr_from_memref %a : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf8E4M3FN> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %mk = arith.muli %m64, %k64 : i64
+    %nk = arith.muli %n64, %k64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %e4m3 = arith.constant 3 : i32
+    %bf16 = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %transposed = arith.constant 1 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %e4m3, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %nk, %e4m3, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_e4m3_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %e4m3, %f32, %transposed, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -11293,6 +11373,54 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_e4m3_w128x256x128s4g8de_2 = arith.addi %s_e4m3_w128x256x128s4g8de_1, %f_e4m3_w128x256x128s4g8de_2 : i32
-    return %s_e4m3_w128x256x128s4g8de_2 : i32
+    %m_e4m3_auto_0 = arith.constant 256 : index
+    %n_e4m3_auto_0 = arith.constant 256 : index
+    %k_e4m3_auto_0 = arith.constant 128 : index
+    %name_e4m3_auto_0 = llvm.mlir.addressof @name_e4m3_auto_0_str : !llvm.ptr
+    %m64_e4m3_auto_0 = arith.constant 256 : i64
+    %n64_e4m3_auto_0 = arith.constant 256 : i64
+    %k64_e4m3_auto_0 = arith.constant 128 : i64
+    %enabled_e4m3_auto_0 = llvm.call @tileRtProblemEnabled(%name_e4m3_auto_0, %m64_e4m3_auto_0, %n64_e4m3_auto_0, %k64_e4m3_auto_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_auto_0 = arith.cmpi ne, %enabled_e4m3_auto_0, %skipped : i32
+    %f_e4m3_auto_0 = scf.if %run_e4m3_auto_0 -> (i32) {
+      %x_e4m3_auto_0 = func.call @check_e4m3_auto(%m_e4m3_auto_0, %n_e4m3_auto_0, %k_e4m3_auto_0, %name_e4m3_auto_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_auto_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_auto_0 = arith.addi %s_e4m3_w128x256x128s4g8de_2, %f_e4m3_auto_0 : i32
+    %m_e4m3_auto_1 = arith.constant 1000 : index
+    %n_e4m3_auto_1 = arith.constant 1000 : index
+    %k_e4m3_auto_1 = arith.constant 1008 : index
+    %name_e4m3_auto_1 = llvm.mlir.addressof @name_e4m3_auto_1_str : !llvm.ptr
+    %m64_e4m3_auto_1 = arith.constant 1000 : i64
+    %n64_e4m3_auto_1 = arith.constant 1000 : i64
+    %k64_e4m3_auto_1 = arith.constant 1008 : i64
+    %enabled_e4m3_auto_1 = llvm.call @tileRtProblemEnabled(%name_e4m3_auto_1, %m64_e4m3_auto_1, %n64_e4m3_auto_1, %k64_e4m3_auto_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_auto_1 = arith.cmpi ne, %enabled_e4m3_auto_1, %skipped : i32
+    %f_e4m3_auto_1 = scf.if %run_e4m3_auto_1 -> (i32) {
+      %x_e4m3_auto_1 = func.call @check_e4m3_auto(%m_e4m3_auto_1, %n_e4m3_auto_1, %k_e4m3_auto_1, %name_e4m3_auto_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_auto_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_auto_1 = arith.addi %s_e4m3_auto_0, %f_e4m3_auto_1 : i32
+    %m_e4m3_auto_2 = arith.constant 2200 : index
+    %n_e4m3_auto_2 = arith.constant 2304 : index
+    %k_e4m3_auto_2 = arith.constant 384 : index
+    %name_e4m3_auto_2 = llvm.mlir.addressof @name_e4m3_auto_2_str : !llvm.ptr
+    %m64_e4m3_auto_2 = arith.constant 2200 : i64
+    %n64_e4m3_auto_2 = arith.constant 2304 : i64
+    %k64_e4m3_auto_2 = arith.constant 384 : i64
+    %enabled_e4m3_auto_2 = llvm.call @tileRtProblemEnabled(%name_e4m3_auto_2, %m64_e4m3_auto_2, %n64_e4m3_auto_2, %k64_e4m3_auto_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_e4m3_auto_2 = arith.cmpi ne, %enabled_e4m3_auto_2, %skipped : i32
+    %f_e4m3_auto_2 = scf.if %run_e4m3_auto_2 -> (i32) {
+      %x_e4m3_auto_2 = func.call @check_e4m3_auto(%m_e4m3_auto_2, %n_e4m3_auto_2, %k_e4m3_auto_2, %name_e4m3_auto_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_e4m3_auto_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_e4m3_auto_2 = arith.addi %s_e4m3_auto_1, %f_e4m3_auto_2 : i32
+    return %s_e4m3_auto_2 : i32
   }
 }
