@@ -313,10 +313,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
@@ -344,9 +347,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -714,10 +721,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -745,9 +755,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -958,10 +972,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -988,9 +1005,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -1201,10 +1222,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -1231,9 +1255,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -1615,10 +1643,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -1670,9 +1701,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -1890,10 +1925,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -1943,9 +1981,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -2163,10 +2205,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -2216,9 +2261,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -2473,10 +2522,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 4 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x64xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x64xf32>
       %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 64 : tensor<64xi32>
@@ -2749,10 +2801,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -2780,9 +2835,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -3218,10 +3277,13 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
+              // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+              // product read them until the wait (ptxas serializes every wgmma
+              // otherwise, C7513), while the softmax above ran in S's registers.
+              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
               %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
               %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
               %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -3339,9 +3401,13 @@ module attributes {gpu.container_module} {
             %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
             %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
             mbarrier.arrive %vel
-            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            // O = acc * (1 / l): one IEEE division per row, not per element
+            // (64 per thread at D = 128, each a dozen instructions, per tile).
+            %one_row = arith.constant dense<1.0> : tensor<128xf32>
+            %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+            %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+            %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
             %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
             %rows = tile.range 0 to 128 : tensor<128xi32>
             %row0 = tile.splat %q_row : tensor<128xi32>
@@ -3477,10 +3543,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -3508,9 +3577,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -3767,10 +3840,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>
@@ -3925,10 +4001,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>
@@ -4200,10 +4279,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
@@ -4231,9 +4313,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -4601,10 +4687,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -4632,9 +4721,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -4845,10 +4938,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -4875,9 +4971,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -5088,10 +5188,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -5118,9 +5221,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -5502,10 +5609,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -5557,9 +5667,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -5777,10 +5891,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -5830,9 +5947,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -6050,10 +6171,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -6103,9 +6227,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -6360,10 +6488,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 4 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x64xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x64xf32>
       %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 64 : tensor<64xi32>
@@ -6636,10 +6767,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -6667,9 +6801,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -7105,10 +7243,13 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
+              // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+              // product read them until the wait (ptxas serializes every wgmma
+              // otherwise, C7513), while the softmax above ran in S's registers.
+              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
               %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
               %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
               %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -7226,9 +7367,13 @@ module attributes {gpu.container_module} {
             %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
             %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
             mbarrier.arrive %vel
-            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            // O = acc * (1 / l): one IEEE division per row, not per element
+            // (64 per thread at D = 128, each a dozen instructions, per tile).
+            %one_row = arith.constant dense<1.0> : tensor<128xf32>
+            %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+            %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+            %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
             %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
             %rows = tile.range 0 to 128 : tensor<128xi32>
             %row0 = tile.splat %q_row : tensor<128xi32>
@@ -7364,10 +7509,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -7395,9 +7543,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -7654,10 +7806,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>

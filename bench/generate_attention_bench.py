@@ -535,11 +535,14 @@ def kernel(t, d, v):
         scf.yield %acc_new, %m_new, %l_new : {o}, {r}, {r}
       }} {{{marker}}}
 
-      // O = acc / l, rows past the sequence not stored.
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
 {l_line}\
-      %l2 = tile.expand_dims %{l_out}, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
+      %one_row = arith.constant dense<1.0> : {ro}
+      %inv_l = arith.divf %one_row, %{l_out} : {ro}
+      %l2 = tile.expand_dims %inv_l, axis = 1 : {ro} -> tensor<{BM}x1xf32{L['o']}>
       %lb = tile.broadcast %l2 : tensor<{BM}x1xf32{L['o']}> -> {o}
-      %normed = arith.divf %res#0, %lb : {o}
+      %normed = arith.mulf %res#0, %lb : {o}
       %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{ot}{L['o']}>
       %rows = tile.range 0 to {BM} : tensor<{BM}xi32{L['or']}>
       %dcols = tile.range 0 to {d} : tensor<{d}xi32{L['oc']}>
@@ -572,7 +575,7 @@ def kernel(t, d, v):
 
 
 def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
-                   q_start="q_start", seq="seq", coords=""):
+                   q_start="q_start", seq="seq", coords="", rounded=True):
     """Scores of one key block (`qk`, unscaled) against the running row
     max and sum, which are kept in the scaled base-2 domain: the block's P
     (in `t`), the new max and sum, and alpha, the factor by which O computed
@@ -581,7 +584,9 @@ def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
     scaling and each score costs one FMA (score * scale - max) and one
     ex2.approx.ftz (`afn`) on the way to P. The block has `rows` query
     rows from %`q_start` on; the tile's %full and %is_causal carry the
-    suffix `coords`."""
+    suffix `coords`. With `rounded` False, P stays f32 (%p): round_p
+    rounds it where the caller says (after the P V product that still
+    reads the previous P's registers: see kv_loop)."""
     BM = rows
     bn = block_n(d)
     s = f"tensor<{BM}x{bn}xf32>"
@@ -605,15 +610,21 @@ def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
 %row_sum{sfx} = tile.reduce add %p{sfx}, axis = 1 : {s} -> {r}
 %l_scaled{sfx} = arith.mulf %{l_in}, %alpha{sfx} : {r}
 %l_new{sfx} = arith.addf %l_scaled{sfx}, %row_sum{sfx} : {r}
-%p_in{sfx} = arith.truncf %p{sfx} : {s} to tensor<{BM}x{bn}x{ELEMENT[t]}>
 """
     if ABLATE_SOFTMAX:
-        body = softmax_left_out(body, sfx, qk, m_in, l_in, s, r,
-                                f"tensor<{BM}x{bn}x{ELEMENT[t]}>")
-    return "".join(indent + line + "\n" for line in body.splitlines())
+        body = softmax_left_out(body, sfx, qk, m_in, l_in, s, r)
+    return ("".join(indent + line + "\n" for line in body.splitlines())
+            + (round_p(t, d, sfx, indent, rows) if rounded else ""))
 
 
-def softmax_left_out(body, sfx, qk, m_in, l_in, s, r, p_type):
+def round_p(t, d, sfx, indent, rows=BM):
+    """%p_in{sfx}: the block's P rounded to the P V operand's type."""
+    bn = block_n(d)
+    return (f"{indent}%p_in{sfx} = arith.truncf %p{sfx} : tensor<{rows}x{bn}xf32> "
+            f"to tensor<{rows}x{bn}x{ELEMENT[t]}>\n")
+
+
+def softmax_left_out(body, sfx, qk, m_in, l_in, s, r):
     """The ablation of `--ablate-softmax`: the block's mask is kept, and P
     is the masked scores rounded (no row max, scale, exp2 or row sum); the
     statistics pass through (alpha = exp2(0), one exponential per row).
@@ -625,7 +636,6 @@ def softmax_left_out(body, sfx, qk, m_in, l_in, s, r, p_type):
 %alpha{sfx} = math.exp2 %m_diff{sfx} fastmath<afn> : {r}
 %l_new{sfx} = arith.maximumf %{l_in}, %{l_in} : {r}
 %p{sfx} = arith.maximumf %scores{sfx}, %scores{sfx} : {s}
-%p_in{sfx} = arith.truncf %p{sfx} : {s} to {p_type}
 """
 
 
@@ -1111,10 +1121,14 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}%qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
 {j}%ke = mbarrier.index {c('kempty')}[%slot] : {ring}
 {j}mbarrier.arrive %ke
-{online_softmax(t, d, "qk", "m_i", "l_i", "", j, **softmax_names)}\
+{online_softmax(t, d, "qk", "m_i", "l_i", "", j, rounded=False, **softmax_names)}\
 {j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
 {j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
 {j}mbarrier.arrive %ve
+{j}// P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+{j}// product read them until the wait (ptxas serializes every wgmma
+{j}// otherwise, C7513), while the softmax above ran in S's registers.
+{round_p(t, d, "", j, rows)}\
 {j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
 {j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
 {j}%acc_scaled = arith.mulf %pv, %alphab : {o}
@@ -1448,9 +1462,13 @@ tile.barrier
 tma.async_store %{stage}, %out{src}[%pair, %{q_start}, %c0_i32] : !q64_{t}_{d}, !do64_{t}_{d}
 tma.store_commit
 """
-    body = f"""%l2 = tile.expand_dims %{l}, axis = 1 : {r} -> tensor<{BM}x1xf32>
+    body = f"""// O = acc * (1 / l): one IEEE division per row, not per element
+// (64 per thread at D = 128, each a dozen instructions, per tile).
+%one_row = arith.constant dense<1.0> : {r}
+%inv_l = arith.divf %one_row, %{l} : {r}
+%l2 = tile.expand_dims %inv_l, axis = 1 : {r} -> tensor<{BM}x1xf32>
 %lb = tile.broadcast %l2 : tensor<{BM}x1xf32> -> {o}
-%normed = arith.divf %{acc}, %lb : {o}
+%normed = arith.mulf %{acc}, %lb : {o}
 %o_out = arith.truncf %normed : {o} to tensor<{BM}x{d}x{ot}>
 %rows = tile.range 0 to {BM} : tensor<{BM}xi32>
 %row0 = tile.splat %{q_row} : tensor<{BM}xi32>

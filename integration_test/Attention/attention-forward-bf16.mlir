@@ -365,10 +365,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 2 : i32}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x64xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x64xf32>
       %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 64 : tensor<64xi32>
@@ -521,10 +524,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 4 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x64xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x64xf32>
       %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 64 : tensor<64xi32>
@@ -775,10 +781,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
@@ -802,9 +811,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -1171,10 +1184,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
@@ -1202,9 +1218,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -1571,10 +1591,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x64xf32>
@@ -1602,9 +1625,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x64xf32>
           %o_out = arith.truncf %normed : tensor<128x64xf32> to tensor<128x64xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -1854,11 +1881,14 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x64xf32, #o64>, tensor<128xf32, #sr64>, tensor<128xf32, #sr64>
       } {tile.num_stages = 4 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
       %l_o = tile.convert_layout %res#2 : tensor<128xf32, #sr64> -> tensor<128xf32, #or64>
-      %l2 = tile.expand_dims %l_o, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
+      %one_row = arith.constant dense<1.0> : tensor<128xf32, #or64>
+      %inv_l = arith.divf %one_row, %l_o : tensor<128xf32, #or64>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32, #or64> -> tensor<128x1xf32, #o64>
       %lb = tile.broadcast %l2 : tensor<128x1xf32, #o64> -> tensor<128x64xf32, #o64>
-      %normed = arith.divf %res#0, %lb : tensor<128x64xf32, #o64>
+      %normed = arith.mulf %res#0, %lb : tensor<128x64xf32, #o64>
       %o_out = arith.truncf %normed : tensor<128x64xf32, #o64> to tensor<128x64xbf16, #o64>
       %rows = tile.range 0 to 128 : tensor<128xi32, #or64>
       %dcols = tile.range 0 to 64 : tensor<64xi32, #oc64>
@@ -2129,10 +2159,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -2160,9 +2193,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -2374,10 +2411,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -2404,9 +2444,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -2618,10 +2662,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -2648,9 +2695,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -3027,10 +3078,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -3058,9 +3112,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -3271,10 +3329,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -3301,9 +3362,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c1[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -3514,10 +3579,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -3544,9 +3612,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<64x64xf32>
           %vel = mbarrier.index %vempty_c2[%slot_l] : !mbarrier.group<4>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -3928,10 +4000,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -3983,9 +4058,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row : tensor<64xi32>
@@ -4203,10 +4282,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c1[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -4256,9 +4338,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c1[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -4476,10 +4562,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<64x128xf32> -> tensor<64xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<64xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<64xf32>
-            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<64x64xf32>
             %ve = mbarrier.index %vempty_c2[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<64x128xf32> to tensor<64x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<64x1xf32> -> tensor<64x64xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<64x64xf32>
@@ -4529,9 +4618,13 @@ module attributes {gpu.container_module} {
             %ved = mbarrier.index %vempty_c2[%slot_d] : !mbarrier.group<4>
             mbarrier.arrive %ved
           }
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<64xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<64xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<64xf32> -> tensor<64x1xf32>
           %lb = tile.broadcast %l2 : tensor<64x1xf32> -> tensor<64x64xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<64x64xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<64x64xf32>
           %o_out = arith.truncf %normed : tensor<64x64xf32> to tensor<64x64xbf16>
           %rows = tile.range 0 to 64 : tensor<64xi32>
           %row0 = tile.splat %q_row_wg : tensor<64xi32>
@@ -4793,10 +4886,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 2 : i32}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>
@@ -4956,10 +5052,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>
@@ -5211,10 +5310,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -5238,9 +5340,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -5614,10 +5720,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -5645,9 +5754,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -6021,10 +6134,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -6052,9 +6168,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -6316,10 +6436,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32, #s128>, tensor<128xf32, #sr128>, tensor<128xf32, #sr128>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32, #sr128>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32, #sr128>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32, #sr128> -> tensor<128x1xf32, #s128>
       %lb = tile.broadcast %l2 : tensor<128x1xf32, #s128> -> tensor<128x128xf32, #s128>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32, #s128>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32, #s128>
       %o_out = arith.truncf %normed : tensor<128x128xf32, #s128> to tensor<128x128xbf16, #s128>
       %rows = tile.range 0 to 128 : tensor<128xi32, #sr128>
       %dcols = tile.range 0 to 128 : tensor<128xi32, #sc128>
@@ -6654,10 +6777,13 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
+              // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+              // product read them until the wait (ptxas serializes every wgmma
+              // otherwise, C7513), while the softmax above ran in S's registers.
+              %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
               %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
               %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
               %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -6775,9 +6901,13 @@ module attributes {gpu.container_module} {
             %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
             %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
             mbarrier.arrive %vel
-            %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+            // O = acc * (1 / l): one IEEE division per row, not per element
+            // (64 per thread at D = 128, each a dozen instructions, per tile).
+            %one_row = arith.constant dense<1.0> : tensor<128xf32>
+            %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+            %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-            %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+            %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
             %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
             %rows = tile.range 0 to 128 : tensor<128xi32>
             %row0 = tile.splat %q_row : tensor<128xi32>
@@ -6913,10 +7043,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -6944,9 +7077,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -7217,10 +7354,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 2 : i32}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x256xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x256xf32>
       %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 256 : tensor<256xi32>
@@ -7394,10 +7534,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x256xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 2 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x256xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x256xf32>
       %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 256 : tensor<256xi32>
@@ -7651,10 +7794,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x256xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x256xf32>
@@ -7678,9 +7824,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x256xf32>
           %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -8068,10 +8218,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x256xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x256xf32>
@@ -8099,9 +8252,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x256xf32>
           %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -8489,10 +8646,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x64xf32> to tensor<128x64xbf16>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x256xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x256xf32>
@@ -8520,9 +8680,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x256xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<2>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x256xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x256xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x256xf32>
           %o_out = arith.truncf %normed : tensor<128x256xf32> to tensor<128x256xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>
@@ -8811,11 +8975,14 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x256xf32, #o256>, tensor<128xf32, #sr256>, tensor<128xf32, #sr256>
       } {tile.num_stages = 2 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
       %l_o = tile.convert_layout %res#2 : tensor<128xf32, #sr256> -> tensor<128xf32, #or256>
-      %l2 = tile.expand_dims %l_o, axis = 1 : tensor<128xf32, #or256> -> tensor<128x1xf32, #o256>
+      %one_row = arith.constant dense<1.0> : tensor<128xf32, #or256>
+      %inv_l = arith.divf %one_row, %l_o : tensor<128xf32, #or256>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32, #or256> -> tensor<128x1xf32, #o256>
       %lb = tile.broadcast %l2 : tensor<128x1xf32, #o256> -> tensor<128x256xf32, #o256>
-      %normed = arith.divf %res#0, %lb : tensor<128x256xf32, #o256>
+      %normed = arith.mulf %res#0, %lb : tensor<128x256xf32, #o256>
       %o_out = arith.truncf %normed : tensor<128x256xf32, #o256> to tensor<128x256xbf16, #o256>
       %rows = tile.range 0 to 128 : tensor<128xi32, #or256>
       %dcols = tile.range 0 to 256 : tensor<256xi32, #oc256>

@@ -176,10 +176,13 @@ module attributes {gpu.container_module} {
         scf.yield %acc_new, %m_new, %l_new : tensor<128x128xf32>, tensor<128xf32>, tensor<128xf32>
       } {tile.num_stages = 3 : i32, tile.warp_specialize}
 
-      // O = acc / l, rows past the sequence not stored.
-      %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+      // O = acc * (1 / l): one division per row, not per element.
+      // Rows past the sequence are not stored.
+      %one_row = arith.constant dense<1.0> : tensor<128xf32>
+      %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+      %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
       %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-      %normed = arith.divf %res#0, %lb : tensor<128x128xf32>
+      %normed = arith.mulf %res#0, %lb : tensor<128x128xf32>
       %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
       %rows = tile.range 0 to 128 : tensor<128xi32>
       %dcols = tile.range 0 to 128 : tensor<128xi32>
@@ -453,10 +456,13 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
-            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf8E4M3FN>
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
+            // P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
+            // product read them until the wait (ptxas serializes every wgmma
+            // otherwise, C7513), while the softmax above ran in S's registers.
+            %p_in = arith.truncf %p : tensor<128x128xf32> to tensor<128x128xf8E4M3FN>
             %alpha2 = tile.expand_dims %alpha, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
             %alphab = tile.broadcast %alpha2 : tensor<128x1xf32> -> tensor<128x128xf32>
             %acc_scaled = arith.mulf %pv, %alphab : tensor<128x128xf32>
@@ -485,9 +491,13 @@ module attributes {gpu.container_module} {
           %acc_fin = tile.dot_wait %acc_fin_a {pending = 0 : i32} : tensor<128x128xf32>
           %vel = mbarrier.index %vempty[%slot_l] : !mbarrier.group<3>
           mbarrier.arrive %vel
-          %l2 = tile.expand_dims %res#2, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
+          // O = acc * (1 / l): one IEEE division per row, not per element
+          // (64 per thread at D = 128, each a dozen instructions, per tile).
+          %one_row = arith.constant dense<1.0> : tensor<128xf32>
+          %inv_l = arith.divf %one_row, %res#2 : tensor<128xf32>
+          %l2 = tile.expand_dims %inv_l, axis = 1 : tensor<128xf32> -> tensor<128x1xf32>
           %lb = tile.broadcast %l2 : tensor<128x1xf32> -> tensor<128x128xf32>
-          %normed = arith.divf %acc_fin, %lb : tensor<128x128xf32>
+          %normed = arith.mulf %acc_fin, %lb : tensor<128x128xf32>
           %o_out = arith.truncf %normed : tensor<128x128xf32> to tensor<128x128xbf16>
           %rows = tile.range 0 to 128 : tensor<128xi32>
           %row0 = tile.splat %q_row : tensor<128xi32>

@@ -60,7 +60,15 @@ gpu.module @m {
     // CHECK: %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, vector<16xi32>) -> vector<16x!llvm.ptr<1>>, f32
     // CHECK: %[[X:.*]] = llvm.intr.masked.gather %[[P]], %[[M]], %[[Z]] {alignment = 4 : i32} : (vector<16x!llvm.ptr<1>>, vector<16xi1>, vector<16xf32>) -> vector<16xf32>
     // CHECK: %[[Y:.*]] = llvm.fmul %[[X]], %{{.*}} : vector<16xf32>
-    // CHECK: %[[S:.*]] = llvm.fptrunc %[[Y]] : vector<16xf32> to vector<16xf16>
+    // f32 -> f16 goes in pairs through cvt.rn.f16x2.f32 (the second element
+    // is the intrinsic's first operand: the upper half).
+    // CHECK: %[[Y0:.*]] = llvm.extractelement %[[Y]]
+    // CHECK: %[[Y1:.*]] = llvm.extractelement %[[Y]]
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"(%[[Y1]], %[[Y0]]) : (f32, f32) -> vector<2xf16>
+    // CHECK-COUNT-7: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"
+    // CHECK-NOT: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"
+    // CHECK-COUNT-15: llvm.insertelement {{.*}} : vector<16xf16>
+    // CHECK: %[[S:.*]] = llvm.insertelement {{.*}} : vector<16xf16>
     // CHECK: %[[Q:.*]] = llvm.getelementptr %{{.*}}[%[[OFF]]] : (!llvm.ptr<1>, vector<16xi32>) -> vector<16x!llvm.ptr<1>>, f16
     // CHECK: llvm.intr.masked.scatter %[[S]], %[[Q]], %[[M]] {alignment = 2 : i32}
     %r = tile.range 0 to 64 : tensor<64xi32, #rows>

@@ -54,7 +54,7 @@ gpu.module @m {
   // registers, so the layout change is the identity on the vector (no
   // shared scratch, no barrier).
   // CHECK-LABEL: llvm.func @accumulator_to_a
-  // CHECK: llvm.fptrunc %{{.*}} : vector<32xf32> to vector<32xf16>
+  // CHECK-COUNT-16: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"
   // CHECK-NOT: nvvm.barrier0
   // CHECK: nvvm.wgmma.fence.aligned
   // CHECK-COUNT-4: llvm.inline_asm {{.*}}m64n64k16.f32.f16.f16

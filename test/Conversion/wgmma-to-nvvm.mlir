@@ -28,7 +28,7 @@
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // The f16 result is stored into the swizzled buffer a column pair (the
 // fragment's consecutive registers) at a time: 64 4-byte stores.
-// CHECK: llvm.fptrunc %{{.*}} : vector<128xf32> to vector<128xf16>
+// CHECK-COUNT-64: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"
 // CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store
 gpu.module @m {

@@ -6,7 +6,8 @@
 // is its coordinates' vector; tile.expand_dims, tile.extract_slice and
 // tile.broadcast, which keep every element in its thread, a shuffle of the
 // thread's registers. math.exp2 marked `afn` on f32 is ex2.approx.ftz.
-// Conversions to and from 8-bit floats go through the GPU's paired cvt.
+// Conversions to and from 8-bit floats, and from f32 register tiles to 16
+// bits, go through the GPU's paired cvt.
 //
 //===----------------------------------------------------------------------===//
 
@@ -256,6 +257,60 @@ struct Fp8TruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
   }
 };
 
+/// arith.truncf of an f32 register tile to f16 or bf16, rounding to
+/// nearest even: pairs through cvt.rn.{f16x2,bf16x2}.f32, as calls of
+/// NVVM's intrinsics rather than a vector fptrunc (which selects the same
+/// instruction). LLVM's InstCombine rewrites a loop phi whose incoming
+/// values are all fptruncs into an fptrunc of a phi of their sources: a
+/// 16-bit tile carried around a loop (a softmax's P) then travels as f32,
+/// twice the registers, and is converted at the top of the next iteration.
+/// Where that tile is a wgmma register operand, the f32 values produced
+/// for the next iteration then share registers with the operand of the
+/// product still in flight, and ptxas waits for that product before the
+/// first of them (attention's softmax no longer overlaps its own P V; bench
+/// /NOTES.md, eleventh session). The intrinsic calls are not folded into
+/// phis.
+struct PairedHalfTruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type half = getElementTypeOrSelf(op.getType());
+    if (!isa<RankedTensorType>(op.getType()) ||
+        !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
+        !(half.isF16() || half.isBF16()) ||
+        (op.getRoundingmode() &&
+         *op.getRoundingmode() != arith::RoundingMode::to_nearest_even) ||
+        failed(checkRegisterTileType(op.getType())))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (!resultType)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
+    auto pairType = VectorType::get({2}, half);
+    StringRef intrinsic =
+        half.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn";
+    SmallVector<Value> out;
+    for (size_t i = 0; i + 1 < in.size(); i += 2) {
+      // The first operand lands in the upper half: element 1.
+      Value pair = LLVM::CallIntrinsicOp::create(
+                       rewriter, loc, pairType,
+                       rewriter.getStringAttr(intrinsic),
+                       ValueRange{in[i + 1], in[i]})
+                       .getResult(0);
+      for (int j = 0; j < 2; ++j)
+        out.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, createI32Constant(rewriter, loc, j)));
+    }
+    if (in.size() % 2)
+      out.push_back(LLVM::FPTruncOp::create(rewriter, loc, half, in.back()));
+    rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
+    return success();
+  }
+};
+
 /// arith.extf from f8E4M3FN or f8E5M2 (scalars and register tiles): pairs
 /// through cvt.rn.f16x2.{e4m3x2,e5m2x2}, exact, then widened to f32 (or
 /// bf16 through f32, also exact) where the result asks for it.
@@ -414,8 +469,8 @@ void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                                  RewritePatternSet &patterns) {
   patterns.add<SplatConstantTileLowering, SplatTileLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
-  patterns.add<ApproxExp2Lowering, Fp8TruncLowering, Fp8ExtLowering,
-               RangeLowering,
+  patterns.add<ApproxExp2Lowering, Fp8TruncLowering, PairedHalfTruncLowering,
+               Fp8ExtLowering, RangeLowering,
                RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<ExtractSliceOp>,
                RegisterShuffleLowering<BroadcastOp>>(converter,
