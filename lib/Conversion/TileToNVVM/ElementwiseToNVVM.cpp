@@ -216,6 +216,25 @@ Value fromElements(OpBuilder &b, Location loc, Type type,
   return result;
 }
 
+/// The f32 `elements` narrowed two at a time by `pairOf(high, low)`, a
+/// 2-vector whose element 0 comes from `low` (paired cvt instructions take
+/// the upper half first); an odd last element is paired with 0.
+SmallVector<Value>
+narrowInPairs(OpBuilder &b, Location loc, ArrayRef<Value> elements,
+              function_ref<Value(Value high, Value low)> pairOf) {
+  Value zero = LLVM::ConstantOp::create(b, loc, b.getF32Type(),
+                                        b.getF32FloatAttr(0.0f));
+  SmallVector<Value> out;
+  for (size_t i = 0; i < elements.size(); i += 2) {
+    Value high = i + 1 < elements.size() ? elements[i + 1] : zero;
+    Value pair = pairOf(high, elements[i]);
+    for (size_t j = i; j < std::min(i + 2, elements.size()); ++j)
+      out.push_back(LLVM::ExtractElementOp::create(
+          b, loc, pair, createI32Constant(b, loc, j - i)));
+  }
+  return out;
+}
+
 /// arith.truncf to f8E4M3FN or f8E5M2 (scalars and register tiles): pairs
 /// of elements through cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32, which rounds to
 /// nearest even and saturates to the largest finite value (NaN stays NaN),
@@ -233,25 +252,18 @@ struct Fp8TruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
     if (!resultType)
       return failure();
     Location loc = op.getLoc();
-    Type f32 = rewriter.getF32Type(), i8 = rewriter.getI8Type();
+    Type f32 = rewriter.getF32Type();
     SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
     for (Value &x : in)
       if (!x.getType().isF32())
         x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
-    Value zero = LLVM::ConstantOp::create(rewriter, loc, f32,
-                                          rewriter.getF32FloatAttr(0.0f));
-    auto pairType = VectorType::get({2}, i8);
-    SmallVector<Value> out;
-    for (size_t i = 0; i < in.size(); i += 2) {
-      // The first operand lands in the upper byte: element 1.
-      Value high = i + 1 < in.size() ? in[i + 1] : zero;
-      Value pair = NVVM::ConvertF32x2ToF8x2Op::create(
-          rewriter, loc, pairType, high, in[i], NVVM::FPRoundingMode::RN,
-          NVVM::SaturationMode::SATFINITE, /*relu=*/false, narrow);
-      for (size_t j = i; j < std::min(i + 2, in.size()); ++j)
-        out.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, pair, createI32Constant(rewriter, loc, j - i)));
-    }
+    auto pairType = VectorType::get({2}, rewriter.getI8Type());
+    SmallVector<Value> out =
+        narrowInPairs(rewriter, loc, in, [&](Value high, Value low) -> Value {
+          return NVVM::ConvertF32x2ToF8x2Op::create(
+              rewriter, loc, pairType, high, low, NVVM::FPRoundingMode::RN,
+              NVVM::SaturationMode::SATFINITE, /*relu=*/false, narrow);
+        });
     rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
     return success();
   }
@@ -290,22 +302,14 @@ struct PairedHalfTruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> 
     Location loc = op.getLoc();
     SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
     auto pairType = VectorType::get({2}, half);
-    StringRef intrinsic =
-        half.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn";
-    SmallVector<Value> out;
-    for (size_t i = 0; i + 1 < in.size(); i += 2) {
-      // The first operand lands in the upper half: element 1.
-      Value pair = LLVM::CallIntrinsicOp::create(
-                       rewriter, loc, pairType,
-                       rewriter.getStringAttr(intrinsic),
-                       ValueRange{in[i + 1], in[i]})
-                       .getResult(0);
-      for (int j = 0; j < 2; ++j)
-        out.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, pair, createI32Constant(rewriter, loc, j)));
-    }
-    if (in.size() % 2)
-      out.push_back(LLVM::FPTruncOp::create(rewriter, loc, half, in.back()));
+    StringAttr intrinsic = rewriter.getStringAttr(
+        half.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn");
+    SmallVector<Value> out =
+        narrowInPairs(rewriter, loc, in, [&](Value high, Value low) -> Value {
+          return LLVM::CallIntrinsicOp::create(rewriter, loc, pairType,
+                                               intrinsic, ValueRange{high, low})
+              .getResult(0);
+        });
     rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
     return success();
   }
