@@ -2227,15 +2227,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2339,15 +2344,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2462,15 +2472,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2591,15 +2606,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2720,15 +2740,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2849,15 +2874,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -2985,15 +3015,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3108,15 +3143,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3263,15 +3303,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3386,15 +3431,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3515,15 +3565,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3644,15 +3699,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3773,15 +3833,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -3909,15 +3974,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4032,15 +4102,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4187,15 +4262,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4302,15 +4382,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_e4m3_w128x256x128s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4416,15 +4501,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_e4m3_w256x128x128s3g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4530,15 +4620,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_e4m3_w128x256x128s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -4647,15 +4742,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_e4m3_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64

@@ -595,15 +595,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -707,15 +712,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -819,15 +829,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -931,15 +946,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -1043,15 +1063,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
@@ -1155,15 +1180,20 @@ module attributes {gpu.container_module} {
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
-        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
         %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
           %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
-        gpu.wait [%first]
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
         %ms = arith.divf %sample, %launches_f : f64
         %host_ms = arith.divf %host_sample, %launches_f : f64
         %i64 = arith.index_cast %i : index to i64
