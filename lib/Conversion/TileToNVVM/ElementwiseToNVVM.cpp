@@ -235,18 +235,45 @@ narrowInPairs(OpBuilder &b, Location loc, ArrayRef<Value> elements,
   return out;
 }
 
-/// arith.truncf to f8E4M3FN or f8E5M2 (scalars and register tiles): pairs
-/// of elements through cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32, which rounds to
-/// nearest even and saturates to the largest finite value (NaN stays NaN),
-/// as NVIDIA's fp8 conversions do. An odd last element is paired with 0.
-struct Fp8TruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
+/// Whether `op` narrows an f32 register tile to f16 or bf16, rounding to
+/// nearest even (PairedTruncLowering's 16-bit case).
+bool isHalfTileTrunc(arith::TruncFOp op) {
+  Type half = getElementTypeOrSelf(op.getType());
+  return isa<RankedTensorType>(op.getType()) &&
+         getElementTypeOrSelf(op.getIn().getType()).isF32() &&
+         (half.isF16() || half.isBF16()) &&
+         (!op.getRoundingmode() ||
+          *op.getRoundingmode() == arith::RoundingMode::to_nearest_even) &&
+         succeeded(checkRegisterTileType(op.getType()));
+}
+
+/// arith.truncf in pairs of elements through the GPU's paired cvt:
+/// - to f8E4M3FN or f8E5M2 (scalars and register tiles):
+///   cvt.rn.satfinite.{e4m3x2,e5m2x2}.f32, which rounds to nearest even and
+///   saturates to the largest finite value (NaN stays NaN), as NVIDIA's fp8
+///   conversions do;
+/// - f32 register tiles to f16 or bf16 (isHalfTileTrunc):
+///   cvt.rn.{f16x2,bf16x2}.f32, as calls of NVVM's intrinsics rather than a
+///   vector fptrunc (which selects the same instruction). LLVM's InstCombine
+///   rewrites a loop phi whose incoming values are all fptruncs into an
+///   fptrunc of a phi of their sources: a 16-bit tile carried around a loop
+///   (a softmax's P) then travels as f32, twice the registers, and is
+///   converted at the top of the next iteration. Where that tile is a wgmma
+///   register operand, the f32 values produced for the next iteration then
+///   share registers with the operand of the product still in flight, and
+///   ptxas waits for that product before the first of them (attention's
+///   softmax no longer overlaps its own P V; bench/NOTES.md, eleventh
+///   session). The intrinsic calls are not folded into phis.
+/// An odd last element is paired with 0.
+struct PairedTruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
   matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Type narrow = getElementTypeOrSelf(op.getType());
-    if (!isConvertibleFp8(narrow) || failed(checkFp8Conversion(op, {})))
+    bool fp8 = isConvertibleFp8(narrow);
+    if (fp8 ? failed(checkFp8Conversion(op, {})) : !isHalfTileTrunc(op))
       return failure();
     Type resultType = getTypeConverter()->convertType(op.getType());
     if (!resultType)
@@ -257,55 +284,15 @@ struct Fp8TruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
     for (Value &x : in)
       if (!x.getType().isF32())
         x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
-    auto pairType = VectorType::get({2}, rewriter.getI8Type());
-    SmallVector<Value> out =
-        narrowInPairs(rewriter, loc, in, [&](Value high, Value low) -> Value {
-          return NVVM::ConvertF32x2ToF8x2Op::create(
-              rewriter, loc, pairType, high, low, NVVM::FPRoundingMode::RN,
-              NVVM::SaturationMode::SATFINITE, /*relu=*/false, narrow);
-        });
-    rewriter.replaceOp(op, fromElements(rewriter, loc, resultType, out));
-    return success();
-  }
-};
-
-/// arith.truncf of an f32 register tile to f16 or bf16, rounding to
-/// nearest even: pairs through cvt.rn.{f16x2,bf16x2}.f32, as calls of
-/// NVVM's intrinsics rather than a vector fptrunc (which selects the same
-/// instruction). LLVM's InstCombine rewrites a loop phi whose incoming
-/// values are all fptruncs into an fptrunc of a phi of their sources: a
-/// 16-bit tile carried around a loop (a softmax's P) then travels as f32,
-/// twice the registers, and is converted at the top of the next iteration.
-/// Where that tile is a wgmma register operand, the f32 values produced
-/// for the next iteration then share registers with the operand of the
-/// product still in flight, and ptxas waits for that product before the
-/// first of them (attention's softmax no longer overlaps its own P V; bench
-/// /NOTES.md, eleventh session). The intrinsic calls are not folded into
-/// phis.
-struct PairedHalfTruncLowering : public ConvertOpToLLVMPattern<arith::TruncFOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult
-  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type half = getElementTypeOrSelf(op.getType());
-    if (!isa<RankedTensorType>(op.getType()) ||
-        !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
-        !(half.isF16() || half.isBF16()) ||
-        (op.getRoundingmode() &&
-         *op.getRoundingmode() != arith::RoundingMode::to_nearest_even) ||
-        failed(checkRegisterTileType(op.getType())))
-      return failure();
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    if (!resultType)
-      return failure();
-    Location loc = op.getLoc();
-    SmallVector<Value> in = getElements(rewriter, loc, adaptor.getIn());
-    auto pairType = VectorType::get({2}, half);
+    auto pairType = VectorType::get({2}, fp8 ? rewriter.getI8Type() : narrow);
     StringAttr intrinsic = rewriter.getStringAttr(
-        half.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn");
+        narrow.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn");
     SmallVector<Value> out =
         narrowInPairs(rewriter, loc, in, [&](Value high, Value low) -> Value {
+          if (fp8)
+            return NVVM::ConvertF32x2ToF8x2Op::create(
+                rewriter, loc, pairType, high, low, NVVM::FPRoundingMode::RN,
+                NVVM::SaturationMode::SATFINITE, /*relu=*/false, narrow);
           return LLVM::CallIntrinsicOp::create(rewriter, loc, pairType,
                                                intrinsic, ValueRange{high, low})
               .getResult(0);
@@ -473,8 +460,8 @@ void tilemlir::populateElementwiseToNVVMPatterns(LLVMTypeConverter &converter,
                                                  RewritePatternSet &patterns) {
   patterns.add<SplatConstantTileLowering, SplatTileLowering>(converter);
   patterns.add<ElementwiseTileLowering>(converter, &converter.getContext());
-  patterns.add<ApproxExp2Lowering, Fp8TruncLowering, PairedHalfTruncLowering,
-               Fp8ExtLowering, RangeLowering,
+  patterns.add<ApproxExp2Lowering, PairedTruncLowering, Fp8ExtLowering,
+               RangeLowering,
                RegisterShuffleLowering<ExpandDimsOp>,
                RegisterShuffleLowering<ExtractSliceOp>,
                RegisterShuffleLowering<BroadcastOp>>(converter,
