@@ -81,7 +81,8 @@ Attribute tilemlir::invertTie(const Tie &tie, Attribute layout) {
 
 bool tilemlir::isTensor(Value v) { return isa<RankedTensorType>(v.getType()); }
 
-static void addOperandTies(Group &group, Operation *op, Tie::Kind kind = Tie::Same) {
+static void addOperandTies(Group &group, Operation *op,
+                           Tie::Kind kind = Tie::Same) {
   for (OpOperand &operand : op->getOpOperands())
     if (isTensor(operand.get()))
       group.ties.push_back({operand.get(), kind, 0, &operand});
@@ -102,6 +103,65 @@ static Group sameLayoutGroup(Operation *op) {
 static unsigned getKWidth(Type element) {
   unsigned bits = getTileElementBits(element);
   return bits ? std::max(1u, 32 / bits) : 1;
+}
+
+/// The groups of an scf.for, scf.while or scf.if: each tile it carries
+/// ties what enters it, its block arguments, what its regions yield and
+/// its results together.
+static void appendControlFlowGroups(Operation *op, SmallVector<Group> &groups) {
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+      if (!isTensor(arg))
+        continue;
+      groups.push_back(
+          {op,
+           {{loop.getInitArgs()[i], Tie::Same, 0,
+             &loop.getInitArgsMutable()[i]},
+            {arg},
+            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)},
+            {loop.getResult(i)}},
+           1});
+    }
+  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    // Around the loop: what enters the before region (the initial values
+    // and the after region's yield); through it: what the condition passes
+    // to the after region and out of the loop.
+    scf::YieldOp yield = loop.getYieldOp();
+    for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments())) {
+      if (!isTensor(arg))
+        continue;
+      groups.push_back(
+          {op,
+           {{loop.getInits()[i], Tie::Same, 0, &loop.getInitsMutable()[i]},
+            {arg},
+            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)}},
+           1});
+    }
+    scf::ConditionOp condition = loop.getConditionOp();
+    for (auto [i, arg] : llvm::enumerate(loop.getAfterArguments())) {
+      if (!isTensor(arg))
+        continue;
+      OpOperand &passed = condition.getArgsMutable()[i];
+      groups.push_back(
+          {op,
+           {{passed.get(), Tie::Same, 0, &passed}, {arg}, {loop.getResult(i)}},
+           1});
+    }
+  } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
+    for (auto [i, result] : llvm::enumerate(branch.getResults())) {
+      if (!isTensor(result))
+        continue;
+      Group group{op, {{result}}, 0};
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!region->empty()) {
+          Operation *yield = region->front().getTerminator();
+          group.ties.push_back(
+              {yield->getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)});
+        }
+      groups.push_back(std::move(group));
+    }
+  }
 }
 
 /// The groups of `op` (none for ops that only produce tiles: tile.range,
@@ -168,59 +228,8 @@ SmallVector<Group> tilemlir::getGroups(Operation *op) {
          llvm::zip_equal(wait.getOutputs(), op->getOpOperands()))
       groups.push_back(
           {op, {{result}, {operand.get(), Tie::Same, 0, &operand}}, 0});
-  } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
-    for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-      if (!isTensor(arg))
-        continue;
-      groups.push_back(
-          {op,
-           {{loop.getInitArgs()[i], Tie::Same, 0,
-             &loop.getInitArgsMutable()[i]},
-            {arg},
-            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)},
-            {loop.getResult(i)}},
-           1});
-    }
-  } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-    // Around the loop: what enters the before region (the initial values
-    // and the after region's yield); through it: what the condition passes
-    // to the after region and out of the loop.
-    scf::YieldOp yield = loop.getYieldOp();
-    for (auto [i, arg] : llvm::enumerate(loop.getBeforeArguments())) {
-      if (!isTensor(arg))
-        continue;
-      groups.push_back(
-          {op,
-           {{loop.getInits()[i], Tie::Same, 0, &loop.getInitsMutable()[i]},
-            {arg},
-            {yield.getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)}},
-           1});
-    }
-    scf::ConditionOp condition = loop.getConditionOp();
-    for (auto [i, arg] : llvm::enumerate(loop.getAfterArguments())) {
-      if (!isTensor(arg))
-        continue;
-      OpOperand &passed = condition.getArgsMutable()[i];
-      groups.push_back({op,
-                        {{passed.get(), Tie::Same, 0, &passed},
-                         {arg},
-                         {loop.getResult(i)}},
-                        1});
-    }
-  } else if (auto branch = dyn_cast<scf::IfOp>(op)) {
-    for (auto [i, result] : llvm::enumerate(branch.getResults())) {
-      if (!isTensor(result))
-        continue;
-      Group group{op, {{result}}, 0};
-      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
-        if (!region->empty()) {
-          Operation *yield = region->front().getTerminator();
-          group.ties.push_back(
-              {yield->getOperand(i), Tie::Same, 0, &yield->getOpOperand(i)});
-        }
-      groups.push_back(std::move(group));
-    }
+  } else {
+    appendControlFlowGroups(op, groups);
   }
   // Scalar elementwise ops relate no tiles.
   llvm::erase_if(groups, [](const Group &group) { return group.ties.empty(); });
