@@ -108,77 +108,85 @@ static LogicalResult checkWrittenMapSource(tile::CopyOp op, MemRefType memref,
   return success();
 }
 
-/// The descriptor type a TMA copy of the region needs, or the reason there
-/// is none (in `why`). The box is the buffer's shape, its innermost
-/// dimension cut to the swizzle span: the copy then moves as several boxes
-/// side by side.
-tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFuncOp kernel,
-                                  std::string &why) {
-  tile::CopyOp op = region.op;
+/// Whether the copy's global side can have a tensor map: a memref that is
+/// a kernel argument or bound outside every loop; the reason if not.
+static LogicalResult checkDescriptorSource(tile::CopyOp op,
+                                           gpu::GPUFuncOp kernel,
+                                           std::string &why) {
   if (!isa<MemRefType>(op.getGlobal().getType())) {
     why = "a TMA tensor copy needs a descriptor, and a descriptor the "
           "tensor's sizes and strides: a !tile.ptr has none (copy from a "
           "memref, or a view of one, whose tensor map is built on the host "
           "or written by the kernel)";
-    return {};
+    return failure();
   }
-  if (!kernelArgumentIndex(op, kernel)) {
-    // The kernel writes the map where the memref is bound: once, not in a
-    // loop (a partition's start included, when its tile.warp_specialize is
-    // in one), where copies through the previous map may still be in
-    // flight.
-    Region *bound = op.getGlobal().getParentRegion();
-    for (Operation *parent = bound->getParentOp(); parent && parent != kernel;
-         parent = parent->getParentOp())
-      if (isa<LoopLikeOpInterface>(parent)) {
-        why = "a TMA tensor copy of a memref bound inside the kernel needs "
-              "a tensor map the kernel writes where the memref is bound, "
-              "which is inside a loop here (not supported yet: a map "
-              "rewritten while copies through it may be in flight); bind "
-              "the memref outside the loop";
-        return {};
-      }
-  }
-  auto memref = cast<MemRefType>(op.getGlobal().getType());
+  if (kernelArgumentIndex(op, kernel))
+    return success();
+  // The kernel writes the map where the memref is bound: once, not in a
+  // loop (a partition's start included, when its tile.warp_specialize is
+  // in one), where copies through the previous map may still be in flight.
+  Region *bound = op.getGlobal().getParentRegion();
+  for (Operation *parent = bound->getParentOp(); parent && parent != kernel;
+       parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent)) {
+      why = "a TMA tensor copy of a memref bound inside the kernel needs "
+            "a tensor map the kernel writes where the memref is bound, "
+            "which is inside a loop here (not supported yet: a map "
+            "rewritten while copies through it may be in flight); bind "
+            "the memref outside the loop";
+      return failure();
+    }
+  return success();
+}
+
+/// The swizzle and FP4 mode of the region's buffer as TMA sees them, or
+/// the reason TMA cannot write or read it.
+static LogicalResult getBufferMode(const CopyRegion &region, unsigned &swizzle,
+                                   tma::FP4Mode &fp4, std::string &why) {
   tile::SharedMemoryType smem = region.smem;
+  auto memref = cast<MemRefType>(region.op.getGlobal().getType());
   if (smem.getRank() != memref.getRank()) {
     why = "a TMA tensor copy needs a buffer of the memref's rank (" +
           std::to_string(memref.getRank()) + "), not " +
           std::to_string(smem.getRank()) + " (not supported yet)";
-    return {};
+    return failure();
   }
-  unsigned swizzle = 0;
+  swizzle = 0;
   // FP4 moves packed (two elements a byte in shared memory) or, into an
   // fp4_padded buffer, unpacked (one a byte); TMA only unpacks on loads.
-  auto fp4 = tma::FP4Mode::None;
-  if (isa<Float4E2M1FNType>(smem.getElementType()))
-    fp4 = tma::FP4Mode::Packed;
-  if (auto nvmma =
-          dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding())) {
-    if (nvmma.getTransposed()) {
-      why = "a TMA tensor copy into a transposed NVMMA buffer is not "
-            "supported yet";
-      return {};
-    }
-    if (nvmma.getFp4Padded()) {
-      fp4 = tma::FP4Mode::Unpacked;
-      if (!op.isLoad()) {
-        why = "TMA unpacks FP4 on loads only: a store from an fp4_padded "
-              "(unpacked) buffer cannot use a descriptor";
-        return {};
-      }
-    }
-    swizzle = nvmma.getSwizzle();
-  } else if (smem.getEncoding()) {
+  fp4 = isa<Float4E2M1FNType>(smem.getElementType()) ? tma::FP4Mode::Packed
+                                                     : tma::FP4Mode::None;
+  auto nvmma =
+      dyn_cast_or_null<tile::NVMMASharedLayoutAttr>(smem.getEncoding());
+  if (!nvmma && smem.getEncoding()) {
     why = "TMA writes NVMMA or plain layouts, not " +
           llvm::to_string(smem.getEncoding());
-    return {};
+    return failure();
   }
-  if (!region.strides.back() || *region.strides.back() != 1) {
-    why = "a TMA tensor copy needs the memref's innermost stride to be 1 "
-          "statically";
-    return {};
+  if (!nvmma)
+    return success();
+  if (nvmma.getTransposed()) {
+    why = "a TMA tensor copy into a transposed NVMMA buffer is not "
+          "supported yet";
+    return failure();
   }
+  if (nvmma.getFp4Padded()) {
+    fp4 = tma::FP4Mode::Unpacked;
+    if (!region.op.isLoad()) {
+      why = "TMA unpacks FP4 on loads only: a store from an fp4_padded "
+            "(unpacked) buffer cannot use a descriptor";
+      return failure();
+    }
+  }
+  swizzle = nvmma.getSwizzle();
+  return success();
+}
+
+/// The box of a TMA copy of `smem`: its shape, the innermost dimension cut
+/// to the swizzle span; the reason if the buffer's rows are not whole
+/// column windows of that box, each a buffer of the layout itself.
+static FailureOr<SmallVector<int64_t>>
+getBoxShape(tile::SharedMemoryType smem, unsigned swizzle, std::string &why) {
   SmallVector<int64_t> boxShape(smem.getShape());
   boxShape.back() = boxRowElements(smem, swizzle);
   if (smem.getShape().back() % boxShape.back() != 0) {
@@ -186,7 +194,7 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
           " elements) are not a whole number of " +
           std::to_string(boxShape.back()) + "-element boxes (swizzle " +
           std::to_string(swizzle) + ")";
-    return {};
+    return failure();
   }
   // Wider rows move as column windows [rows x span] (issueTMA), each of
   // which must be a buffer of the layout itself: the NVMMA layout keeps a
@@ -196,16 +204,44 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
   if (boxShape.back() != smem.getShape().back() &&
       (rank != 2 || smem.getShape()[0] % 8 != 0)) {
     why = "the buffer's rows are wider than the swizzle span (" +
-          std::to_string(swizzle) + " bytes), so a TMA copy would move them "
+          std::to_string(swizzle) +
+          " bytes), so a TMA copy would move them "
           "in column windows of " +
-          std::to_string(boxShape.back()) + " elements, and such a window "
+          std::to_string(boxShape.back()) +
+          " elements, and such a window "
           "is a buffer of the layout only in a rank-2 buffer with a "
           "multiple of 8 rows (whole swizzle atoms), not " +
-          llvm::to_string(smem.getShape().front()) + (rank == 1 ? "" : " rows") +
-          " of rank " + std::to_string(rank) + " (not supported yet)";
+          llvm::to_string(smem.getShape().front()) +
+          (rank == 1 ? "" : " rows") + " of rank " + std::to_string(rank) +
+          " (not supported yet)";
+    return failure();
+  }
+  return boxShape;
+}
+
+/// The descriptor type a TMA copy of the region needs, or the reason there
+/// is none (in `why`). The box is the buffer's shape, its innermost
+/// dimension cut to the swizzle span: the copy then moves as several boxes
+/// side by side.
+tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region,
+                                            gpu::GPUFuncOp kernel,
+                                            std::string &why) {
+  tile::CopyOp op = region.op;
+  unsigned swizzle;
+  tma::FP4Mode fp4;
+  if (failed(checkDescriptorSource(op, kernel, why)) ||
+      failed(getBufferMode(region, swizzle, fp4, why)))
+    return {};
+  if (!region.strides.back() || *region.strides.back() != 1) {
+    why = "a TMA tensor copy needs the memref's innermost stride to be 1 "
+          "statically";
     return {};
   }
-  auto box = RankedTensorType::get(boxShape, smem.getElementType());
+  FailureOr<SmallVector<int64_t>> boxShape =
+      getBoxShape(region.smem, swizzle, why);
+  if (failed(boxShape))
+    return {};
+  auto box = RankedTensorType::get(*boxShape, region.smem.getElementType());
   // The verifier's diagnostic becomes the reason: the copy may still fall
   // back to another instruction.
   std::string rule;
@@ -225,6 +261,7 @@ tma::DescriptorType tilemlir::descriptorFor(const CopyRegion &region, gpu::GPUFu
           std::to_string(swizzle) + " breaks a tensor-map rule: " + rule;
     return {};
   }
+  auto memref = cast<MemRefType>(op.getGlobal().getType());
   if (!kernelArgumentIndex(op, kernel) &&
       failed(checkWrittenMapSource(op, memref, type, why)))
     return {};
