@@ -146,8 +146,47 @@ static bool isOneOf(const char *s, const char *const *list) {
   return false;
 }
 
+/// Checks the chip, the GPU format and the outputs, and settles what to
+/// emit from --emit and --emit-exe; exits with a usage error otherwise.
+static void checkOutputOptions(Options *o, const char *emit,
+                               const char *emitExe) {
+  if (!tileChipIsSupported(o->chip))
+    usageError("unsupported chip '%s' (expected %s)", o->chip,
+               tileChipListSupported());
+  static const char *const formats[] = {"bin", "isa", "fatbin", NULL};
+  if (!isOneOf(o->gpuFormat, formats))
+    usageError("unknown --gpu-format '%s' (expected bin, isa or fatbin)",
+               o->gpuFormat);
+
+  if (emit) {
+    if (strcmp(emit, "mlir") == 0)
+      o->emit = EmitMLIR;
+    else if (strcmp(emit, "llvm") == 0)
+      o->emit = EmitLLVM;
+    else if (strcmp(emit, "obj") == 0)
+      o->emit = EmitObj;
+    else if (strcmp(emit, "exe") == 0)
+      o->emit = EmitExe;
+    else
+      usageError("unknown --emit kind '%s' (expected mlir, llvm, obj or exe)",
+                 emit);
+  }
+  if (emitExe) {
+    if (emit && o->emit != EmitExe)
+      usageError("--emit-exe conflicts with --emit=%s", emit);
+    if (o->output && strcmp(o->output, emitExe) != 0)
+      usageError("--emit-exe and -o name different outputs ('%s')", emitExe);
+    o->emit = EmitExe;
+    o->output = emitExe;
+  }
+  if (o->emit == EmitExe && !o->output)
+    usageError("%s", "--emit=exe needs an output path (-o PATH)");
+  if (o->numProgramArgs && o->emit != EmitRun)
+    usageError("%s", "program arguments are only used when running");
+}
+
 Options parseOptions(int argc, char **argv, bool *probeOnly,
-                            bool *printRuntimeOnly) {
+                     bool *printRuntimeOnly) {
   Options o;
   memset(&o, 0, sizeof(o));
   o.chip = tileChipGetDefault();
@@ -237,39 +276,6 @@ Options parseOptions(int argc, char **argv, bool *probeOnly,
   if (!o.input)
     usageError("%s", "no input file");
 
-  if (!tileChipIsSupported(o.chip))
-    usageError("unsupported chip '%s' (expected %s)", o.chip,
-               tileChipListSupported());
-  static const char *const formats[] = {"bin", "isa", "fatbin", NULL};
-  if (!isOneOf(o.gpuFormat, formats))
-    usageError("unknown --gpu-format '%s' (expected bin, isa or fatbin)",
-               o.gpuFormat);
-
-  if (emit) {
-    if (strcmp(emit, "mlir") == 0)
-      o.emit = EmitMLIR;
-    else if (strcmp(emit, "llvm") == 0)
-      o.emit = EmitLLVM;
-    else if (strcmp(emit, "obj") == 0)
-      o.emit = EmitObj;
-    else if (strcmp(emit, "exe") == 0)
-      o.emit = EmitExe;
-    else
-      usageError("unknown --emit kind '%s' (expected mlir, llvm, obj or exe)",
-                 emit);
-  }
-  if (emitExe) {
-    if (emit && o.emit != EmitExe)
-      usageError("--emit-exe conflicts with --emit=%s", emit);
-    if (o.output && strcmp(o.output, emitExe) != 0)
-      usageError("--emit-exe and -o name different outputs ('%s')", emitExe);
-    o.emit = EmitExe;
-    o.output = emitExe;
-  }
-  if (o.emit == EmitExe && !o.output)
-    usageError("%s", "--emit=exe needs an output path (-o PATH)");
-  if (o.numProgramArgs && o.emit != EmitRun)
-    usageError("%s", "program arguments are only used when running");
+  checkOutputOptions(&o, emit, emitExe);
   return o;
 }
-
