@@ -410,8 +410,11 @@ static LogicalResult printResourceUsage(MLIRContext &context,
   return success();
 }
 
-static LogicalResult translate(MLIRContext &context, ModuleOp input,
-                               SmallVector<Output> &outputs, bool &several) {
+/// The gpu.modules to translate (the one --module names, or all), and
+/// whether there are several; an error if the input has none, names none
+/// of them, or has several to write to stdout.
+static FailureOr<SmallVector<gpu::GPUModuleOp>> selectModules(ModuleOp input,
+                                                              bool &several) {
   SmallVector<gpu::GPUModuleOp> modules =
       llvm::to_vector(input.getOps<gpu::GPUModuleOp>());
   if (modules.empty()) {
@@ -420,16 +423,14 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
     return failure();
   }
   auto names = [&] {
-    return llvm::join(llvm::map_range(modules,
-                                      [](gpu::GPUModuleOp m) {
-                                        return m.getName();
-                                      }),
-                      ", ");
+    return llvm::join(
+        llvm::map_range(modules,
+                        [](gpu::GPUModuleOp m) { return m.getName(); }),
+        ", ");
   };
   if (!moduleName.empty()) {
-    auto *it = llvm::find_if(modules, [](gpu::GPUModuleOp m) {
-      return m.getName() == moduleName;
-    });
+    auto *it = llvm::find_if(
+        modules, [](gpu::GPUModuleOp m) { return m.getName() == moduleName; });
     if (it == modules.end()) {
       llvm::errs() << "tile-translate: no gpu.module named '" << moduleName
                    << "' (modules: " << names() << ")\n";
@@ -447,41 +448,16 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
     return failure();
   }
 
-  // An explicit --chip retargets the modules that carry their own target
-  // before they are lowered, so that the lowering checks every
-  // chip-dependent operation against the chip the module is compiled for.
-  if (chip.getNumOccurrences())
-    for (gpu::GPUModuleOp module : modules)
-      if (module.getTargetsAttr() && failed(selectTarget(module)))
-        return failure();
+  return modules;
+}
 
-  // A header shows the kernels' arguments as written, so they are read
-  // before lowering; the launch shape comes from the lowered kernels.
-  llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> headerKernels;
-  if (emitKind == EmitKind::CHeader &&
-      failed(collectHeaderKernels(modules, headerKernels)))
-    return failure();
-
-  // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
-  // whole input because its passes may look at the host side too.
-  if (!llvm::all_of(modules, tilemlir::isLoweredToNVVM)) {
-    tilemlir::TilePipelineOptions options;
-    options.chip = chip;
-    options.optLevel = optLevel;
-    options.cudaPath = cudaPath;
-    options.deviceChecks = deviceChecks;
-    PassManager pm(&context);
-    if (failed(applyPassManagerCLOptions(pm)))
-      return failure();
-    tilemlir::buildTileToNVVMPipeline(pm, options);
-    if (failed(pm.run(input)) || numErrors)
-      return failure();
-  }
-
-  if (emitKind == EmitKind::CHeader &&
-      failed(readLaunchShapes(input, headerKernels)))
-    return failure();
-
+/// Serializes `modules` (lowered to NVVM) into `outputs`: PTX, a cubin or
+/// a C header with `headerKernels`.
+static LogicalResult
+serialize(MLIRContext &context, ModuleOp input,
+          ArrayRef<gpu::GPUModuleOp> modules,
+          llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> &headerKernels,
+          SmallVector<Output> &outputs) {
   // Serialize only the selected modules, in a module of their own so that
   // host code referring to the others does not matter.
   OwningOpRef<ModuleOp> device = ModuleOp::create(input.getLoc());
@@ -532,15 +508,61 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
   return success();
 }
 
+static LogicalResult translate(MLIRContext &context, ModuleOp input,
+                               SmallVector<Output> &outputs, bool &several) {
+  FailureOr<SmallVector<gpu::GPUModuleOp>> selected =
+      selectModules(input, several);
+  if (failed(selected))
+    return failure();
+  SmallVector<gpu::GPUModuleOp> &modules = *selected;
+
+  // An explicit --chip retargets the modules that carry their own target
+  // before they are lowered, so that the lowering checks every
+  // chip-dependent operation against the chip the module is compiled for.
+  if (chip.getNumOccurrences())
+    for (gpu::GPUModuleOp module : modules)
+      if (module.getTargetsAttr() && failed(selectTarget(module)))
+        return failure();
+
+  // A header shows the kernels' arguments as written, so they are read
+  // before lowering; the launch shape comes from the lowered kernels.
+  llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> headerKernels;
+  if (emitKind == EmitKind::CHeader &&
+      failed(collectHeaderKernels(modules, headerKernels)))
+    return failure();
+
+  // Lower kernels that are not in NVVM/LLVM yet. The pipeline runs on the
+  // whole input because its passes may look at the host side too.
+  if (!llvm::all_of(modules, tilemlir::isLoweredToNVVM)) {
+    tilemlir::TilePipelineOptions options;
+    options.chip = chip;
+    options.optLevel = optLevel;
+    options.cudaPath = cudaPath;
+    options.deviceChecks = deviceChecks;
+    PassManager pm(&context);
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    tilemlir::buildTileToNVVMPipeline(pm, options);
+    if (failed(pm.run(input)) || numErrors)
+      return failure();
+  }
+
+  if (emitKind == EmitKind::CHeader &&
+      failed(readLaunchShapes(input, headerKernels)))
+    return failure();
+
+  return serialize(context, input, modules, headerKernels, outputs);
+}
+
 /// Writes each output: to -o, or with several modules to
 /// <output>.<module>.<ext>.
 static LogicalResult writeOutputs(ArrayRef<Output> outputs, bool several) {
   for (const Output &output : outputs) {
     std::string path = outputFilename;
     if (several)
-      path = (outputFilename + "." + output.module + "." +
-              extensionFor(emitKind))
-                 .str();
+      path =
+          (outputFilename + "." + output.module + "." + extensionFor(emitKind))
+              .str();
     if (failed(writeOutput(path, output.bytes)))
       return failure();
   }
@@ -567,8 +589,7 @@ static std::string getOutputCacheKey(StringRef input) {
 
 /// A cache entry of a run: "several" as one byte, then each output as
 /// "<size>:<module><size>:<bytes>".
-static std::string writeCachedOutputs(ArrayRef<Output> outputs,
-                                      bool several) {
+static std::string writeCachedOutputs(ArrayRef<Output> outputs, bool several) {
   std::string entry(1, several ? '1' : '0');
   for (const Output &output : outputs)
     for (StringRef part : {StringRef(output.module), StringRef(output.bytes)})
