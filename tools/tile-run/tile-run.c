@@ -258,14 +258,14 @@ static void releaseCompilation(Compilation *c) {
   free(c->object);
 }
 
-/* Everything after the options; `c` owns what it creates. */
-static int compileAndRunWith(const Options *o, Compilation *c) {
+/* Parses the input into c->module; false (after a message) if it cannot. */
+static bool parseInput(const Options *o, Compilation *c) {
   /* Precise errors for unreadable input, before MLIR's generic one. */
   int inputErr = checkReadableFile(o->input);
   if (inputErr) {
     fprintf(stderr, "tile-run: cannot open '%s': %s\n", o->input,
             strerror(inputErr));
-    return 1;
+    return false;
   }
 
   double t = nowMs();
@@ -276,12 +276,59 @@ static int compileAndRunWith(const Options *o, Compilation *c) {
       c->ctx, mlirStringRefCreateFromCString(o->input));
   if (mlirModuleIsNull(c->module) || gNumErrors) {
     fprintf(stderr, "tile-run: cannot parse '%s'\n", o->input);
-    return 1;
+    return false;
   }
   recordStage("parse", t);
+  return true;
+}
+
+/* Translates the lowered c->module to c->llvmModule (freeing the MLIR
+   module), gives it a C-ABI main and the host's target; false (after a
+   message) on failure. */
+static bool translateToLLVM(const Options *o, Compilation *c) {
+  double t = nowMs();
+  c->llvmCtx = LLVMContextCreate();
+  c->llvmModule =
+      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(c->module), c->llvmCtx);
+  if (!c->llvmModule || gNumErrors) {
+    fprintf(stderr, "tile-run: cannot translate the lowered '%s' to LLVM IR\n",
+            o->input);
+    return false;
+  }
+  /* The MLIR module is not needed any more: free its memory for codegen. */
+  mlirModuleDestroy(c->module);
+  c->module = (MlirModule){NULL};
+  mlirContextDestroy(c->ctx);
+  c->ctx = (MlirContext){NULL};
+  if (!wrapMain(c->llvmModule, o->input))
+    return false;
+  c->tm = createHostTargetMachine(&c->triple);
+  if (!c->tm)
+    return false;
+  LLVMSetTarget(c->llvmModule, c->triple);
+  c->layout = LLVMCreateTargetDataLayout(c->tm);
+  LLVMSetModuleDataLayout(c->llvmModule, c->layout);
+  char *verifyError = NULL;
+  bool invalid =
+      LLVMVerifyModule(c->llvmModule, LLVMReturnStatusAction, &verifyError);
+  if (invalid)
+    fprintf(stderr, "tile-run: the LLVM IR of '%s' is invalid:\n%s", o->input,
+            verifyError);
+  LLVMDisposeMessage(verifyError);
+  if (invalid)
+    return false;
+  recordStage("translate", t);
+  return true;
+
+}
+
+/* Everything after the options; `c` owns what it creates. */
+static int compileAndRunWith(const Options *o, Compilation *c) {
+  if (!parseInput(o, c))
+    return 1;
 
   /* Lower: device code to an embedded binary, host code to LLVM. */
-  t = nowMs();
+  double t = nowMs();
   if (!lowerModule(o, c->ctx, c->module))
     return 1;
   recordStage("lower", t);
@@ -296,38 +343,8 @@ static int compileAndRunWith(const Options *o, Compilation *c) {
   }
 
   /* Translate to LLVM IR and give it a C-ABI main. */
-  t = nowMs();
-  c->llvmCtx = LLVMContextCreate();
-  c->llvmModule =
-      mlirTranslateModuleToLLVMIR(mlirModuleGetOperation(c->module), c->llvmCtx);
-  if (!c->llvmModule || gNumErrors) {
-    fprintf(stderr, "tile-run: cannot translate the lowered '%s' to LLVM IR\n",
-            o->input);
+  if (!translateToLLVM(o, c))
     return 1;
-  }
-  /* The MLIR module is not needed any more: free its memory for codegen. */
-  mlirModuleDestroy(c->module);
-  c->module = (MlirModule){NULL};
-  mlirContextDestroy(c->ctx);
-  c->ctx = (MlirContext){NULL};
-  if (!wrapMain(c->llvmModule, o->input))
-    return 1;
-  c->tm = createHostTargetMachine(&c->triple);
-  if (!c->tm)
-    return 1;
-  LLVMSetTarget(c->llvmModule, c->triple);
-  c->layout = LLVMCreateTargetDataLayout(c->tm);
-  LLVMSetModuleDataLayout(c->llvmModule, c->layout);
-  char *verifyError = NULL;
-  bool invalid =
-      LLVMVerifyModule(c->llvmModule, LLVMReturnStatusAction, &verifyError);
-  if (invalid)
-    fprintf(stderr, "tile-run: the LLVM IR of '%s' is invalid:\n%s", o->input,
-            verifyError);
-  LLVMDisposeMessage(verifyError);
-  if (invalid)
-    return 1;
-  recordStage("translate", t);
 
   if (o->emit == EmitLLVM) {
     FILE *out = openOutput(o->output);
