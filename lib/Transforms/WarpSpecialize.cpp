@@ -551,6 +551,74 @@ void addCapture(tile::WarpSpecializeOp ws, Value value) {
     partition.addArgument(value.getType(), value.getLoc());
 }
 
+/// The producer partition's body: one elected thread runs `rest` (cloned,
+/// then pruned to what the producer does); with clusters every thread
+/// then meets the cluster.
+void buildProducer(Block &producer, const llvm::SetVector<Value> &captures,
+                   ArrayRef<Operation *> rest, bool clustered) {
+  Location loc = producer.getParent()->getLoc();
+  auto b = OpBuilder::atBlockEnd(&producer);
+  IRMapping map;
+  for (auto [capture, arg] : llvm::zip_equal(captures, producer.getArguments()))
+    map.map(capture, arg);
+  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
+  auto single = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
+  // No CTA of a cluster may exit while a peer can still arrive on its
+  // barriers or copy into its shared memory: every thread meets the
+  // cluster once its part is done.
+  if (clustered)
+    tile::ClusterBarrierOp::create(b, loc);
+  tile::WarpReturnOp::create(b, loc);
+  OpBuilder inSingle(single.thenBlock()->getTerminator());
+  for (Operation *op : rest)
+    inSingle.clone(*op, map);
+  pruneToProducer(single.getThenRegion());
+  single.walk([](scf::ForOp loop) {
+    loop->removeAttr(tile::TileDialect::kPingPongAttrName);
+    loop->removeAttr(kMathLoopAttrName);
+  });
+}
+
+/// The second consumer warpgroup's partition (ping-pong): its own copy of
+/// the consumers' part of `rest`, with private copies of the buffers only
+/// the consumers use, taking the odd turns of `turns`.
+void buildSecondConsumer(tile::WarpSpecializeOp ws,
+                         const llvm::SetVector<Value> &captures,
+                         ArrayRef<Operation *> rest, Value turns) {
+  Location loc = ws.getLoc();
+  Block &producer = ws.getPartitionRegions()[0].front();
+  Block &second = ws.getPartitionRegions()[1].front();
+  auto b = OpBuilder::atBlockEnd(&second);
+  tile::WarpReturnOp::create(b, loc);
+  DenseMap<Value, Value> privateCopy;
+  for (Value buffer :
+       collectPrivateBuffers(captures.getArrayRef(), producer)) {
+    OpBuilder before(buffer.getDefiningOp());
+    before.setInsertionPointAfterValue(buffer);
+    Value copy = before.clone(*buffer.getDefiningOp())->getResult(0);
+    privateCopy[buffer] = copy;
+    addCapture(ws, copy);
+  }
+  addCapture(ws, turns);
+  cloneConsumers(rest, second, ws, privateCopy);
+  pruneToConsumers(ws.getPartitionRegions()[1]);
+  makePingPongCopy(ws.getPartitionRegions()[1], 1,
+                   second.getArguments().back());
+}
+
+/// Drops the captures no partition uses any more.
+void dropUnusedCaptures(tile::WarpSpecializeOp ws) {
+  for (int i = int(ws.getExplicitCaptures().size()) - 1; i >= 0; --i) {
+    if (llvm::any_of(ws.getPartitionRegions(), [&](Region &region) {
+          return !region.getArgument(i).use_empty();
+        }))
+      continue;
+    for (Region &region : ws.getPartitionRegions())
+      region.eraseArgument(i);
+    ws->eraseOperand(i);
+  }
+}
+
 /// Everything from `split` on runs on the consumers (the default region)
 /// and, pruned, on one thread of the producer warpgroup (partition 0).
 /// With `pingPong` a second consumer warpgroup (partition 1) runs its own
@@ -601,46 +669,9 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
       block->addArgument(capture.getType(), capture.getLoc());
   }
   Block &producer = ws.getPartitionRegions()[0].front();
-  b.setInsertionPointToEnd(&producer);
-  IRMapping map;
-  for (auto [capture, arg] : llvm::zip_equal(captures, producer.getArguments()))
-    map.map(capture, arg);
-  Value leader = tile::ElectOp::create(b, loc, tile::Scope::CTA);
-  auto single = scf::IfOp::create(b, loc, leader, /*withElseRegion=*/false);
-  // No CTA of a cluster may exit while a peer can still arrive on its
-  // barriers or copy into its shared memory: every thread meets the
-  // cluster once its part is done.
-  if (clustered)
-    tile::ClusterBarrierOp::create(b, loc);
-  tile::WarpReturnOp::create(b, loc);
-  OpBuilder inSingle(single.thenBlock()->getTerminator());
-  for (Operation *op : rest)
-    inSingle.clone(*op, map);
-  pruneToProducer(single.getThenRegion());
-  single.walk([](scf::ForOp loop) {
-    loop->removeAttr(tile::TileDialect::kPingPongAttrName);
-    loop->removeAttr(kMathLoopAttrName);
-  });
-
-  if (pingPong) {
-    Block &second = ws.getPartitionRegions()[1].front();
-    b.setInsertionPointToEnd(&second);
-    tile::WarpReturnOp::create(b, loc);
-    DenseMap<Value, Value> privateCopy;
-    for (Value buffer :
-         collectPrivateBuffers(captures.getArrayRef(), producer)) {
-      OpBuilder before(buffer.getDefiningOp());
-      before.setInsertionPointAfterValue(buffer);
-      Value copy = before.clone(*buffer.getDefiningOp())->getResult(0);
-      privateCopy[buffer] = copy;
-      addCapture(ws, copy);
-    }
-    addCapture(ws, turns);
-    cloneConsumers(rest, second, ws, privateCopy);
-    pruneToConsumers(ws.getPartitionRegions()[1]);
-    makePingPongCopy(ws.getPartitionRegions()[1], 1,
-                     second.getArguments().back());
-  }
+  buildProducer(producer, captures, rest, clustered);
+  if (pingPong)
+    buildSecondConsumer(ws, captures, rest, turns);
   for (Operation *op : rest)
     op->moveBefore(yield);
   if (clustered) {
@@ -650,16 +681,7 @@ void splitKernel(gpu::GPUFuncOp func, Operation *split, int64_t consumerWarps,
   pruneToConsumers(ws.getDefaultRegion());
   if (pingPong)
     makePingPongCopy(ws.getDefaultRegion(), 0, turns);
-  // Only what a partition still uses stays captured.
-  for (int i = int(ws.getExplicitCaptures().size()) - 1; i >= 0; --i) {
-    if (llvm::any_of(ws.getPartitionRegions(), [&](Region &region) {
-          return !region.getArgument(i).use_empty();
-        }))
-      continue;
-    for (Region &region : ws.getPartitionRegions())
-      region.eraseArgument(i);
-    ws->eraseOperand(i);
-  }
+  dropUnusedCaptures(ws);
 }
 
 /// Before the split every warp runs, the producer's included. A barrier
