@@ -71,6 +71,13 @@ HEAD_DIMS = (64, 128, 256)
 BM = 128
 WARPS = 8
 
+# Experiments (--rescale-before-pv, --late-v-release; bench/NOTES.md,
+# twelfth session): O rescaled before the P V product is issued instead of
+# after its wait, and the V slot released after P's rounding instead of
+# right after the wait. Off in every committed file.
+RESCALE_BEFORE_PV = False
+LATE_V_RELEASE = False
+
 # The issue's benchmark table: (B, H, S, D), each causal and not.
 BENCH_SHAPES = [(4, 16, 4096, 128), (4, 32, 4096, 64), (1, 16, 16384, 128)]
 # Integration cases: (B, H, S) with S a multiple of neither block, one
@@ -1096,9 +1103,30 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
     qt = q_types(t, d, v)
     i, j = indent, indent + "  "
     v_view, v_type = v_stage(t, d, v, c('vring'), "slot_v", "vst", j)
-    return f"""{i}%res:4 = scf.for %j = %c1 to %{end} step %c1
-{i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]})
-{i}    -> ({o}, {r}, {r}, {pt}) {{
+    early = RESCALE_BEFORE_PV
+    head = (f"{i}%alpha_one = arith.constant dense<1.0> : {r}\n" if early else "")
+    carried = ", %alpha_prev = %alpha_one" if early else ""
+    carried_t = f", {r}" if early else ""
+    rescale_in = (f"""{j}// O is rescaled to S(j - 1)'s row max before its P V is issued
+{j}// (under S(j)'s product), so that nothing but P's rounding follows
+{j}// the wait for that P V.
+{j}%alpha_p2 = tile.expand_dims %alpha_prev, axis = 1 : {r} -> tensor<{rows}x1xf32>
+{j}%alpha_pb = tile.broadcast %alpha_p2 : tensor<{rows}x1xf32> -> {o}
+{j}%acc_in = arith.mulf %acc, %alpha_pb : {o}
+""" if early else "")
+    acc_in = "acc_in" if early else "acc"
+    v_release = f"""{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
+{j}mbarrier.arrive %ve
+"""
+    tail = (f"""{j}scf.yield %pv, %m_new, %l_new, %p_in, %alpha : {o}, {r}, {r}, {pt}, {r}
+""" if early else f"""{j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
+{j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
+{j}%acc_scaled = arith.mulf %pv, %alphab : {o}
+{j}scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+""")
+    return head + f"""{i}%res:{5 if early else 4} = scf.for %j = %c1 to %{end} step %c1
+{i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]}{carried})
+{i}    -> ({o}, {r}, {r}, {pt}{carried_t}) {{
 {j}%j_i32 = arith.index_cast %j : index to i32
 {j}%n = arith.addi %{base}, %j_i32 : i32
 {slot("n", "", j)}\
@@ -1111,10 +1139,11 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}%qk_async = tile.dot %{q_view}, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
 {j}%n_prev = arith.subi %n, %c1_i32 : i32
 {slot("n_prev", "_v", j)}\
+{rescale_in}\
 {j}%vf = mbarrier.index {c('vfull')}[%slot_v] : {ring}
 {j}mbarrier.wait %vf, phase %parity_v : i32
 {v_view}\
-{j}%pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, {v_type}, {o} -> {o}
+{j}%pv_async = tile.dot %p_prev, %vst, %{acc_in} async : {pt}, {v_type}, {o} -> {o}
 {turn_pass(j)}\
 {j}// S(j) was committed first: at most the PV product is pending.
 {j}%qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
@@ -1122,18 +1151,27 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}mbarrier.arrive %ke
 {online_softmax(t, d, "qk", "m_i", "l_i", "", j, rounded=False, **softmax_names)}\
 {j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
-{j}mbarrier.arrive %ve
+{"" if LATE_V_RELEASE else v_release}\
 {j}// P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
 {j}// product read them until the wait (ptxas serializes every wgmma
 {j}// otherwise, C7513), while the softmax above ran in S's registers.
 {round_p(t, d, "", j, rows)}\
-{j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
-{j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
-{j}%acc_scaled = arith.mulf %pv, %alphab : {o}
-{j}scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
+{v_release if LATE_V_RELEASE else ""}\
+{tail}\
 {i}}}
 """
+
+
+def last_acc(rows, o, r, indent):
+    """The accumulator the tile's last P V adds to: kv_loop's O, rescaled
+    first if the loop leaves that to its user (RESCALE_BEFORE_PV)."""
+    if not RESCALE_BEFORE_PV:
+        return "", "res#0"
+    body = f"""%alpha_l2 = tile.expand_dims %res#4, axis = 1 : {r} -> tensor<{rows}x1xf32>
+%alpha_lb = tile.broadcast %alpha_l2 : tensor<{rows}x1xf32> -> {o}
+%acc_last = arith.mulf %res#0, %alpha_lb : {o}
+"""
+    return "".join(indent + line + "\n" for line in body.splitlines()), "acc_last"
 
 
 def consumer_region_cross(t, d, v):
@@ -1202,8 +1240,9 @@ mbarrier.arrive %ke0{sfx}
     last_v_wait = f"""%vfl = mbarrier.index %vfull[%slot_l] : {ring}
 mbarrier.wait %vfl, phase %parity_l : i32
 """
-    last_pv_issue = f"""%vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
-%acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
+    rescale_last, acc_last = last_acc(rows, o, r, "")
+    last_pv_issue = rescale_last + f"""%vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
+%acc_fin_a = tile.dot %res#3, %vstl, %{acc_last} async : {pt}, !kv_{t}_{d}, {o} -> {o}
 """
     last_pv_wait = f"""%acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
 %vel = mbarrier.index %vempty[%slot_l] : {ring}
@@ -1413,7 +1452,8 @@ def consumer_region(t, d, v, g, src):
           %turn_last = arith.addi %tbase, %{own_end_i32} : i32
 {turn_wait("turn_last", "_l", i10)}\
 {last_v_view}\
-          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, {last_v_type}, {o} -> {o}
+{last_acc(rows, o, r, i10)[0]}\
+          %acc_fin_a = tile.dot %res#3, %vstl, %{last_acc(rows, o, r, i10)[1]} async : {pt}, {last_v_type}, {o} -> {o}
 {turn_pass(i10)}\
           %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
           %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
@@ -1845,7 +1885,18 @@ def main():
         "softmax left out (P = the masked scores rounded; the checks fail by "
         "design) to FILE, to time against the same kernels in "
         "attention_bench.mlir")
+    parser.add_argument(
+        "--rescale-before-pv", action="store_true",
+        help="experiment: the rotated loop rescales O before it issues the "
+        "P V product (FlashAttention-3's order) instead of after its wait")
+    parser.add_argument(
+        "--late-v-release", action="store_true",
+        help="experiment: the rotated loop releases the V slot after P's "
+        "rounding instead of right after the P V wait")
     args = parser.parse_args()
+    global RESCALE_BEFORE_PV, LATE_V_RELEASE
+    RESCALE_BEFORE_PV = args.rescale_before_pv
+    LATE_V_RELEASE = args.late_v_release
     if args.ablate_softmax:
         global ABLATE_SOFTMAX
         ABLATE_SOFTMAX = True
