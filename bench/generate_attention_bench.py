@@ -77,6 +77,10 @@ WARPS = 8
 # right after the wait. Off in every committed file.
 RESCALE_BEFORE_PV = False
 LATE_V_RELEASE = False
+# Experiment (--pin-pv-wait): in the variants of one-warpgroup regions
+# (t, u, s), a tile.barrier (bar.sync of the warpgroup) right before the
+# P V wait, which ptxas does not move instructions across.
+PIN_PV_WAIT = False
 
 # The issue's benchmark table: (B, H, S, D), each causal and not.
 BENCH_SHAPES = [(4, 16, 4096, 128), (4, 32, 4096, 64), (1, 16, 16384, 128)]
@@ -1115,6 +1119,10 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}%acc_in = arith.mulf %acc, %alpha_pb : {o}
 """ if early else "")
     acc_in = "acc_in" if early else "acc"
+    # A barrier of the region's warps (one warpgroup) keeps ptxas from
+    # hoisting the P V wait above the exponentials.
+    pin = (f"{j}tile.barrier\n" if PIN_PV_WAIT and CONSUMER_REGIONS[v] == 3
+           else "")
     v_release = f"""{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
 {j}mbarrier.arrive %ve
 """
@@ -1150,6 +1158,7 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}%ke = mbarrier.index {c('kempty')}[%slot] : {ring}
 {j}mbarrier.arrive %ke
 {online_softmax(t, d, "qk", "m_i", "l_i", "", j, rounded=False, **softmax_names)}\
+{pin}\
 {j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
 {"" if LATE_V_RELEASE else v_release}\
 {j}// P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
@@ -1893,8 +1902,13 @@ def main():
         "--late-v-release", action="store_true",
         help="experiment: the rotated loop releases the V slot after P's "
         "rounding instead of right after the P V wait")
+    parser.add_argument(
+        "--pin-pv-wait", action="store_true",
+        help="experiment: a barrier of the warpgroup right before the P V "
+        "wait in the one-warpgroup-region variants (t, u, s)")
     args = parser.parse_args()
-    global RESCALE_BEFORE_PV, LATE_V_RELEASE
+    global RESCALE_BEFORE_PV, LATE_V_RELEASE, PIN_PV_WAIT
+    PIN_PV_WAIT = args.pin_pv_wait
     RESCALE_BEFORE_PV = args.rescale_before_pv
     LATE_V_RELEASE = args.late_v_release
     if args.ablate_softmax:
