@@ -199,6 +199,11 @@ def consumer_warps(v):
     return tile_rows(v) // 16
 
 
+def indented(body, indent):
+    """Each line of `body` prefixed by `indent`."""
+    return "".join(indent + line + "\n" for line in body.splitlines())
+
+
 def block_n(d):
     return 128 if d <= 128 else 64
 
@@ -399,7 +404,7 @@ def mask(bn, indent, L=NO_LAYOUTS, rows=BM, q_start="q_start", seq="seq",
 %masked = arith.select %ok, %scaled, %ninf : tensor<{BM}x{bn}xi1{L['s']}>, tensor<{BM}x{bn}xf32{L['s']}>
 scf.yield %masked : tensor<{BM}x{bn}xf32{L['s']}>
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def kernel(t, d, v):
@@ -623,7 +628,7 @@ def online_softmax(t, d, qk, m_in, l_in, sfx, indent, rows=BM,
 """
     if ABLATE_SOFTMAX:
         body = softmax_left_out(body, sfx, qk, m_in, l_in, s, r)
-    return ("".join(indent + line + "\n" for line in body.splitlines())
+    return (indented(body, indent)
             + (round_p(t, d, sfx, indent, rows) if rounded else ""))
 
 
@@ -657,7 +662,7 @@ def slot(n, sfx, indent):
 %parity{sfx} = arith.remui %round{sfx}, %c2_i32 : i32
 %slot{sfx} = arith.index_cast %slot_i32{sfx} : i32 to index
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def grid_rounds(src, indent):
@@ -667,7 +672,7 @@ def grid_rounds(src, indent):
 %tiles_pad = arith.addi %tiles{src}, %grid_m1 : i32
 %rounds = arith.divui %tiles_pad, %nprog{src} : i32
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def tile_loop(results, src, indent):
@@ -686,7 +691,7 @@ def tile_loop(results, src, indent):
 {tile_of_round("tround", src, "  ")}\
   %next:{len(results)} = scf.if %live -> ({types}) {{
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def tile_loop_end(results, values, indent):
@@ -702,7 +707,7 @@ def tile_loop_end(results, values, indent):
   scf.yield {nexts} : {types}
 }}
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def tile_coords(src, indent):
@@ -739,7 +744,7 @@ def tile_coords(src, indent):
 %full = arith.select %is_causal, %causal_full, %seq_full : i32
 %end = arith.index_cast %end_i32 : i32 to index
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def kernel_rotated(t, d, v):
@@ -1082,7 +1087,7 @@ def tile_of_round(rnd, src, indent):
 %tile = arith.addi %round_base, %in_round : i32
 %live = arith.cmpi ult, %tile, %tiles{src} : i32
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def region_types(t, d, rows):
@@ -1090,6 +1095,15 @@ def region_types(t, d, rows):
     bn = block_n(d)
     return (f"tensor<{rows}x{bn}xf32>", f"tensor<{rows}x{d}xf32>",
             f"tensor<{rows}xf32>", f"tensor<{rows}x{bn}x{ELEMENT[t]}>")
+
+
+def rows_scaled(acc, factor, prefix, out, rows, o, r):
+    """%`out` = %`acc` with each row times %`factor`'s (a row statistic),
+    through %`prefix`2 / %`prefix`b; unindented lines."""
+    return f"""%{prefix}2 = tile.expand_dims %{factor}, axis = 1 : {r} -> tensor<{rows}x1xf32>
+%{prefix}b = tile.broadcast %{prefix}2 : tensor<{rows}x1xf32> -> {o}
+%{out} = arith.mulf %{acc}, %{prefix}b : {o}
+"""
 
 
 def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
@@ -1111,13 +1125,11 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
     head = (f"{i}%alpha_one = arith.constant dense<1.0> : {r}\n" if early else "")
     carried = ", %alpha_prev = %alpha_one" if early else ""
     carried_t = f", {r}" if early else ""
-    rescale_in = (f"""{j}// O is rescaled to S(j - 1)'s row max before its P V is issued
-{j}// (under S(j)'s product), so that nothing but P's rounding follows
-{j}// the wait for that P V.
-{j}%alpha_p2 = tile.expand_dims %alpha_prev, axis = 1 : {r} -> tensor<{rows}x1xf32>
-{j}%alpha_pb = tile.broadcast %alpha_p2 : tensor<{rows}x1xf32> -> {o}
-{j}%acc_in = arith.mulf %acc, %alpha_pb : {o}
-""" if early else "")
+    rescale_in = indented("""// O is rescaled to S(j - 1)'s row max before its P V is issued
+// (under S(j)'s product), so that nothing but P's rounding follows
+// the wait for that P V.
+""" + rows_scaled("acc", "alpha_prev", "alpha_p", "acc_in", rows, o, r),
+                       j) if early else ""
     acc_in = "acc_in" if early else "acc"
     # A barrier of the region's warps (one warpgroup) keeps ptxas from
     # hoisting the P V wait above the exponentials.
@@ -1127,11 +1139,9 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}mbarrier.arrive %ve
 """
     tail = (f"""{j}scf.yield %pv, %m_new, %l_new, %p_in, %alpha : {o}, {r}, {r}, {pt}, {r}
-""" if early else f"""{j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
-{j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
-{j}%acc_scaled = arith.mulf %pv, %alphab : {o}
-{j}scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
-""")
+""" if early else indented(
+        rows_scaled("pv", "alpha", "alpha", "acc_scaled", rows, o, r)
+        + f"scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}\n", j))
     return head + f"""{i}%res:{5 if early else 4} = scf.for %j = %c1 to %{end} step %c1
 {i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]}{carried})
 {i}    -> ({o}, {r}, {r}, {pt}{carried_t}) {{
@@ -1176,11 +1186,8 @@ def last_acc(rows, o, r, indent):
     first if the loop leaves that to its user (RESCALE_BEFORE_PV)."""
     if not RESCALE_BEFORE_PV:
         return "", "res#0"
-    body = f"""%alpha_l2 = tile.expand_dims %res#4, axis = 1 : {r} -> tensor<{rows}x1xf32>
-%alpha_lb = tile.broadcast %alpha_l2 : tensor<{rows}x1xf32> -> {o}
-%acc_last = arith.mulf %res#0, %alpha_lb : {o}
-"""
-    return "".join(indent + line + "\n" for line in body.splitlines()), "acc_last"
+    return (indented(rows_scaled("res#0", "res#4", "alpha_l", "acc_last", rows, o, r),
+                     indent), "acc_last")
 
 
 def consumer_region_cross(t, d, v):
@@ -1367,6 +1374,7 @@ def consumer_region(t, d, v, g, src):
         return f"%{name}{src}"
 
     last_v_view, last_v_type = v_stage(t, d, v, c("vring"), "slot_l", "vstl", i10)
+    rescale_last, acc_last = last_acc(rows, o, r, i10)
 
     turn_select, turn_wait, turn_pass = turn_protocol(v, g, c, i8)
 
@@ -1461,8 +1469,8 @@ def consumer_region(t, d, v, g, src):
           %turn_last = arith.addi %tbase, %{own_end_i32} : i32
 {turn_wait("turn_last", "_l", i10)}\
 {last_v_view}\
-{last_acc(rows, o, r, i10)[0]}\
-          %acc_fin_a = tile.dot %res#3, %vstl, %{last_acc(rows, o, r, i10)[1]} async : {pt}, {last_v_type}, {o} -> {o}
+{rescale_last}\
+          %acc_fin_a = tile.dot %res#3, %vstl, %{acc_last} async : {pt}, {last_v_type}, {o} -> {o}
 {turn_pass(i10)}\
           %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
           %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
@@ -1532,7 +1540,7 @@ tma.store_commit
 %lse_row = arith.mulf %lse2, %ln2 : {r}
 tile.store %lse{src}[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<{BM}xi32>, {r}, tensor<{BM}xi1>
 """
-    return "".join(indent + line + "\n" for line in body.splitlines())
+    return indented(body, indent)
 
 
 def out_type(t, d, v):
