@@ -315,6 +315,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
@@ -2803,6 +2804,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -3279,6 +3281,7 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+              tile.barrier warpgroup
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
@@ -3545,6 +3548,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
@@ -4122,6 +4126,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -4691,6 +4696,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
@@ -7179,6 +7185,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -7655,6 +7662,7 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+              tile.barrier warpgroup
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
@@ -7921,6 +7929,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve

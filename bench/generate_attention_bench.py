@@ -71,17 +71,6 @@ HEAD_DIMS = (64, 128, 256)
 BM = 128
 WARPS = 8
 
-# Experiments (--rescale-before-pv, --late-v-release; bench/NOTES.md,
-# twelfth session): O rescaled before the P V product is issued instead of
-# after its wait, and the V slot released after P's rounding instead of
-# right after the wait. Off in every committed file.
-RESCALE_BEFORE_PV = False
-LATE_V_RELEASE = False
-# Experiment (--pin-pv-wait): in the variants of one-warpgroup regions
-# (t, u, s), a tile.barrier (bar.sync of the warpgroup) right before the
-# P V wait, which ptxas does not move instructions across.
-PIN_PV_WAIT = False
-
 # The issue's benchmark table: (B, H, S, D), each causal and not.
 BENCH_SHAPES = [(4, 16, 4096, 128), (4, 32, 4096, 64), (1, 16, 16384, 128)]
 # Integration cases: (B, H, S) with S a multiple of neither block, one
@@ -1121,30 +1110,20 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
     qt = q_types(t, d, v)
     i, j = indent, indent + "  "
     v_view, v_type = v_stage(t, d, v, c('vring'), "slot_v", "vst", j)
-    early = RESCALE_BEFORE_PV
-    head = (f"{i}%alpha_one = arith.constant dense<1.0> : {r}\n" if early else "")
-    carried = ", %alpha_prev = %alpha_one" if early else ""
-    carried_t = f", {r}" if early else ""
-    rescale_in = indented("""// O is rescaled to S(j - 1)'s row max before its P V is issued
-// (under S(j)'s product), so that nothing but P's rounding follows
-// the wait for that P V.
-""" + rows_scaled("acc", "alpha_prev", "alpha_p", "acc_in", rows, o, r),
-                       j) if early else ""
-    acc_in = "acc_in" if early else "acc"
-    # A barrier of the region's warps (one warpgroup) keeps ptxas from
-    # hoisting the P V wait above the exponentials.
-    pin = (f"{j}tile.barrier\n" if PIN_PV_WAIT and CONSUMER_REGIONS[v] == 3
+    # In a region of two warpgroups, each warpgroup meets its own four warps
+    # right before the P V wait: +2-4% at D = 128 on the H200 (bench/NOTES.md,
+    # thirteenth session); in one-warpgroup regions (t) it cost time.
+    pin = (f"{j}tile.barrier warpgroup\n" if CONSUMER_REGIONS[v] == 1
            else "")
     v_release = f"""{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
 {j}mbarrier.arrive %ve
 """
-    tail = (f"""{j}scf.yield %pv, %m_new, %l_new, %p_in, %alpha : {o}, {r}, {r}, {pt}, {r}
-""" if early else indented(
+    tail = indented(
         rows_scaled("pv", "alpha", "alpha", "acc_scaled", rows, o, r)
-        + f"scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}\n", j))
-    return head + f"""{i}%res:{5 if early else 4} = scf.for %j = %c1 to %{end} step %c1
-{i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]}{carried})
-{i}    -> ({o}, {r}, {r}, {pt}{carried_t}) {{
+        + f"scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}\n", j)
+    return f"""{i}%res:4 = scf.for %j = %c1 to %{end} step %c1
+{i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]})
+{i}    -> ({o}, {r}, {r}, {pt}) {{
 {j}%j_i32 = arith.index_cast %j : index to i32
 {j}%n = arith.addi %{base}, %j_i32 : i32
 {slot("n", "", j)}\
@@ -1157,11 +1136,10 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {j}%qk_async = tile.dot %{q_view}, %kt, %zs async : !{qt.region}, !kt_{t}_{d}, {s} -> {s}
 {j}%n_prev = arith.subi %n, %c1_i32 : i32
 {slot("n_prev", "_v", j)}\
-{rescale_in}\
 {j}%vf = mbarrier.index {c('vfull')}[%slot_v] : {ring}
 {j}mbarrier.wait %vf, phase %parity_v : i32
 {v_view}\
-{j}%pv_async = tile.dot %p_prev, %vst, %{acc_in} async : {pt}, {v_type}, {o} -> {o}
+{j}%pv_async = tile.dot %p_prev, %vst, %acc async : {pt}, {v_type}, {o} -> {o}
 {turn_pass(j)}\
 {j}// S(j) was committed first: at most the PV product is pending.
 {j}%qk = tile.dot_wait %qk_async {{pending = 1 : i32}} : {s}
@@ -1170,24 +1148,14 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {online_softmax(t, d, "qk", "m_i", "l_i", "", j, rounded=False, **softmax_names)}\
 {pin}\
 {j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-{"" if LATE_V_RELEASE else v_release}\
+{v_release}\
 {j}// P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
 {j}// product read them until the wait (ptxas serializes every wgmma
 {j}// otherwise, C7513), while the softmax above ran in S's registers.
 {round_p(t, d, "", j, rows)}\
-{v_release if LATE_V_RELEASE else ""}\
 {tail}\
 {i}}}
 """
-
-
-def last_acc(rows, o, r, indent):
-    """The accumulator the tile's last P V adds to: kv_loop's O, rescaled
-    first if the loop leaves that to its user (RESCALE_BEFORE_PV)."""
-    if not RESCALE_BEFORE_PV:
-        return "", "res#0"
-    return (indented(rows_scaled("res#0", "res#4", "alpha_l", "acc_last", rows, o, r),
-                     indent), "acc_last")
 
 
 def consumer_region_cross(t, d, v):
@@ -1256,9 +1224,8 @@ mbarrier.arrive %ke0{sfx}
     last_v_wait = f"""%vfl = mbarrier.index %vfull[%slot_l] : {ring}
 mbarrier.wait %vfl, phase %parity_l : i32
 """
-    rescale_last, acc_last = last_acc(rows, o, r, "")
-    last_pv_issue = rescale_last + f"""%vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
-%acc_fin_a = tile.dot %res#3, %vstl, %{acc_last} async : {pt}, !kv_{t}_{d}, {o} -> {o}
+    last_pv_issue = f"""%vstl = tile.smem_index %vring[%slot_l] : !{kvr} -> !kv_{t}_{d}
+%acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, !kv_{t}_{d}, {o} -> {o}
 """
     last_pv_wait = f"""%acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
 %vel = mbarrier.index %vempty[%slot_l] : {ring}
@@ -1374,7 +1341,6 @@ def consumer_region(t, d, v, g, src):
         return f"%{name}{src}"
 
     last_v_view, last_v_type = v_stage(t, d, v, c("vring"), "slot_l", "vstl", i10)
-    rescale_last, acc_last = last_acc(rows, o, r, i10)
 
     turn_select, turn_wait, turn_pass = turn_protocol(v, g, c, i8)
 
@@ -1469,8 +1435,7 @@ def consumer_region(t, d, v, g, src):
           %turn_last = arith.addi %tbase, %{own_end_i32} : i32
 {turn_wait("turn_last", "_l", i10)}\
 {last_v_view}\
-{rescale_last}\
-          %acc_fin_a = tile.dot %res#3, %vstl, %{acc_last} async : {pt}, {last_v_type}, {o} -> {o}
+          %acc_fin_a = tile.dot %res#3, %vstl, %res#0 async : {pt}, {last_v_type}, {o} -> {o}
 {turn_pass(i10)}\
           %acc_fin = tile.dot_wait %acc_fin_a {{pending = 0 : i32}} : {o}
           %vel = mbarrier.index {c('vempty')}[%slot_l] : {ring}
@@ -1902,23 +1867,7 @@ def main():
         "softmax left out (P = the masked scores rounded; the checks fail by "
         "design) to FILE, to time against the same kernels in "
         "attention_bench.mlir")
-    parser.add_argument(
-        "--rescale-before-pv", action="store_true",
-        help="experiment: the rotated loop rescales O before it issues the "
-        "P V product (FlashAttention-3's order) instead of after its wait")
-    parser.add_argument(
-        "--late-v-release", action="store_true",
-        help="experiment: the rotated loop releases the V slot after P's "
-        "rounding instead of right after the P V wait")
-    parser.add_argument(
-        "--pin-pv-wait", action="store_true",
-        help="experiment: a barrier of the warpgroup right before the P V "
-        "wait in the one-warpgroup-region variants (t, u, s)")
     args = parser.parse_args()
-    global RESCALE_BEFORE_PV, LATE_V_RELEASE, PIN_PV_WAIT
-    PIN_PV_WAIT = args.pin_pv_wait
-    RESCALE_BEFORE_PV = args.rescale_before_pv
-    LATE_V_RELEASE = args.late_v_release
     if args.ablate_softmax:
         global ABLATE_SOFTMAX
         ABLATE_SOFTMAX = True

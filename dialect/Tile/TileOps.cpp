@@ -778,7 +778,28 @@ LogicalResult FenceAsyncSharedOp::verify() {
   return tilemlir::verifyInDeviceCode(*this);
 }
 LogicalResult BarrierOp::verify() {
-  return tilemlir::verifyInDeviceCode(*this);
+  if (failed(tilemlir::verifyInDeviceCode(*this)))
+    return failure();
+  if (getScope() != Scope::CTA && getScope() != Scope::Warpgroup)
+    return emitOpError() << "synchronizes the CTA or a warpgroup, not a "
+                         << stringifyScope(getScope());
+  if (isCTAWide())
+    return success();
+  // A partition of tile.warp_specialize runs on its own warps; whether they
+  // are whole warpgroups is checked where the op is lowered.
+  for (Region *region = getOperation()->getParentRegion(); region;
+       region = region->getParentRegion())
+    if (isa<WarpSpecializeOp>(region->getParentOp()) &&
+        region->getRegionNumber() != 0)
+      return success();
+  std::optional<int64_t> warps = getKernelNumWarps(*this);
+  if (warps && *warps % 4 != 0)
+    return emitOpError() << "synchronizes a warpgroup, but the kernel runs "
+                         << *warps << " warps ("
+                         << TileDialect::kNumWarpsAttrName
+                         << "), not whole warpgroups of 4: the last one "
+                            "would never reach 128 threads";
+  return success();
 }
 LogicalResult ClusterBarrierOp::verify() {
   return tilemlir::verifyInDeviceCode(*this);

@@ -668,17 +668,36 @@ def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared"> {
 }
 
 def Tile_BarrierOp : Tile_Op<"barrier"> {
-  let summary = "CTA-wide execution and memory barrier";
+  let summary = "Execution and memory barrier of the CTA or of a warpgroup";
   let description = [{
-    `bar.sync 0`: every thread of the CTA waits here; shared-memory writes
-    before it are visible after it.
+    Every thread of the scope waits here; its shared-memory writes before
+    the barrier are visible to the scope's threads after it.
+
+    - `cta` (the default, printed as plain `tile.barrier`): `bar.sync 0`.
+      In a region of a `tile.warp_specialize`, the region's warps only (a
+      named barrier per region).
+    - `warpgroup`: the four warps of the executing thread's warpgroup only
+      (`bar.sync 8 + warp_id / 4, 128`), so that two warpgroups running the
+      same code out of phase (ping-pong consumers) never wait for each
+      other. The kernel's warps, and those of a warp-specialized region
+      that uses it, must come in whole warpgroups.
 
     ```mlir
     tile.barrier
+    tile.barrier warpgroup
     ```
   }];
-  let assemblyFormat = "attr-dict";
+  let arguments = (ins
+    DefaultValuedAttr<Tile_Scope, "::mlir::tile::Scope::CTA">:$scope);
+  let assemblyFormat = "($scope^)? attr-dict";
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The first named barrier of the warpgroup barriers: warpgroup w of
+    /// the CTA uses kWarpgroupBarrierBase + w (IDs below are the CTA's, 0,
+    /// and the warp-specialized regions', 1 and up).
+    static constexpr int kWarpgroupBarrierBase = 8;
+    bool isCTAWide() { return getScope() == ::mlir::tile::Scope::CTA; }
+  }];
 }
 
 def Tile_GridDependencyWaitOp : Tile_Op<"grid_dependency_wait"> {

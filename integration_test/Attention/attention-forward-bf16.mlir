@@ -781,6 +781,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
@@ -1184,6 +1185,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
@@ -1591,6 +1593,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x64xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<4>
             mbarrier.arrive %ve
@@ -5310,6 +5313,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -5720,6 +5724,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -6134,6 +6139,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve
@@ -6777,6 +6783,7 @@ module attributes {gpu.container_module} {
               %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
               %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
               %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+              tile.barrier warpgroup
               %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
               %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
               mbarrier.arrive %ve
@@ -7043,6 +7050,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
@@ -7794,6 +7802,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
@@ -8218,6 +8227,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve
@@ -8646,6 +8656,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x64xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x256xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<2>
             mbarrier.arrive %ve

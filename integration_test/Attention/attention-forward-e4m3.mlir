@@ -456,6 +456,7 @@ module attributes {gpu.container_module} {
             %row_sum = tile.reduce add %p, axis = 1 : tensor<128x128xf32> -> tensor<128xf32>
             %l_scaled = arith.mulf %l_i, %alpha : tensor<128xf32>
             %l_new = arith.addf %l_scaled, %row_sum : tensor<128xf32>
+            tile.barrier warpgroup
             %pv = tile.dot_wait %pv_async {pending = 0 : i32} : tensor<128x128xf32>
             %ve = mbarrier.index %vempty[%slot_v] : !mbarrier.group<3>
             mbarrier.arrive %ve

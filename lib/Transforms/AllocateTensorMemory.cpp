@@ -190,7 +190,8 @@ void fenceRelease(tmem::DeallocOp release) {
   OpBuilder b(release);
   Location loc = release.getLoc();
   Operation *previous = release->getPrevNode();
-  if (previous && isa<tile::BarrierOp>(previous)) {
+  auto barrier = dyn_cast_or_null<tile::BarrierOp>(previous);
+  if (barrier && barrier.isCTAWide()) {
     b.setInsertionPoint(previous);
     tmem::FenceOp::create(b, loc, tmem::FenceKind::Before);
   } else {

@@ -39,10 +39,45 @@ struct WarpRange {
   int64_t count;
 };
 
+/// A warpgroup barrier waits for the 128 threads of warps 4w .. 4w + 3 on
+/// its own named barrier: the region's warps must be whole warpgroups.
+LogicalResult checkWarpgroupBarrier(tile::BarrierOp op, WarpRange range,
+                                    StringRef regionName) {
+  if (range.base % 4 == 0 && range.count % 4 == 0)
+    return success();
+  return op.emitOpError() << "synchronizes a warpgroup, but " << regionName
+                          << " runs warps " << range.base << " to "
+                          << range.base + range.count - 1
+                          << ", not whole warpgroups (4 warps from a "
+                             "multiple of 4)";
+}
+
+/// The regions synchronize on named barriers 1 (default) and 2 + i
+/// (partition i); warpgroup barriers use theirs from
+/// BarrierOp::kWarpgroupBarrierBase on, so the two ranges must not meet.
+LogicalResult checkBarrierIds(gpu::GPUFuncOp func, size_t partitions) {
+  int lastRegionId = 1 + int(partitions);
+  if (lastRegionId < tile::BarrierOp::kWarpgroupBarrierBase)
+    return success();
+  WalkResult found = func.walk([](tile::BarrierOp op) {
+    return op.isCTAWide() ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  if (!found.wasInterrupted())
+    return success();
+  return func.emitOpError()
+         << "has " << partitions
+         << " warp-specialized partitions, whose named barriers (1 to "
+         << lastRegionId << ") reach the warpgroup barriers' (from "
+         << tile::BarrierOp::kWarpgroupBarrierBase << "): at most "
+         << tile::BarrierOp::kWarpgroupBarrierBase - 2
+         << " partitions with a warpgroup barrier";
+}
+
 /// Rewrites tile.barrier and scoped tile.elect ops in `region` so they only
 /// involve the warps of `range`. `barrierId` is the named barrier to use.
-void rebaseSynchronization(Region &region, WarpRange range, int barrierId,
-                           bool wholeCTA) {
+LogicalResult rebaseSynchronization(Region &region, WarpRange range,
+                                    int barrierId, bool wholeCTA,
+                                    StringRef regionName) {
   SmallVector<Operation *> ops;
   region.walk([&](Operation *op) {
     if (isa<tile::BarrierOp, tile::ElectOp>(op))
@@ -51,7 +86,12 @@ void rebaseSynchronization(Region &region, WarpRange range, int barrierId,
   for (Operation *op : ops) {
     OpBuilder b(op);
     Location loc = op->getLoc();
-    if (isa<tile::BarrierOp>(op)) {
+    if (auto barrier = dyn_cast<tile::BarrierOp>(op)) {
+      if (!barrier.isCTAWide()) {
+        if (failed(checkWarpgroupBarrier(barrier, range, regionName)))
+          return failure();
+        continue;
+      }
       if (wholeCTA)
         continue;
       // bar.sync id, count: only this branch's threads take part.
@@ -86,6 +126,7 @@ void rebaseSynchronization(Region &region, WarpRange range, int barrierId,
     elect.replaceAllUsesWith(leader);
     elect.erase();
   }
+  return success();
 }
 
 /// Register tiles in a region run by the warps of `range`: their layouts
@@ -271,11 +312,12 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
     for (Operation &nested :
          llvm::make_early_inc_range(partBody.without_terminator()))
       nested.moveBefore(partYield);
-    rebaseSynchronization(partIf.getThenRegion(), range,
-                          /*barrierId=*/2 + int(i), /*wholeCTA=*/false);
-    if (failed(prepareRegisterTiles(partIf.getThenRegion(), range,
-                                    /*barrierId=*/2 + int(i),
-                                    "partition " + std::to_string(i))))
+    std::string name = "partition " + std::to_string(i);
+    if (failed(rebaseSynchronization(partIf.getThenRegion(), range,
+                                     /*barrierId=*/2 + int(i),
+                                     /*wholeCTA=*/false, name)) ||
+        failed(prepareRegisterTiles(partIf.getThenRegion(), range,
+                                    /*barrierId=*/2 + int(i), name)))
       return failure();
     if (!last)
       b.setInsertionPoint(partIf.elseBlock()->getTerminator());
@@ -286,7 +328,7 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
 LogicalResult lower(tile::WarpSpecializeOp op) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   FailureOr<WarpPlan> plan = planWarps(op, func);
-  if (failed(plan))
+  if (failed(plan) || failed(checkBarrierIds(func, plan->ranges.size())))
     return failure();
 
   OpBuilder b(op);
@@ -308,9 +350,10 @@ LogicalResult lower(tile::WarpSpecializeOp op) {
   if (failed(lowerPartitions(op, *plan, wid, b)))
     return failure();
   // The default warps synchronize among themselves once partitions run.
-  rebaseSynchronization(branch.getThenRegion(), {0, plan->defaultWarps},
-                        /*barrierId=*/1, /*wholeCTA=*/false);
-  if (failed(prepareRegisterTiles(branch.getThenRegion(),
+  if (failed(rebaseSynchronization(branch.getThenRegion(),
+                                   {0, plan->defaultWarps}, /*barrierId=*/1,
+                                   /*wholeCTA=*/false, "the default region")) ||
+      failed(prepareRegisterTiles(branch.getThenRegion(),
                                   {0, plan->defaultWarps},
                                   /*barrierId=*/1, "the default region")))
     return failure();

@@ -373,11 +373,14 @@ LogicalResult Pipeliner::checkReadsAreFenced() {
       }
   if (!lastRead)
     return success();
+  // Only the CTA's barrier: the reads may be any warp's.
   for (Operation *op = lastRead->getNextNode(); op && !plan.readFence;
        op = op->getNextNode())
-    plan.readFence = dyn_cast<tile::BarrierOp>(op);
+    if (auto barrier = dyn_cast<tile::BarrierOp>(op);
+        barrier && barrier.isCTAWide())
+      plan.readFence = barrier;
   if (!plan.readFence)
-    return refuse(loop) << "no tile.barrier after the last read of a "
+    return refuse(loop) << "no CTA-wide tile.barrier after the last read of a "
                            "pipelined buffer, so a slot could be refilled "
                            "while a warp still reads it";
   return success();
@@ -410,7 +413,8 @@ bool Pipeliner::matchAsyncDot() {
   if (!dot || dot.getAsync() || dot.getUseAcc())
     return false;
   auto barrier = dyn_cast_or_null<tile::BarrierOp>(dot->getNextNode());
-  if (!barrier || barrier->getNextNode() != loop.getBody()->getTerminator())
+  if (!barrier || !barrier.isCTAWide() ||
+      barrier->getNextNode() != loop.getBody()->getTerminator())
     return false;
   auto acc = dyn_cast<BlockArgument>(dot.getAcc());
   if (!acc || acc.getOwner() != loop.getBody() ||

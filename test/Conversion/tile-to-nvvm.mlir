@@ -118,6 +118,14 @@ gpu.module @m {
     tile.fence_async_shared
     // CHECK: nvvm.barrier0
     tile.barrier
+    // Warpgroup scope: named barrier 8 + warp_id / 4, 128 threads.
+    // (The constants 4, 8 and 128 are hoisted by canonicalize;
+    // test/Target/attention-pv-wait-barrier.test checks the PTX.)
+    // CHECK: %[[WSH:.*]] = nvvm.shfl.sync idx
+    // CHECK-NEXT: %[[WG:.*]] = llvm.udiv %[[WSH]], %{{.*}} : i32
+    // CHECK-NEXT: %[[ID:.*]] = llvm.add %[[WG]], %{{.*}} : i32
+    // CHECK-NEXT: nvvm.barrier id = %[[ID]] number_of_threads = %{{.*}}
+    tile.barrier warpgroup
     // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
     // Elements are naturally aligned (said explicitly: LLVM's default
     // data layout would align an i64 to 4 bytes and split its accesses).

@@ -121,3 +121,60 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Partition 0 runs on warp 4 only, partition 1 on warps 5 to 8: neither is
+// a whole warpgroup.
+gpu.module @m {
+  gpu.func @warpgroup_barrier_misaligned() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      tile.warp_return
+    }
+    partition1() num_warps(4) {
+      // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup, but partition 1 runs warps 5 to 8, not whole warpgroups (4 warps from a multiple of 4)}}
+      tile.barrier warpgroup
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Seven partitions synchronize on named barriers 2 to 8; warpgroup 0's
+// barrier is 8 too.
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op has 7 warp-specialized partitions, whose named barriers (1 to 8) reach the warpgroup barriers' (from 8): at most 6 partitions with a warpgroup barrier}}
+  gpu.func @too_many_partitions() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.barrier warpgroup
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      tile.warp_return
+    }
+    partition1() num_warps(1) {
+      tile.warp_return
+    }
+    partition2() num_warps(1) {
+      tile.warp_return
+    }
+    partition3() num_warps(1) {
+      tile.warp_return
+    }
+    partition4() num_warps(1) {
+      tile.warp_return
+    }
+    partition5() num_warps(1) {
+      tile.warp_return
+    }
+    partition6() num_warps(1) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}

@@ -109,6 +109,31 @@ gpu.module @m {
 
 // -----
 
+// Warpgroup barriers are not rebased: each keeps its own named barrier
+// (8 + the warpgroup's index in the CTA) wherever it runs.
+// CHECK-LABEL: gpu.func @warpgroup_barriers
+// CHECK: scf.if
+// CHECK: nvvm.barrier id
+// CHECK-NEXT: tile.barrier warpgroup
+// CHECK: } else {
+// CHECK: tile.barrier warpgroup
+gpu.module @m {
+  gpu.func @warpgroup_barriers() kernel attributes {tile.num_warps = 8 : i32} {
+    tile.warp_specialize() default {
+      tile.barrier
+      tile.barrier warpgroup
+      tile.warp_yield
+    }
+    partition0() num_warps(4) {
+      tile.barrier warpgroup
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 // Register tiles in regions: warps 4-7 run partition0's 4-warp layout
 // (warp ids 4-7 have the low bits 0-3), and its layout change through
 // shared scratch synchronizes on the partition's named barrier 2 for 128

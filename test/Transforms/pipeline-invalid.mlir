@@ -389,7 +389,7 @@ gpu.module @m {
     %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
     mbarrier.init %bar, arrivals = 1
     %init = arith.constant dense<0.0> : !t
-    // expected-warning @+1 {{tile-pipeline: not supported yet: no tile.barrier after the last read of a pipelined buffer, so a slot could be refilled while a warp still reads it}}
+    // expected-warning @+1 {{tile-pipeline: not supported yet: no CTA-wide tile.barrier after the last read of a pipelined buffer, so a slot could be refilled while a warp still reads it}}
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
       mbarrier.arrive_expect_tx %bar, bytes = 8192
       tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s

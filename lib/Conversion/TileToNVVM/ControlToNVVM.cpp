@@ -128,7 +128,23 @@ struct BarrierLowering : public ConvertOpToLLVMPattern<BarrierOp> {
   LogicalResult
   matchAndRewrite(BarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+    if (op.isCTAWide()) {
+      rewriter.replaceOpWithNewOp<NVVM::Barrier0Op>(op);
+      return success();
+    }
+    // Warpgroup w of the CTA waits on named barrier base + w with its 128
+    // threads: warp_id / 4 is warp-uniform, so the ID is too.
+    Location loc = op.getLoc();
+    Value warp = createWarpId(rewriter, loc);
+    Value four = createI32Constant(rewriter, loc, 4);
+    Value warpgroup = LLVM::UDivOp::create(rewriter, loc, warp, four);
+    Value base =
+        createI32Constant(rewriter, loc, BarrierOp::kWarpgroupBarrierBase);
+    Value id = LLVM::AddOp::create(rewriter, loc, warpgroup, base);
+    Value threads = createI32Constant(rewriter, loc, 128);
+    NVVM::BarrierOp::create(rewriter, loc, Type(), id, threads,
+                            NVVM::BarrierReductionAttr(), Value());
+    rewriter.eraseOp(op);
     return success();
   }
 };

@@ -917,6 +917,53 @@ gpu.module @m {
 
 gpu.module @m {
   gpu.func @k() kernel {
+    // expected-error @+1 {{'tile.barrier' op synchronizes the CTA or a warpgroup, not a warp}}
+    tile.barrier warp
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{'tile.barrier' op synchronizes the CTA or a warpgroup, not a thread}}
+    tile.barrier thread
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 6 : i32} {
+    // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup, but the kernel runs 6 warps (tile.num_warps), not whole warpgroups of 4: the last one would never reach 128 threads}}
+    tile.barrier warpgroup
+    gpu.return
+  }
+}
+
+// -----
+
+// In a partition, the partition's warps count (checked where
+// tile.warp_specialize is lowered), not the kernel's.
+gpu.module @m {
+  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(4) {
+      tile.barrier warpgroup
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel {
     // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'dim' [x, y, z]}}
     %p = tile.program_id w
     gpu.return

@@ -217,8 +217,13 @@ gpu.module @kernels {
     %e2 = tile.elect cta
     // CHECK: tile.fence_async_shared
     tile.fence_async_shared
-    // CHECK: tile.barrier
+    // The CTA scope is the default and is not printed.
+    // CHECK: tile.barrier{{$}}
     tile.barrier
+    // CHECK-NEXT: tile.barrier{{$}}
+    tile.barrier cta
+    // CHECK-NEXT: tile.barrier warpgroup
+    tile.barrier warpgroup
     // CHECK: tile.grid_dependency_wait
     tile.grid_dependency_wait
     // CHECK: tile.launch_dependents
