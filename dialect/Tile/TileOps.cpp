@@ -792,6 +792,22 @@ LogicalResult BarrierOp::verify() {
     if (isa<WarpSpecializeOp>(region->getParentOp()) &&
         region->getRegionNumber() != 0)
       return success();
+  // The kernel's threads: its launch block once tile-lower-warp-specialize
+  // has fixed it (partitions included), else its warps.
+  auto func = getOperation()->getParentOfType<gpu::GPUFuncOp>();
+  if (DenseI32ArrayAttr block = func ? func.getKnownBlockSizeAttr() : nullptr) {
+    ArrayRef<int32_t> size = block.asArrayRef();
+    if (size.size() != 3 || size[1] != 1 || size[2] != 1)
+      return emitOpError() << "synchronizes a warpgroup, which it finds by "
+                              "the x thread index, but the kernel's block is "
+                           << block << ", not one-dimensional";
+    if (size[0] % 128 != 0)
+      return emitOpError() << "synchronizes a warpgroup, but the kernel's "
+                              "block has "
+                           << size[0]
+                           << " threads, not whole warpgroups of 128";
+    return success();
+  }
   std::optional<int64_t> warps = getKernelNumWarps(*this);
   if (warps && *warps % 4 != 0)
     return emitOpError() << "synchronizes a warpgroup, but the kernel runs "

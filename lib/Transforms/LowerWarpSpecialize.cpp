@@ -52,6 +52,30 @@ LogicalResult checkWarpgroupBarrier(tile::BarrierOp op, WarpRange range,
                              "multiple of 4)";
 }
 
+/// Code before `op` runs on every warp of the kernel, partitions' included:
+/// a warpgroup barrier there needs all of them to be whole warpgroups.
+LogicalResult checkBarriersBefore(tile::WarpSpecializeOp op,
+                                  int64_t totalWarps) {
+  if (totalWarps % 4 == 0)
+    return success();
+  for (Operation *before = op->getPrevNode(); before;
+       before = before->getPrevNode()) {
+    tile::BarrierOp found;
+    before->walk([&](tile::BarrierOp barrier) {
+      if (!barrier.isCTAWide())
+        found = barrier;
+    });
+    if (found)
+      return found.emitOpError()
+             << "synchronizes a warpgroup before tile.warp_specialize, where "
+                "all "
+             << totalWarps
+             << " warps of the kernel (its partitions' included) run it, not "
+                "whole warpgroups of 4";
+  }
+  return success();
+}
+
 /// The regions synchronize on named barriers 1 (default) and 2 + i
 /// (partition i); warpgroup barriers use theirs from
 /// BarrierOp::kWarpgroupBarrierBase on, so the two ranges must not meet.
@@ -328,7 +352,8 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
 LogicalResult lower(tile::WarpSpecializeOp op) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   FailureOr<WarpPlan> plan = planWarps(op, func);
-  if (failed(plan) || failed(checkBarrierIds(func, plan->ranges.size())))
+  if (failed(plan) || failed(checkBarrierIds(func, plan->ranges.size())) ||
+      failed(checkBarriersBefore(op, plan->totalWarps)))
     return failure();
 
   OpBuilder b(op);

@@ -88,6 +88,21 @@ gpu.module @m {
     gpu.return
   }
 
+  // Warpgroup scope: named barrier 8 + warp_id / 4, 128 threads (the
+  // constants hoisted to the top by canonicalize).
+  // CHECK-LABEL: llvm.func @warpgroup_barrier
+  // CHECK-DAG: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
+  // CHECK-DAG: %[[C8:.*]] = llvm.mlir.constant(8 : i32) : i32
+  // CHECK-DAG: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+  // CHECK: %[[W:.*]] = nvvm.shfl.sync idx
+  // CHECK-NEXT: %[[WG:.*]] = llvm.udiv %[[W]], %[[C4]] : i32
+  // CHECK-NEXT: %[[ID:.*]] = llvm.add %[[WG]], %[[C8]] : i32
+  // CHECK-NEXT: nvvm.barrier id = %[[ID]] number_of_threads = %[[C128]]
+  gpu.func @warpgroup_barrier() kernel attributes {tile.num_warps = 8 : i32} {
+    tile.barrier warpgroup
+    gpu.return
+  }
+
   // CHECK-LABEL: llvm.func @queries
   gpu.func @queries(%p: !tile.ptr<f32>, %i: i64, %q: !tile.ptr<i32>, %b: !tile.ptr<i1>, %table: !tile.ptr<!tile.ptr<f32>>) kernel {
     // CHECK: nvvm.read.ptx.sreg.ctaid.x : i32
@@ -118,14 +133,6 @@ gpu.module @m {
     tile.fence_async_shared
     // CHECK: nvvm.barrier0
     tile.barrier
-    // Warpgroup scope: named barrier 8 + warp_id / 4, 128 threads.
-    // (The constants 4, 8 and 128 are hoisted by canonicalize;
-    // test/Target/attention-pv-wait-barrier.test checks the PTX.)
-    // CHECK: %[[WSH:.*]] = nvvm.shfl.sync idx
-    // CHECK-NEXT: %[[WG:.*]] = llvm.udiv %[[WSH]], %{{.*}} : i32
-    // CHECK-NEXT: %[[ID:.*]] = llvm.add %[[WG]], %{{.*}} : i32
-    // CHECK-NEXT: nvvm.barrier id = %[[ID]] number_of_threads = %{{.*}}
-    tile.barrier warpgroup
     // CHECK: %[[ADDR:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
     // Elements are naturally aligned (said explicitly: LLVM's default
     // data layout would align an i64 to 4 bytes and split its accesses).

@@ -178,3 +178,38 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Partition 0 starts a warpgroup (warp 4) but has only 2 warps.
+gpu.module @m {
+  gpu.func @warpgroup_barrier_short() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(2) {
+      // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup, but partition 0 runs warps 4 to 5, not whole warpgroups (4 warps from a multiple of 4)}}
+      tile.barrier warpgroup
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Code before tile.warp_specialize runs on all 5 warps: warp 4 would wait
+// alone on its warpgroup's barrier.
+gpu.module @m {
+  gpu.func @warpgroup_barrier_before() kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup before tile.warp_specialize, where all 5 warps of the kernel (its partitions' included) run it, not whole warpgroups of 4}}
+    tile.barrier warpgroup
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}

@@ -946,16 +946,42 @@ gpu.module @m {
 // -----
 
 // In a partition, the partition's warps count (checked where
-// tile.warp_specialize is lowered), not the kernel's.
+// tile.warp_specialize is lowered), not the kernel's: partition1 runs on
+// warps 8 to 11, a whole warpgroup, in a kernel of 6 default warps.
 gpu.module @m {
-  gpu.func @k() kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @k() kernel attributes {tile.num_warps = 6 : i32} {
     tile.warp_specialize() default {
       tile.warp_yield
     }
-    partition0() num_warps(4) {
+    partition0() num_warps(2) {
+      tile.warp_return
+    }
+    partition1() num_warps(4) {
       tile.barrier warpgroup
       tile.warp_return
     } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
+// Once the launch block is fixed (tile-lower-warp-specialize sets it), its
+// threads count.
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 160, 1, 1>, tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup, but the kernel's block has 160 threads, not whole warpgroups of 128}}
+    tile.barrier warpgroup
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @k() kernel attributes {known_block_size = array<i32: 128, 2, 1>} {
+    // expected-error @+1 {{'tile.barrier' op synchronizes a warpgroup, which it finds by the x thread index, but the kernel's block is array<i32: 128, 2, 1>, not one-dimensional}}
+    tile.barrier warpgroup
     gpu.return
   }
 }
