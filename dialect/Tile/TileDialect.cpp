@@ -336,9 +336,11 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     int32_t id = group[0], threads = group[1];
     // bar.sync: 16 named barriers; the thread count is a multiple of the
     // warp size.
-    if (id < 0 || id > 15)
-      return op->emitOpError() << "'" << name << "' barrier id " << id
-                               << " is outside [0, 15] (16 named barriers)";
+    if (id < 0 || id >= kNumNamedBarriers)
+      return op->emitOpError()
+             << "'" << name << "' barrier id " << id << " is outside [0, "
+             << kNumNamedBarriers - 1 << "] (" << kNumNamedBarriers
+             << " named barriers)";
     if (threads < 32 || threads > 1024 || threads % 32 != 0)
       return op->emitOpError()
              << "'" << name << "' thread count " << threads

@@ -39,6 +39,9 @@ struct GlobalMemoryResource
 constexpr int64_t kMaxSharedMemoryBytes =
     tilemlir::kCommonMaxSharedMemoryPerBlock;
 
+/// Named barriers of a CTA (bar.sync IDs 0 .. 15).
+constexpr int kNumNamedBarriers = 16;
+
 /// Highest rank of a register tile the lowering distributes over threads.
 constexpr int64_t kMaxRegisterTileRank = 4;
 

@@ -81,6 +81,13 @@ LogicalResult checkBarriersBefore(tile::WarpSpecializeOp op,
 /// BarrierOp::kWarpgroupBarrierBase on, so the two ranges must not meet.
 LogicalResult checkBarrierIds(gpu::GPUFuncOp func, size_t partitions) {
   int lastRegionId = 1 + int(partitions);
+  if (lastRegionId >= tile::kNumNamedBarriers)
+    return func.emitOpError()
+           << "has " << partitions
+           << " warp-specialized partitions, whose named barriers (1 to "
+           << lastRegionId << ") exceed the CTA's " << tile::kNumNamedBarriers
+           << " (0 to " << tile::kNumNamedBarriers - 1 << "): at most "
+           << tile::kNumNamedBarriers - 2 << " partitions";
   if (lastRegionId < tile::BarrierOp::kWarpgroupBarrierBase)
     return success();
   WalkResult found = func.walk([](tile::BarrierOp op) {

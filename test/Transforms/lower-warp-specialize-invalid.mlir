@@ -213,3 +213,62 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Fifteen partitions would synchronize on named barriers 2 to 16; a CTA
+// has 0 to 15.
+gpu.module @m {
+  // expected-error @+1 {{'gpu.func' op has 15 warp-specialized partitions, whose named barriers (1 to 16) exceed the CTA's 16 (0 to 15): at most 14 partitions}}
+  gpu.func @too_many_barriers() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) {
+      tile.warp_return
+    }
+    partition1() num_warps(1) {
+      tile.warp_return
+    }
+    partition2() num_warps(1) {
+      tile.warp_return
+    }
+    partition3() num_warps(1) {
+      tile.warp_return
+    }
+    partition4() num_warps(1) {
+      tile.warp_return
+    }
+    partition5() num_warps(1) {
+      tile.warp_return
+    }
+    partition6() num_warps(1) {
+      tile.warp_return
+    }
+    partition7() num_warps(1) {
+      tile.warp_return
+    }
+    partition8() num_warps(1) {
+      tile.warp_return
+    }
+    partition9() num_warps(1) {
+      tile.warp_return
+    }
+    partition10() num_warps(1) {
+      tile.warp_return
+    }
+    partition11() num_warps(1) {
+      tile.warp_return
+    }
+    partition12() num_warps(1) {
+      tile.warp_return
+    }
+    partition13() num_warps(1) {
+      tile.warp_return
+    }
+    partition14() num_warps(1) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
