@@ -1086,15 +1086,6 @@ def region_types(t, d, rows):
             f"tensor<{rows}xf32>", f"tensor<{rows}x{bn}x{ELEMENT[t]}>")
 
 
-def rows_scaled(acc, factor, prefix, out, rows, o, r):
-    """%`out` = %`acc` with each row times %`factor`'s (a row statistic),
-    through %`prefix`2 / %`prefix`b; unindented lines."""
-    return f"""%{prefix}2 = tile.expand_dims %{factor}, axis = 1 : {r} -> tensor<{rows}x1xf32>
-%{prefix}b = tile.broadcast %{prefix}2 : tensor<{rows}x1xf32> -> {o}
-%{out} = arith.mulf %{acc}, %{prefix}b : {o}
-"""
-
-
 def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
             turn_pass, softmax_names, indent):
     """Iterations 1 .. %`end` - 1 of a rotated K/V loop into %res (O, the
@@ -1115,12 +1106,6 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
     # thirteenth session); in one-warpgroup regions (t) it cost time.
     pin = (f"{j}tile.barrier warpgroup\n" if CONSUMER_REGIONS[v] == 1
            else "")
-    v_release = f"""{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
-{j}mbarrier.arrive %ve
-"""
-    tail = indented(
-        rows_scaled("pv", "alpha", "alpha", "acc_scaled", rows, o, r)
-        + f"scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}\n", j)
     return f"""{i}%res:4 = scf.for %j = %c1 to %{end} step %c1
 {i}    iter_args(%acc = %zo, %m_i = %{init[0]}, %l_i = %{init[1]}, %p_prev = %{init[2]})
 {i}    -> ({o}, {r}, {r}, {pt}) {{
@@ -1148,12 +1133,16 @@ def kv_loop(t, d, v, rows, q_view, end, base, tbase, init, c, turn_wait,
 {online_softmax(t, d, "qk", "m_i", "l_i", "", j, rounded=False, **softmax_names)}\
 {pin}\
 {j}%pv = tile.dot_wait %pv_async {{pending = 0 : i32}} : {o}
-{v_release}\
+{j}%ve = mbarrier.index {c('vempty')}[%slot_v] : {ring}
+{j}mbarrier.arrive %ve
 {j}// P(j) is rounded into the P V operand's registers only now: P(j - 1)'s
 {j}// product read them until the wait (ptxas serializes every wgmma
 {j}// otherwise, C7513), while the softmax above ran in S's registers.
 {round_p(t, d, "", j, rows)}\
-{tail}\
+{j}%alpha2 = tile.expand_dims %alpha, axis = 1 : {r} -> tensor<{rows}x1xf32>
+{j}%alphab = tile.broadcast %alpha2 : tensor<{rows}x1xf32> -> {o}
+{j}%acc_scaled = arith.mulf %pv, %alphab : {o}
+{j}scf.yield %acc_scaled, %m_new, %l_new, %p_in : {o}, {r}, {r}, {pt}
 {i}}}
 """
 

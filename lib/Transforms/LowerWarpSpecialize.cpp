@@ -52,56 +52,55 @@ LogicalResult checkWarpgroupBarrier(tile::BarrierOp op, WarpRange range,
                              "multiple of 4)";
 }
 
-/// Code before `op` runs on every warp of the kernel, partitions' included:
-/// a warpgroup barrier there needs all of them to be whole warpgroups.
-LogicalResult checkBarriersBefore(tile::WarpSpecializeOp op,
-                                  int64_t totalWarps) {
-  if (totalWarps % 4 == 0)
-    return success();
-  for (Operation *before = op->getPrevNode(); before;
-       before = before->getPrevNode()) {
-    tile::BarrierOp found;
-    before->walk([&](tile::BarrierOp barrier) {
-      if (!barrier.isCTAWide())
-        found = barrier;
-    });
-    if (found)
-      return found.emitOpError()
-             << "synchronizes a warpgroup before tile.warp_specialize, where "
-                "all "
-             << totalWarps
-             << " warps of the kernel (its partitions' included) run it, not "
-                "whole warpgroups of 4";
-  }
-  return success();
-}
-
 /// The regions synchronize on named barriers 1 (default) and 2 + i
-/// (partition i); warpgroup barriers use theirs from
-/// BarrierOp::kWarpgroupBarrierBase on, so the two ranges must not meet.
-LogicalResult checkBarrierIds(gpu::GPUFuncOp func, size_t partitions) {
+/// (partition i), within the CTA's tile::kNumNamedBarriers.
+LogicalResult checkRegionBarrierIds(gpu::GPUFuncOp func, size_t partitions) {
   int lastRegionId = 1 + int(partitions);
-  if (lastRegionId >= tile::kNumNamedBarriers)
-    return func.emitOpError()
-           << "has " << partitions
-           << " warp-specialized partitions, whose named barriers (1 to "
-           << lastRegionId << ") exceed the CTA's " << tile::kNumNamedBarriers
-           << " (0 to " << tile::kNumNamedBarriers - 1 << "): at most "
-           << tile::kNumNamedBarriers - 2 << " partitions";
-  if (lastRegionId < tile::BarrierOp::kWarpgroupBarrierBase)
-    return success();
-  WalkResult found = func.walk([](tile::BarrierOp op) {
-    return op.isCTAWide() ? WalkResult::advance() : WalkResult::interrupt();
-  });
-  if (!found.wasInterrupted())
+  if (lastRegionId < tile::kNumNamedBarriers)
     return success();
   return func.emitOpError()
          << "has " << partitions
          << " warp-specialized partitions, whose named barriers (1 to "
-         << lastRegionId << ") reach the warpgroup barriers' (from "
-         << tile::BarrierOp::kWarpgroupBarrierBase << "): at most "
-         << tile::BarrierOp::kWarpgroupBarrierBase - 2
-         << " partitions with a warpgroup barrier";
+         << lastRegionId << ") exceed the CTA's " << tile::kNumNamedBarriers
+         << " (0 to " << tile::kNumNamedBarriers - 1 << "): at most "
+         << tile::kNumNamedBarriers - 2 << " partitions";
+}
+
+/// What warpgroup barriers need beyond their own region's warps (which
+/// rebaseSynchronization checks): region barrier IDs below theirs (from
+/// BarrierOp::kWarpgroupBarrierBase), and, before `op`, where every warp of
+/// the kernel runs, whole warpgroups in all.
+LogicalResult checkWarpgroupBarriers(tile::WarpSpecializeOp op,
+                                     gpu::GPUFuncOp func, size_t partitions,
+                                     int64_t totalWarps) {
+  int lastRegionId = 1 + int(partitions);
+  WalkResult result = func.walk([&](tile::BarrierOp barrier) {
+    if (barrier.isCTAWide())
+      return WalkResult::advance();
+    if (lastRegionId >= tile::BarrierOp::kWarpgroupBarrierBase) {
+      func.emitOpError() << "has " << partitions
+                         << " warp-specialized partitions, whose named "
+                            "barriers (1 to "
+                         << lastRegionId
+                         << ") reach the warpgroup barriers' (from "
+                         << tile::BarrierOp::kWarpgroupBarrierBase
+                         << "): at most "
+                         << tile::BarrierOp::kWarpgroupBarrierBase - 2
+                         << " partitions with a warpgroup barrier";
+      return WalkResult::interrupt();
+    }
+    Operation *top = op->getBlock()->findAncestorOpInBlock(*barrier);
+    if (top && top->isBeforeInBlock(op) && totalWarps % 4 != 0) {
+      barrier.emitOpError()
+          << "synchronizes a warpgroup before tile.warp_specialize, where all "
+          << totalWarps
+          << " warps of the kernel (its partitions' included) run it, not "
+             "whole warpgroups of 4";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 /// Rewrites tile.barrier and scoped tile.elect ops in `region` so they only
@@ -359,8 +358,10 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
 LogicalResult lower(tile::WarpSpecializeOp op) {
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   FailureOr<WarpPlan> plan = planWarps(op, func);
-  if (failed(plan) || failed(checkBarrierIds(func, plan->ranges.size())) ||
-      failed(checkBarriersBefore(op, plan->totalWarps)))
+  if (failed(plan) ||
+      failed(checkRegionBarrierIds(func, plan->ranges.size())) ||
+      failed(checkWarpgroupBarriers(op, func, plan->ranges.size(),
+                                    plan->totalWarps)))
     return failure();
 
   OpBuilder b(op);
