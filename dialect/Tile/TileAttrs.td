@@ -109,6 +109,41 @@ def Tile_CopyInstruction : I32EnumAttr<"CopyInstruction",
   let cppNamespace = "::mlir::tile";
 }
 
+// The read-modify-write of a `tile.atomic_rmw`: PTX `atom`'s operations
+// (`max`/`min` signed, `umax`/`umin` unsigned; `exch` stores the operand).
+def Tile_AtomicKind : I32EnumAttr<"AtomicKind", "an atomic read-modify-write", [
+    I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Exch", 1, "exch">,
+    I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"UMax", 4, "umax">, I32EnumAttrCase<"UMin", 5, "umin">,
+    I32EnumAttrCase<"And", 6, "and">, I32EnumAttrCase<"Or", 7, "or">,
+    I32EnumAttrCase<"Xor", 8, "xor">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+// The ordering an atomic gives the thread's other memory accesses (PTX
+// `.sem`): none beyond the access itself (`relaxed`), later accesses stay
+// after it (`acquire`), earlier ones before it (`release`), or both.
+def Tile_MemorySemantics : I32EnumAttr<"MemorySemantics",
+    "the memory ordering of an atomic", [
+    I32EnumAttrCase<"Relaxed", 0, "relaxed">,
+    I32EnumAttrCase<"Acquire", 1, "acquire">,
+    I32EnumAttrCase<"Release", 2, "release">,
+    I32EnumAttrCase<"AcqRel", 3, "acq_rel">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+// The threads an atomic's ordering is promised to (PTX `.scope`): the
+// CTA's, the cluster's, the GPU's or the whole system's.
+def Tile_MemoryScope : I32EnumAttr<"MemoryScope",
+    "the threads an atomic synchronizes with", [
+    I32EnumAttrCase<"CTA", 0, "cta">, I32EnumAttrCase<"Cluster", 1, "cluster">,
+    I32EnumAttrCase<"GPU", 2, "gpu">, I32EnumAttrCase<"System", 3, "sys">
+  ]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 def Tile_ReduceKind : I32EnumAttr<"ReduceKind", "a reduction", [
     I32EnumAttrCase<"Add", 0, "add">, I32EnumAttrCase<"Mul", 1, "mul">,
     I32EnumAttrCase<"Max", 2, "max">, I32EnumAttrCase<"Min", 3, "min">,

@@ -249,6 +249,33 @@ LogicalResult StoreOp::verify() {
                             getValue(), getMask(), Value());
 }
 
+LogicalResult AtomicRMWOp::verify() {
+  Type pointee = getPtr().getType().getPointeeType();
+  Type type = getValue().getType();
+  if (type != pointee)
+    return emitOpError() << "an atomic on " << pointee
+                         << " elements takes a value of that type, not "
+                         << type;
+  // PTX atom's types per operation: integers of 32 or 64 bits for all,
+  // floats only for add (f32, f64) and exch (b32 moves an f32's bits).
+  bool isInteger = type.isSignlessInteger(32) || type.isSignlessInteger(64);
+  switch (getKind()) {
+  case AtomicKind::Add:
+    if (isInteger || type.isF32() || type.isF64())
+      return success();
+    return emitOpError() << "`add` takes i32, i64, f32 or f64, not " << type;
+  case AtomicKind::Exch:
+    if (isInteger || type.isF32())
+      return success();
+    return emitOpError() << "`exch` takes i32, i64 or f32, not " << type;
+  default:
+    if (isInteger)
+      return success();
+    return emitOpError() << "`" << stringifyAtomicKind(getKind())
+                         << "` takes i32 or i64, not " << type;
+  }
+}
+
 LogicalResult PtrFromMemrefOp::verify() {
   auto ptr = dyn_cast<PointerType>(getResult().getType());
   if (!ptr && tilemlir::isInDeviceCode(*this))

@@ -219,6 +219,42 @@ def Tile_StoreOp : Tile_Op<"store",
   let hasVerifier = 1;
 }
 
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw",
+    [MemoryEffects<[MemRead<Tile_GlobalMemory>, MemWrite<Tile_GlobalMemory>]>,
+     AllTypesMatch<["value", "result"]>]> {
+  let summary = "Atomically reads, modifies and writes one element of global "
+                "memory";
+  let description = [{
+    Applies `kind` to `ptr[offset]` and `value` as one indivisible access and
+    yields the element's old value: PTX `atom.global`. Every executing
+    thread performs its own atomic (guard it with `tile.elect` or a thread
+    test for one per CTA). `sem` orders the thread's other accesses around
+    it and `scope` names the threads that order holds for: the protocol of
+    flags between CTAs (a release by the writer after its data, an acquire
+    by the reader before its loads, `gpu` scope) is written with it, as in
+    this spin that also clears the flag it consumes:
+
+    ```mlir
+    %old = tile.atomic_rmw add %counts[%i], %one relaxed gpu : !tile.ptr<i32>, i32, i32
+    %seen = tile.atomic_rmw exch %flags[%j], %zero acquire gpu : !tile.ptr<i32>, i32, i32
+    ```
+
+    `add` takes i32, i64, f32 or f64; `exch` i32, i64 or f32; `max`, `min`
+    (signed), `umax`, `umin`, `and`, `or` and `xor` take i32 or i64. Register
+    tiles of offsets are not supported yet.
+  }];
+  let arguments = (ins Tile_AtomicKind:$kind, Tile_PointerType:$ptr,
+                       AnyTypeOf<[I32, I64]>:$offset,
+                       AnyTypeOf<[I32, I64, F32, F64]>:$value,
+                       Tile_MemorySemantics:$sem, Tile_MemoryScope:$scope);
+  let results = (outs AnyTypeOf<[I32, I64, F32, F64]>:$result);
+  let assemblyFormat = [{
+    $kind $ptr `[` $offset `]` `,` $value $sem $scope attr-dict `:`
+    qualified(type($ptr)) `,` type($offset) `,` type($value)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_PtrFromMemrefOp : Tile_Op<"ptr_from_memref", [Pure]> {
   let summary = "The device pointer behind a global-memory memref";
   let description = [{

@@ -1,4 +1,4 @@
-//===- GlobalMemoryToNVVM.cpp - tile.load / tile.store --------------------===//
+//===- GlobalMemoryToNVVM.cpp - tile.load, tile.store, tile.atomic_rmw ----===//
 //
 // Scalar loads and stores are one LLVM load or store. Register tiles are
 // masked gathers and scatters (one predicated access per element), or,
@@ -6,6 +6,7 @@
 // (AxisInfo) and the layout keeps consecutive elements in consecutive
 // registers, vector accesses of up to 16 bytes: predicated ld.global /
 // st.global under a mask, so masked-off addresses are never touched.
+// Atomics are one PTX `atom` with its ordering and scope spelled out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +90,83 @@ struct ScalarStoreLowering : public ConvertOpToLLVMPattern<StoreOp> {
     rewriter.replaceOpWithNewOp<LLVM::StoreOp>(
         op, adaptor.getValue(), addr, getElementAlignment(*elementType));
     return success();
+  }
+};
+
+/// tile.atomic_rmw as inline PTX: `atom.<sem>.<scope>.global.<op>.<type>`.
+/// Not an LLVM atomicrmw: LLVM 22's NVPTX backend drops an atomicrmw's
+/// ordering and syncscope (an acquire exchange at device scope comes out
+/// as a plain, relaxed `atom.global.exch.b32`), and the orderings are what
+/// protocols between CTAs are made of.
+struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = op.getValue().getType();
+    Type llvmType = getTypeConverter()->convertType(type);
+    Value addr = LLVM::GEPOp::create(rewriter, op.getLoc(),
+                                     adaptor.getPtr().getType(), llvmType,
+                                     adaptor.getPtr(),
+                                     ValueRange{adaptor.getOffset()});
+    std::string text = ("atom." + getSemantics(op.getSem()) + "." +
+                        getScope(op.getScope()) + ".global." +
+                        getOperation(op.getKind()) + "." +
+                        getPtxType(op.getKind(), type) + " $0, [$1], $2;")
+                           .str();
+    // The register class of the value: 32- or 64-bit integer or float.
+    StringRef reg = type.isF32()   ? "f"
+                    : type.isF64() ? "d"
+                    : type.getIntOrFloatBitWidth() == 64 ? "l"
+                                                          : "r";
+    std::string constraints =
+        ("=" + reg + ",l," + reg + ",~{memory}").str();
+    rewriter.replaceOp(op, createInlineAsm(rewriter, op.getLoc(), llvmType,
+                                           ValueRange{addr, adaptor.getValue()},
+                                           text, constraints,
+                                           /*sideEffects=*/true));
+    return success();
+  }
+
+  static StringRef getSemantics(MemorySemantics sem) {
+    return sem == MemorySemantics::AcqRel ? "acq_rel"
+                                          : stringifyMemorySemantics(sem);
+  }
+
+  static StringRef getScope(MemoryScope scope) {
+    return stringifyMemoryScope(scope);
+  }
+
+  static StringRef getOperation(AtomicKind kind) {
+    switch (kind) {
+    case AtomicKind::UMax:
+      return "max";
+    case AtomicKind::UMin:
+      return "min";
+    default:
+      return stringifyAtomicKind(kind);
+    }
+  }
+
+  /// PTX's type suffix: bit types for the bitwise operations and exch,
+  /// signed for max/min, unsigned for umax/umin and integer add.
+  static std::string getPtxType(AtomicKind kind, Type type) {
+    unsigned bits = type.getIntOrFloatBitWidth();
+    if (isa<FloatType>(type))
+      return kind == AtomicKind::Add ? "f" + std::to_string(bits)
+                                     : "b" + std::to_string(bits);
+    switch (kind) {
+    case AtomicKind::Max:
+    case AtomicKind::Min:
+      return "s" + std::to_string(bits);
+    case AtomicKind::Add:
+    case AtomicKind::UMax:
+    case AtomicKind::UMin:
+      return "u" + std::to_string(bits);
+    default:
+      return "b" + std::to_string(bits);
+    }
   }
 };
 
@@ -362,7 +440,7 @@ LogicalResult tilemlir::verifyGlobalMemoryLowering(Operation *op) {
 
 void tilemlir::populateGlobalMemoryToNVVMPatterns(LLVMTypeConverter &converter,
                                                   RewritePatternSet &patterns) {
-  patterns.add<ScalarLoadLowering, ScalarStoreLowering, PtrFromMemrefLowering>(
-      converter);
+  patterns.add<ScalarLoadLowering, ScalarStoreLowering, PtrFromMemrefLowering,
+               AtomicRMWLowering>(converter);
   patterns.add<TileLoadLowering, TileStoreLowering>(converter, /*benefit=*/2);
 }
