@@ -12,8 +12,10 @@
 // loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
 // consumer warpgroups on alternate tiles, their MMA phases taking turns so
 // one's epilogue runs under the other's MMA; ...de = the epilogue of each
-// tile deferred into the next tile's main loop; ...cMxN = clusters of M x N
-// tiles sharing operands by TMA multicast. auto = the configuration rule
+// tile deferred into the next tile's main loop; ...desk = that, with the
+// last, partial wave of tiles split along K over every CTA (stream-K:
+// partial tiles meet in a workspace through tile.atomic_rmw flags);
+// ...cMxN = clusters of M x N tiles sharing operands by TMA multicast. auto = the configuration rule
 // (AUTO_RULE in the generator):
 // the first of w128x256s4g8de (its tiles fill every SM, K >= 2048),
 // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
@@ -38,6 +40,8 @@
 #acc128x64 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w4 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 64]>
 #acc128x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
+#acc128x64w8c = #tile.slice<dim = 0, parent = #acc128x64w8>
+#acc128x64w8r = #tile.slice<dim = 1, parent = #acc128x64w8>
 #acc256x128 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 128]>
 #acc256x64w8 = #tile.wgmma<warpsPerCTA = [8, 1], instrShape = [16, 64]>
 !descA_f16 = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
@@ -939,6 +943,559 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_f16_w128x256s4g8desk(%descA: !desc128_f16, %descB: !descB256_f16, %descC: !desc128_f16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32, %partials: !tile.ptr<f32>, %flags: !tile.ptr<i32>, %sk_ctas: i32) kernel
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_f16
+      %b_shared = tile.alloc_smem : !tileB256_f16
+      %c_shared = tile.alloc_smem : !cring128_f16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_f16
+        tma.prefetch_descriptor %descB : !descB256_f16
+        tma.prefetch_descriptor %descC : !desc128_f16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : f16
+      %prev_init = tile.splat %zero_h : tensor<128x256xf16, #acc128x256>
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c1_i32 = arith.constant 1 : i32
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %sk_on = arith.cmpi ugt, %sk_ctas, %c0_i32 : i32
+      %last_wave = arith.remui %num_tiles, %grid : i32
+      %sk_tiles = arith.select %sk_on, %last_wave, %c0_i32 : i32
+      %dp_tiles = arith.subi %num_tiles, %sk_tiles : i32
+      %grid_m1 = arith.subi %grid, %c1_i32 : i32
+      %dp_left = arith.subi %dp_tiles, %bid : i32
+      %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
+      %dp_units = arith.divui %dp_left_p, %grid : i32
+      %c2_u32 = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %units_i32 = arith.addi %dp_units, %sk_units : i32
+      %units = arith.index_cast %units_i32 : i32 to index
+      // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.
+      %sk_steps = arith.muli %sk_tiles, %k_tiles_i32 : i32
+      %sk_steps64 = arith.extui %sk_steps : i32 to i64
+      %one64 = arith.constant 1 : i64
+      %sk_ctas64 = arith.extui %sk_ctas : i32 to i64
+      %sk_div = arith.maxui %sk_ctas64, %one64 : i64
+      %bid64 = arith.extui %bid : i32 to i64
+      %bid1_64 = arith.addi %bid64, %one64 : i64
+      %in_sk = arith.cmpi ult, %bid, %sk_ctas : i32
+      %lo_num = arith.muli %bid64, %sk_steps64 : i64
+      %lo_q = arith.divui %lo_num, %sk_div : i64
+      %lo_t = arith.trunci %lo_q : i64 to i32
+      %lo = arith.select %in_sk, %lo_t, %sk_steps : i32
+      %hi_num = arith.muli %bid1_64, %sk_steps64 : i64
+      %hi_q = arith.divui %hi_num, %sk_div : i64
+      %hi_t = arith.trunci %hi_q : i64 to i32
+      %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
+      %has_range = arith.cmpi ult, %lo, %hi : i32
+      // The tail: the segment in the tile of step hi - 1.
+      %hi_m1 = arith.subi %hi, %c1_i32 : i32
+      %tail_q = arith.divui %hi_m1, %k_tiles_i32 : i32
+      %tail_rel = arith.select %has_range, %tail_q, %c0_i32 : i32
+      %tail_base = arith.muli %tail_rel, %k_tiles_i32 : i32
+      %tail_start = arith.maxui %lo, %tail_base : i32
+      %tail_kb_t = arith.subi %tail_start, %tail_base : i32
+      %tail_ke_t = arith.subi %hi, %tail_base : i32
+      %tail_kb = arith.select %has_range, %tail_kb_t, %c0_i32 : i32
+      %tail_ke = arith.select %has_range, %tail_ke_t, %c0_i32 : i32
+      // The head: the segment in the tile of step lo, when that is another.
+      %head_rel = arith.divui %lo, %k_tiles_i32 : i32
+      %head_other = arith.cmpi ne, %head_rel, %tail_rel : i32
+      %has_head = arith.andi %has_range, %head_other : i1
+      %head_base = arith.muli %head_rel, %k_tiles_i32 : i32
+      %head_kb_t = arith.subi %lo, %head_base : i32
+      %head_kb = arith.select %has_head, %head_kb_t, %c0_i32 : i32
+      %head_ke = arith.select %has_head, %k_tiles_i32, %c0_i32 : i32
+      %carry:4 = scf.for %u = %c0 to %units step %c1 iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> (tensor<128x256xf16, #acc128x256>, i32, i32, i1) {
+        %u_i32 = arith.index_cast %u : index to i32
+        %is_dp = arith.cmpi ult, %u_i32, %dp_units : i32
+        %is_tail = arith.cmpi eq, %u_i32, %dp_units : i32
+        %dp_step = arith.muli %u_i32, %grid : i32
+        %dp_tile = arith.addi %bid, %dp_step : i32
+        %seg_rel = arith.select %is_tail, %tail_rel, %head_rel : i32
+        %seg_kb = arith.select %is_tail, %tail_kb, %head_kb : i32
+        %seg_ke = arith.select %is_tail, %tail_ke, %head_ke : i32
+        %seg_tile = arith.addi %dp_tiles, %seg_rel : i32
+        %tile_i32 = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        %kb_i32 = arith.select %is_dp, %c0_i32, %seg_kb : i32
+        %ke_i32 = arith.select %is_dp, %k_tiles_i32, %seg_ke : i32
+        %kb = arith.index_cast %kb_i32 : i32 to index
+        %ke = arith.index_cast %ke_i32 : i32 to index
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %kb to %ke step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %k_rel = arith.subi %k, %kb : index
+          %rel_i32 = arith.index_cast %k_rel : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_f16, !box128_f16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
+          mbarrier.arrive %mbar_b
+          %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
+          %store0 = arith.andi %k_is0, %has_prev : i1
+          scf.if %store0 {
+            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc0 = arith.constant 0 : i32
+            %pn0 = arith.addi %prev_n, %pc0 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
+          %store1 = arith.andi %k_is1, %has_prev : i1
+          scf.if %store1 {
+            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc1 = arith.constant 64 : i32
+            %pn1 = arith.addi %prev_n, %pc1 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
+          %store2 = arith.andi %k_is2, %has_prev : i1
+          scf.if %store2 {
+            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc2 = arith.constant 128 : i32
+            %pn2 = arith.addi %prev_n, %pc2 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
+          %store3 = arith.andi %k_is3, %has_prev : i1
+          scf.if %store3 {
+            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+            %pc3 = arith.constant 192 : i32
+            %pn3 = arith.addi %prev_n, %pc3 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+            tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
+            tma.store_commit
+          }
+          %parity = arith.remui %rel_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_f16, !tileB256_f16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %trips = arith.subi %ke, %kb : index
+        %late0 = arith.cmpi ule, %trips, %c1 : index
+        %store_late0 = arith.andi %late0, %has_prev : i1
+        scf.if %store_late0 {
+          %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc0 = arith.constant 0 : i32
+          %pn0 = arith.addi %prev_n, %pc0 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late1 = arith.cmpi ule, %trips, %c2 : index
+        %store_late1 = arith.andi %late1, %has_prev : i1
+        scf.if %store_late1 {
+          %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc1 = arith.constant 64 : i32
+          %pn1 = arith.addi %prev_n, %pc1 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late2 = arith.cmpi ule, %trips, %c3 : index
+        %store_late2 = arith.andi %late2, %has_prev : i1
+        scf.if %store_late2 {
+          %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc2 = arith.constant 128 : i32
+          %pn2 = arith.addi %prev_n, %pc2 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %late3 = arith.cmpi ule, %trips, %c4 : index
+        %store_late3 = arith.andi %late3, %has_prev : i1
+        scf.if %store_late3 {
+          %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+          %pc3 = arith.constant 192 : i32
+          %pn3 = arith.addi %prev_n, %pc3 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %kb_zero = arith.cmpi eq, %kb, %c0 : index
+        %ke_last = arith.cmpi eq, %ke, %k_tiles : index
+        %has_steps = arith.cmpi ult, %kb, %ke : index
+        %whole = arith.andi %kb_zero, %ke_last : i1
+        %ke_short = arith.cmpi ult, %ke, %k_tiles : index
+        %writes = arith.andi %has_steps, %ke_short : i1
+        %kb_mid = arith.cmpi ugt, %kb, %c0 : index
+        %reduces = arith.andi %kb_mid, %ke_last : i1
+        scf.if %writes {
+          %ww0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw0 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw0 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w0 = tile.expand_dims %prw0, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw0 = tile.broadcast %pr2w0 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w0 = tile.expand_dims %pclw0, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw0 = tile.broadcast %pc2w0 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw0 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww0 = arith.muli %prbw0, %pldw0 : tensor<128x64xi32, #acc128x64w8>
+          %pinw0 = arith.addi %proww0, %pcbw0 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw0 = arith.constant 32768 : i32
+          %pbasew0 = arith.muli %bid, %pslotw0 : i32
+          %pcolw0 = arith.constant 0 : i32
+          %pstartw0 = arith.addi %pbasew0, %pcolw0 : i32
+          %pstartsw0 = tile.splat %pstartw0 : tensor<128x64xi32, #acc128x64w8>
+          %pow0 = arith.addi %pinw0, %pstartsw0 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow0], %ww0 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw1 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw1 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w1 = tile.expand_dims %prw1, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw1 = tile.broadcast %pr2w1 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w1 = tile.expand_dims %pclw1, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw1 = tile.broadcast %pc2w1 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw1 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww1 = arith.muli %prbw1, %pldw1 : tensor<128x64xi32, #acc128x64w8>
+          %pinw1 = arith.addi %proww1, %pcbw1 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw1 = arith.constant 32768 : i32
+          %pbasew1 = arith.muli %bid, %pslotw1 : i32
+          %pcolw1 = arith.constant 64 : i32
+          %pstartw1 = arith.addi %pbasew1, %pcolw1 : i32
+          %pstartsw1 = tile.splat %pstartw1 : tensor<128x64xi32, #acc128x64w8>
+          %pow1 = arith.addi %pinw1, %pstartsw1 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow1], %ww1 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw2 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw2 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w2 = tile.expand_dims %prw2, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw2 = tile.broadcast %pr2w2 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w2 = tile.expand_dims %pclw2, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw2 = tile.broadcast %pc2w2 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw2 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww2 = arith.muli %prbw2, %pldw2 : tensor<128x64xi32, #acc128x64w8>
+          %pinw2 = arith.addi %proww2, %pcbw2 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw2 = arith.constant 32768 : i32
+          %pbasew2 = arith.muli %bid, %pslotw2 : i32
+          %pcolw2 = arith.constant 128 : i32
+          %pstartw2 = arith.addi %pbasew2, %pcolw2 : i32
+          %pstartsw2 = tile.splat %pstartw2 : tensor<128x64xi32, #acc128x64w8>
+          %pow2 = arith.addi %pinw2, %pstartsw2 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow2], %ww2 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw3 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw3 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w3 = tile.expand_dims %prw3, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw3 = tile.broadcast %pr2w3 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w3 = tile.expand_dims %pclw3, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw3 = tile.broadcast %pc2w3 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw3 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww3 = arith.muli %prbw3, %pldw3 : tensor<128x64xi32, #acc128x64w8>
+          %pinw3 = arith.addi %proww3, %pcbw3 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw3 = arith.constant 32768 : i32
+          %pbasew3 = arith.muli %bid, %pslotw3 : i32
+          %pcolw3 = arith.constant 192 : i32
+          %pstartw3 = arith.addi %pbasew3, %pcolw3 : i32
+          %pstartsw3 = tile.splat %pstartw3 : tensor<128x64xi32, #acc128x64w8>
+          %pow3 = arith.addi %pinw3, %pstartsw3 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow3], %ww3 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          tile.barrier
+          %w_leader = tile.elect cta
+          scf.if %w_leader {
+            %raised = tile.atomic_rmw exch %flags[%bid], %c1_i32 release gpu : !tile.ptr<i32>, i32, i32
+          }
+        }
+        scf.if %reduces {
+          // The tile's first K step, and the CTA whose range holds it.
+          %first_step = arith.muli %seg_rel, %k_tiles_i32 : i32
+          %first_step64 = arith.extui %first_step : i32 to i64
+          %fs1 = arith.addi %first_step64, %one64 : i64
+          %fs1_s = arith.muli %fs1, %sk_ctas64 : i64
+          %fs1_s1 = arith.subi %fs1_s, %one64 : i64
+          %first_cta64 = arith.divui %fs1_s1, %sk_steps64 : i64
+          %first_cta = arith.index_cast %first_cta64 : i64 to index
+          %bid_idx = arith.index_cast %bid : i32 to index
+          %r_leader = tile.elect cta
+          scf.if %r_leader {
+            scf.for %j = %first_cta to %bid_idx step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              scf.while : () -> () {
+                %seen = tile.atomic_rmw exch %flags[%j_i32], %c0_i32 acquire gpu : !tile.ptr<i32>, i32, i32
+                %unset = arith.cmpi eq, %seen, %c0_i32 : i32
+                scf.condition(%unset)
+              } do {
+                scf.yield
+              }
+            }
+          }
+          tile.barrier
+          %rw0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs0 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw0) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr0 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr0 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r0 = tile.expand_dims %prr0, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr0 = tile.broadcast %pr2r0 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r0 = tile.expand_dims %pclr0, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr0 = tile.broadcast %pc2r0 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr0 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr0 = arith.muli %prbr0, %pldr0 : tensor<128x64xi32, #acc128x64w8>
+            %pinr0 = arith.addi %prowr0, %pcbr0 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr0 = arith.constant 32768 : i32
+            %pbaser0 = arith.muli %j_i32, %pslotr0 : i32
+            %pcolr0 = arith.constant 0 : i32
+            %pstartr0 = arith.addi %pbaser0, %pcolr0 : i32
+            %pstartsr0 = tile.splat %pstartr0 : tensor<128x64xi32, #acc128x64w8>
+            %por0 = arith.addi %pinr0, %pstartsr0 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por0] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh0 = arith.truncf %rs0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0r = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %rh0, %s0r : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0r, %descC[%off_m, %off_n] : !box128_f16, !desc128_f16
+          tma.store_commit
+          %rw1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs1 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw1) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr1 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr1 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r1 = tile.expand_dims %prr1, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr1 = tile.broadcast %pr2r1 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r1 = tile.expand_dims %pclr1, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr1 = tile.broadcast %pc2r1 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr1 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr1 = arith.muli %prbr1, %pldr1 : tensor<128x64xi32, #acc128x64w8>
+            %pinr1 = arith.addi %prowr1, %pcbr1 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr1 = arith.constant 32768 : i32
+            %pbaser1 = arith.muli %j_i32, %pslotr1 : i32
+            %pcolr1 = arith.constant 64 : i32
+            %pstartr1 = arith.addi %pbaser1, %pcolr1 : i32
+            %pstartsr1 = tile.splat %pstartr1 : tensor<128x64xi32, #acc128x64w8>
+            %por1 = arith.addi %pinr1, %pstartsr1 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por1] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh1 = arith.truncf %rs1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1r = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %rh1, %s1r : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1r, %descC[%off_m, %off_n1] : !box128_f16, !desc128_f16
+          tma.store_commit
+          %rw2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs2 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw2) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr2 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr2 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r2 = tile.expand_dims %prr2, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr2 = tile.broadcast %pr2r2 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r2 = tile.expand_dims %pclr2, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr2 = tile.broadcast %pc2r2 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr2 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr2 = arith.muli %prbr2, %pldr2 : tensor<128x64xi32, #acc128x64w8>
+            %pinr2 = arith.addi %prowr2, %pcbr2 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr2 = arith.constant 32768 : i32
+            %pbaser2 = arith.muli %j_i32, %pslotr2 : i32
+            %pcolr2 = arith.constant 128 : i32
+            %pstartr2 = arith.addi %pbaser2, %pcolr2 : i32
+            %pstartsr2 = tile.splat %pstartr2 : tensor<128x64xi32, #acc128x64w8>
+            %por2 = arith.addi %pinr2, %pstartsr2 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por2] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh2 = arith.truncf %rs2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2r = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+          tile.smem_store %rh2, %s2r : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2r, %descC[%off_m, %off_n2] : !box128_f16, !desc128_f16
+          tma.store_commit
+          %rw3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs3 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw3) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr3 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr3 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r3 = tile.expand_dims %prr3, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr3 = tile.broadcast %pr2r3 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r3 = tile.expand_dims %pclr3, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr3 = tile.broadcast %pc2r3 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr3 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr3 = arith.muli %prbr3, %pldr3 : tensor<128x64xi32, #acc128x64w8>
+            %pinr3 = arith.addi %prowr3, %pcbr3 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr3 = arith.constant 32768 : i32
+            %pbaser3 = arith.muli %j_i32, %pslotr3 : i32
+            %pcolr3 = arith.constant 192 : i32
+            %pstartr3 = arith.addi %pbaser3, %pcolr3 : i32
+            %pstartsr3 = tile.splat %pstartr3 : tensor<128x64xi32, #acc128x64w8>
+            %por3 = arith.addi %pinr3, %pstartsr3 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por3] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh3 = arith.truncf %rs3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3r = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+          tile.smem_store %rh3, %s3r : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3r, %descC[%off_m, %off_n3] : !box128_f16, !desc128_f16
+          tma.store_commit
+        }
+        %rounded = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xf16, #acc128x256>
+        scf.yield %rounded, %off_m, %off_n, %whole : tensor<128x256xf16, #acc128x256>, i32, i32, i1
+      }
+      scf.if %carry#3 {
+        %pw0 = tile.extract_slice %carry#0[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc0 = arith.constant 0 : i32
+        %pn0 = arith.addi %carry#2, %pc0 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0p, %descC[%carry#1, %pn0] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw1 = tile.extract_slice %carry#0[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc1 = arith.constant 64 : i32
+        %pn1 = arith.addi %carry#2, %pc1 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1p, %descC[%carry#1, %pn1] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw2 = tile.extract_slice %carry#0[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc2 = arith.constant 128 : i32
+        %pn2 = arith.addi %carry#2, %pc2 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2p, %descC[%carry#1, %pn2] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw3 = tile.extract_slice %carry#0[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+        %pc3 = arith.constant 192 : i32
+        %pn3 = arith.addi %carry#2, %pc3 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+        tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3p, %descC[%carry#1, %pn3] : !box128_f16, !desc128_f16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_bf16_w128x256s3(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32) kernel
         attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -1639,6 +2196,559 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    gpu.func @gemm_bf16_w128x256s4g8desk(%descA: !desc128_bf16, %descB: !descB256_bf16, %descC: !desc128_bf16, %K: i32,
+        %tiles_m: i32, %tiles_n: i32, %partials: !tile.ptr<f32>, %flags: !tile.ptr<i32>, %sk_ctas: i32) kernel
+        attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2_i32 = arith.constant 2 : i32
+      %c63_i32 = arith.constant 63 : i32
+      %c64_i32 = arith.constant 64 : i32
+      %bm_i32 = arith.constant 128 : i32
+      %bn_i32 = arith.constant 256 : i32
+      %k_padded = arith.addi %K, %c63_i32 : i32
+      %k_tiles_i32 = arith.divui %k_padded, %c64_i32 : i32
+      %k_tiles = arith.index_cast %k_tiles_i32 : i32 to index
+      %a_shared = tile.alloc_smem : !box128_bf16
+      %b_shared = tile.alloc_smem : !tileB256_bf16
+      %c_shared = tile.alloc_smem : !cring128_bf16
+      %bars = mbarrier.alloc : !mbarrier.group<2>
+      %mbar_a = mbarrier.index %bars[%c0] : !mbarrier.group<2>
+      %mbar_b = mbarrier.index %bars[%c1] : !mbarrier.group<2>
+      %leader = tile.elect cta
+      scf.if %leader {
+        tma.prefetch_descriptor %descA : !desc128_bf16
+        tma.prefetch_descriptor %descB : !descB256_bf16
+        tma.prefetch_descriptor %descC : !desc128_bf16
+        mbarrier.init %mbar_a, arrivals = 256
+        mbarrier.init %mbar_b, arrivals = 256
+      }
+      tile.barrier
+      %zero = arith.constant 0.0 : f32
+      %init = tile.splat %zero : tensor<128x256xf32, #acc128x256>
+      %c0_i32 = arith.constant 0 : i32
+      %false = arith.constant false
+      %true = arith.constant true
+      %zero_h = arith.constant 0.0 : bf16
+      %prev_init = tile.splat %zero_h : tensor<128x256xbf16, #acc128x256>
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c1_i32 = arith.constant 1 : i32
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %sk_on = arith.cmpi ugt, %sk_ctas, %c0_i32 : i32
+      %last_wave = arith.remui %num_tiles, %grid : i32
+      %sk_tiles = arith.select %sk_on, %last_wave, %c0_i32 : i32
+      %dp_tiles = arith.subi %num_tiles, %sk_tiles : i32
+      %grid_m1 = arith.subi %grid, %c1_i32 : i32
+      %dp_left = arith.subi %dp_tiles, %bid : i32
+      %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
+      %dp_units = arith.divui %dp_left_p, %grid : i32
+      %c2_u32 = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %units_i32 = arith.addi %dp_units, %sk_units : i32
+      %units = arith.index_cast %units_i32 : i32 to index
+      // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.
+      %sk_steps = arith.muli %sk_tiles, %k_tiles_i32 : i32
+      %sk_steps64 = arith.extui %sk_steps : i32 to i64
+      %one64 = arith.constant 1 : i64
+      %sk_ctas64 = arith.extui %sk_ctas : i32 to i64
+      %sk_div = arith.maxui %sk_ctas64, %one64 : i64
+      %bid64 = arith.extui %bid : i32 to i64
+      %bid1_64 = arith.addi %bid64, %one64 : i64
+      %in_sk = arith.cmpi ult, %bid, %sk_ctas : i32
+      %lo_num = arith.muli %bid64, %sk_steps64 : i64
+      %lo_q = arith.divui %lo_num, %sk_div : i64
+      %lo_t = arith.trunci %lo_q : i64 to i32
+      %lo = arith.select %in_sk, %lo_t, %sk_steps : i32
+      %hi_num = arith.muli %bid1_64, %sk_steps64 : i64
+      %hi_q = arith.divui %hi_num, %sk_div : i64
+      %hi_t = arith.trunci %hi_q : i64 to i32
+      %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
+      %has_range = arith.cmpi ult, %lo, %hi : i32
+      // The tail: the segment in the tile of step hi - 1.
+      %hi_m1 = arith.subi %hi, %c1_i32 : i32
+      %tail_q = arith.divui %hi_m1, %k_tiles_i32 : i32
+      %tail_rel = arith.select %has_range, %tail_q, %c0_i32 : i32
+      %tail_base = arith.muli %tail_rel, %k_tiles_i32 : i32
+      %tail_start = arith.maxui %lo, %tail_base : i32
+      %tail_kb_t = arith.subi %tail_start, %tail_base : i32
+      %tail_ke_t = arith.subi %hi, %tail_base : i32
+      %tail_kb = arith.select %has_range, %tail_kb_t, %c0_i32 : i32
+      %tail_ke = arith.select %has_range, %tail_ke_t, %c0_i32 : i32
+      // The head: the segment in the tile of step lo, when that is another.
+      %head_rel = arith.divui %lo, %k_tiles_i32 : i32
+      %head_other = arith.cmpi ne, %head_rel, %tail_rel : i32
+      %has_head = arith.andi %has_range, %head_other : i1
+      %head_base = arith.muli %head_rel, %k_tiles_i32 : i32
+      %head_kb_t = arith.subi %lo, %head_base : i32
+      %head_kb = arith.select %has_head, %head_kb_t, %c0_i32 : i32
+      %head_ke = arith.select %has_head, %k_tiles_i32, %c0_i32 : i32
+      %carry:4 = scf.for %u = %c0 to %units step %c1 iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> (tensor<128x256xbf16, #acc128x256>, i32, i32, i1) {
+        %u_i32 = arith.index_cast %u : index to i32
+        %is_dp = arith.cmpi ult, %u_i32, %dp_units : i32
+        %is_tail = arith.cmpi eq, %u_i32, %dp_units : i32
+        %dp_step = arith.muli %u_i32, %grid : i32
+        %dp_tile = arith.addi %bid, %dp_step : i32
+        %seg_rel = arith.select %is_tail, %tail_rel, %head_rel : i32
+        %seg_kb = arith.select %is_tail, %tail_kb, %head_kb : i32
+        %seg_ke = arith.select %is_tail, %tail_ke, %head_ke : i32
+        %seg_tile = arith.addi %dp_tiles, %seg_rel : i32
+        %tile_i32 = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        %kb_i32 = arith.select %is_dp, %c0_i32, %seg_kb : i32
+        %ke_i32 = arith.select %is_dp, %k_tiles_i32, %seg_ke : i32
+        %kb = arith.index_cast %kb_i32 : i32 to index
+        %ke = arith.index_cast %ke_i32 : i32 to index
+        %group = arith.divui %tile_i32, %group_tiles : i32
+        %group_row = arith.muli %group, %group_m : i32
+        %rows_left = arith.subi %tiles_m, %group_row : i32
+        %rows = arith.minui %rows_left, %group_m : i32
+        %in_group = arith.remui %tile_i32, %group_tiles : i32
+        %row_in_group = arith.remui %in_group, %rows : i32
+        %tile_m = arith.addi %group_row, %row_in_group : i32
+        %tile_n = arith.divui %in_group, %rows : i32
+        %off_m = arith.muli %tile_m, %bm_i32 : i32
+        %off_n = arith.muli %tile_n, %bn_i32 : i32
+        %off_n1 = arith.addi %off_n, %c64_i32 : i32
+        %c128_i32 = arith.constant 128 : i32
+        %off_n2 = arith.addi %off_n, %c128_i32 : i32
+        %c192_i32 = arith.constant 192 : i32
+        %off_n3 = arith.addi %off_n, %c192_i32 : i32
+        %acc = scf.for %k = %kb to %ke step %c1
+            iter_args(%c_local = %init) -> (tensor<128x256xf32, #acc128x256>) {
+          %k_i32 = arith.index_cast %k : index to i32
+          %k_rel = arith.subi %k, %kb : index
+          %rel_i32 = arith.index_cast %k_rel : index to i32
+          %off_k = arith.muli %k_i32, %c64_i32 : i32
+          mbarrier.expect_tx %mbar_a, bytes = 16384 if %leader
+          tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a : !desc128_bf16, !box128_bf16
+          mbarrier.arrive %mbar_a
+          mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
+          tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
+          mbarrier.arrive %mbar_b
+          %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
+          %store0 = arith.andi %k_is0, %has_prev : i1
+          scf.if %store0 {
+            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc0 = arith.constant 0 : i32
+            %pn0 = arith.addi %prev_n, %pc0 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
+          %store1 = arith.andi %k_is1, %has_prev : i1
+          scf.if %store1 {
+            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc1 = arith.constant 64 : i32
+            %pn1 = arith.addi %prev_n, %pc1 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
+          %store2 = arith.andi %k_is2, %has_prev : i1
+          scf.if %store2 {
+            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc2 = arith.constant 128 : i32
+            %pn2 = arith.addi %prev_n, %pc2 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
+          %store3 = arith.andi %k_is3, %has_prev : i1
+          scf.if %store3 {
+            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+            %pc3 = arith.constant 192 : i32
+            %pn3 = arith.addi %prev_n, %pc3 : i32
+            tma.store_wait pending = 1 read_only
+            tile.barrier
+            %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+            tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+            tile.fence_async_shared
+            tile.barrier
+            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+            tma.store_commit
+          }
+          %parity = arith.remui %rel_i32, %c2_i32 : i32
+          mbarrier.wait %mbar_a, phase %parity : i32
+          mbarrier.wait %mbar_b, phase %parity : i32
+          %d = tile.dot %a_shared, %b_shared, %c_local : !box128_bf16, !tileB256_bf16, tensor<128x256xf32, #acc128x256> -> tensor<128x256xf32, #acc128x256>
+          tile.barrier
+          scf.yield %d : tensor<128x256xf32, #acc128x256>
+        } {tile.num_stages = 4 : i32, tile.warp_specialize}
+        %trips = arith.subi %ke, %kb : index
+        %late0 = arith.cmpi ule, %trips, %c1 : index
+        %store_late0 = arith.andi %late0, %has_prev : i1
+        scf.if %store_late0 {
+          %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc0 = arith.constant 0 : i32
+          %pn0 = arith.addi %prev_n, %pc0 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late1 = arith.cmpi ule, %trips, %c2 : index
+        %store_late1 = arith.andi %late1, %has_prev : i1
+        scf.if %store_late1 {
+          %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc1 = arith.constant 64 : i32
+          %pn1 = arith.addi %prev_n, %pc1 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late2 = arith.cmpi ule, %trips, %c3 : index
+        %store_late2 = arith.andi %late2, %has_prev : i1
+        scf.if %store_late2 {
+          %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc2 = arith.constant 128 : i32
+          %pn2 = arith.addi %prev_n, %pc2 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %late3 = arith.cmpi ule, %trips, %c4 : index
+        %store_late3 = arith.andi %late3, %has_prev : i1
+        scf.if %store_late3 {
+          %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+          %pc3 = arith.constant 192 : i32
+          %pn3 = arith.addi %prev_n, %pc3 : i32
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %kb_zero = arith.cmpi eq, %kb, %c0 : index
+        %ke_last = arith.cmpi eq, %ke, %k_tiles : index
+        %has_steps = arith.cmpi ult, %kb, %ke : index
+        %whole = arith.andi %kb_zero, %ke_last : i1
+        %ke_short = arith.cmpi ult, %ke, %k_tiles : index
+        %writes = arith.andi %has_steps, %ke_short : i1
+        %kb_mid = arith.cmpi ugt, %kb, %c0 : index
+        %reduces = arith.andi %kb_mid, %ke_last : i1
+        scf.if %writes {
+          %ww0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw0 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw0 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w0 = tile.expand_dims %prw0, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw0 = tile.broadcast %pr2w0 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w0 = tile.expand_dims %pclw0, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw0 = tile.broadcast %pc2w0 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw0 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww0 = arith.muli %prbw0, %pldw0 : tensor<128x64xi32, #acc128x64w8>
+          %pinw0 = arith.addi %proww0, %pcbw0 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw0 = arith.constant 32768 : i32
+          %pbasew0 = arith.muli %bid, %pslotw0 : i32
+          %pcolw0 = arith.constant 0 : i32
+          %pstartw0 = arith.addi %pbasew0, %pcolw0 : i32
+          %pstartsw0 = tile.splat %pstartw0 : tensor<128x64xi32, #acc128x64w8>
+          %pow0 = arith.addi %pinw0, %pstartsw0 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow0], %ww0 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw1 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw1 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w1 = tile.expand_dims %prw1, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw1 = tile.broadcast %pr2w1 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w1 = tile.expand_dims %pclw1, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw1 = tile.broadcast %pc2w1 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw1 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww1 = arith.muli %prbw1, %pldw1 : tensor<128x64xi32, #acc128x64w8>
+          %pinw1 = arith.addi %proww1, %pcbw1 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw1 = arith.constant 32768 : i32
+          %pbasew1 = arith.muli %bid, %pslotw1 : i32
+          %pcolw1 = arith.constant 64 : i32
+          %pstartw1 = arith.addi %pbasew1, %pcolw1 : i32
+          %pstartsw1 = tile.splat %pstartw1 : tensor<128x64xi32, #acc128x64w8>
+          %pow1 = arith.addi %pinw1, %pstartsw1 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow1], %ww1 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw2 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw2 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w2 = tile.expand_dims %prw2, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw2 = tile.broadcast %pr2w2 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w2 = tile.expand_dims %pclw2, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw2 = tile.broadcast %pc2w2 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw2 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww2 = arith.muli %prbw2, %pldw2 : tensor<128x64xi32, #acc128x64w8>
+          %pinw2 = arith.addi %proww2, %pcbw2 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw2 = arith.constant 32768 : i32
+          %pbasew2 = arith.muli %bid, %pslotw2 : i32
+          %pcolw2 = arith.constant 128 : i32
+          %pstartw2 = arith.addi %pbasew2, %pcolw2 : i32
+          %pstartsw2 = tile.splat %pstartw2 : tensor<128x64xi32, #acc128x64w8>
+          %pow2 = arith.addi %pinw2, %pstartsw2 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow2], %ww2 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          %ww3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %prw3 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+          %pclw3 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+          %pr2w3 = tile.expand_dims %prw3, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+          %prbw3 = tile.broadcast %pr2w3 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pc2w3 = tile.expand_dims %pclw3, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+          %pcbw3 = tile.broadcast %pc2w3 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+          %pldw3 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+          %proww3 = arith.muli %prbw3, %pldw3 : tensor<128x64xi32, #acc128x64w8>
+          %pinw3 = arith.addi %proww3, %pcbw3 : tensor<128x64xi32, #acc128x64w8>
+          %pslotw3 = arith.constant 32768 : i32
+          %pbasew3 = arith.muli %bid, %pslotw3 : i32
+          %pcolw3 = arith.constant 192 : i32
+          %pstartw3 = arith.addi %pbasew3, %pcolw3 : i32
+          %pstartsw3 = tile.splat %pstartw3 : tensor<128x64xi32, #acc128x64w8>
+          %pow3 = arith.addi %pinw3, %pstartsw3 : tensor<128x64xi32, #acc128x64w8>
+          tile.store %partials[%pow3], %ww3 : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8>, tensor<128x64xf32, #acc128x64w8>
+          tile.barrier
+          %w_leader = tile.elect cta
+          scf.if %w_leader {
+            %raised = tile.atomic_rmw exch %flags[%bid], %c1_i32 release gpu : !tile.ptr<i32>, i32, i32
+          }
+        }
+        scf.if %reduces {
+          // The tile's first K step, and the CTA whose range holds it.
+          %first_step = arith.muli %seg_rel, %k_tiles_i32 : i32
+          %first_step64 = arith.extui %first_step : i32 to i64
+          %fs1 = arith.addi %first_step64, %one64 : i64
+          %fs1_s = arith.muli %fs1, %sk_ctas64 : i64
+          %fs1_s1 = arith.subi %fs1_s, %one64 : i64
+          %first_cta64 = arith.divui %fs1_s1, %sk_steps64 : i64
+          %first_cta = arith.index_cast %first_cta64 : i64 to index
+          %bid_idx = arith.index_cast %bid : i32 to index
+          %r_leader = tile.elect cta
+          scf.if %r_leader {
+            scf.for %j = %first_cta to %bid_idx step %c1 {
+              %j_i32 = arith.index_cast %j : index to i32
+              scf.while : () -> () {
+                %seen = tile.atomic_rmw exch %flags[%j_i32], %c0_i32 acquire gpu : !tile.ptr<i32>, i32, i32
+                %unset = arith.cmpi eq, %seen, %c0_i32 : i32
+                scf.condition(%unset)
+              } do {
+                scf.yield
+              }
+            }
+          }
+          tile.barrier
+          %rw0 = tile.extract_slice %acc[0, 0] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs0 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw0) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr0 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr0 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r0 = tile.expand_dims %prr0, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr0 = tile.broadcast %pr2r0 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r0 = tile.expand_dims %pclr0, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr0 = tile.broadcast %pc2r0 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr0 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr0 = arith.muli %prbr0, %pldr0 : tensor<128x64xi32, #acc128x64w8>
+            %pinr0 = arith.addi %prowr0, %pcbr0 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr0 = arith.constant 32768 : i32
+            %pbaser0 = arith.muli %j_i32, %pslotr0 : i32
+            %pcolr0 = arith.constant 0 : i32
+            %pstartr0 = arith.addi %pbaser0, %pcolr0 : i32
+            %pstartsr0 = tile.splat %pstartr0 : tensor<128x64xi32, #acc128x64w8>
+            %por0 = arith.addi %pinr0, %pstartsr0 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por0] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh0 = arith.truncf %rs0 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s0r = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %rh0, %s0r : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s0r, %descC[%off_m, %off_n] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+          %rw1 = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs1 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw1) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr1 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr1 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r1 = tile.expand_dims %prr1, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr1 = tile.broadcast %pr2r1 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r1 = tile.expand_dims %pclr1, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr1 = tile.broadcast %pc2r1 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr1 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr1 = arith.muli %prbr1, %pldr1 : tensor<128x64xi32, #acc128x64w8>
+            %pinr1 = arith.addi %prowr1, %pcbr1 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr1 = arith.constant 32768 : i32
+            %pbaser1 = arith.muli %j_i32, %pslotr1 : i32
+            %pcolr1 = arith.constant 64 : i32
+            %pstartr1 = arith.addi %pbaser1, %pcolr1 : i32
+            %pstartsr1 = tile.splat %pstartr1 : tensor<128x64xi32, #acc128x64w8>
+            %por1 = arith.addi %pinr1, %pstartsr1 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por1] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh1 = arith.truncf %rs1 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s1r = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %rh1, %s1r : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s1r, %descC[%off_m, %off_n1] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+          %rw2 = tile.extract_slice %acc[0, 128] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs2 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw2) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr2 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr2 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r2 = tile.expand_dims %prr2, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr2 = tile.broadcast %pr2r2 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r2 = tile.expand_dims %pclr2, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr2 = tile.broadcast %pc2r2 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr2 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr2 = arith.muli %prbr2, %pldr2 : tensor<128x64xi32, #acc128x64w8>
+            %pinr2 = arith.addi %prowr2, %pcbr2 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr2 = arith.constant 32768 : i32
+            %pbaser2 = arith.muli %j_i32, %pslotr2 : i32
+            %pcolr2 = arith.constant 128 : i32
+            %pstartr2 = arith.addi %pbaser2, %pcolr2 : i32
+            %pstartsr2 = tile.splat %pstartr2 : tensor<128x64xi32, #acc128x64w8>
+            %por2 = arith.addi %pinr2, %pstartsr2 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por2] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh2 = arith.truncf %rs2 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s2r = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %rh2, %s2r : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s2r, %descC[%off_m, %off_n2] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+          %rw3 = tile.extract_slice %acc[0, 192] : tensor<128x256xf32, #acc128x256> -> tensor<128x64xf32, #acc128x64w8>
+          %rs3 = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw3) -> (tensor<128x64xf32, #acc128x64w8>) {
+            %j_i32 = arith.index_cast %j : index to i32
+            %prr3 = tile.range 0 to 128 : tensor<128xi32, #acc128x64w8r>
+            %pclr3 = tile.range 0 to 64 : tensor<64xi32, #acc128x64w8c>
+            %pr2r3 = tile.expand_dims %prr3, axis = 1 : tensor<128xi32, #acc128x64w8r> -> tensor<128x1xi32, #acc128x64w8>
+            %prbr3 = tile.broadcast %pr2r3 : tensor<128x1xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pc2r3 = tile.expand_dims %pclr3, axis = 0 : tensor<64xi32, #acc128x64w8c> -> tensor<1x64xi32, #acc128x64w8>
+            %pcbr3 = tile.broadcast %pc2r3 : tensor<1x64xi32, #acc128x64w8> -> tensor<128x64xi32, #acc128x64w8>
+            %pldr3 = arith.constant dense<256> : tensor<128x64xi32, #acc128x64w8>
+            %prowr3 = arith.muli %prbr3, %pldr3 : tensor<128x64xi32, #acc128x64w8>
+            %pinr3 = arith.addi %prowr3, %pcbr3 : tensor<128x64xi32, #acc128x64w8>
+            %pslotr3 = arith.constant 32768 : i32
+            %pbaser3 = arith.muli %j_i32, %pslotr3 : i32
+            %pcolr3 = arith.constant 192 : i32
+            %pstartr3 = arith.addi %pbaser3, %pcolr3 : i32
+            %pstartsr3 = tile.splat %pstartr3 : tensor<128x64xi32, #acc128x64w8>
+            %por3 = arith.addi %pinr3, %pstartsr3 : tensor<128x64xi32, #acc128x64w8>
+            %part = tile.load %partials[%por3] : !tile.ptr<f32>, tensor<128x64xi32, #acc128x64w8> -> tensor<128x64xf32, #acc128x64w8>
+            %added = arith.addf %sum, %part : tensor<128x64xf32, #acc128x64w8>
+            scf.yield %added : tensor<128x64xf32, #acc128x64w8>
+          }
+          %rh3 = arith.truncf %rs3 : tensor<128x64xf32, #acc128x64w8> to tensor<128x64xbf16, #acc128x64w8>
+          tma.store_wait pending = 1 read_only
+          tile.barrier
+          %s3r = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+          tile.smem_store %rh3, %s3r : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+          tile.fence_async_shared
+          tile.barrier
+          tma.async_store %s3r, %descC[%off_m, %off_n3] : !box128_bf16, !desc128_bf16
+          tma.store_commit
+        }
+        %rounded = arith.truncf %acc : tensor<128x256xf32, #acc128x256> to tensor<128x256xbf16, #acc128x256>
+        scf.yield %rounded, %off_m, %off_n, %whole : tensor<128x256xbf16, #acc128x256>, i32, i32, i1
+      }
+      scf.if %carry#3 {
+        %pw0 = tile.extract_slice %carry#0[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc0 = arith.constant 0 : i32
+        %pn0 = arith.addi %carry#2, %pc0 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s0p, %descC[%carry#1, %pn0] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw1 = tile.extract_slice %carry#0[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc1 = arith.constant 64 : i32
+        %pn1 = arith.addi %carry#2, %pc1 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s1p, %descC[%carry#1, %pn1] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw2 = tile.extract_slice %carry#0[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc2 = arith.constant 128 : i32
+        %pn2 = arith.addi %carry#2, %pc2 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s2p, %descC[%carry#1, %pn2] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      scf.if %carry#3 {
+        %pw3 = tile.extract_slice %carry#0[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+        %pc3 = arith.constant 192 : i32
+        %pn3 = arith.addi %carry#2, %pc3 : i32
+        tma.store_wait pending = 1 read_only
+        tile.barrier
+        %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+        tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+        tile.fence_async_shared
+        tile.barrier
+        tma.async_store %s3p, %descC[%carry#1, %pn3] : !box128_bf16, !desc128_bf16
+        tma.store_commit
+      }
+      tma.store_wait pending = 0
+      gpu.return
+    }
+
     gpu.func @gemm_e4m3_w128x256x128s4g8(%descA: !desc8_128x128, %descB: !desc8_256x128, %descC: !desc128_bf16, %K: i32,
         %tiles_m: i32, %tiles_n: i32) kernel attributes {tile.num_warps = 8 : i32, tile.dependent_launch} {
       %c0 = arith.constant 0 : index
@@ -2121,6 +3231,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_f16_w128x128s5g8pp_str("f16 w128x128s5g8pp\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6g8c1x2_str("f16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_w128x64s6_str("f16 w128x64s6\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_f16_w128x256s4g8desk_str("f16 w128x256s4g8desk\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_f16_auto_str("f16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s3_str("bf16 w128x256s3\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x256s4g8_str("bf16 w128x256s4g8\00") {addr_space = 0 : i32}
@@ -2128,6 +3239,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_w128x128s5g8pp_str("bf16 w128x128s5g8pp\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6g8c1x2_str("bf16 w128x64s6g8c1x2\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_w128x64s6_str("bf16 w128x64s6\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @name_bf16_w128x256s4g8desk_str("bf16 w128x256s4g8desk\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_bf16_auto_str("bf16 auto\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w128x256x128s4g8_str("e4m3 w128x256x128s4g8\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name_e4m3_w256x128x128s3g8_str("e4m3 w256x128x128s3g8\00") {addr_space = 0 : i32}
@@ -2153,7 +3265,8 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_f16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -2177,7 +3290,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2199,7 +3325,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -2223,7 +3349,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2235,7 +3361,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2264,13 +3390,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -2294,7 +3423,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -2316,7 +3458,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -2340,7 +3482,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2352,7 +3494,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2381,12 +3523,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x256s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2418,7 +3563,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2441,7 +3599,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -2468,7 +3626,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2480,7 +3638,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2509,12 +3667,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x256s4g8(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2552,7 +3713,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2575,7 +3749,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -2602,7 +3776,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2614,7 +3788,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2643,12 +3817,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x256s4g8de(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -2686,7 +3863,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2709,7 +3899,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -2736,7 +3926,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2748,7 +3938,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2777,12 +3967,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x128s5g8pp(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -2820,7 +4013,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2843,7 +4049,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -2870,7 +4076,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -2882,7 +4088,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -2911,12 +4117,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x64s6g8c1x2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -2961,7 +4170,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -2984,7 +4206,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3011,7 +4233,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3023,7 +4245,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3052,12 +4274,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_f16_w128x64s6(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -3089,7 +4314,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -3112,7 +4350,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3139,7 +4377,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3151,7 +4389,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3180,7 +4418,179 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  func.func @launch_f16_w128x256s4g8desk(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xf16> -> !desc128_f16
+    %db = tma.make_descriptor %b : memref<?x?xf16> -> !descB256_f16
+    %dc = tma.make_descriptor %c : memref<?x?xf16> -> !desc128_f16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %partials = tile.ptr_from_memref %ws : memref<?xf32> -> !tile.ptr<f32>
+    %flag_ptr = tile.ptr_from_memref %flags : memref<?xi32> -> !tile.ptr<i32>
+    %sk_zero = arith.constant 0 : index
+    %sk_one = arith.constant 1 : index
+    %bk_sk = arith.constant 64 : index
+    %last_wave = arith.remui %tiles, %g : index
+    %k_steps = arith.ceildivui %k, %bk_sk : index
+    %max_split = arith.constant 4 : index
+    %split_ctas = arith.muli %last_wave, %max_split : index
+    %sk_g = arith.minui %g, %split_ctas : index
+    %sk_div = arith.maxui %sk_g, %sk_one : index
+    %wave_steps = arith.muli %last_wave, %k_steps : index
+    %segment = arith.ceildivui %wave_steps, %sk_div : index
+    %split_cost = arith.constant 4 : index
+    %split_time = arith.addi %segment, %split_cost : index
+    %shorter = arith.cmpi ult, %split_time, %k_steps : index
+    %partial_wave = arith.cmpi ugt, %last_wave, %sk_zero : index
+    %split = arith.andi %shorter, %partial_wave : i1
+    %sk_chosen = arith.select %split, %sk_g, %sk_zero : index
+    %sk_ctas = arith.index_cast %sk_chosen : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_f16_w128x256s4g8desk blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_f16, %db : !descB256_f16, %dc : !desc128_f16, %k32 : i32, %tiles_m : i32, %tiles_n : i32, %partials : !tile.ptr<f32>, %flag_ptr : !tile.ptr<i32>, %sk_ctas : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_f16_w128x256s4g8desk(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
+    %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 1 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_f16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_f16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
+        %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_f16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
@@ -3189,7 +4599,8 @@ module attributes {gpu.container_module} {
   // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
   // MiB), else w128x64s6.
   func.func @launch_f16_auto(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
@@ -3202,7 +4613,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_f16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
@@ -3215,7 +4626,7 @@ module attributes {gpu.container_module} {
       %long1 = arith.cmpi uge, %k, %least_k1 : index
       %ok1 = arith.andi %fill1, %long1 : i1
       %chosen1 = scf.if %ok1 -> (!gpu.async.token) {
-        %done1 = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %done1 = func.call @launch_f16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         scf.yield %done1 : !gpu.async.token
       } else {
         %elem_bytes2 = arith.constant 2 : index
@@ -3224,10 +4635,10 @@ module attributes {gpu.container_module} {
         %b_bytes2 = arith.muli %kn2, %elem_bytes2 : index
         %ok2 = arith.cmpi ule, %b_bytes2, %most_b2 : index
         %chosen2 = scf.if %ok2 -> (!gpu.async.token) {
-          %done2 = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done2 = func.call @launch_f16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done2 : !gpu.async.token
         } else {
-          %done3 = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done3 = func.call @launch_f16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done3 : !gpu.async.token
         }
         scf.yield %chosen2 : !gpu.async.token
@@ -3249,7 +4660,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -3272,7 +4696,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3299,7 +4723,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3311,7 +4735,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3340,12 +4764,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x256s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -3377,7 +4804,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -3400,7 +4840,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3427,7 +4867,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3439,7 +4879,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x256s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3468,12 +4908,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x256s4g8(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -3511,7 +4954,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -3534,7 +4990,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3561,7 +5017,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3573,7 +5029,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x256s4g8(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3602,12 +5058,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x256s4g8de(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 256 : index
@@ -3645,7 +5104,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -3668,7 +5140,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3695,7 +5167,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3707,7 +5179,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3736,12 +5208,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x128s5g8pp(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 128 : index
@@ -3779,7 +5254,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -3802,7 +5290,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3829,7 +5317,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3841,7 +5329,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -3870,12 +5358,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x64s6g8c1x2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -3920,7 +5411,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -3943,7 +5447,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -3970,7 +5474,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -3982,7 +5486,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -4011,12 +5515,15 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   func.func @launch_bf16_w128x64s6(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %bm = arith.constant 128 : index
     %bn = arith.constant 64 : index
@@ -4048,7 +5555,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -4071,7 +5591,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -4098,7 +5618,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -4110,7 +5630,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -4139,7 +5659,179 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
+    return %fail : i32
+  }
+
+  func.func @launch_bf16_w128x256s4g8desk(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
+    %c1 = arith.constant 1 : index
+    %bm = arith.constant 128 : index
+    %bn = arith.constant 256 : index
+    %bm1 = arith.constant 127 : index
+    %bn1 = arith.constant 255 : index
+    %threads = arith.constant 256 : index
+    %da = tma.make_descriptor %a : memref<?x?xbf16> -> !desc128_bf16
+    %db = tma.make_descriptor %b : memref<?x?xbf16> -> !descB256_bf16
+    %dc = tma.make_descriptor %c : memref<?x?xbf16> -> !desc128_bf16
+    %np = arith.addi %n, %bn1 : index
+    %mp = arith.addi %m, %bm1 : index
+    %gx = arith.divui %np, %bn : index
+    %gy = arith.divui %mp, %bm : index
+    %tiles = arith.muli %gx, %gy : index
+    %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms = arith.index_cast %sms32 : i32 to index
+    %g = arith.minui %tiles, %sms : index
+    %tiles_m = arith.index_cast %gy : index to i32
+    %tiles_n = arith.index_cast %gx : index to i32
+    %partials = tile.ptr_from_memref %ws : memref<?xf32> -> !tile.ptr<f32>
+    %flag_ptr = tile.ptr_from_memref %flags : memref<?xi32> -> !tile.ptr<i32>
+    %sk_zero = arith.constant 0 : index
+    %sk_one = arith.constant 1 : index
+    %bk_sk = arith.constant 64 : index
+    %last_wave = arith.remui %tiles, %g : index
+    %k_steps = arith.ceildivui %k, %bk_sk : index
+    %max_split = arith.constant 4 : index
+    %split_ctas = arith.muli %last_wave, %max_split : index
+    %sk_g = arith.minui %g, %split_ctas : index
+    %sk_div = arith.maxui %sk_g, %sk_one : index
+    %wave_steps = arith.muli %last_wave, %k_steps : index
+    %segment = arith.ceildivui %wave_steps, %sk_div : index
+    %split_cost = arith.constant 4 : index
+    %split_time = arith.addi %segment, %split_cost : index
+    %shorter = arith.cmpi ult, %split_time, %k_steps : index
+    %partial_wave = arith.cmpi ugt, %last_wave, %sk_zero : index
+    %split = arith.andi %shorter, %partial_wave : i1
+    %sk_chosen = arith.select %split, %sk_g, %sk_zero : index
+    %sk_ctas = arith.index_cast %sk_chosen : index to i32
+    %k32 = arith.index_cast %k : index to i32
+    %done = gpu.launch_func async [%dep] @kernels::@gemm_bf16_w128x256s4g8desk blocks in (%g, %c1, %c1) threads in (%threads, %c1, %c1)
+        args(%da : !desc128_bf16, %db : !descB256_bf16, %dc : !desc128_bf16, %k32 : i32, %tiles_m : i32, %tiles_n : i32, %partials : !tile.ptr<f32>, %flag_ptr : !tile.ptr<i32>, %sk_ctas : i32)
+    return %done : !gpu.async.token
+  }
+
+  // Checks one run against cuBLAS (f32 reference), then times it.
+  func.func @bench_bf16_w128x256s4g8desk(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %k_empty = arith.cmpi eq, %k, %c0 : index
+    %ks = arith.select %k_empty, %c64, %k : index
+    %t0 = gpu.wait async
+    %a, %t1 = gpu.alloc async [%t0] (%m, %ks) : memref<?x?xbf16>
+    %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
+    %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
+    %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
+    %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
+    %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
+    %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
+    %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %ks64 = arith.index_cast %ks : index to i64
+    %mk = arith.muli %m64, %ks64 : i64
+    %kn = arith.muli %ks64, %n64 : i64
+    %mn = arith.muli %m64, %n64 : i64
+    %two = arith.constant 2 : i64
+    %mn_bytes = arith.muli %mn, %two : i64
+    %dtype = arith.constant 2 : i32
+    %f32 = arith.constant 0 : i32
+    %no = arith.constant 0 : i32
+    %seed_a = arith.constant 17 : i64
+    %seed_b = arith.constant 18 : i64
+    llvm.call @tileRtFillRandom(%pa, %mk, %dtype, %seed_a) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
+    %launch_dep = gpu.wait async
+    %launch_done = func.call @launch_bf16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+    gpu.wait [%launch_dep]
+    scf.if %k_empty {
+      %zero = arith.constant 0.0 : f64
+      llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
+    } else {
+      %null = llvm.mlir.zero : !llvm.ptr
+      llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
+    }
+    %tol = arith.constant 1.0e-2 : f64
+    %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
+
+    // Timing: 3 warm-ups, median of 10 samples of back-to-back launches.
+    %timing = llvm.call @tileRtTimingEnabled() : () -> i32
+    %no_timing = arith.constant 0 : i32
+    %timed = arith.cmpi ne, %timing, %no_timing : i32
+    scf.if %timed {
+      %c3 = arith.constant 3 : index
+      %c10 = arith.constant 10 : index
+      %one = arith.constant 1 : i64
+      %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+      %launches = arith.index_cast %launches32 : i32 to index
+      %launches_f = arith.sitofp %launches32 : i32 to f64
+      scf.for %i = %c0 to %c3 step %c1 {
+        %launch_dep_warm = gpu.wait async
+        %launch_done_warm = func.call @launch_bf16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+        gpu.wait [%launch_dep_warm]
+      }
+      scf.for %i = %c0 to %c10 step %c1 {
+        // The sample's stream is made before the timer starts, and the stop
+        // event (on the legacy stream, which follows the launches on this
+        // blocking stream) is recorded before the host waits for the stream:
+        // neither the stream's creation nor the host's wake-up is timed, as
+        // neither is in cuBLAS's window.
+        %first = gpu.wait async
+        %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
+        %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
+          %done = func.call @launch_bf16_w128x256s4g8desk(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
+          scf.yield %done : !gpu.async.token
+        }
+        %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
+        %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
+        gpu.wait [%first]
+        %ms = arith.divf %sample, %launches_f : f64
+        %host_ms = arith.divf %host_sample, %launches_f : f64
+        %i64 = arith.index_cast %i : index to i64
+        %slot = llvm.getelementptr %times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %ms, %slot : f64, !llvm.ptr
+        %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+      }
+      %count = arith.constant 10 : i32
+      %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
+      %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
+      %iters = arith.constant 10 : i32
+      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
+      %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
+      llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
+    }
+
+    %t5 = gpu.wait async
+    %t6 = gpu.dealloc async [%t5] %a : memref<?x?xbf16>
+    %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
+    %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
+    %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
@@ -4148,7 +5840,8 @@ module attributes {gpu.container_module} {
   // w128x128s5g8pp (its tiles fill every SM), w128x64s6g8c1x2 (B at most 16
   // MiB), else w128x64s6.
   func.func @launch_bf16_auto(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %bm0 = arith.constant 128 : index
@@ -4161,7 +5854,7 @@ module attributes {gpu.container_module} {
     %long0 = arith.cmpi uge, %k, %least_k0 : index
     %ok0 = arith.andi %fill0, %long0 : i1
     %chosen0 = scf.if %ok0 -> (!gpu.async.token) {
-      %done0 = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+      %done0 = func.call @launch_bf16_w128x256s4g8de(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
       scf.yield %done0 : !gpu.async.token
     } else {
       %bm1 = arith.constant 128 : index
@@ -4174,7 +5867,7 @@ module attributes {gpu.container_module} {
       %long1 = arith.cmpi uge, %k, %least_k1 : index
       %ok1 = arith.andi %fill1, %long1 : i1
       %chosen1 = scf.if %ok1 -> (!gpu.async.token) {
-        %done1 = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %done1 = func.call @launch_bf16_w128x128s5g8pp(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         scf.yield %done1 : !gpu.async.token
       } else {
         %elem_bytes2 = arith.constant 2 : index
@@ -4183,10 +5876,10 @@ module attributes {gpu.container_module} {
         %b_bytes2 = arith.muli %kn2, %elem_bytes2 : index
         %ok2 = arith.cmpi ule, %b_bytes2, %most_b2 : index
         %chosen2 = scf.if %ok2 -> (!gpu.async.token) {
-          %done2 = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done2 = func.call @launch_bf16_w128x64s6g8c1x2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done2 : !gpu.async.token
         } else {
-          %done3 = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done3 = func.call @launch_bf16_w128x64s6(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done3 : !gpu.async.token
         }
         scf.yield %chosen2 : !gpu.async.token
@@ -4208,7 +5901,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%ks, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -4231,7 +5937,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     scf.if %k_empty {
       %zero = arith.constant 0.0 : f64
@@ -4258,7 +5964,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -4270,7 +5976,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_auto(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -4299,7 +6005,9 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
@@ -5359,6 +7067,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_f16_w128x64s6_4 = arith.addi %s_f16_w128x64s6_3, %f_f16_w128x64s6_4 : i32
+    %m_f16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %n_f16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %k_f16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %name_f16_w128x256s4g8desk_0 = llvm.mlir.addressof @name_f16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_f16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %n64_f16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %k64_f16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %enabled_f16_w128x256s4g8desk_0 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8desk_0, %m64_f16_w128x256s4g8desk_0, %n64_f16_w128x256s4g8desk_0, %k64_f16_w128x256s4g8desk_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8desk_0 = arith.cmpi ne, %enabled_f16_w128x256s4g8desk_0, %skipped : i32
+    %f_f16_w128x256s4g8desk_0 = scf.if %run_f16_w128x256s4g8desk_0 -> (i32) {
+      %x_f16_w128x256s4g8desk_0 = func.call @bench_f16_w128x256s4g8desk(%m_f16_w128x256s4g8desk_0, %n_f16_w128x256s4g8desk_0, %k_f16_w128x256s4g8desk_0, %name_f16_w128x256s4g8desk_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8desk_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8desk_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_w128x256s4g8desk_0 : i32
+    %m_f16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8desk_1 = llvm.mlir.addressof @name_f16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_f16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8desk_1 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8desk_1, %m64_f16_w128x256s4g8desk_1, %n64_f16_w128x256s4g8desk_1, %k64_f16_w128x256s4g8desk_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8desk_1 = arith.cmpi ne, %enabled_f16_w128x256s4g8desk_1, %skipped : i32
+    %f_f16_w128x256s4g8desk_1 = scf.if %run_f16_w128x256s4g8desk_1 -> (i32) {
+      %x_f16_w128x256s4g8desk_1 = func.call @bench_f16_w128x256s4g8desk(%m_f16_w128x256s4g8desk_1, %n_f16_w128x256s4g8desk_1, %k_f16_w128x256s4g8desk_1, %name_f16_w128x256s4g8desk_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8desk_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8desk_1 = arith.addi %s_f16_w128x256s4g8desk_0, %f_f16_w128x256s4g8desk_1 : i32
+    %m_f16_w128x256s4g8desk_2 = arith.constant 8192 : index
+    %n_f16_w128x256s4g8desk_2 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8desk_2 = arith.constant 512 : index
+    %name_f16_w128x256s4g8desk_2 = llvm.mlir.addressof @name_f16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_f16_w128x256s4g8desk_2 = arith.constant 8192 : i64
+    %n64_f16_w128x256s4g8desk_2 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8desk_2 = arith.constant 512 : i64
+    %enabled_f16_w128x256s4g8desk_2 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8desk_2, %m64_f16_w128x256s4g8desk_2, %n64_f16_w128x256s4g8desk_2, %k64_f16_w128x256s4g8desk_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8desk_2 = arith.cmpi ne, %enabled_f16_w128x256s4g8desk_2, %skipped : i32
+    %f_f16_w128x256s4g8desk_2 = scf.if %run_f16_w128x256s4g8desk_2 -> (i32) {
+      %x_f16_w128x256s4g8desk_2 = func.call @bench_f16_w128x256s4g8desk(%m_f16_w128x256s4g8desk_2, %n_f16_w128x256s4g8desk_2, %k_f16_w128x256s4g8desk_2, %name_f16_w128x256s4g8desk_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8desk_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8desk_2 = arith.addi %s_f16_w128x256s4g8desk_1, %f_f16_w128x256s4g8desk_2 : i32
+    %m_f16_w128x256s4g8desk_3 = arith.constant 128 : index
+    %n_f16_w128x256s4g8desk_3 = arith.constant 8192 : index
+    %k_f16_w128x256s4g8desk_3 = arith.constant 8192 : index
+    %name_f16_w128x256s4g8desk_3 = llvm.mlir.addressof @name_f16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_f16_w128x256s4g8desk_3 = arith.constant 128 : i64
+    %n64_f16_w128x256s4g8desk_3 = arith.constant 8192 : i64
+    %k64_f16_w128x256s4g8desk_3 = arith.constant 8192 : i64
+    %enabled_f16_w128x256s4g8desk_3 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8desk_3, %m64_f16_w128x256s4g8desk_3, %n64_f16_w128x256s4g8desk_3, %k64_f16_w128x256s4g8desk_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8desk_3 = arith.cmpi ne, %enabled_f16_w128x256s4g8desk_3, %skipped : i32
+    %f_f16_w128x256s4g8desk_3 = scf.if %run_f16_w128x256s4g8desk_3 -> (i32) {
+      %x_f16_w128x256s4g8desk_3 = func.call @bench_f16_w128x256s4g8desk(%m_f16_w128x256s4g8desk_3, %n_f16_w128x256s4g8desk_3, %k_f16_w128x256s4g8desk_3, %name_f16_w128x256s4g8desk_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8desk_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8desk_3 = arith.addi %s_f16_w128x256s4g8desk_2, %f_f16_w128x256s4g8desk_3 : i32
+    %m_f16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %n_f16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %k_f16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %name_f16_w128x256s4g8desk_4 = llvm.mlir.addressof @name_f16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_f16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %n64_f16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %k64_f16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %enabled_f16_w128x256s4g8desk_4 = llvm.call @tileRtProblemEnabled(%name_f16_w128x256s4g8desk_4, %m64_f16_w128x256s4g8desk_4, %n64_f16_w128x256s4g8desk_4, %k64_f16_w128x256s4g8desk_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_f16_w128x256s4g8desk_4 = arith.cmpi ne, %enabled_f16_w128x256s4g8desk_4, %skipped : i32
+    %f_f16_w128x256s4g8desk_4 = scf.if %run_f16_w128x256s4g8desk_4 -> (i32) {
+      %x_f16_w128x256s4g8desk_4 = func.call @bench_f16_w128x256s4g8desk(%m_f16_w128x256s4g8desk_4, %n_f16_w128x256s4g8desk_4, %k_f16_w128x256s4g8desk_4, %name_f16_w128x256s4g8desk_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_f16_w128x256s4g8desk_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_f16_w128x256s4g8desk_4 = arith.addi %s_f16_w128x256s4g8desk_3, %f_f16_w128x256s4g8desk_4 : i32
     %m_f16_auto_0 = arith.constant 4096 : index
     %n_f16_auto_0 = arith.constant 4096 : index
     %k_f16_auto_0 = arith.constant 4096 : index
@@ -5374,7 +7162,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_f16_auto_0 = arith.addi %s_f16_w128x64s6_4, %f_f16_auto_0 : i32
+    %s_f16_auto_0 = arith.addi %s_f16_w128x256s4g8desk_4, %f_f16_auto_0 : i32
     %m_f16_auto_1 = arith.constant 8192 : index
     %n_f16_auto_1 = arith.constant 8192 : index
     %k_f16_auto_1 = arith.constant 8192 : index
@@ -5919,6 +7707,86 @@ module attributes {gpu.container_module} {
       scf.yield %skipped : i32
     }
     %s_bf16_w128x64s6_4 = arith.addi %s_bf16_w128x64s6_3, %f_bf16_w128x64s6_4 : i32
+    %m_bf16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %n_bf16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %k_bf16_w128x256s4g8desk_0 = arith.constant 4096 : index
+    %name_bf16_w128x256s4g8desk_0 = llvm.mlir.addressof @name_bf16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %n64_bf16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %k64_bf16_w128x256s4g8desk_0 = arith.constant 4096 : i64
+    %enabled_bf16_w128x256s4g8desk_0 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8desk_0, %m64_bf16_w128x256s4g8desk_0, %n64_bf16_w128x256s4g8desk_0, %k64_bf16_w128x256s4g8desk_0) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8desk_0 = arith.cmpi ne, %enabled_bf16_w128x256s4g8desk_0, %skipped : i32
+    %f_bf16_w128x256s4g8desk_0 = scf.if %run_bf16_w128x256s4g8desk_0 -> (i32) {
+      %x_bf16_w128x256s4g8desk_0 = func.call @bench_bf16_w128x256s4g8desk(%m_bf16_w128x256s4g8desk_0, %n_bf16_w128x256s4g8desk_0, %k_bf16_w128x256s4g8desk_0, %name_bf16_w128x256s4g8desk_0) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8desk_0 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8desk_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_w128x256s4g8desk_0 : i32
+    %m_bf16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8desk_1 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8desk_1 = llvm.mlir.addressof @name_bf16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8desk_1 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8desk_1 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8desk_1, %m64_bf16_w128x256s4g8desk_1, %n64_bf16_w128x256s4g8desk_1, %k64_bf16_w128x256s4g8desk_1) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8desk_1 = arith.cmpi ne, %enabled_bf16_w128x256s4g8desk_1, %skipped : i32
+    %f_bf16_w128x256s4g8desk_1 = scf.if %run_bf16_w128x256s4g8desk_1 -> (i32) {
+      %x_bf16_w128x256s4g8desk_1 = func.call @bench_bf16_w128x256s4g8desk(%m_bf16_w128x256s4g8desk_1, %n_bf16_w128x256s4g8desk_1, %k_bf16_w128x256s4g8desk_1, %name_bf16_w128x256s4g8desk_1) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8desk_1 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8desk_1 = arith.addi %s_bf16_w128x256s4g8desk_0, %f_bf16_w128x256s4g8desk_1 : i32
+    %m_bf16_w128x256s4g8desk_2 = arith.constant 8192 : index
+    %n_bf16_w128x256s4g8desk_2 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8desk_2 = arith.constant 512 : index
+    %name_bf16_w128x256s4g8desk_2 = llvm.mlir.addressof @name_bf16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8desk_2 = arith.constant 8192 : i64
+    %n64_bf16_w128x256s4g8desk_2 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8desk_2 = arith.constant 512 : i64
+    %enabled_bf16_w128x256s4g8desk_2 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8desk_2, %m64_bf16_w128x256s4g8desk_2, %n64_bf16_w128x256s4g8desk_2, %k64_bf16_w128x256s4g8desk_2) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8desk_2 = arith.cmpi ne, %enabled_bf16_w128x256s4g8desk_2, %skipped : i32
+    %f_bf16_w128x256s4g8desk_2 = scf.if %run_bf16_w128x256s4g8desk_2 -> (i32) {
+      %x_bf16_w128x256s4g8desk_2 = func.call @bench_bf16_w128x256s4g8desk(%m_bf16_w128x256s4g8desk_2, %n_bf16_w128x256s4g8desk_2, %k_bf16_w128x256s4g8desk_2, %name_bf16_w128x256s4g8desk_2) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8desk_2 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8desk_2 = arith.addi %s_bf16_w128x256s4g8desk_1, %f_bf16_w128x256s4g8desk_2 : i32
+    %m_bf16_w128x256s4g8desk_3 = arith.constant 128 : index
+    %n_bf16_w128x256s4g8desk_3 = arith.constant 8192 : index
+    %k_bf16_w128x256s4g8desk_3 = arith.constant 8192 : index
+    %name_bf16_w128x256s4g8desk_3 = llvm.mlir.addressof @name_bf16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8desk_3 = arith.constant 128 : i64
+    %n64_bf16_w128x256s4g8desk_3 = arith.constant 8192 : i64
+    %k64_bf16_w128x256s4g8desk_3 = arith.constant 8192 : i64
+    %enabled_bf16_w128x256s4g8desk_3 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8desk_3, %m64_bf16_w128x256s4g8desk_3, %n64_bf16_w128x256s4g8desk_3, %k64_bf16_w128x256s4g8desk_3) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8desk_3 = arith.cmpi ne, %enabled_bf16_w128x256s4g8desk_3, %skipped : i32
+    %f_bf16_w128x256s4g8desk_3 = scf.if %run_bf16_w128x256s4g8desk_3 -> (i32) {
+      %x_bf16_w128x256s4g8desk_3 = func.call @bench_bf16_w128x256s4g8desk(%m_bf16_w128x256s4g8desk_3, %n_bf16_w128x256s4g8desk_3, %k_bf16_w128x256s4g8desk_3, %name_bf16_w128x256s4g8desk_3) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8desk_3 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8desk_3 = arith.addi %s_bf16_w128x256s4g8desk_2, %f_bf16_w128x256s4g8desk_3 : i32
+    %m_bf16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %n_bf16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %k_bf16_w128x256s4g8desk_4 = arith.constant 1000 : index
+    %name_bf16_w128x256s4g8desk_4 = llvm.mlir.addressof @name_bf16_w128x256s4g8desk_str : !llvm.ptr
+    %m64_bf16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %n64_bf16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %k64_bf16_w128x256s4g8desk_4 = arith.constant 1000 : i64
+    %enabled_bf16_w128x256s4g8desk_4 = llvm.call @tileRtProblemEnabled(%name_bf16_w128x256s4g8desk_4, %m64_bf16_w128x256s4g8desk_4, %n64_bf16_w128x256s4g8desk_4, %k64_bf16_w128x256s4g8desk_4) : (!llvm.ptr, i64, i64, i64) -> i32
+    %run_bf16_w128x256s4g8desk_4 = arith.cmpi ne, %enabled_bf16_w128x256s4g8desk_4, %skipped : i32
+    %f_bf16_w128x256s4g8desk_4 = scf.if %run_bf16_w128x256s4g8desk_4 -> (i32) {
+      %x_bf16_w128x256s4g8desk_4 = func.call @bench_bf16_w128x256s4g8desk(%m_bf16_w128x256s4g8desk_4, %n_bf16_w128x256s4g8desk_4, %k_bf16_w128x256s4g8desk_4, %name_bf16_w128x256s4g8desk_4) : (index, index, index, !llvm.ptr) -> i32
+      scf.yield %x_bf16_w128x256s4g8desk_4 : i32
+    } else {
+      scf.yield %skipped : i32
+    }
+    %s_bf16_w128x256s4g8desk_4 = arith.addi %s_bf16_w128x256s4g8desk_3, %f_bf16_w128x256s4g8desk_4 : i32
     %m_bf16_auto_0 = arith.constant 4096 : index
     %n_bf16_auto_0 = arith.constant 4096 : index
     %k_bf16_auto_0 = arith.constant 4096 : index
@@ -5934,7 +7802,7 @@ module attributes {gpu.container_module} {
     } else {
       scf.yield %skipped : i32
     }
-    %s_bf16_auto_0 = arith.addi %s_bf16_w128x64s6_4, %f_bf16_auto_0 : i32
+    %s_bf16_auto_0 = arith.addi %s_bf16_w128x256s4g8desk_4, %f_bf16_auto_0 : i32
     %m_bf16_auto_1 = arith.constant 8192 : index
     %n_bf16_auto_1 = arith.constant 8192 : index
     %k_bf16_auto_1 = arith.constant 8192 : index

@@ -235,7 +235,15 @@ def aliases(t):
 # samples enqueue launches back to back without a synchronization between
 # them (timing).
 LAUNCH_ARGS = ("(memref<?x?x{t}>, memref<?x?x{t}>, memref<?x?x{t}>, index, index, index, "
-               "!gpu.async.token) -> !gpu.async.token")
+               "memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token")
+# What every f16 / bf16 launch function takes: A, B, C, M, N, K and the
+# stream-K workspace (see workspace()), which only the stream-K kernels use.
+LAUNCH_OPERANDS = "%a, %b, %c, %m, %n, %k, %ws, %flags"
+FP8_LAUNCH_OPERANDS = "%a, %b, %c, %m, %n, %k"
+
+
+def launch_operands(t):
+    return FP8_LAUNCH_OPERANDS if t == "e4m3" else LAUNCH_OPERANDS
 
 
 # A launch function enqueues its kernel on the stream of the token it is
@@ -254,6 +262,28 @@ def launch_and_wait(fn, args, types, indent="    ", tag=""):
             f"{indent}gpu.wait [%launch_dep{tag}]\n")
 
 
+def workspace():
+    """The stream-K workspace (after operands()' allocations, token %t4):
+    one partial tile of STREAM_K_TILE f32 per SM, poisoned (a read of a
+    partial nobody wrote fails the check), and one flag per SM, zeroed;
+    the stream-K kernels leave every flag zero again."""
+    return f"""    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant {STREAM_K_TILE} : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
+"""
+
+
 def operands(t, code, k):
     """Host code shared by every check: A [M, k], B [k, N], C and the f32
     reference allocated, A and B filled with fresh random values, C
@@ -266,8 +296,7 @@ def operands(t, code, k):
     %b, %t2 = gpu.alloc async [%t1] ({k}, %n) : memref<?x?x{t}>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?x{t}>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
-    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
+{workspace()}    %pa = tile.ptr_from_memref %a : memref<?x?x{t}> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?x{t}> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?x{t}> -> !llvm.ptr
     %pref = tile.ptr_from_memref %ref : memref<?x?xf32> -> !llvm.ptr
@@ -308,7 +337,7 @@ def timing(t, v, launch_args, index_constants=False,
 %launches = arith.index_cast %launches32 : i32 to index
 %launches_f = arith.sitofp %launches32 : i32 to f64
 scf.for %i = %c0 to %c3 step %c1 {{
-{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", launch_args, "  ", "_warm")}}}
+{launch_and_wait(f"launch_{t}_{v}", launch_operands(t), launch_args, "  ", "_warm")}}}
 scf.for %i = %c0 to %c10 step %c1 {{
   // The sample's stream is made before the timer starts, and the stop
   // event (on the legacy stream, which follows the launches on this
@@ -318,7 +347,7 @@ scf.for %i = %c0 to %c10 step %c1 {{
   %first = gpu.wait async
   %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
   %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {{
-    %done = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : {launch_args}
+    %done = func.call @launch_{t}_{v}({launch_operands(t)}, %dep) : {launch_args}
     scf.yield %done : !gpu.async.token
   }}
   %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -357,7 +386,9 @@ def release(t):
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?x{t}>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?x{t}>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
 """
 
 
@@ -365,8 +396,7 @@ def release(t):
 def host(t, code, v):
     return f"""
   // Launches gemm_{t}_{v} on memrefs A[M, K], B[K, N], C[M, N].
-  func.func @launch_{t}_{v}(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {{
+  func.func @launch_{t}_{v}{LAUNCH_SIGNATURE.format(t=t)} {{
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -385,7 +415,7 @@ def host(t, code, v):
 
   // Checks one run against cuBLAS (f32 reference), then times it.
   func.func @bench_{t}_{v}(%m: index, %n: index, %k: index, %name: !llvm.ptr) -> i32 {{
-{operands(t, code, "%k")}{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", LAUNCH_ARGS.format(t=t))}    %null = llvm.mlir.zero : !llvm.ptr
+{operands(t, code, "%k")}{launch_and_wait(f"launch_{t}_{v}", LAUNCH_OPERANDS, LAUNCH_ARGS.format(t=t))}    %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
     %tol = arith.constant 1.0e-2 : f64
     %fail = llvm.call @tileRtCheck2DMixed(%name, %pc, %n64, %dtype, %pref, %n64, %f32, %m64, %n64, %tol) : (!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
@@ -405,7 +435,7 @@ class Tiled:
 
     def __init__(self, bm, bn, consumer_warps, instr_n, stages, ctas_per_sm=None,
                  group_m=None, ping_pong=False, cluster_m=None, cluster_n=None,
-                 deferred_epilogue=False):
+                 deferred_epilogue=False, stream_k=False):
         self.bm, self.bn, self.warps, self.instr_n, self.stages = (
             bm, bn, consumer_warps, instr_n, stages)
         # An occupancy hint (nvvm.minctasm): the registers each CTA starts
@@ -431,6 +461,9 @@ class Tiled:
         # Persistent only: each tile's epilogue is written during the next
         # tile's main loop (see deferred_persistent_kernel).
         self.deferred_epilogue = deferred_epilogue
+        # Persistent, deferred epilogue only: the tiles of the last,
+        # partial wave are split along K over all CTAs (stream_k_kernel).
+        self.stream_k = stream_k
         self.shape = f"{bm}x{bn}"
 
     def variant(self, specialized):
@@ -441,8 +474,9 @@ class Tiled:
         cl = (f"c{self.cluster_m or 1}x{self.cluster_n or 1}"
               if self.cluster_size > 1 else "")
         de = "de" if self.deferred_epilogue else ""
+        sk = "sk" if self.stream_k else ""
         return (f"{'w' if specialized else 'p'}{self.shape}{stages}{ctas}{group}{pp}{cl}"
-                f"{self.warps_suffix()}{de}")
+                f"{self.warps_suffix()}{de}{sk}")
 
     def warps_suffix(self):
         """"wgN" when the tile has N consumer warpgroups where its shape
@@ -465,6 +499,13 @@ class Tiled:
     def window_attr(self):
         return (f"{self.window_acc()} = #tile.wgmma<warpsPerCTA = "
                 f"[{self.warps}, 1], instrShape = [16, 64]>")
+
+    def window_slice_attrs(self):
+        """The row and column slices of the window layout (the offsets of
+        stream_k_kernel's partial tiles)."""
+        w = self.window_acc()
+        return [f"{w}r = #tile.slice<dim = 1, parent = {w}>",
+                f"{w}c = #tile.slice<dim = 0, parent = {w}>"]
 
 
 # BK = 64: one 128-byte swizzle row of 16-bit elements per A row. Shared
@@ -492,6 +533,8 @@ PERSISTENT = [Tiled(128, 256, 8, 256, 4, group_m=8),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_n=2),
               Tiled(128, 64, 8, 64, 6, group_m=8, cluster_n=2),
               Tiled(128, 256, 8, 256, 4, group_m=8, deferred_epilogue=True),
+              Tiled(128, 256, 8, 256, 4, group_m=8, deferred_epilogue=True,
+                    stream_k=True),
               Tiled(128, 64, 4, 64, 6, group_m=8, cluster_m=2, cluster_n=2)]
 # Specialized only, in the GPU test: a loop without tile.num_stages (a
 # one-slot ring: the producer refills it once the consumers released it,
@@ -526,7 +569,11 @@ WS_VARIANTS = [c.variant(True) for c in TILED] + PERSISTENT_VARIANTS
 # main loop (`de`) ran 1.00-1.05x the plain one in the same processes
 # (bench/NOTES.md, 2026-12-05, tenth session: f16 4096^3 +2.5%, 8192^3 +5%,
 # bf16 4096^3 +1%, 8192^3 -2%), so the rule takes it where it took the
-# plain one.
+# plain one. Its stream-K form (`desk`: the last, partial wave split along
+# K) is not in the rule: 0.94-0.95x `de` at 4096^3 and 0.95-0.98x at
+# 8192^3 (H100, bench/NOTES.md, fourteenth session); without its partial
+# tiles' traffic (a timing-only build) it tied `de`, so the idle SMs of
+# the last wave were not costing the 3% they were expected to.
 AUTO_RULE = [("w128x256s4g8de", "fill", 2048), ("w128x128s5g8pp", "fill", 0),
              ("w128x64s6g8c1x2", "b_in_l2", 16 << 20), ("w128x64s6", None, None)]
 EDGE_VARIANTS = [c.variant(True) for c in EDGE]
@@ -540,7 +587,7 @@ EDGE_VARIANTS = [c.variant(True) for c in EDGE]
 # alone (`p`) and the seed's loop specialized were slower in the runs of
 # bench/NOTES.md; they stay in the GPU test.
 TILED_VARIANTS = (["w128x256s3", "w128x256s4g8"] + [v for v, _, _ in AUTO_RULE]
-                  + ["auto"])
+                  + ["w128x256s4g8desk", "auto"])
 TILED_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (8192, 8192, 512),
                 (128, 8192, 8192), (1000, 1000, 1000)]
 
@@ -564,6 +611,8 @@ def tiled_kernel(t, v):
     BN / 64 boxes of BM x 64 (at most 256 rows), each through a
     tile.smem_subslice (or a window of the accumulator when persistent)."""
     c, ws = TILED_BY_VARIANT[v]
+    if c.stream_k:
+        return stream_k_kernel(t, v)
     if c.deferred_epilogue:
         return deferred_persistent_kernel(t, v)
     if c.group_m:
@@ -655,24 +704,29 @@ class DeferredEpilogue:
                 f"iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, "
                 f"%has_prev = %false) -> ({self.whole}, i32, i32, i1) ")
 
-    def in_loop(self, pad):
-        """The K loop body's stores, after its loads (lines start with `pad`)."""
+    def in_loop(self, pad, step="%k"):
+        """The K loop body's stores, after its loads (lines start with
+        `pad`); `step` counts the loop's iterations from 0."""
         return "".join(
-            f"\n{pad}%k_is{j} = arith.cmpi eq, %k, %c{j + 1} : index"
+            f"\n{pad}%k_is{j} = arith.cmpi eq, {step}, %c{j + 1} : index"
             f"\n{pad}%store{j} = arith.andi %k_is{j}, %has_prev : i1\n"
             + self.store_if(j, f"%store{j}", "%prev", "%prev_m", "%prev_n", pad)
+            for j in range(self.windows))
+
+    def late_stores(self, trips="%k_tiles"):
+        """After the K loop (of `trips` iterations): the windows of the
+        previous tile no K step stored."""
+        return "\n".join(
+            f"        %late{j} = arith.cmpi ule, {trips}, %c{j + 1} : index\n"
+            f"        %store_late{j} = arith.andi %late{j}, %has_prev : i1\n"
+            + self.store_if(j, f"%store_late{j}", "%prev", "%prev_m", "%prev_n", "        ")
             for j in range(self.windows))
 
     def after_loop(self):
         """After the K loop: the windows no K step stored, then this tile
         rounded and carried."""
         c = self.c
-        late = "\n".join(
-            f"        %late{j} = arith.cmpi ule, %k_tiles, %c{j + 1} : index\n"
-            f"        %store_late{j} = arith.andi %late{j}, %has_prev : i1\n"
-            + self.store_if(j, f"%store_late{j}", "%prev", "%prev_m", "%prev_n", "        ")
-            for j in range(self.windows))
-        return f"""{late}
+        return f"""{self.late_stores()}
         %rounded = arith.truncf %acc : tensor<{c.bm}x{c.bn}xf32, {c.acc()}> to {self.whole}
         scf.yield %rounded, %off_m, %off_n, %true : {self.whole}, i32, i32, i1"""
 
@@ -697,6 +751,258 @@ def deferred_persistent_kernel(t, v):
 {plain_grouped_tile_loop(c, de.carried())}
 {tiled_k_loop(t, c, ws, "        ", de.in_loop("  "))}
 {de.after_loop()}
+      }}
+{de.flush()}
+      tma.store_wait pending = 0
+      gpu.return
+    }}
+"""
+
+
+# f32 elements of one partial tile in the stream-K workspace: the largest
+# stream-K block (128 x 256).
+STREAM_K_TILE = 128 * 256
+# What a stream-K split costs, in K steps of its tile: the writer's partial
+# tile out (BM x BN f32, 128 KiB at 128x256) and the reducer's in, about
+# 1-2 us each against 0.7-0.8 us per 128x256x64 step on the H200. The host
+# splits the last wave only when that leaves it shorter (stream_k_launch).
+STREAM_K_COST = 4
+# At most this many CTAs share one tile of the last wave: fewer, longer
+# segments where the wave has few tiles (a reducer reads every other
+# contributor's partial).
+STREAM_K_MAX_SPLIT = 4
+
+
+def stream_k_schedule():
+    """The stream-K kernel's work list (scalar IR, before the unit loop).
+    Of the T output tiles, the first D = T - (T mod G) are whole tiles,
+    CTA b taking b, b + G, ... (G CTAs, D / G each). With %sk_ctas = S > 0
+    the last T mod G tiles' K steps, I in all, are one sequence split over
+    CTAs 0 .. S - 1: CTA b runs steps [b I / S, (b + 1) I / S), at most two
+    segments (a range is shorter than one tile), the segment in its
+    range's last tile first (the "tail"), then the one in its first tile
+    (the "head"), if that is another tile. A segment that ends before its
+    tile's last K step writes its partial accumulator to the workspace
+    (slot b) and raises flag b; the one that ends at it (it started
+    mid-tile) waits for the flags of the tile's other CTAs (all lower: the
+    ranges go up with b) and adds their partials. Those other CTAs wrote
+    theirs first thing (tails) or over their whole range (one segment
+    inside the tile), so the wait is short, and a CTA only waits for
+    lower-numbered ones, which run if it does."""
+    return """      %c1_i32 = arith.constant 1 : i32
+      %group_m = arith.constant 8 : i32
+      %num_tiles = arith.muli %tiles_m, %tiles_n : i32
+      %group_tiles = arith.muli %tiles_n, %group_m : i32
+      %bid = tile.program_id x
+      %grid = tile.num_programs x
+      %sk_on = arith.cmpi ugt, %sk_ctas, %c0_i32 : i32
+      %last_wave = arith.remui %num_tiles, %grid : i32
+      %sk_tiles = arith.select %sk_on, %last_wave, %c0_i32 : i32
+      %dp_tiles = arith.subi %num_tiles, %sk_tiles : i32
+      %grid_m1 = arith.subi %grid, %c1_i32 : i32
+      %dp_left = arith.subi %dp_tiles, %bid : i32
+      %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
+      %dp_units = arith.divui %dp_left_p, %grid : i32
+      %c2_u32 = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %units_i32 = arith.addi %dp_units, %sk_units : i32
+      %units = arith.index_cast %units_i32 : i32 to index
+      // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.
+      %sk_steps = arith.muli %sk_tiles, %k_tiles_i32 : i32
+      %sk_steps64 = arith.extui %sk_steps : i32 to i64
+      %one64 = arith.constant 1 : i64
+      %sk_ctas64 = arith.extui %sk_ctas : i32 to i64
+      %sk_div = arith.maxui %sk_ctas64, %one64 : i64
+      %bid64 = arith.extui %bid : i32 to i64
+      %bid1_64 = arith.addi %bid64, %one64 : i64
+      %in_sk = arith.cmpi ult, %bid, %sk_ctas : i32
+      %lo_num = arith.muli %bid64, %sk_steps64 : i64
+      %lo_q = arith.divui %lo_num, %sk_div : i64
+      %lo_t = arith.trunci %lo_q : i64 to i32
+      %lo = arith.select %in_sk, %lo_t, %sk_steps : i32
+      %hi_num = arith.muli %bid1_64, %sk_steps64 : i64
+      %hi_q = arith.divui %hi_num, %sk_div : i64
+      %hi_t = arith.trunci %hi_q : i64 to i32
+      %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
+      %has_range = arith.cmpi ult, %lo, %hi : i32
+      // The tail: the segment in the tile of step hi - 1.
+      %hi_m1 = arith.subi %hi, %c1_i32 : i32
+      %tail_q = arith.divui %hi_m1, %k_tiles_i32 : i32
+      %tail_rel = arith.select %has_range, %tail_q, %c0_i32 : i32
+      %tail_base = arith.muli %tail_rel, %k_tiles_i32 : i32
+      %tail_start = arith.maxui %lo, %tail_base : i32
+      %tail_kb_t = arith.subi %tail_start, %tail_base : i32
+      %tail_ke_t = arith.subi %hi, %tail_base : i32
+      %tail_kb = arith.select %has_range, %tail_kb_t, %c0_i32 : i32
+      %tail_ke = arith.select %has_range, %tail_ke_t, %c0_i32 : i32
+      // The head: the segment in the tile of step lo, when that is another.
+      %head_rel = arith.divui %lo, %k_tiles_i32 : i32
+      %head_other = arith.cmpi ne, %head_rel, %tail_rel : i32
+      %has_head = arith.andi %has_range, %head_other : i1
+      %head_base = arith.muli %head_rel, %k_tiles_i32 : i32
+      %head_kb_t = arith.subi %lo, %head_base : i32
+      %head_kb = arith.select %has_head, %head_kb_t, %c0_i32 : i32
+      %head_ke = arith.select %has_head, %k_tiles_i32, %c0_i32 : i32"""
+
+
+def stream_k_unit():
+    """The unit loop's head: unit u of this CTA is whole tile bid + u G
+    (u < its whole tiles), then the tail, then the head (stream_k_schedule):
+    %tile_i32 and the K steps [%kb, %ke) it runs."""
+    return """        %u_i32 = arith.index_cast %u : index to i32
+        %is_dp = arith.cmpi ult, %u_i32, %dp_units : i32
+        %is_tail = arith.cmpi eq, %u_i32, %dp_units : i32
+        %dp_step = arith.muli %u_i32, %grid : i32
+        %dp_tile = arith.addi %bid, %dp_step : i32
+        %seg_rel = arith.select %is_tail, %tail_rel, %head_rel : i32
+        %seg_kb = arith.select %is_tail, %tail_kb, %head_kb : i32
+        %seg_ke = arith.select %is_tail, %tail_ke, %head_ke : i32
+        %seg_tile = arith.addi %dp_tiles, %seg_rel : i32
+        %tile_i32 = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        %kb_i32 = arith.select %is_dp, %c0_i32, %seg_kb : i32
+        %ke_i32 = arith.select %is_dp, %k_tiles_i32, %seg_ke : i32
+        %kb = arith.index_cast %kb_i32 : i32 to index
+        %ke = arith.index_cast %ke_i32 : i32 to index"""
+
+
+def grouped_coordinates(c, indent):
+    """%off_m, %off_n (and n_offsets) of output tile %tile_i32, numbered
+    in groups of %group_m block rows (see plain_grouped_tile_loop)."""
+    lines = """%group = arith.divui %tile_i32, %group_tiles : i32
+%group_row = arith.muli %group, %group_m : i32
+%rows_left = arith.subi %tiles_m, %group_row : i32
+%rows = arith.minui %rows_left, %group_m : i32
+%in_group = arith.remui %tile_i32, %group_tiles : i32
+%row_in_group = arith.remui %in_group, %rows : i32
+%tile_m = arith.addi %group_row, %row_in_group : i32
+%tile_n = arith.divui %in_group, %rows : i32
+%off_m = arith.muli %tile_m, %bm_i32 : i32
+%off_n = arith.muli %tile_n, %bn_i32 : i32"""
+    return "\n".join(indent + l for l in lines.split("\n")) + n_offsets(c, indent)
+
+
+def partial_offsets(c, slot, j, sfx):
+    """IR lines: %po{sfx} = the element offsets of window j of partial
+    slot `slot` (an i32 value) in the workspace (rows of BN f32)."""
+    w = c.window_acc()
+    win = f"tensor<{c.bm}x64xi32, {w}>"
+    return [f"%pr{sfx} = tile.range 0 to {c.bm} : tensor<{c.bm}xi32, {w}r>",
+            f"%pcl{sfx} = tile.range 0 to 64 : tensor<64xi32, {w}c>",
+            f"%pr2{sfx} = tile.expand_dims %pr{sfx}, axis = 1 : tensor<{c.bm}xi32, {w}r> -> tensor<{c.bm}x1xi32, {w}>",
+            f"%prb{sfx} = tile.broadcast %pr2{sfx} : tensor<{c.bm}x1xi32, {w}> -> {win}",
+            f"%pc2{sfx} = tile.expand_dims %pcl{sfx}, axis = 0 : tensor<64xi32, {w}c> -> tensor<1x64xi32, {w}>",
+            f"%pcb{sfx} = tile.broadcast %pc2{sfx} : tensor<1x64xi32, {w}> -> {win}",
+            f"%pld{sfx} = arith.constant dense<{c.bn}> : {win}",
+            f"%prow{sfx} = arith.muli %prb{sfx}, %pld{sfx} : {win}",
+            f"%pin{sfx} = arith.addi %prow{sfx}, %pcb{sfx} : {win}",
+            f"%pslot{sfx} = arith.constant {c.bm * c.bn} : i32",
+            f"%pbase{sfx} = arith.muli {slot}, %pslot{sfx} : i32",
+            f"%pcol{sfx} = arith.constant {64 * j} : i32",
+            f"%pstart{sfx} = arith.addi %pbase{sfx}, %pcol{sfx} : i32",
+            f"%pstarts{sfx} = tile.splat %pstart{sfx} : {win}",
+            f"%po{sfx} = arith.addi %pin{sfx}, %pstarts{sfx} : {win}"]
+
+
+def stream_k_fixup(t, c):
+    """After a unit's K loop: a segment that ends before its tile's last K
+    step writes its partial and raises its flag (release, GPU scope, after
+    every consumer's stores: tile.barrier); one that started mid-tile and
+    ends at its last step waits for the flags of the tile's other CTAs
+    (acquire, clearing each for the next launch), adds their partials and
+    stores the tile (not deferred: a CTA's head is its last unit). Whole
+    tiles go on to the deferred epilogue."""
+    acc = f"tensor<{c.bm}x{c.bn}xf32, {c.acc()}>"
+    win = f"tensor<{c.bm}x64xf32, {c.window_acc()}>"
+    writer = []
+    for j in range(c.bn // 64):
+        writer += [f"%ww{j} = tile.extract_slice %acc[0, {64 * j}] : {acc} -> {win}"]
+        writer += partial_offsets(c, "%bid", j, f"w{j}")
+        writer += [f"tile.store %partials[%pow{j}], %ww{j} : !tile.ptr<f32>, "
+                   f"tensor<{c.bm}x64xi32, {c.window_acc()}>, {win}"]
+    writer += ["tile.barrier",
+               "%w_leader = tile.elect cta",
+               "scf.if %w_leader {",
+               "  %raised = tile.atomic_rmw exch %flags[%bid], %c1_i32 release gpu : !tile.ptr<i32>, i32, i32",
+               "}"]
+    reducer = ["// The tile's first K step, and the CTA whose range holds it.",
+               "%first_step = arith.muli %seg_rel, %k_tiles_i32 : i32",
+               "%first_step64 = arith.extui %first_step : i32 to i64",
+               "%fs1 = arith.addi %first_step64, %one64 : i64",
+               "%fs1_s = arith.muli %fs1, %sk_ctas64 : i64",
+               "%fs1_s1 = arith.subi %fs1_s, %one64 : i64",
+               "%first_cta64 = arith.divui %fs1_s1, %sk_steps64 : i64",
+               "%first_cta = arith.index_cast %first_cta64 : i64 to index",
+               "%bid_idx = arith.index_cast %bid : i32 to index",
+               "%r_leader = tile.elect cta",
+               "scf.if %r_leader {",
+               "  scf.for %j = %first_cta to %bid_idx step %c1 {",
+               "    %j_i32 = arith.index_cast %j : index to i32",
+               "    scf.while : () -> () {",
+               "      %seen = tile.atomic_rmw exch %flags[%j_i32], %c0_i32 acquire gpu : !tile.ptr<i32>, i32, i32",
+               "      %unset = arith.cmpi eq, %seen, %c0_i32 : i32",
+               "      scf.condition(%unset)",
+               "    } do {",
+               "      scf.yield",
+               "    }",
+               "  }",
+               "}",
+               "tile.barrier"]
+    for j in range(c.bn // 64):
+        reducer += [f"%rw{j} = tile.extract_slice %acc[0, {64 * j}] : {acc} -> {win}",
+                    f"%rs{j} = scf.for %j = %first_cta to %bid_idx step %c1 iter_args(%sum = %rw{j}) -> ({win}) {{",
+                    "  %j_i32 = arith.index_cast %j : index to i32"]
+        reducer += ["  " + l for l in partial_offsets(c, "%j_i32", j, f"r{j}")]
+        reducer += [f"  %part = tile.load %partials[%por{j}] : !tile.ptr<f32>, "
+                    f"tensor<{c.bm}x64xi32, {c.window_acc()}> -> {win}",
+                    f"  %added = arith.addf %sum, %part : {win}",
+                    f"  scf.yield %added : {win}",
+                    "}",
+                    f"%rh{j} = arith.truncf %rs{j} : {win} to tensor<{c.bm}x64x{t}, {c.window_acc()}>"]
+        reducer += store_window(t, c, j, f"%rh{j}", "%off_m", n_off(j), "r")
+    pad = "          "
+    return f"""        %kb_zero = arith.cmpi eq, %kb, %c0 : index
+        %ke_last = arith.cmpi eq, %ke, %k_tiles : index
+        %has_steps = arith.cmpi ult, %kb, %ke : index
+        %whole = arith.andi %kb_zero, %ke_last : i1
+        %ke_short = arith.cmpi ult, %ke, %k_tiles : index
+        %writes = arith.andi %has_steps, %ke_short : i1
+        %kb_mid = arith.cmpi ugt, %kb, %c0 : index
+        %reduces = arith.andi %kb_mid, %ke_last : i1
+        scf.if %writes {{
+{chr(10).join(pad + l for l in writer)}
+        }}
+        scf.if %reduces {{
+{chr(10).join(pad + l for l in reducer)}
+        }}"""
+
+
+def stream_k_kernel(t, v):
+    """deferred_persistent_kernel whose last, partial wave of tiles is
+    split along K over all the CTAs (stream_k_schedule): without it,
+    T mod G tiles run on as many SMs while the others idle (4096^3 in
+    128x256 tiles: 512 tiles on 132 SMs, the fourth wave 116 tiles; 8192^3:
+    68 of 132 in its sixteenth). The partial accumulators meet in the
+    workspace (%partials: one BM x BN f32 slot per CTA; %flags: one i32 per
+    CTA, zero between launches) through tile.atomic_rmw flags. %sk_ctas = 0
+    runs the plain schedule (the host decides: stream_k_launch)."""
+    c, ws = TILED_BY_VARIANT[v]
+    de = DeferredEpilogue(t, c)
+    return f"""
+    gpu.func @gemm_{t}_{v}(%descA: {desc_a(t, c)}, %descB: {desc_b(t, c)}, %descC: !desc{c.bm}_{t}, %K: i32,
+        %tiles_m: i32, %tiles_n: i32, %partials: !tile.ptr<f32>, %flags: !tile.ptr<i32>, %sk_ctas: i32) kernel
+        attributes {{tile.num_warps = {c.warps} : i32{DEPENDENT_LAUNCH}}} {{
+{tiled_prologue(t, c)}
+{de.setup()}
+{stream_k_schedule()}
+      %carry:4 = scf.for %u = %c0 to %units step %c1 iter_args(%prev = %prev_init, %prev_m = %c0_i32, %prev_n = %c0_i32, %has_prev = %false) -> ({de.whole}, i32, i32, i1) {{
+{stream_k_unit()}
+{grouped_coordinates(c, "        ")}
+{tiled_k_loop(t, c, ws, "        ", de.in_loop("  ", "%k_rel"), bounds=("%kb", "%ke"))}
+        %trips = arith.subi %ke, %kb : index
+{de.late_stores("%trips")}
+{stream_k_fixup(t, c)}
+        %rounded = arith.truncf %acc : tensor<{c.bm}x{c.bn}xf32, {c.acc()}> to {de.whole}
+        scf.yield %rounded, %off_m, %off_n, %whole : {de.whole}, i32, i32, i1
       }}
 {de.flush()}
       tma.store_wait pending = 0
@@ -883,9 +1189,11 @@ def tiled_prologue(t, c):
       %init = tile.splat %zero : tensor<{c.bm}x{c.bn}xf32, {c.acc()}>"""
 
 
-def tiled_k_loop(t, c, ws, indent, after_loads=""):
+def tiled_k_loop(t, c, ws, indent, after_loads="", bounds=("%c0", "%k_tiles")):
     """The K loop into %acc, carrying the pipelining markers; `after_loads`
-    (IR lines) goes between the loads and the waits."""
+    (IR lines) goes between the loads and the waits. `bounds`: the K steps
+    it runs (a stream-K segment's need not start at 0); %k_rel counts its
+    iterations from 0 when it does."""
     bm, bn, acc = c.bm, c.bn, c.acc()
     markers = [f"tile.num_stages = {c.stages} : i32"] if c.stages else []
     if ws:
@@ -895,16 +1203,22 @@ def tiled_k_loop(t, c, ws, indent, after_loads=""):
     multicast_a = " multicast %mask_a" if (c.cluster_n or 1) > 1 else ""
     b_loads = (f"\n  tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b{multicast} : "
                f"{desc_b(t, c)}, {tileB}")
-    text = f"""%acc = scf.for %k = %c0 to %k_tiles step %c1
+    lb, ub = bounds
+    relative, rel_i32 = "", "%k_i32"
+    if lb != "%c0":
+        relative = (f"\n  %k_rel = arith.subi %k, {lb} : index"
+                    "\n  %rel_i32 = arith.index_cast %k_rel : index to i32")
+        rel_i32 = "%rel_i32"
+    text = f"""%acc = scf.for %k = {lb} to {ub} step %c1
     iter_args(%c_local = %init) -> (tensor<{bm}x{bn}xf32, {acc}>) {{
-  %k_i32 = arith.index_cast %k : index to i32
+  %k_i32 = arith.index_cast %k : index to i32{relative}
   %off_k = arith.muli %k_i32, %c64_i32 : i32
   mbarrier.expect_tx %mbar_a, bytes = {bm * 128} if %leader
   tma.async_load %descA[%off_m, %off_k], %a_shared, %mbar_a{multicast_a} : {desc_a(t, c)}, !box{bm}_{t}
   mbarrier.arrive %mbar_a
   mbarrier.expect_tx %mbar_b, bytes = {bn * 128} if %leader{b_loads}
   mbarrier.arrive %mbar_b{after_loads}
-  %parity = arith.remui %k_i32, %c2_i32 : i32
+  %parity = arith.remui {rel_i32}, %c2_i32 : i32
   mbarrier.wait %mbar_a, phase %parity : i32
   mbarrier.wait %mbar_b, phase %parity : i32
   %d = tile.dot %a_shared, %b_shared, %c_local : !box{bm}_{t}, {tileB}, tensor<{bm}x{bn}xf32, {acc}> -> tensor<{bm}x{bn}xf32, {acc}>
@@ -1152,6 +1466,35 @@ def persistent_grid(c):
     return grid, "(%g, %c1, %c1)", ", %tiles_m : i32, %tiles_n : i32", clusters
 
 
+def stream_k_launch():
+    """Host IR after persistent_grid: the stream-K kernel's workspace
+    pointers and %sk_ctas, the CTAs that split the last wave's K steps:
+    min(G, STREAM_K_MAX_SPLIT x its tiles), or 0 (whole tiles only) when
+    there is no partial wave or splitting would not shorten it by more than
+    STREAM_K_COST K steps."""
+    return f"""    %partials = tile.ptr_from_memref %ws : memref<?xf32> -> !tile.ptr<f32>
+    %flag_ptr = tile.ptr_from_memref %flags : memref<?xi32> -> !tile.ptr<i32>
+    %sk_zero = arith.constant 0 : index
+    %sk_one = arith.constant 1 : index
+    %bk_sk = arith.constant 64 : index
+    %last_wave = arith.remui %tiles, %g : index
+    %k_steps = arith.ceildivui %k, %bk_sk : index
+    %max_split = arith.constant {STREAM_K_MAX_SPLIT} : index
+    %split_ctas = arith.muli %last_wave, %max_split : index
+    %sk_g = arith.minui %g, %split_ctas : index
+    %sk_div = arith.maxui %sk_g, %sk_one : index
+    %wave_steps = arith.muli %last_wave, %k_steps : index
+    %segment = arith.ceildivui %wave_steps, %sk_div : index
+    %split_cost = arith.constant {STREAM_K_COST} : index
+    %split_time = arith.addi %segment, %split_cost : index
+    %shorter = arith.cmpi ult, %split_time, %k_steps : index
+    %partial_wave = arith.cmpi ugt, %last_wave, %sk_zero : index
+    %split = arith.andi %shorter, %partial_wave : i1
+    %sk_chosen = arith.select %split, %sk_g, %sk_zero : index
+    %sk_ctas = arith.index_cast %sk_chosen : index to i32
+"""
+
+
 FP8_LAUNCH_ARGS = ("(memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, "
                    "index, index, index, !gpu.async.token) -> !gpu.async.token")
 FP8_LAUNCH_SIGNATURE = """(%a: memref<?x?xf8E4M3FN>, %b: memref<?x?xf8E4M3FN>, %c: memref<?x?xbf16>,
@@ -1269,7 +1612,8 @@ def tiled_aliases(t, configs, persistent):
 
 
 LAUNCH_SIGNATURE = """(%a: memref<?x?x{t}>, %b: memref<?x?x{t}>, %c: memref<?x?x{t}>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token"""
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token"""
 
 
 def tiled_launch(t, v):
@@ -1283,6 +1627,9 @@ def tiled_launch(t, v):
         grid, blocks, extra, clusters = persistent_grid(c)
     else:
         grid, blocks, extra, clusters = "", "(%gx, %gy, %c1)", "", ""
+    if c.stream_k:
+        grid += stream_k_launch()
+        extra += ", %partials : !tile.ptr<f32>, %flag_ptr : !tile.ptr<i32>, %sk_ctas : i32"
     return f"""
   func.func @launch_{t}_{v}{LAUNCH_SIGNATURE.format(t=t)} {{
     %c1 = arith.constant 1 : index
@@ -1333,7 +1680,7 @@ def auto_launch(t, rule=AUTO_RULE):
     def choose(i, pad):
         """The IR that picks among rule[i:], and the token it yields."""
         v, kind, bound = rule[i]
-        call = (f"{pad}%done{i} = func.call @launch_{t}_{v}(%a, %b, %c, %m, %n, %k, %dep) : "
+        call = (f"{pad}%done{i} = func.call @launch_{t}_{v}({launch_operands(t)}, %dep) : "
                 f"{launch_args}")
         if i == len(rule) - 1:
             return call, f"%done{i}"
@@ -1398,7 +1745,7 @@ def tiled_host(t, code, v, timed):
     %c64 = arith.constant 64 : index
     %k_empty = arith.cmpi eq, %k, %c0 : index
     %ks = arith.select %k_empty, %c64, %k : index
-{operands(t, code, "%ks")}{launch_and_wait(f"launch_{t}_{v}", "%a, %b, %c, %m, %n, %k", launch_args)}    scf.if %k_empty {{
+{operands(t, code, "%ks")}{launch_and_wait(f"launch_{t}_{v}", LAUNCH_OPERANDS, launch_args)}    scf.if %k_empty {{
       %zero = arith.constant 0.0 : f64
       llvm.call @tileRtFill(%pref, %mn, %f32, %zero) : (!llvm.ptr, i64, i32, f64) -> ()
     }} else {{
@@ -1518,6 +1865,7 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
         attrs.append("#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>")
     attrs += list(dict.fromkeys(c.acc_attr() for c in all_configs))
     attrs += sorted({c.window_attr() for c in persistent})
+    attrs += sorted({a for c in persistent if c.stream_k for a in c.window_slice_attrs()})
     type_aliases = "".join(aliases(t) for t in TYPES) if variants else ""
     # The fp8 kernels store C through the bf16 kernels' boxes, descriptors
     # and staging rings: theirs for each fp8 BM too.
@@ -1531,8 +1879,8 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
     kernels = "".join(kernels_for(t, variants) for t in TYPES)
     kernels += "".join(tiled_kernel(t, v) for t in TYPES for v in kernel_variants)
     fill = "\n  llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)" if tiled else ""
-    if any(TILED_BY_VARIANT[v][0].group_m for v in kernel_variants):
-        fill += "\n  llvm.func @tileRtMultiprocessorCount() -> i32"
+    # Every f16 / bf16 check allocates the stream-K workspace (workspace()).
+    fill += "\n  llvm.func @tileRtMultiprocessorCount() -> i32"
     if fp8_shapes:
         assert "w128x256s4g8" in kernel_variants
         fp8 = FP8_BENCH if timed else FP8_CONFIGS
@@ -1615,8 +1963,10 @@ def main():
 // loop; ...pp = persistent ping-pong: one warpgroup's loop run by two
 // consumer warpgroups on alternate tiles, their MMA phases taking turns so
 // one's epilogue runs under the other's MMA; ...de = the epilogue of each
-// tile deferred into the next tile's main loop; ...cMxN = clusters of M x N
-// tiles sharing operands by TMA multicast. auto = the configuration rule
+// tile deferred into the next tile's main loop; ...desk = that, with the
+// last, partial wave of tiles split along K over every CTA (stream-K:
+// partial tiles meet in a workspace through tile.atomic_rmw flags);
+// ...cMxN = clusters of M x N tiles sharing operands by TMA multicast. auto = the configuration rule
 // (AUTO_RULE in the generator):
 // """ + auto_rule_text() + """.
 // e4m3 auto = FP8_AUTO_RULE:
@@ -1724,6 +2074,33 @@ def main():
                   [], WS_VARIANTS + EDGE_VARIANTS + ["auto"], ws_shapes,
                   timed=False, fp8_shapes=FP8_TEST_SHAPES)
     write(root, os.path.join("integration_test", "GEMM", "gemm-warp-specialized.mlir"),
+          text)
+
+    # The stream-K kernel where it splits the last wave (stream_k_launch):
+    # 4096^3 (above: every CTA splits, ranges straddle tiles) and here a
+    # last wave of one tile (4 CTAs on 32 K steps: a writer at K step 0,
+    # two writers inside the tile, the reducer), of 5 tiles on 20 CTAs over
+    # 30 K steps (ranges of 7 or 8 steps that start and end mid-tile; K not
+    # a multiple of 64), and of 124 tiles on 132 CTAs; one launch after
+    # another, so each finds the flags the previous one left (zero).
+    sk_header = """// Generated by bench/generate_gemm_bench.py: the stream-K GEMM (w128x256s4g8desk:
+// the last, partial wave of 128x256 tiles split along K over the CTAs,
+// partial tiles meeting through a workspace and tile.atomic_rmw flags) on
+// problems whose last wave it splits in different ways, checked against
+// cuBLAS's f32 result on fresh random inputs with D and the workspace's
+// partial tiles poisoned first.
+// REQUIRES: cuda-gpu
+// RUN: tile-run %s | FileCheck %s
+"""
+    sk_shapes = [(896, 4864, 2048), (17536, 256, 1880), (2048, 4096, 4096),
+                 (896, 4864, 2048)]
+    checks = []
+    for t in TYPES:
+        for (m, n, k) in sk_shapes:
+            checks.append(f"// CHECK: {t} w128x256s4g8desk {m}x{n}x{k}: rows={m} cols={n} rel_err={{{{[0-9.e+-]+}}}} {{{{.*}}}} nonfinite=0 -> PASS")
+    text = render([], sk_header + "\n".join(checks) + "\n// CHECK-NOT: FAIL\n",
+                  [], ["w128x256s4g8desk"], sk_shapes, timed=False)
+    write(root, os.path.join("integration_test", "GEMM", "gemm-stream-k.mlir"),
           text)
 
 

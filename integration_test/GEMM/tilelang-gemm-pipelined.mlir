@@ -506,6 +506,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_p4_str("bf16 p4\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -521,7 +522,8 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_f16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -545,7 +547,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -567,7 +582,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -591,7 +606,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -603,7 +618,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -632,13 +647,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_f16_p3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -662,7 +680,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -684,7 +715,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -708,7 +739,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -720,7 +751,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -749,13 +780,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_f16_p4 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_p4(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -779,7 +813,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -801,7 +848,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -825,7 +872,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -837,7 +884,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -866,13 +913,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_p2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -896,7 +946,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -918,7 +981,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -942,7 +1005,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -954,7 +1017,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_p2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -983,13 +1046,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_p3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -1013,7 +1079,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -1035,7 +1114,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -1059,7 +1138,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -1071,7 +1150,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_p3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -1100,13 +1179,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_p4 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_p4(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -1130,7 +1212,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -1152,7 +1247,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -1176,7 +1271,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -1188,7 +1283,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_p4(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -1217,7 +1312,9 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 

@@ -614,6 +614,7 @@ module attributes {gpu.container_module} {
   llvm.mlir.global internal constant @name_bf16_s3_str("bf16 s3\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -629,7 +630,8 @@ module attributes {gpu.container_module} {
 
   // Launches gemm_f16_s1 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_s1(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -653,7 +655,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -675,7 +690,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -699,7 +714,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -711,7 +726,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -740,13 +755,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_f16_s2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_s2(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -770,7 +788,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -792,7 +823,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -816,7 +847,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -828,7 +859,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -857,13 +888,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_f16_s3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_f16_s3(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -887,7 +921,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xf16> -> !llvm.ptr
@@ -909,7 +956,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -933,7 +980,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -945,7 +992,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -974,13 +1021,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_s1 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_s1(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -1004,7 +1054,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -1026,7 +1089,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -1050,7 +1113,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -1062,7 +1125,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_s1(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -1091,13 +1154,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_s2 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_s2(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -1121,7 +1187,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -1143,7 +1222,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -1167,7 +1246,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -1179,7 +1258,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_s2(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -1208,13 +1287,16 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 
   // Launches gemm_bf16_s3 on memrefs A[M, K], B[K, N], C[M, N].
   func.func @launch_bf16_s3(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>,
-                        %m: index, %n: index, %k: index, %dep: !gpu.async.token) -> !gpu.async.token {
+                        %m: index, %n: index, %k: index, %ws: memref<?xf32>, %flags: memref<?xi32>,
+                        %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -1238,7 +1320,20 @@ module attributes {gpu.container_module} {
     %b, %t2 = gpu.alloc async [%t1] (%k, %n) : memref<?x?xbf16>
     %c, %t3 = gpu.alloc async [%t2] (%m, %n) : memref<?x?xbf16>
     %ref, %t4 = gpu.alloc async [%t3] (%m, %n) : memref<?x?xf32>
-    gpu.wait [%t4]
+    %sms_ws32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sms_ws = arith.index_cast %sms_ws32 : i32 to index
+    %tile_ws = arith.constant 32768 : index
+    %ws_len = arith.muli %sms_ws, %tile_ws : index
+    %ws, %t4a = gpu.alloc async [%t4] (%ws_len) : memref<?xf32>
+    %flags, %t4b = gpu.alloc async [%t4a] (%sms_ws) : memref<?xi32>
+    %flag_zero = arith.constant 0 : i32
+    %t4w = gpu.memset async [%t4b] %flags, %flag_zero : memref<?xi32>, i32
+    gpu.wait [%t4w]
+    %pws = tile.ptr_from_memref %ws : memref<?xf32> -> !llvm.ptr
+    %ws_len64 = arith.index_cast %ws_len : index to i64
+    %four = arith.constant 4 : i64
+    %ws_bytes = arith.muli %ws_len64, %four : i64
+    llvm.call @tileRtPoison(%pws, %ws_bytes) : (!llvm.ptr, i64) -> ()
     %pa = tile.ptr_from_memref %a : memref<?x?xbf16> -> !llvm.ptr
     %pb = tile.ptr_from_memref %b : memref<?x?xbf16> -> !llvm.ptr
     %pc = tile.ptr_from_memref %c : memref<?x?xbf16> -> !llvm.ptr
@@ -1260,7 +1355,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtFillRandom(%pb, %kn, %dtype, %seed_b) : (!llvm.ptr, i64, i32, i64) -> ()
     llvm.call @tileRtPoison(%pc, %mn_bytes) : (!llvm.ptr, i64) -> ()
     %launch_dep = gpu.wait async
-    %launch_done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+    %launch_done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%launch_dep]
     %null = llvm.mlir.zero : !llvm.ptr
     llvm.call @tileRtReferenceGemm(%pa, %pb, %pref, %m64, %n64, %k64, %dtype, %f32, %no, %null) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr) -> ()
@@ -1284,7 +1379,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %launch_dep_warm = gpu.wait async
-        %launch_done_warm = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+        %launch_done_warm = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %launch_dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%launch_dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -1296,7 +1391,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_s3(%a, %b, %c, %m, %n, %k, %ws, %flags, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, index, index, index, memref<?xf32>, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %host_sample = llvm.call @tileRtTimerHostMs(%timer) : (!llvm.ptr) -> f64
@@ -1325,7 +1420,9 @@ module attributes {gpu.container_module} {
     %t7 = gpu.dealloc async [%t6] %b : memref<?x?xbf16>
     %t8 = gpu.dealloc async [%t7] %c : memref<?x?xbf16>
     %t9 = gpu.dealloc async [%t8] %ref : memref<?x?xf32>
-    gpu.wait [%t9]
+    %t10 = gpu.dealloc async [%t9] %ws : memref<?xf32>
+    %t11 = gpu.dealloc async [%t10] %flags : memref<?xi32>
+    gpu.wait [%t11]
     return %fail : i32
   }
 

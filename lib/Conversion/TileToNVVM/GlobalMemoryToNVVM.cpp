@@ -106,22 +106,20 @@ struct AtomicRMWLowering : public ConvertOpToLLVMPattern<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type type = op.getValue().getType();
     Type llvmType = getTypeConverter()->convertType(type);
-    Value addr = LLVM::GEPOp::create(rewriter, op.getLoc(),
-                                     adaptor.getPtr().getType(), llvmType,
-                                     adaptor.getPtr(),
-                                     ValueRange{adaptor.getOffset()});
-    std::string text = ("atom." + getSemantics(op.getSem()) + "." +
-                        getScope(op.getScope()) + ".global." +
-                        getOperation(op.getKind()) + "." +
-                        getPtxType(op.getKind(), type) + " $0, [$1], $2;")
-                           .str();
+    Value addr = LLVM::GEPOp::create(
+        rewriter, op.getLoc(), adaptor.getPtr().getType(), llvmType,
+        adaptor.getPtr(), ValueRange{adaptor.getOffset()});
+    std::string text =
+        ("atom." + getSemantics(op.getSem()) + "." + getScope(op.getScope()) +
+         ".global." + getOperation(op.getKind()) + "." +
+         getPtxType(op.getKind(), type) + " $0, [$1], $2;")
+            .str();
     // The register class of the value: 32- or 64-bit integer or float.
-    StringRef reg = type.isF32()   ? "f"
-                    : type.isF64() ? "d"
+    StringRef reg = type.isF32()                         ? "f"
+                    : type.isF64()                       ? "d"
                     : type.getIntOrFloatBitWidth() == 64 ? "l"
-                                                          : "r";
-    std::string constraints =
-        ("=" + reg + ",l," + reg + ",~{memory}").str();
+                                                         : "r";
+    std::string constraints = ("=" + reg + ",l," + reg + ",~{memory}").str();
     rewriter.replaceOp(op, createInlineAsm(rewriter, op.getLoc(), llvmType,
                                            ValueRange{addr, adaptor.getValue()},
                                            text, constraints,
