@@ -144,6 +144,14 @@ VARIANT_DOC = {
     "t": "as q, with three consumer warpgroups of 64 query rows each (tiles of 192 rows) taking turns in a ring, each in its own partition with 160 registers",
     "h": "as w, with every register layout written by hand (the layouts issue's auto-against-hand comparison): S and O in their wgmma accumulator layouts, the row statistics in S's row slice, converted to O's where they scale O, P converted to O's dot-operand layout",
 }
+# The K and V bytes (L2: 50 MiB on the H100 and H200) that the pairs of one
+# section of a causal tile order may have (tile_coords): FlashAttention-3's
+# figure for the L2 its tile scheduler groups heads by. The GPU tests use
+# TEST_CAUSAL_L2_BYTES: their problems are small, and with it their
+# largest (48 pairs of 700 rows) is split into sections of 2 to 10 pairs,
+# the last one partial for most head dims.
+CAUSAL_L2_BYTES = 32 << 20
+TEST_CAUSAL_L2_BYTES = 5 * 700 * 2 * 128 * 2
 # --ablate-softmax: the rotated kernels' softmax left out (softmax_left_out),
 # to measure what it costs them; never in a committed file.
 ABLATE_SOFTMAX = False
@@ -699,21 +707,37 @@ def tile_loop_end(results, values, indent):
     return indented(body, indent)
 
 
-def tile_coords(src, indent):
+def tile_coords(t, d, src, indent):
     """The query block and (batch, head) pair of tile %tile, the last query
     blocks first (with a causal mask they have the most key blocks, and the
     short ones fill the tail of the grid): without a mask, the blocks of one
     pair after another (tiles running at once share their K and V in L2);
-    with one, all pairs' blocks of one length before the next length (with
-    tile_loop's snake, every CTA gets about the same work); the key blocks
-    it visits, [0, end) (at least one: q_start < seq), and those that need
-    no mask, [0, full). `src` suffixes the captured inputs in a
-    partition."""
+    with one, in sections of as many pairs as CAUSAL_L2_BYTES holds the K
+    and V of (at least one), the sections one after another and within a
+    section all its pairs' blocks of one length before the next length
+    (with tile_loop's snake, every CTA gets about the same work; the tiles
+    running at once share the K and V of a section's pairs in L2, not
+    stream every pair's); the key blocks it visits, [0, end) (at least
+    one: q_start < seq), and those that need no mask, [0, full). `src`
+    suffixes the captured inputs in a partition."""
     body = f"""%is_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
 %pair_nc = arith.divui %tile, %qblocks{src} : i32
 %rev_nc = arith.remui %tile, %qblocks{src} : i32
-%pair_c = arith.remui %tile, %pairs{src} : i32
-%rev_c = arith.divui %tile, %pairs{src} : i32
+%kv_row_bytes = arith.constant {2 * d * ELEMENT_BYTES[t]} : i32
+%kv_pair_bytes = arith.muli %seq{src}, %kv_row_bytes : i32
+%l2_budget = arith.constant {CAUSAL_L2_BYTES} : i32
+%sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+%sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+%sec_tiles = arith.muli %sec_pairs, %qblocks{src} : i32
+%sec = arith.divui %tile, %sec_tiles : i32
+%sec_first = arith.muli %sec, %sec_pairs : i32
+%sec_start = arith.muli %sec, %sec_tiles : i32
+%in_sec = arith.subi %tile, %sec_start : i32
+%pairs_left = arith.subi %pairs{src}, %sec_first : i32
+%sec_width = arith.minui %sec_pairs, %pairs_left : i32
+%pair_in_sec = arith.remui %in_sec, %sec_width : i32
+%pair_c = arith.addi %sec_first, %pair_in_sec : i32
+%rev_c = arith.divui %in_sec, %sec_width : i32
 %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
 %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
 %last_block = arith.subi %qblocks{src}, %c1_i32 : i32
@@ -983,7 +1007,7 @@ def kernel_rotated(t, d, v):
         scf.if %issuer {{
 {q_bars}{q_views}\
 {tile_loop(producer_carried, "_p", i10)}\
-{tile_coords("_p", i12)}\
+{tile_coords(t, d, "_p", i12)}\
 {q_slot_of_tile}\
             mbarrier.wait %qeb, phase %q_free : i32
             mbarrier.arrive_expect_tx %qfb, bytes = {q_bytes}
@@ -1225,7 +1249,7 @@ mbarrier.arrive %vel
         """Tile %`tile`'s coordinates, its Q, iterations 1 .. end - 1 (into
         %res) and the release of its Q slot; then the ring position and
         turn of its last P V."""
-        return (tile_coords("", indent) + q_slot(k, "", indent)
+        return (tile_coords(t, d, "", indent) + q_slot(k, "", indent)
                 + lines(f"%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}", indent)
                 + kv_loop(t, d, v, rows, "q_cur", "end", base, tbase, (m, l, "p_first"),
                           lambda n: f"%{n}", turn_wait, turn_pass, {"rows": rows}, indent)
@@ -1244,7 +1268,7 @@ mbarrier.arrive %qeb
         return lines(suffixed(tile_of_round(rnd, "", ""), sfx), indent)
 
     def coords_of(tile, sfx, indent):
-        return lines(suffixed(tile_coords("", "").replace("%tile", f"%{tile}"), sfx), indent)
+        return lines(suffixed(tile_coords(t, d, "", "").replace("%tile", f"%{tile}"), sfx), indent)
 
     # P of a tile's block 0 crosses the tile loop in f32 and is rounded at
     # the top of the tile: rounded in the boundary, it would be copied into
@@ -1393,7 +1417,7 @@ def consumer_region(t, d, v, g, src):
 {i8}%qfb = mbarrier.index {c('qfull')}[%c0] : {one}
 {i8}%qeb = mbarrier.index {c('qempty')}[%c0] : {one}
 {turn_select}{tile_loop(CONSUMER_CARRIED, src, i8)}\
-{tile_coords(src, i10)}\
+{tile_coords(t, d, src, i10)}\
 {region_start}{own_blocks}\
           %q_parity = arith.andi %k, %c1_i32 : i32
           mbarrier.wait %qfb, phase %q_parity : i32
@@ -1872,6 +1896,8 @@ def main():
     configs = [(t, d, v) for t in TYPES for d in HEAD_DIMS for v in VARIANTS
                if d in head_dims(v)]
     outputs = {}
+    global CAUSAL_L2_BYTES
+    bench_l2_bytes, CAUSAL_L2_BYTES = CAUSAL_L2_BYTES, TEST_CAUSAL_L2_BYTES
     # One test per element type: together they would pass the 1 MiB a
     # tracked file may have.
     for t in TYPES:
@@ -1896,6 +1922,7 @@ def main():
     outputs[f"integration_test/Attention/attention-forward-{FP8}.mlir"] = render(
         FP8_TEST_HEADER + "\n" + checks + "// CHECK-NOT: FAIL\n", FP8_CONFIGS,
         fp8_tests)
+    CAUSAL_L2_BYTES = bench_l2_bytes
     bench = [(t, d, v, b, h, s, causal) for t in ("bf16", "f16")
              for b, h, s, d in BENCH_SHAPES for causal in (False, True)
              for v in BENCH_VARIANTS
