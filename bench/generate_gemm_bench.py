@@ -1105,16 +1105,7 @@ def plain_grouped_tile_loop(c, carried=""):
       %stride = arith.index_cast %grid : i32 to index
       {result}scf.for %tile = %first to %last step %stride {iter_args}{{
         %tile_i32 = arith.index_cast %tile : index to i32
-        %group = arith.divui %tile_i32, %group_tiles : i32
-        %group_row = arith.muli %group, %group_m : i32
-        %rows_left = arith.subi %tiles_m, %group_row : i32
-        %rows = arith.minui %rows_left, %group_m : i32
-        %in_group = arith.remui %tile_i32, %group_tiles : i32
-        %row_in_group = arith.remui %in_group, %rows : i32
-        %tile_m = arith.addi %group_row, %row_in_group : i32
-        %tile_n = arith.divui %in_group, %rows : i32
-        %off_m = arith.muli %tile_m, %bm_i32 : i32
-        %off_n = arith.muli %tile_n, %bn_i32 : i32{n_offsets(c, "        ")}"""
+{grouped_coordinates(c, "        ")}"""
 
 
 def n_offsets(c, indent):
