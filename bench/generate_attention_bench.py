@@ -148,9 +148,19 @@ VARIANT_DOC = {
 # section of a causal tile order may have (tile_coords): FlashAttention-3's
 # figure for the L2 its tile scheduler groups heads by. The GPU tests use
 # TEST_CAUSAL_L2_BYTES: their problems are small, and with it their
-# largest (48 pairs of 700 rows) is split into sections of 2 to 10 pairs,
-# the last one partial for most head dims.
+# largest (48 pairs of 700 rows) is split into sections of 10 pairs at
+# head dim 64 (the last one partial).
 CAUSAL_L2_BYTES = 32 << 20
+# The variants whose causal tiles go in those sections: the three-region
+# ones (tiles of 192 rows). Measured on an H100 (bench/NOTES.md, fourteenth
+# session), sections against the order of all pairs: t and u causal +7-9%
+# at head dim 64; but q and r at head dim 128 -5 to -16% and q at 64 +3%.
+# With the grid's static assignment (tile_loop's snake), a round of tiles
+# from a few pairs spans many lengths, and the CTAs' totals drift apart:
+# the heaviest CTA's work over the mean, simulated, is 1.27-1.30 for q and
+# r at head dim 128 (1.00 without sections), 1.09 for q at 64, 1.006 for t
+# (1.016 without). A dynamic tile counter would avoid it (not written).
+CAUSAL_SECTIONS = ("s", "t", "u")
 TEST_CAUSAL_L2_BYTES = 5 * 700 * 2 * 128 * 2
 # --ablate-softmax: the rotated kernels' softmax left out (softmax_left_out),
 # to measure what it costs them; never in a committed file.
@@ -707,23 +717,14 @@ def tile_loop_end(results, values, indent):
     return indented(body, indent)
 
 
-def tile_coords(t, d, src, indent):
-    """The query block and (batch, head) pair of tile %tile, the last query
-    blocks first (with a causal mask they have the most key blocks, and the
-    short ones fill the tail of the grid): without a mask, the blocks of one
-    pair after another (tiles running at once share their K and V in L2);
-    with one, in sections of as many pairs as CAUSAL_L2_BYTES holds the K
-    and V of (at least one), the sections one after another and within a
-    section all its pairs' blocks of one length before the next length
-    (with tile_loop's snake, every CTA gets about the same work; the tiles
-    running at once share the K and V of a section's pairs in L2, not
-    stream every pair's); the key blocks it visits, [0, end) (at least
-    one: q_start < seq), and those that need no mask, [0, full). `src`
-    suffixes the captured inputs in a partition."""
-    body = f"""%is_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
-%pair_nc = arith.divui %tile, %qblocks{src} : i32
-%rev_nc = arith.remui %tile, %qblocks{src} : i32
-%kv_row_bytes = arith.constant {2 * d * ELEMENT_BYTES[t]} : i32
+def causal_order(t, d, v, src):
+    """tile_coords' causal order: %pair_c and %rev_c (query blocks counted
+    from the last) of %tile."""
+    if v not in CAUSAL_SECTIONS:
+        return f"""%pair_c = arith.remui %tile, %pairs{src} : i32
+%rev_c = arith.divui %tile, %pairs{src} : i32
+"""
+    return f"""%kv_row_bytes = arith.constant {2 * d * ELEMENT_BYTES[t]} : i32
 %kv_pair_bytes = arith.muli %seq{src}, %kv_row_bytes : i32
 %l2_budget = arith.constant {CAUSAL_L2_BYTES} : i32
 %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
@@ -738,6 +739,26 @@ def tile_coords(t, d, src, indent):
 %pair_in_sec = arith.remui %in_sec, %sec_width : i32
 %pair_c = arith.addi %sec_first, %pair_in_sec : i32
 %rev_c = arith.divui %in_sec, %sec_width : i32
+"""
+
+
+def tile_coords(t, d, v, src, indent):
+    """The query block and (batch, head) pair of tile %tile, the last query
+    blocks first (with a causal mask they have the most key blocks, and the
+    short ones fill the tail of the grid): without a mask, the blocks of one
+    pair after another (tiles running at once share their K and V in L2);
+    with one, all pairs' blocks of one length before the next length (with
+    tile_loop's snake, every CTA gets about the same work), for the
+    CAUSAL_SECTIONS variants in sections of as many pairs as
+    CAUSAL_L2_BYTES holds the K and V of (at least one), one section after
+    another (the tiles running at once share the K and V of a section's
+    pairs in L2, not stream every pair's); the key blocks it visits,
+    [0, end) (at least one: q_start < seq), and those that need no mask,
+    [0, full). `src` suffixes the captured inputs in a partition."""
+    body = f"""%is_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
+%pair_nc = arith.divui %tile, %qblocks{src} : i32
+%rev_nc = arith.remui %tile, %qblocks{src} : i32
+{causal_order(t, d, v, src)}\
 %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
 %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
 %last_block = arith.subi %qblocks{src}, %c1_i32 : i32
@@ -1007,7 +1028,7 @@ def kernel_rotated(t, d, v):
         scf.if %issuer {{
 {q_bars}{q_views}\
 {tile_loop(producer_carried, "_p", i10)}\
-{tile_coords(t, d, "_p", i12)}\
+{tile_coords(t, d, v, "_p", i12)}\
 {q_slot_of_tile}\
             mbarrier.wait %qeb, phase %q_free : i32
             mbarrier.arrive_expect_tx %qfb, bytes = {q_bytes}
@@ -1249,7 +1270,7 @@ mbarrier.arrive %vel
         """Tile %`tile`'s coordinates, its Q, iterations 1 .. end - 1 (into
         %res) and the release of its Q slot; then the ring position and
         turn of its last P V."""
-        return (tile_coords(t, d, "", indent) + q_slot(k, "", indent)
+        return (tile_coords(t, d, v, "", indent) + q_slot(k, "", indent)
                 + lines(f"%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}", indent)
                 + kv_loop(t, d, v, rows, "q_cur", "end", base, tbase, (m, l, "p_first"),
                           lambda n: f"%{n}", turn_wait, turn_pass, {"rows": rows}, indent)
@@ -1268,7 +1289,7 @@ mbarrier.arrive %qeb
         return lines(suffixed(tile_of_round(rnd, "", ""), sfx), indent)
 
     def coords_of(tile, sfx, indent):
-        return lines(suffixed(tile_coords(t, d, "", "").replace("%tile", f"%{tile}"), sfx), indent)
+        return lines(suffixed(tile_coords(t, d, v, "", "").replace("%tile", f"%{tile}"), sfx), indent)
 
     # P of a tile's block 0 crosses the tile loop in f32 and is rounded at
     # the top of the tile: rounded in the boundary, it would be copied into
@@ -1417,7 +1438,7 @@ def consumer_region(t, d, v, g, src):
 {i8}%qfb = mbarrier.index {c('qfull')}[%c0] : {one}
 {i8}%qeb = mbarrier.index {c('qempty')}[%c0] : {one}
 {turn_select}{tile_loop(CONSUMER_CARRIED, src, i8)}\
-{tile_coords(t, d, src, i10)}\
+{tile_coords(t, d, v, src, i10)}\
 {region_start}{own_blocks}\
           %q_parity = arith.andi %k, %c1_i32 : i32
           mbarrier.wait %qfb, phase %q_parity : i32
