@@ -438,6 +438,115 @@ bool keptByProducer(Operation *op) {
   return effects && effects.onlyHasEffect<MemoryEffects::Read>();
 }
 
+/// The values that decide what the producer loads: the operands of its
+/// marked ops, the bounds and conditions of the loops and branches around
+/// them, and, transitively, what those are computed from (through loop
+/// iteration arguments and results of loops and branches). Each must come
+/// from before the split or from an op the producer keeps: one that writes
+/// memory (an atomic, a store) runs on the consumers only, and the
+/// producer would get poison in its place, which folds silently into
+/// wrong loads.
+class ProducerInputs {
+public:
+  ProducerInputs(gpu::GPUFuncOp func, Operation *split)
+      : func(func), split(split) {}
+
+  LogicalResult check() {
+    WalkResult walk = func.walk([&](Operation *op) {
+      if (!op->hasAttr(kProducerAttrName))
+        return WalkResult::advance();
+      root = op;
+      push(op->getOperands());
+      for (Operation *parent = op->getParentOp(); parent != func;
+           parent = parent->getParentOp())
+        pushControl(parent);
+      return failed(drain()) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    return failure(walk.wasInterrupted());
+  }
+
+private:
+  /// Follows the worklist back to its sources (`root` is the marked op it
+  /// started from, for the diagnostic).
+  LogicalResult drain() {
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (auto arg = dyn_cast<BlockArgument>(value)) {
+        visitArgument(arg);
+        continue;
+      }
+      if (failed(visitResult(cast<OpResult>(value))))
+        return failure();
+    }
+    return success();
+  }
+
+  void push(ValueRange values) {
+    for (Value value : values)
+      if (seen.insert(value).second)
+        worklist.push_back(value);
+  }
+
+  /// What decides whether and how often ops inside `op` run.
+  void pushControl(Operation *op) {
+    if (auto loop = dyn_cast<scf::ForOp>(op))
+      push({loop.getLowerBound(), loop.getUpperBound(), loop.getStep()});
+    else if (auto branch = dyn_cast<scf::IfOp>(op))
+      push(branch.getCondition());
+  }
+
+  void visitArgument(BlockArgument arg) {
+    auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    if (!loop)
+      return;
+    pushControl(loop);
+    if (arg == loop.getInductionVar())
+      return;
+    unsigned i = arg.getArgNumber() - loop.getNumInductionVars();
+    push(loop.getInitArgs()[i]);
+    push(loop.getBody()->getTerminator()->getOperand(i));
+  }
+
+  LogicalResult visitResult(OpResult result) {
+    Operation *op = result.getOwner();
+    if (isBeforeSplit(func, op, split))
+      return success();
+    unsigned i = result.getResultNumber();
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      pushControl(loop);
+      push({loop.getInitArgs()[i],
+            loop.getBody()->getTerminator()->getOperand(i)});
+      return success();
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      pushControl(branch);
+      for (Region *region : {&branch.getThenRegion(), &branch.getElseRegion()})
+        if (!region->empty())
+          push(region->front().getTerminator()->getOperand(i));
+      return success();
+    }
+    if (!keptByProducer(op)) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "computes a value that decides the producer warp's loads, but "
+             "the producer does not run it (it writes memory or holds a "
+             "register tile, so only the consumer warps do): compute that "
+             "value from operations without side effects, or before the "
+             "warp-specialized part";
+      diag.attachNote(root->getLoc()) << "a load it decides";
+      return failure();
+    }
+    push(op->getOperands());
+    return success();
+  }
+
+  gpu::GPUFuncOp func;
+  Operation *split;
+  Operation *root = nullptr;
+  SmallVector<Value> worklist;
+  DenseSet<Value> seen;
+};
+
 /// The producer's copy of the kernel's rest: what it does not keep goes
 /// (its results become poison, which canonicalization then removes with
 /// the loop-carried values and branches that only served the consumers).
@@ -873,6 +982,8 @@ struct WarpSpecialize
     split = findSplit(func, loops);
     countArrivalsBeforeSplit(func, split, consumerWarps * 32,
                              (consumerWarps * groups + kProducerWarps) * 32);
+    if (failed(ProducerInputs(func, split).check()))
+      return failure();
     splitKernel(func, split, consumerWarps, bool(pingPong), clustered);
     return updateLaunches(module, func, consumerWarps,
                           pingPong ? kPingPongGroups : 1);
