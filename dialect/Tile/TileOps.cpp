@@ -257,7 +257,7 @@ LogicalResult AtomicRMWOp::verify() {
                          << " elements takes a value of that type, not "
                          << type;
   // PTX atom's types per operation: integers of 32 or 64 bits for all,
-  // floats only for add (f32, f64) and exch (b32 moves an f32's bits).
+  // floats only for add (f32, f64) and exch (b32 / b64 move their bits).
   bool isInteger = type.isSignlessInteger(32) || type.isSignlessInteger(64);
   switch (getKind()) {
   case AtomicKind::Add:
@@ -265,9 +265,9 @@ LogicalResult AtomicRMWOp::verify() {
       return success();
     return emitOpError() << "`add` takes i32, i64, f32 or f64, not " << type;
   case AtomicKind::Exch:
-    if (isInteger || type.isF32())
+    if (isInteger || type.isF32() || type.isF64())
       return success();
-    return emitOpError() << "`exch` takes i32, i64 or f32, not " << type;
+    return emitOpError() << "`exch` takes i32, i64, f32 or f64, not " << type;
   default:
     if (isInteger)
       return success();

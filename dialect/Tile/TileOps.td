@@ -239,7 +239,7 @@ def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw",
     %seen = tile.atomic_rmw exch %flags[%j], %zero acquire gpu : !tile.ptr<i32>, i32, i32
     ```
 
-    `add` takes i32, i64, f32 or f64; `exch` i32, i64 or f32; `max`, `min`
+    `add` and `exch` take i32, i64, f32 or f64; `max`, `min`
     (signed), `umax`, `umin`, `and`, `or` and `xor` take i32 or i64. Register
     tiles of offsets are not supported yet.
   }];

@@ -1643,9 +1643,11 @@ module attributes {gpu.container_module} {
       %hi_t = arith.trunci %hi_q : i64 to i32
       %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
       %has_range = arith.cmpi ult, %lo, %hi : i32
+      // K = 0 leaves no range; the divisions below still must not be by 0.
+      %k_div = arith.maxui %k_tiles_i32, %c1_i32 : i32
       // The tail: the segment in the tile of step hi - 1.
       %hi_m1 = arith.subi %hi, %c1_i32 : i32
-      %tail_q = arith.divui %hi_m1, %k_tiles_i32 : i32
+      %tail_q = arith.divui %hi_m1, %k_div : i32
       %tail_rel = arith.select %has_range, %tail_q, %c0_i32 : i32
       %tail_base = arith.muli %tail_rel, %k_tiles_i32 : i32
       %tail_start = arith.maxui %lo, %tail_base : i32
@@ -1654,7 +1656,7 @@ module attributes {gpu.container_module} {
       %tail_kb = arith.select %has_range, %tail_kb_t, %c0_i32 : i32
       %tail_ke = arith.select %has_range, %tail_ke_t, %c0_i32 : i32
       // The head: the segment in the tile of step lo, when that is another.
-      %head_rel = arith.divui %lo, %k_tiles_i32 : i32
+      %head_rel = arith.divui %lo, %k_div : i32
       %head_other = arith.cmpi ne, %head_rel, %tail_rel : i32
       %has_head = arith.andi %has_range, %head_other : i1
       %head_base = arith.muli %head_rel, %k_tiles_i32 : i32
@@ -1671,7 +1673,12 @@ module attributes {gpu.container_module} {
         %seg_kb = arith.select %is_tail, %tail_kb, %head_kb : i32
         %seg_ke = arith.select %is_tail, %tail_ke, %head_ke : i32
         %seg_tile = arith.addi %dp_tiles, %seg_rel : i32
-        %tile_i32 = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        %any_tile = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        // An empty segment (a CTA without a range) may name the tile past
+        // the last: it runs no K step, but its coordinates must not divide
+        // by zero (the last tile group's rows).
+        %last_tile = arith.subi %num_tiles, %c1_i32 : i32
+        %tile_i32 = arith.minui %any_tile, %last_tile : i32
         %kb_i32 = arith.select %is_dp, %c0_i32, %seg_kb : i32
         %ke_i32 = arith.select %is_dp, %k_tiles_i32, %seg_ke : i32
         %kb = arith.index_cast %kb_i32 : i32 to index
@@ -3649,9 +3656,11 @@ module attributes {gpu.container_module} {
       %hi_t = arith.trunci %hi_q : i64 to i32
       %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
       %has_range = arith.cmpi ult, %lo, %hi : i32
+      // K = 0 leaves no range; the divisions below still must not be by 0.
+      %k_div = arith.maxui %k_tiles_i32, %c1_i32 : i32
       // The tail: the segment in the tile of step hi - 1.
       %hi_m1 = arith.subi %hi, %c1_i32 : i32
-      %tail_q = arith.divui %hi_m1, %k_tiles_i32 : i32
+      %tail_q = arith.divui %hi_m1, %k_div : i32
       %tail_rel = arith.select %has_range, %tail_q, %c0_i32 : i32
       %tail_base = arith.muli %tail_rel, %k_tiles_i32 : i32
       %tail_start = arith.maxui %lo, %tail_base : i32
@@ -3660,7 +3669,7 @@ module attributes {gpu.container_module} {
       %tail_kb = arith.select %has_range, %tail_kb_t, %c0_i32 : i32
       %tail_ke = arith.select %has_range, %tail_ke_t, %c0_i32 : i32
       // The head: the segment in the tile of step lo, when that is another.
-      %head_rel = arith.divui %lo, %k_tiles_i32 : i32
+      %head_rel = arith.divui %lo, %k_div : i32
       %head_other = arith.cmpi ne, %head_rel, %tail_rel : i32
       %has_head = arith.andi %has_range, %head_other : i1
       %head_base = arith.muli %head_rel, %k_tiles_i32 : i32
@@ -3677,7 +3686,12 @@ module attributes {gpu.container_module} {
         %seg_kb = arith.select %is_tail, %tail_kb, %head_kb : i32
         %seg_ke = arith.select %is_tail, %tail_ke, %head_ke : i32
         %seg_tile = arith.addi %dp_tiles, %seg_rel : i32
-        %tile_i32 = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        %any_tile = arith.select %is_dp, %dp_tile, %seg_tile : i32
+        // An empty segment (a CTA without a range) may name the tile past
+        // the last: it runs no K step, but its coordinates must not divide
+        // by zero (the last tile group's rows).
+        %last_tile = arith.subi %num_tiles, %c1_i32 : i32
+        %tile_i32 = arith.minui %any_tile, %last_tile : i32
         %kb_i32 = arith.select %is_dp, %c0_i32, %seg_kb : i32
         %ke_i32 = arith.select %is_dp, %k_tiles_i32, %seg_ke : i32
         %kb = arith.index_cast %kb_i32 : i32 to index

@@ -44,6 +44,9 @@
 // for their MMA phases on two "turn" mbarriers (makePingPongCopy).
 //
 // What it cannot do it refuses with a warning and leaves to tile-pipeline.
+// A kernel whose loads depend on a value only the consumers compute (an op
+// that writes memory, such as an atomic tile counter) is an error
+// (ProducerInputs).
 //
 //===----------------------------------------------------------------------===//
 

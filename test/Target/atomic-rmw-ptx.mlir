@@ -21,6 +21,7 @@
 // CHECK: atom.release.gpu.global.or.b64
 // CHECK: atom.release.gpu.global.xor.b32
 // CHECK: atom.relaxed.gpu.global.exch.b32
+// CHECK: atom.acquire.gpu.global.exch.b64 {{%fd[0-9]+|%rd[0-9]+}}, [{{%rd[0-9]+}}], {{%fd[0-9]+|%rd[0-9]+}};
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -47,8 +48,9 @@ module attributes {gpu.container_module} {
       %o = tile.atomic_rmw or %l[%i], %m release gpu : !tile.ptr<i64>, i32, i64
       %p = tile.atomic_rmw xor %f[%i], %h release gpu : !tile.ptr<i32>, i32, i32
       %q = tile.atomic_rmw exch %x[%i], %e relaxed gpu : !tile.ptr<f32>, i32, f32
+      %r = tile.atomic_rmw exch %y[%i], %g acquire gpu : !tile.ptr<f64>, i32, f64
       %qi = arith.bitcast %q : f32 to i32
-      %gi = arith.fptosi %g : f64 to i32
+      %gi = arith.fptosi %r : f64 to i32
       %oi = arith.trunci %o : i64 to i32
       %s0 = arith.addi %k, %n : i32
       %s1 = arith.addi %s0, %p : i32

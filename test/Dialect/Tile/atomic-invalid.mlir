@@ -23,10 +23,10 @@ gpu.module @kernels {
 // -----
 
 gpu.module @kernels {
-  gpu.func @exch_f64(%x: !tile.ptr<f64>, %i: i32) kernel attributes {tile.num_warps = 4 : i32} {
+  gpu.func @or_f64(%x: !tile.ptr<f64>, %i: i32) kernel attributes {tile.num_warps = 4 : i32} {
     %one = arith.constant 1.0 : f64
-    // expected-error @+1 {{'tile.atomic_rmw' op `exch` takes i32, i64 or f32, not 'f64'}}
-    %a = tile.atomic_rmw exch %x[%i], %one relaxed gpu : !tile.ptr<f64>, i32, f64
+    // expected-error @+1 {{'tile.atomic_rmw' op `or` takes i32 or i64, not 'f64'}}
+    %a = tile.atomic_rmw or %x[%i], %one relaxed gpu : !tile.ptr<f64>, i32, f64
     gpu.return
   }
 }
