@@ -6,11 +6,18 @@
 // RUN: FileCheck %s --input-file=%t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 
+// The address is the element's: a signed i32 offset sign-extended and
+// scaled by 4 for i32, an i64 one (zero-extended here by arith.extui)
+// scaled by 8 for i64.
 // CHECK-LABEL: .entry flags(
-// CHECK: atom.release.gpu.global.exch.b32 {{%r[0-9]+}}, [{{%rd[0-9]+}}], {{%r[0-9]+}};
-// CHECK: atom.acquire.gpu.global.exch.b32
+// CHECK: mul.wide.s32 [[OFF32:%rd[0-9]+]], {{%r[0-9]+}}, 4;
+// CHECK: add.s64 [[ADDR32:%rd[0-9]+]], {{%rd[0-9]+}}, [[OFF32]];
+// CHECK: atom.release.gpu.global.exch.b32 {{%r[0-9]+}}, {{\[}}[[ADDR32]]{{\]}}, {{%r[0-9]+}};
+// CHECK: atom.acquire.gpu.global.exch.b32 {{%r[0-9]+}}, {{\[}}[[ADDR32]]{{\]}}
 // CHECK: atom.relaxed.cta.global.add.u32
-// CHECK: atom.acq_rel.sys.global.add.u64 {{%rd[0-9]+}}, [{{%rd[0-9]+}}], {{%rd[0-9]+}};
+// CHECK: mul.wide.u32 [[OFF64:%rd[0-9]+]], {{%r[0-9]+}}, 8;
+// CHECK: add.s64 [[ADDR64:%rd[0-9]+]], {{%rd[0-9]+}}, [[OFF64]];
+// CHECK: atom.acq_rel.sys.global.add.u64 {{%rd[0-9]+}}, {{\[}}[[ADDR64]]{{\]}}, {{%rd[0-9]+}};
 // CHECK: atom.relaxed.gpu.global.add.f32 {{%f[0-9]+|%r[0-9]+}}, [{{%rd[0-9]+}}], {{%f[0-9]+|%r[0-9]+}};
 // CHECK: atom.relaxed.gpu.global.add.f64
 // CHECK: atom.acquire.cluster.global.max.s32
