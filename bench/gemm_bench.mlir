@@ -995,8 +995,8 @@ module attributes {gpu.container_module} {
       %dp_left = arith.subi %dp_tiles, %bid : i32
       %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
       %dp_units = arith.divui %dp_left_p, %grid : i32
-      %c2_u32 = arith.constant 2 : i32
-      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %two_units = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %two_units, %c0_i32 : i32
       %units_i32 = arith.addi %dp_units, %sk_units : i32
       %units = arith.index_cast %units_i32 : i32 to index
       // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.
@@ -2255,8 +2255,8 @@ module attributes {gpu.container_module} {
       %dp_left = arith.subi %dp_tiles, %bid : i32
       %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
       %dp_units = arith.divui %dp_left_p, %grid : i32
-      %c2_u32 = arith.constant 2 : i32
-      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %two_units = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %two_units, %c0_i32 : i32
       %units_i32 = arith.addi %dp_units, %sk_units : i32
       %units = arith.index_cast %units_i32 : i32 to index
       // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.

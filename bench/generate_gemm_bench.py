@@ -803,8 +803,8 @@ def stream_k_schedule():
       %dp_left = arith.subi %dp_tiles, %bid : i32
       %dp_left_p = arith.addi %dp_left, %grid_m1 : i32
       %dp_units = arith.divui %dp_left_p, %grid : i32
-      %c2_u32 = arith.constant 2 : i32
-      %sk_units = arith.select %sk_on, %c2_u32, %c0_i32 : i32
+      %two_units = arith.constant 2 : i32
+      %sk_units = arith.select %sk_on, %two_units, %c0_i32 : i32
       %units_i32 = arith.addi %dp_units, %sk_units : i32
       %units = arith.index_cast %units_i32 : i32 to index
       // This CTA's K steps of the last wave, [lo, hi) of I = tiles x steps.
@@ -816,15 +816,7 @@ def stream_k_schedule():
       %bid64 = arith.extui %bid : i32 to i64
       %bid1_64 = arith.addi %bid64, %one64 : i64
       %in_sk = arith.cmpi ult, %bid, %sk_ctas : i32
-      %lo_num = arith.muli %bid64, %sk_steps64 : i64
-      %lo_q = arith.divui %lo_num, %sk_div : i64
-      %lo_t = arith.trunci %lo_q : i64 to i32
-      %lo = arith.select %in_sk, %lo_t, %sk_steps : i32
-      %hi_num = arith.muli %bid1_64, %sk_steps64 : i64
-      %hi_q = arith.divui %hi_num, %sk_div : i64
-      %hi_t = arith.trunci %hi_q : i64 to i32
-      %hi = arith.select %in_sk, %hi_t, %sk_steps : i32
-      %has_range = arith.cmpi ult, %lo, %hi : i32
+""" + range_start("lo", "%bid64") + range_start("hi", "%bid1_64") + """      %has_range = arith.cmpi ult, %lo, %hi : i32
       // K = 0 leaves no range; the divisions below still must not be by 0.
       %k_div = arith.maxui %k_tiles_i32, %c1_i32 : i32
       // The tail: the segment in the tile of step hi - 1.
@@ -845,6 +837,17 @@ def stream_k_schedule():
       %head_kb_t = arith.subi %lo, %head_base : i32
       %head_kb = arith.select %has_head, %head_kb_t, %c0_i32 : i32
       %head_ke = arith.select %has_head, %k_tiles_i32, %c0_i32 : i32"""
+
+
+def range_start(name, cta64):
+    """IR lines: %`name` = the first K step of the last wave that CTA
+    `cta64` (i64) runs, `cta` x I / S, or I for CTAs past %sk_ctas (where
+    %in_sk is false: the ranges of %bid are [lo, hi))."""
+    return f"""      %{name}_num = arith.muli {cta64}, %sk_steps64 : i64
+      %{name}_q = arith.divui %{name}_num, %sk_div : i64
+      %{name}_t = arith.trunci %{name}_q : i64 to i32
+      %{name} = arith.select %in_sk, %{name}_t, %sk_steps : i32
+"""
 
 
 def stream_k_unit():
