@@ -1767,6 +1767,7 @@ DECLS = """  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
+  llvm.func @tileRtSelected(!llvm.ptr) -> i32
 """
 
 
@@ -1822,13 +1823,24 @@ def render(header, configs, problems):
     names, calls = [], []
     for i, (t, d, v, b, h, s, causal) in enumerate(problems):
         label = f"attention {t} d{d} {v}"
-        names.append(f'  llvm.mlir.global internal constant @name{i}("{label}\\00") {{addr_space = 0 : i32}}\n')
+        # The row as the report prints it, for TILE_ONLY (tileRtSelected).
+        row = f"{label} B={b} H={h} S={s} D={d} causal={int(causal)}"
+        names.append(f'  llvm.mlir.global internal constant @name{i}("{label}\\00") {{addr_space = 0 : i32}}\n'
+                     f'  llvm.mlir.global internal constant @row{i}("{row}\\00") {{addr_space = 0 : i32}}\n')
         calls.append(f"""    %b{i} = arith.constant {b} : index
     %h{i} = arith.constant {h} : index
     %s{i} = arith.constant {s} : index
     %causal{i} = arith.constant {int(causal)} : i32
     %name{i} = llvm.mlir.addressof @name{i} : !llvm.ptr
-    %f{i} = func.call @run_{t}_d{d}_{v}(%b{i}, %h{i}, %s{i}, %causal{i}, %name{i}) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row{i} = llvm.mlir.addressof @row{i} : !llvm.ptr
+    %selected{i} = llvm.call @tileRtSelected(%row{i}) : (!llvm.ptr) -> i32
+    %run{i} = arith.cmpi ne, %selected{i}, %sum0 : i32
+    %f{i} = scf.if %run{i} -> i32 {{
+      %fail{i} = func.call @run_{t}_d{d}_{v}(%b{i}, %h{i}, %s{i}, %causal{i}, %name{i}) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail{i} : i32
+    }} else {{
+      scf.yield %sum0 : i32
+    }}
     %sum{i + 1} = arith.addi %sum{i}, %f{i} : i32
 """)
     type_aliases = "".join(

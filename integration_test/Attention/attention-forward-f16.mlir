@@ -11872,181 +11872,357 @@ module attributes {gpu.container_module} {
   }
 
   llvm.mlir.global internal constant @name0("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row0("attention f16 d64 p B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name1("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row1("attention f16 d64 p B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name2("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row2("attention f16 d64 p B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name3("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row3("attention f16 d64 p B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name4("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row4("attention f16 d64 p B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name5("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row5("attention f16 d64 p B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name6("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row6("attention f16 d64 p B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name7("attention f16 d64 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row7("attention f16 d64 p B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name8("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row8("attention f16 d64 w B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name9("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row9("attention f16 d64 w B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name10("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row10("attention f16 d64 w B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name11("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row11("attention f16 d64 w B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name12("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row12("attention f16 d64 w B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name13("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row13("attention f16 d64 w B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name14("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row14("attention f16 d64 w B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name15("attention f16 d64 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row15("attention f16 d64 w B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name16("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row16("attention f16 d64 f B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name17("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row17("attention f16 d64 f B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name18("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row18("attention f16 d64 f B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name19("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row19("attention f16 d64 f B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name20("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row20("attention f16 d64 f B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name21("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row21("attention f16 d64 f B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name22("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row22("attention f16 d64 f B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name23("attention f16 d64 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row23("attention f16 d64 f B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name24("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row24("attention f16 d64 g B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name25("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row25("attention f16 d64 g B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name26("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row26("attention f16 d64 g B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name27("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row27("attention f16 d64 g B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name28("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row28("attention f16 d64 g B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name29("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row29("attention f16 d64 g B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name30("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row30("attention f16 d64 g B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name31("attention f16 d64 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row31("attention f16 d64 g B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name32("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row32("attention f16 d64 q B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name33("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row33("attention f16 d64 q B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name34("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row34("attention f16 d64 q B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name35("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row35("attention f16 d64 q B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name36("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row36("attention f16 d64 q B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name37("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row37("attention f16 d64 q B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name38("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row38("attention f16 d64 q B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name39("attention f16 d64 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row39("attention f16 d64 q B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name40("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row40("attention f16 d64 h B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name41("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row41("attention f16 d64 h B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name42("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row42("attention f16 d64 h B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name43("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row43("attention f16 d64 h B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name44("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row44("attention f16 d64 h B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name45("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row45("attention f16 d64 h B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name46("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row46("attention f16 d64 h B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name47("attention f16 d64 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row47("attention f16 d64 h B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name48("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row48("attention f16 d64 s B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name49("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row49("attention f16 d64 s B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name50("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row50("attention f16 d64 s B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name51("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row51("attention f16 d64 s B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name52("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row52("attention f16 d64 s B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name53("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row53("attention f16 d64 s B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name54("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row54("attention f16 d64 s B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name55("attention f16 d64 s\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row55("attention f16 d64 s B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name56("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row56("attention f16 d64 t B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name57("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row57("attention f16 d64 t B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name58("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row58("attention f16 d64 t B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name59("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row59("attention f16 d64 t B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name60("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row60("attention f16 d64 t B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name61("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row61("attention f16 d64 t B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name62("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row62("attention f16 d64 t B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name63("attention f16 d64 t\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row63("attention f16 d64 t B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name64("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row64("attention f16 d64 u B=1 H=2 S=200 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name65("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row65("attention f16 d64 u B=1 H=2 S=200 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name66("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row66("attention f16 d64 u B=2 H=1 S=77 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name67("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row67("attention f16 d64 u B=2 H=1 S=77 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name68("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row68("attention f16 d64 u B=1 H=1 S=384 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name69("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row69("attention f16 d64 u B=1 H=1 S=384 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name70("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row70("attention f16 d64 u B=1 H=48 S=700 D=64 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name71("attention f16 d64 u\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row71("attention f16 d64 u B=1 H=48 S=700 D=64 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name72("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row72("attention f16 d128 p B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name73("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row73("attention f16 d128 p B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name74("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row74("attention f16 d128 p B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name75("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row75("attention f16 d128 p B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name76("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row76("attention f16 d128 p B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name77("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row77("attention f16 d128 p B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name78("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row78("attention f16 d128 p B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name79("attention f16 d128 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row79("attention f16 d128 p B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name80("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row80("attention f16 d128 w B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name81("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row81("attention f16 d128 w B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name82("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row82("attention f16 d128 w B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name83("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row83("attention f16 d128 w B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name84("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row84("attention f16 d128 w B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name85("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row85("attention f16 d128 w B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name86("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row86("attention f16 d128 w B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name87("attention f16 d128 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row87("attention f16 d128 w B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name88("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row88("attention f16 d128 f B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name89("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row89("attention f16 d128 f B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name90("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row90("attention f16 d128 f B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name91("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row91("attention f16 d128 f B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name92("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row92("attention f16 d128 f B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name93("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row93("attention f16 d128 f B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name94("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row94("attention f16 d128 f B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name95("attention f16 d128 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row95("attention f16 d128 f B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name96("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row96("attention f16 d128 g B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name97("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row97("attention f16 d128 g B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name98("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row98("attention f16 d128 g B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name99("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row99("attention f16 d128 g B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name100("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row100("attention f16 d128 g B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name101("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row101("attention f16 d128 g B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name102("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row102("attention f16 d128 g B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name103("attention f16 d128 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row103("attention f16 d128 g B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name104("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row104("attention f16 d128 q B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name105("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row105("attention f16 d128 q B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name106("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row106("attention f16 d128 q B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name107("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row107("attention f16 d128 q B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name108("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row108("attention f16 d128 q B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name109("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row109("attention f16 d128 q B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name110("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row110("attention f16 d128 q B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name111("attention f16 d128 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row111("attention f16 d128 q B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name112("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row112("attention f16 d128 h B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name113("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row113("attention f16 d128 h B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name114("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row114("attention f16 d128 h B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name115("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row115("attention f16 d128 h B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name116("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row116("attention f16 d128 h B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name117("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row117("attention f16 d128 h B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name118("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row118("attention f16 d128 h B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name119("attention f16 d128 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row119("attention f16 d128 h B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name120("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row120("attention f16 d128 r B=1 H=2 S=200 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name121("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row121("attention f16 d128 r B=1 H=2 S=200 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name122("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row122("attention f16 d128 r B=2 H=1 S=77 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name123("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row123("attention f16 d128 r B=2 H=1 S=77 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name124("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row124("attention f16 d128 r B=1 H=1 S=384 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name125("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row125("attention f16 d128 r B=1 H=1 S=384 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name126("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row126("attention f16 d128 r B=1 H=48 S=700 D=128 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name127("attention f16 d128 r\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row127("attention f16 d128 r B=1 H=48 S=700 D=128 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name128("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row128("attention f16 d256 p B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name129("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row129("attention f16 d256 p B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name130("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row130("attention f16 d256 p B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name131("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row131("attention f16 d256 p B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name132("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row132("attention f16 d256 p B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name133("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row133("attention f16 d256 p B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name134("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row134("attention f16 d256 p B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name135("attention f16 d256 p\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row135("attention f16 d256 p B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name136("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row136("attention f16 d256 w B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name137("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row137("attention f16 d256 w B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name138("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row138("attention f16 d256 w B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name139("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row139("attention f16 d256 w B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name140("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row140("attention f16 d256 w B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name141("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row141("attention f16 d256 w B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name142("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row142("attention f16 d256 w B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name143("attention f16 d256 w\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row143("attention f16 d256 w B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name144("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row144("attention f16 d256 f B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name145("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row145("attention f16 d256 f B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name146("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row146("attention f16 d256 f B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name147("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row147("attention f16 d256 f B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name148("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row148("attention f16 d256 f B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name149("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row149("attention f16 d256 f B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name150("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row150("attention f16 d256 f B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name151("attention f16 d256 f\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row151("attention f16 d256 f B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name152("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row152("attention f16 d256 g B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name153("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row153("attention f16 d256 g B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name154("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row154("attention f16 d256 g B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name155("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row155("attention f16 d256 g B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name156("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row156("attention f16 d256 g B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name157("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row157("attention f16 d256 g B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name158("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row158("attention f16 d256 g B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name159("attention f16 d256 g\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row159("attention f16 d256 g B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name160("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row160("attention f16 d256 q B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name161("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row161("attention f16 d256 q B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name162("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row162("attention f16 d256 q B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name163("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row163("attention f16 d256 q B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name164("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row164("attention f16 d256 q B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name165("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row165("attention f16 d256 q B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name166("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row166("attention f16 d256 q B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name167("attention f16 d256 q\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row167("attention f16 d256 q B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name168("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row168("attention f16 d256 h B=1 H=2 S=200 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name169("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row169("attention f16 d256 h B=1 H=2 S=200 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name170("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row170("attention f16 d256 h B=2 H=1 S=77 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name171("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row171("attention f16 d256 h B=2 H=1 S=77 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name172("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row172("attention f16 d256 h B=1 H=1 S=384 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name173("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row173("attention f16 d256 h B=1 H=1 S=384 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name174("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row174("attention f16 d256 h B=1 H=48 S=700 D=256 causal=0\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @name175("attention f16 d256 h\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row175("attention f16 d256 h B=1 H=48 S=700 D=256 causal=1\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -12058,6 +12234,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtLaunchesPerSample() -> i32
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
+  llvm.func @tileRtSelected(!llvm.ptr) -> i32
 
   func.func @main() -> i32 {
     %sum0 = arith.constant 0 : i32
@@ -12066,1232 +12243,2640 @@ module attributes {gpu.container_module} {
     %s0 = arith.constant 200 : index
     %causal0 = arith.constant 0 : i32
     %name0 = llvm.mlir.addressof @name0 : !llvm.ptr
-    %f0 = func.call @run_f16_d64_p(%b0, %h0, %s0, %causal0, %name0) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row0 = llvm.mlir.addressof @row0 : !llvm.ptr
+    %selected0 = llvm.call @tileRtSelected(%row0) : (!llvm.ptr) -> i32
+    %run0 = arith.cmpi ne, %selected0, %sum0 : i32
+    %f0 = scf.if %run0 -> i32 {
+      %fail0 = func.call @run_f16_d64_p(%b0, %h0, %s0, %causal0, %name0) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail0 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum1 = arith.addi %sum0, %f0 : i32
     %b1 = arith.constant 1 : index
     %h1 = arith.constant 2 : index
     %s1 = arith.constant 200 : index
     %causal1 = arith.constant 1 : i32
     %name1 = llvm.mlir.addressof @name1 : !llvm.ptr
-    %f1 = func.call @run_f16_d64_p(%b1, %h1, %s1, %causal1, %name1) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row1 = llvm.mlir.addressof @row1 : !llvm.ptr
+    %selected1 = llvm.call @tileRtSelected(%row1) : (!llvm.ptr) -> i32
+    %run1 = arith.cmpi ne, %selected1, %sum0 : i32
+    %f1 = scf.if %run1 -> i32 {
+      %fail1 = func.call @run_f16_d64_p(%b1, %h1, %s1, %causal1, %name1) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail1 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum2 = arith.addi %sum1, %f1 : i32
     %b2 = arith.constant 2 : index
     %h2 = arith.constant 1 : index
     %s2 = arith.constant 77 : index
     %causal2 = arith.constant 0 : i32
     %name2 = llvm.mlir.addressof @name2 : !llvm.ptr
-    %f2 = func.call @run_f16_d64_p(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row2 = llvm.mlir.addressof @row2 : !llvm.ptr
+    %selected2 = llvm.call @tileRtSelected(%row2) : (!llvm.ptr) -> i32
+    %run2 = arith.cmpi ne, %selected2, %sum0 : i32
+    %f2 = scf.if %run2 -> i32 {
+      %fail2 = func.call @run_f16_d64_p(%b2, %h2, %s2, %causal2, %name2) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail2 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum3 = arith.addi %sum2, %f2 : i32
     %b3 = arith.constant 2 : index
     %h3 = arith.constant 1 : index
     %s3 = arith.constant 77 : index
     %causal3 = arith.constant 1 : i32
     %name3 = llvm.mlir.addressof @name3 : !llvm.ptr
-    %f3 = func.call @run_f16_d64_p(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row3 = llvm.mlir.addressof @row3 : !llvm.ptr
+    %selected3 = llvm.call @tileRtSelected(%row3) : (!llvm.ptr) -> i32
+    %run3 = arith.cmpi ne, %selected3, %sum0 : i32
+    %f3 = scf.if %run3 -> i32 {
+      %fail3 = func.call @run_f16_d64_p(%b3, %h3, %s3, %causal3, %name3) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail3 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum4 = arith.addi %sum3, %f3 : i32
     %b4 = arith.constant 1 : index
     %h4 = arith.constant 1 : index
     %s4 = arith.constant 384 : index
     %causal4 = arith.constant 0 : i32
     %name4 = llvm.mlir.addressof @name4 : !llvm.ptr
-    %f4 = func.call @run_f16_d64_p(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row4 = llvm.mlir.addressof @row4 : !llvm.ptr
+    %selected4 = llvm.call @tileRtSelected(%row4) : (!llvm.ptr) -> i32
+    %run4 = arith.cmpi ne, %selected4, %sum0 : i32
+    %f4 = scf.if %run4 -> i32 {
+      %fail4 = func.call @run_f16_d64_p(%b4, %h4, %s4, %causal4, %name4) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail4 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum5 = arith.addi %sum4, %f4 : i32
     %b5 = arith.constant 1 : index
     %h5 = arith.constant 1 : index
     %s5 = arith.constant 384 : index
     %causal5 = arith.constant 1 : i32
     %name5 = llvm.mlir.addressof @name5 : !llvm.ptr
-    %f5 = func.call @run_f16_d64_p(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row5 = llvm.mlir.addressof @row5 : !llvm.ptr
+    %selected5 = llvm.call @tileRtSelected(%row5) : (!llvm.ptr) -> i32
+    %run5 = arith.cmpi ne, %selected5, %sum0 : i32
+    %f5 = scf.if %run5 -> i32 {
+      %fail5 = func.call @run_f16_d64_p(%b5, %h5, %s5, %causal5, %name5) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail5 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum6 = arith.addi %sum5, %f5 : i32
     %b6 = arith.constant 1 : index
     %h6 = arith.constant 48 : index
     %s6 = arith.constant 700 : index
     %causal6 = arith.constant 0 : i32
     %name6 = llvm.mlir.addressof @name6 : !llvm.ptr
-    %f6 = func.call @run_f16_d64_p(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row6 = llvm.mlir.addressof @row6 : !llvm.ptr
+    %selected6 = llvm.call @tileRtSelected(%row6) : (!llvm.ptr) -> i32
+    %run6 = arith.cmpi ne, %selected6, %sum0 : i32
+    %f6 = scf.if %run6 -> i32 {
+      %fail6 = func.call @run_f16_d64_p(%b6, %h6, %s6, %causal6, %name6) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail6 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum7 = arith.addi %sum6, %f6 : i32
     %b7 = arith.constant 1 : index
     %h7 = arith.constant 48 : index
     %s7 = arith.constant 700 : index
     %causal7 = arith.constant 1 : i32
     %name7 = llvm.mlir.addressof @name7 : !llvm.ptr
-    %f7 = func.call @run_f16_d64_p(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row7 = llvm.mlir.addressof @row7 : !llvm.ptr
+    %selected7 = llvm.call @tileRtSelected(%row7) : (!llvm.ptr) -> i32
+    %run7 = arith.cmpi ne, %selected7, %sum0 : i32
+    %f7 = scf.if %run7 -> i32 {
+      %fail7 = func.call @run_f16_d64_p(%b7, %h7, %s7, %causal7, %name7) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail7 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum8 = arith.addi %sum7, %f7 : i32
     %b8 = arith.constant 1 : index
     %h8 = arith.constant 2 : index
     %s8 = arith.constant 200 : index
     %causal8 = arith.constant 0 : i32
     %name8 = llvm.mlir.addressof @name8 : !llvm.ptr
-    %f8 = func.call @run_f16_d64_w(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row8 = llvm.mlir.addressof @row8 : !llvm.ptr
+    %selected8 = llvm.call @tileRtSelected(%row8) : (!llvm.ptr) -> i32
+    %run8 = arith.cmpi ne, %selected8, %sum0 : i32
+    %f8 = scf.if %run8 -> i32 {
+      %fail8 = func.call @run_f16_d64_w(%b8, %h8, %s8, %causal8, %name8) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail8 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum9 = arith.addi %sum8, %f8 : i32
     %b9 = arith.constant 1 : index
     %h9 = arith.constant 2 : index
     %s9 = arith.constant 200 : index
     %causal9 = arith.constant 1 : i32
     %name9 = llvm.mlir.addressof @name9 : !llvm.ptr
-    %f9 = func.call @run_f16_d64_w(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row9 = llvm.mlir.addressof @row9 : !llvm.ptr
+    %selected9 = llvm.call @tileRtSelected(%row9) : (!llvm.ptr) -> i32
+    %run9 = arith.cmpi ne, %selected9, %sum0 : i32
+    %f9 = scf.if %run9 -> i32 {
+      %fail9 = func.call @run_f16_d64_w(%b9, %h9, %s9, %causal9, %name9) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail9 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum10 = arith.addi %sum9, %f9 : i32
     %b10 = arith.constant 2 : index
     %h10 = arith.constant 1 : index
     %s10 = arith.constant 77 : index
     %causal10 = arith.constant 0 : i32
     %name10 = llvm.mlir.addressof @name10 : !llvm.ptr
-    %f10 = func.call @run_f16_d64_w(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row10 = llvm.mlir.addressof @row10 : !llvm.ptr
+    %selected10 = llvm.call @tileRtSelected(%row10) : (!llvm.ptr) -> i32
+    %run10 = arith.cmpi ne, %selected10, %sum0 : i32
+    %f10 = scf.if %run10 -> i32 {
+      %fail10 = func.call @run_f16_d64_w(%b10, %h10, %s10, %causal10, %name10) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail10 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum11 = arith.addi %sum10, %f10 : i32
     %b11 = arith.constant 2 : index
     %h11 = arith.constant 1 : index
     %s11 = arith.constant 77 : index
     %causal11 = arith.constant 1 : i32
     %name11 = llvm.mlir.addressof @name11 : !llvm.ptr
-    %f11 = func.call @run_f16_d64_w(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row11 = llvm.mlir.addressof @row11 : !llvm.ptr
+    %selected11 = llvm.call @tileRtSelected(%row11) : (!llvm.ptr) -> i32
+    %run11 = arith.cmpi ne, %selected11, %sum0 : i32
+    %f11 = scf.if %run11 -> i32 {
+      %fail11 = func.call @run_f16_d64_w(%b11, %h11, %s11, %causal11, %name11) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail11 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum12 = arith.addi %sum11, %f11 : i32
     %b12 = arith.constant 1 : index
     %h12 = arith.constant 1 : index
     %s12 = arith.constant 384 : index
     %causal12 = arith.constant 0 : i32
     %name12 = llvm.mlir.addressof @name12 : !llvm.ptr
-    %f12 = func.call @run_f16_d64_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row12 = llvm.mlir.addressof @row12 : !llvm.ptr
+    %selected12 = llvm.call @tileRtSelected(%row12) : (!llvm.ptr) -> i32
+    %run12 = arith.cmpi ne, %selected12, %sum0 : i32
+    %f12 = scf.if %run12 -> i32 {
+      %fail12 = func.call @run_f16_d64_w(%b12, %h12, %s12, %causal12, %name12) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail12 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum13 = arith.addi %sum12, %f12 : i32
     %b13 = arith.constant 1 : index
     %h13 = arith.constant 1 : index
     %s13 = arith.constant 384 : index
     %causal13 = arith.constant 1 : i32
     %name13 = llvm.mlir.addressof @name13 : !llvm.ptr
-    %f13 = func.call @run_f16_d64_w(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row13 = llvm.mlir.addressof @row13 : !llvm.ptr
+    %selected13 = llvm.call @tileRtSelected(%row13) : (!llvm.ptr) -> i32
+    %run13 = arith.cmpi ne, %selected13, %sum0 : i32
+    %f13 = scf.if %run13 -> i32 {
+      %fail13 = func.call @run_f16_d64_w(%b13, %h13, %s13, %causal13, %name13) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail13 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum14 = arith.addi %sum13, %f13 : i32
     %b14 = arith.constant 1 : index
     %h14 = arith.constant 48 : index
     %s14 = arith.constant 700 : index
     %causal14 = arith.constant 0 : i32
     %name14 = llvm.mlir.addressof @name14 : !llvm.ptr
-    %f14 = func.call @run_f16_d64_w(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row14 = llvm.mlir.addressof @row14 : !llvm.ptr
+    %selected14 = llvm.call @tileRtSelected(%row14) : (!llvm.ptr) -> i32
+    %run14 = arith.cmpi ne, %selected14, %sum0 : i32
+    %f14 = scf.if %run14 -> i32 {
+      %fail14 = func.call @run_f16_d64_w(%b14, %h14, %s14, %causal14, %name14) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail14 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum15 = arith.addi %sum14, %f14 : i32
     %b15 = arith.constant 1 : index
     %h15 = arith.constant 48 : index
     %s15 = arith.constant 700 : index
     %causal15 = arith.constant 1 : i32
     %name15 = llvm.mlir.addressof @name15 : !llvm.ptr
-    %f15 = func.call @run_f16_d64_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row15 = llvm.mlir.addressof @row15 : !llvm.ptr
+    %selected15 = llvm.call @tileRtSelected(%row15) : (!llvm.ptr) -> i32
+    %run15 = arith.cmpi ne, %selected15, %sum0 : i32
+    %f15 = scf.if %run15 -> i32 {
+      %fail15 = func.call @run_f16_d64_w(%b15, %h15, %s15, %causal15, %name15) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail15 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum16 = arith.addi %sum15, %f15 : i32
     %b16 = arith.constant 1 : index
     %h16 = arith.constant 2 : index
     %s16 = arith.constant 200 : index
     %causal16 = arith.constant 0 : i32
     %name16 = llvm.mlir.addressof @name16 : !llvm.ptr
-    %f16 = func.call @run_f16_d64_f(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row16 = llvm.mlir.addressof @row16 : !llvm.ptr
+    %selected16 = llvm.call @tileRtSelected(%row16) : (!llvm.ptr) -> i32
+    %run16 = arith.cmpi ne, %selected16, %sum0 : i32
+    %f16 = scf.if %run16 -> i32 {
+      %fail16 = func.call @run_f16_d64_f(%b16, %h16, %s16, %causal16, %name16) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail16 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum17 = arith.addi %sum16, %f16 : i32
     %b17 = arith.constant 1 : index
     %h17 = arith.constant 2 : index
     %s17 = arith.constant 200 : index
     %causal17 = arith.constant 1 : i32
     %name17 = llvm.mlir.addressof @name17 : !llvm.ptr
-    %f17 = func.call @run_f16_d64_f(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row17 = llvm.mlir.addressof @row17 : !llvm.ptr
+    %selected17 = llvm.call @tileRtSelected(%row17) : (!llvm.ptr) -> i32
+    %run17 = arith.cmpi ne, %selected17, %sum0 : i32
+    %f17 = scf.if %run17 -> i32 {
+      %fail17 = func.call @run_f16_d64_f(%b17, %h17, %s17, %causal17, %name17) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail17 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum18 = arith.addi %sum17, %f17 : i32
     %b18 = arith.constant 2 : index
     %h18 = arith.constant 1 : index
     %s18 = arith.constant 77 : index
     %causal18 = arith.constant 0 : i32
     %name18 = llvm.mlir.addressof @name18 : !llvm.ptr
-    %f18 = func.call @run_f16_d64_f(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row18 = llvm.mlir.addressof @row18 : !llvm.ptr
+    %selected18 = llvm.call @tileRtSelected(%row18) : (!llvm.ptr) -> i32
+    %run18 = arith.cmpi ne, %selected18, %sum0 : i32
+    %f18 = scf.if %run18 -> i32 {
+      %fail18 = func.call @run_f16_d64_f(%b18, %h18, %s18, %causal18, %name18) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail18 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum19 = arith.addi %sum18, %f18 : i32
     %b19 = arith.constant 2 : index
     %h19 = arith.constant 1 : index
     %s19 = arith.constant 77 : index
     %causal19 = arith.constant 1 : i32
     %name19 = llvm.mlir.addressof @name19 : !llvm.ptr
-    %f19 = func.call @run_f16_d64_f(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row19 = llvm.mlir.addressof @row19 : !llvm.ptr
+    %selected19 = llvm.call @tileRtSelected(%row19) : (!llvm.ptr) -> i32
+    %run19 = arith.cmpi ne, %selected19, %sum0 : i32
+    %f19 = scf.if %run19 -> i32 {
+      %fail19 = func.call @run_f16_d64_f(%b19, %h19, %s19, %causal19, %name19) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail19 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum20 = arith.addi %sum19, %f19 : i32
     %b20 = arith.constant 1 : index
     %h20 = arith.constant 1 : index
     %s20 = arith.constant 384 : index
     %causal20 = arith.constant 0 : i32
     %name20 = llvm.mlir.addressof @name20 : !llvm.ptr
-    %f20 = func.call @run_f16_d64_f(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row20 = llvm.mlir.addressof @row20 : !llvm.ptr
+    %selected20 = llvm.call @tileRtSelected(%row20) : (!llvm.ptr) -> i32
+    %run20 = arith.cmpi ne, %selected20, %sum0 : i32
+    %f20 = scf.if %run20 -> i32 {
+      %fail20 = func.call @run_f16_d64_f(%b20, %h20, %s20, %causal20, %name20) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail20 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum21 = arith.addi %sum20, %f20 : i32
     %b21 = arith.constant 1 : index
     %h21 = arith.constant 1 : index
     %s21 = arith.constant 384 : index
     %causal21 = arith.constant 1 : i32
     %name21 = llvm.mlir.addressof @name21 : !llvm.ptr
-    %f21 = func.call @run_f16_d64_f(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row21 = llvm.mlir.addressof @row21 : !llvm.ptr
+    %selected21 = llvm.call @tileRtSelected(%row21) : (!llvm.ptr) -> i32
+    %run21 = arith.cmpi ne, %selected21, %sum0 : i32
+    %f21 = scf.if %run21 -> i32 {
+      %fail21 = func.call @run_f16_d64_f(%b21, %h21, %s21, %causal21, %name21) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail21 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum22 = arith.addi %sum21, %f21 : i32
     %b22 = arith.constant 1 : index
     %h22 = arith.constant 48 : index
     %s22 = arith.constant 700 : index
     %causal22 = arith.constant 0 : i32
     %name22 = llvm.mlir.addressof @name22 : !llvm.ptr
-    %f22 = func.call @run_f16_d64_f(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row22 = llvm.mlir.addressof @row22 : !llvm.ptr
+    %selected22 = llvm.call @tileRtSelected(%row22) : (!llvm.ptr) -> i32
+    %run22 = arith.cmpi ne, %selected22, %sum0 : i32
+    %f22 = scf.if %run22 -> i32 {
+      %fail22 = func.call @run_f16_d64_f(%b22, %h22, %s22, %causal22, %name22) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail22 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum23 = arith.addi %sum22, %f22 : i32
     %b23 = arith.constant 1 : index
     %h23 = arith.constant 48 : index
     %s23 = arith.constant 700 : index
     %causal23 = arith.constant 1 : i32
     %name23 = llvm.mlir.addressof @name23 : !llvm.ptr
-    %f23 = func.call @run_f16_d64_f(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row23 = llvm.mlir.addressof @row23 : !llvm.ptr
+    %selected23 = llvm.call @tileRtSelected(%row23) : (!llvm.ptr) -> i32
+    %run23 = arith.cmpi ne, %selected23, %sum0 : i32
+    %f23 = scf.if %run23 -> i32 {
+      %fail23 = func.call @run_f16_d64_f(%b23, %h23, %s23, %causal23, %name23) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail23 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum24 = arith.addi %sum23, %f23 : i32
     %b24 = arith.constant 1 : index
     %h24 = arith.constant 2 : index
     %s24 = arith.constant 200 : index
     %causal24 = arith.constant 0 : i32
     %name24 = llvm.mlir.addressof @name24 : !llvm.ptr
-    %f24 = func.call @run_f16_d64_g(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row24 = llvm.mlir.addressof @row24 : !llvm.ptr
+    %selected24 = llvm.call @tileRtSelected(%row24) : (!llvm.ptr) -> i32
+    %run24 = arith.cmpi ne, %selected24, %sum0 : i32
+    %f24 = scf.if %run24 -> i32 {
+      %fail24 = func.call @run_f16_d64_g(%b24, %h24, %s24, %causal24, %name24) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail24 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum25 = arith.addi %sum24, %f24 : i32
     %b25 = arith.constant 1 : index
     %h25 = arith.constant 2 : index
     %s25 = arith.constant 200 : index
     %causal25 = arith.constant 1 : i32
     %name25 = llvm.mlir.addressof @name25 : !llvm.ptr
-    %f25 = func.call @run_f16_d64_g(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row25 = llvm.mlir.addressof @row25 : !llvm.ptr
+    %selected25 = llvm.call @tileRtSelected(%row25) : (!llvm.ptr) -> i32
+    %run25 = arith.cmpi ne, %selected25, %sum0 : i32
+    %f25 = scf.if %run25 -> i32 {
+      %fail25 = func.call @run_f16_d64_g(%b25, %h25, %s25, %causal25, %name25) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail25 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum26 = arith.addi %sum25, %f25 : i32
     %b26 = arith.constant 2 : index
     %h26 = arith.constant 1 : index
     %s26 = arith.constant 77 : index
     %causal26 = arith.constant 0 : i32
     %name26 = llvm.mlir.addressof @name26 : !llvm.ptr
-    %f26 = func.call @run_f16_d64_g(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row26 = llvm.mlir.addressof @row26 : !llvm.ptr
+    %selected26 = llvm.call @tileRtSelected(%row26) : (!llvm.ptr) -> i32
+    %run26 = arith.cmpi ne, %selected26, %sum0 : i32
+    %f26 = scf.if %run26 -> i32 {
+      %fail26 = func.call @run_f16_d64_g(%b26, %h26, %s26, %causal26, %name26) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail26 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum27 = arith.addi %sum26, %f26 : i32
     %b27 = arith.constant 2 : index
     %h27 = arith.constant 1 : index
     %s27 = arith.constant 77 : index
     %causal27 = arith.constant 1 : i32
     %name27 = llvm.mlir.addressof @name27 : !llvm.ptr
-    %f27 = func.call @run_f16_d64_g(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row27 = llvm.mlir.addressof @row27 : !llvm.ptr
+    %selected27 = llvm.call @tileRtSelected(%row27) : (!llvm.ptr) -> i32
+    %run27 = arith.cmpi ne, %selected27, %sum0 : i32
+    %f27 = scf.if %run27 -> i32 {
+      %fail27 = func.call @run_f16_d64_g(%b27, %h27, %s27, %causal27, %name27) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail27 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum28 = arith.addi %sum27, %f27 : i32
     %b28 = arith.constant 1 : index
     %h28 = arith.constant 1 : index
     %s28 = arith.constant 384 : index
     %causal28 = arith.constant 0 : i32
     %name28 = llvm.mlir.addressof @name28 : !llvm.ptr
-    %f28 = func.call @run_f16_d64_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row28 = llvm.mlir.addressof @row28 : !llvm.ptr
+    %selected28 = llvm.call @tileRtSelected(%row28) : (!llvm.ptr) -> i32
+    %run28 = arith.cmpi ne, %selected28, %sum0 : i32
+    %f28 = scf.if %run28 -> i32 {
+      %fail28 = func.call @run_f16_d64_g(%b28, %h28, %s28, %causal28, %name28) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail28 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum29 = arith.addi %sum28, %f28 : i32
     %b29 = arith.constant 1 : index
     %h29 = arith.constant 1 : index
     %s29 = arith.constant 384 : index
     %causal29 = arith.constant 1 : i32
     %name29 = llvm.mlir.addressof @name29 : !llvm.ptr
-    %f29 = func.call @run_f16_d64_g(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row29 = llvm.mlir.addressof @row29 : !llvm.ptr
+    %selected29 = llvm.call @tileRtSelected(%row29) : (!llvm.ptr) -> i32
+    %run29 = arith.cmpi ne, %selected29, %sum0 : i32
+    %f29 = scf.if %run29 -> i32 {
+      %fail29 = func.call @run_f16_d64_g(%b29, %h29, %s29, %causal29, %name29) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail29 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum30 = arith.addi %sum29, %f29 : i32
     %b30 = arith.constant 1 : index
     %h30 = arith.constant 48 : index
     %s30 = arith.constant 700 : index
     %causal30 = arith.constant 0 : i32
     %name30 = llvm.mlir.addressof @name30 : !llvm.ptr
-    %f30 = func.call @run_f16_d64_g(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row30 = llvm.mlir.addressof @row30 : !llvm.ptr
+    %selected30 = llvm.call @tileRtSelected(%row30) : (!llvm.ptr) -> i32
+    %run30 = arith.cmpi ne, %selected30, %sum0 : i32
+    %f30 = scf.if %run30 -> i32 {
+      %fail30 = func.call @run_f16_d64_g(%b30, %h30, %s30, %causal30, %name30) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail30 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum31 = arith.addi %sum30, %f30 : i32
     %b31 = arith.constant 1 : index
     %h31 = arith.constant 48 : index
     %s31 = arith.constant 700 : index
     %causal31 = arith.constant 1 : i32
     %name31 = llvm.mlir.addressof @name31 : !llvm.ptr
-    %f31 = func.call @run_f16_d64_g(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row31 = llvm.mlir.addressof @row31 : !llvm.ptr
+    %selected31 = llvm.call @tileRtSelected(%row31) : (!llvm.ptr) -> i32
+    %run31 = arith.cmpi ne, %selected31, %sum0 : i32
+    %f31 = scf.if %run31 -> i32 {
+      %fail31 = func.call @run_f16_d64_g(%b31, %h31, %s31, %causal31, %name31) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail31 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum32 = arith.addi %sum31, %f31 : i32
     %b32 = arith.constant 1 : index
     %h32 = arith.constant 2 : index
     %s32 = arith.constant 200 : index
     %causal32 = arith.constant 0 : i32
     %name32 = llvm.mlir.addressof @name32 : !llvm.ptr
-    %f32 = func.call @run_f16_d64_q(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row32 = llvm.mlir.addressof @row32 : !llvm.ptr
+    %selected32 = llvm.call @tileRtSelected(%row32) : (!llvm.ptr) -> i32
+    %run32 = arith.cmpi ne, %selected32, %sum0 : i32
+    %f32 = scf.if %run32 -> i32 {
+      %fail32 = func.call @run_f16_d64_q(%b32, %h32, %s32, %causal32, %name32) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail32 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum33 = arith.addi %sum32, %f32 : i32
     %b33 = arith.constant 1 : index
     %h33 = arith.constant 2 : index
     %s33 = arith.constant 200 : index
     %causal33 = arith.constant 1 : i32
     %name33 = llvm.mlir.addressof @name33 : !llvm.ptr
-    %f33 = func.call @run_f16_d64_q(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row33 = llvm.mlir.addressof @row33 : !llvm.ptr
+    %selected33 = llvm.call @tileRtSelected(%row33) : (!llvm.ptr) -> i32
+    %run33 = arith.cmpi ne, %selected33, %sum0 : i32
+    %f33 = scf.if %run33 -> i32 {
+      %fail33 = func.call @run_f16_d64_q(%b33, %h33, %s33, %causal33, %name33) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail33 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum34 = arith.addi %sum33, %f33 : i32
     %b34 = arith.constant 2 : index
     %h34 = arith.constant 1 : index
     %s34 = arith.constant 77 : index
     %causal34 = arith.constant 0 : i32
     %name34 = llvm.mlir.addressof @name34 : !llvm.ptr
-    %f34 = func.call @run_f16_d64_q(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row34 = llvm.mlir.addressof @row34 : !llvm.ptr
+    %selected34 = llvm.call @tileRtSelected(%row34) : (!llvm.ptr) -> i32
+    %run34 = arith.cmpi ne, %selected34, %sum0 : i32
+    %f34 = scf.if %run34 -> i32 {
+      %fail34 = func.call @run_f16_d64_q(%b34, %h34, %s34, %causal34, %name34) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail34 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum35 = arith.addi %sum34, %f34 : i32
     %b35 = arith.constant 2 : index
     %h35 = arith.constant 1 : index
     %s35 = arith.constant 77 : index
     %causal35 = arith.constant 1 : i32
     %name35 = llvm.mlir.addressof @name35 : !llvm.ptr
-    %f35 = func.call @run_f16_d64_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row35 = llvm.mlir.addressof @row35 : !llvm.ptr
+    %selected35 = llvm.call @tileRtSelected(%row35) : (!llvm.ptr) -> i32
+    %run35 = arith.cmpi ne, %selected35, %sum0 : i32
+    %f35 = scf.if %run35 -> i32 {
+      %fail35 = func.call @run_f16_d64_q(%b35, %h35, %s35, %causal35, %name35) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail35 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum36 = arith.addi %sum35, %f35 : i32
     %b36 = arith.constant 1 : index
     %h36 = arith.constant 1 : index
     %s36 = arith.constant 384 : index
     %causal36 = arith.constant 0 : i32
     %name36 = llvm.mlir.addressof @name36 : !llvm.ptr
-    %f36 = func.call @run_f16_d64_q(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row36 = llvm.mlir.addressof @row36 : !llvm.ptr
+    %selected36 = llvm.call @tileRtSelected(%row36) : (!llvm.ptr) -> i32
+    %run36 = arith.cmpi ne, %selected36, %sum0 : i32
+    %f36 = scf.if %run36 -> i32 {
+      %fail36 = func.call @run_f16_d64_q(%b36, %h36, %s36, %causal36, %name36) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail36 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum37 = arith.addi %sum36, %f36 : i32
     %b37 = arith.constant 1 : index
     %h37 = arith.constant 1 : index
     %s37 = arith.constant 384 : index
     %causal37 = arith.constant 1 : i32
     %name37 = llvm.mlir.addressof @name37 : !llvm.ptr
-    %f37 = func.call @run_f16_d64_q(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row37 = llvm.mlir.addressof @row37 : !llvm.ptr
+    %selected37 = llvm.call @tileRtSelected(%row37) : (!llvm.ptr) -> i32
+    %run37 = arith.cmpi ne, %selected37, %sum0 : i32
+    %f37 = scf.if %run37 -> i32 {
+      %fail37 = func.call @run_f16_d64_q(%b37, %h37, %s37, %causal37, %name37) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail37 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum38 = arith.addi %sum37, %f37 : i32
     %b38 = arith.constant 1 : index
     %h38 = arith.constant 48 : index
     %s38 = arith.constant 700 : index
     %causal38 = arith.constant 0 : i32
     %name38 = llvm.mlir.addressof @name38 : !llvm.ptr
-    %f38 = func.call @run_f16_d64_q(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row38 = llvm.mlir.addressof @row38 : !llvm.ptr
+    %selected38 = llvm.call @tileRtSelected(%row38) : (!llvm.ptr) -> i32
+    %run38 = arith.cmpi ne, %selected38, %sum0 : i32
+    %f38 = scf.if %run38 -> i32 {
+      %fail38 = func.call @run_f16_d64_q(%b38, %h38, %s38, %causal38, %name38) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail38 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum39 = arith.addi %sum38, %f38 : i32
     %b39 = arith.constant 1 : index
     %h39 = arith.constant 48 : index
     %s39 = arith.constant 700 : index
     %causal39 = arith.constant 1 : i32
     %name39 = llvm.mlir.addressof @name39 : !llvm.ptr
-    %f39 = func.call @run_f16_d64_q(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row39 = llvm.mlir.addressof @row39 : !llvm.ptr
+    %selected39 = llvm.call @tileRtSelected(%row39) : (!llvm.ptr) -> i32
+    %run39 = arith.cmpi ne, %selected39, %sum0 : i32
+    %f39 = scf.if %run39 -> i32 {
+      %fail39 = func.call @run_f16_d64_q(%b39, %h39, %s39, %causal39, %name39) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail39 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum40 = arith.addi %sum39, %f39 : i32
     %b40 = arith.constant 1 : index
     %h40 = arith.constant 2 : index
     %s40 = arith.constant 200 : index
     %causal40 = arith.constant 0 : i32
     %name40 = llvm.mlir.addressof @name40 : !llvm.ptr
-    %f40 = func.call @run_f16_d64_h(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row40 = llvm.mlir.addressof @row40 : !llvm.ptr
+    %selected40 = llvm.call @tileRtSelected(%row40) : (!llvm.ptr) -> i32
+    %run40 = arith.cmpi ne, %selected40, %sum0 : i32
+    %f40 = scf.if %run40 -> i32 {
+      %fail40 = func.call @run_f16_d64_h(%b40, %h40, %s40, %causal40, %name40) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail40 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum41 = arith.addi %sum40, %f40 : i32
     %b41 = arith.constant 1 : index
     %h41 = arith.constant 2 : index
     %s41 = arith.constant 200 : index
     %causal41 = arith.constant 1 : i32
     %name41 = llvm.mlir.addressof @name41 : !llvm.ptr
-    %f41 = func.call @run_f16_d64_h(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row41 = llvm.mlir.addressof @row41 : !llvm.ptr
+    %selected41 = llvm.call @tileRtSelected(%row41) : (!llvm.ptr) -> i32
+    %run41 = arith.cmpi ne, %selected41, %sum0 : i32
+    %f41 = scf.if %run41 -> i32 {
+      %fail41 = func.call @run_f16_d64_h(%b41, %h41, %s41, %causal41, %name41) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail41 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum42 = arith.addi %sum41, %f41 : i32
     %b42 = arith.constant 2 : index
     %h42 = arith.constant 1 : index
     %s42 = arith.constant 77 : index
     %causal42 = arith.constant 0 : i32
     %name42 = llvm.mlir.addressof @name42 : !llvm.ptr
-    %f42 = func.call @run_f16_d64_h(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row42 = llvm.mlir.addressof @row42 : !llvm.ptr
+    %selected42 = llvm.call @tileRtSelected(%row42) : (!llvm.ptr) -> i32
+    %run42 = arith.cmpi ne, %selected42, %sum0 : i32
+    %f42 = scf.if %run42 -> i32 {
+      %fail42 = func.call @run_f16_d64_h(%b42, %h42, %s42, %causal42, %name42) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail42 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum43 = arith.addi %sum42, %f42 : i32
     %b43 = arith.constant 2 : index
     %h43 = arith.constant 1 : index
     %s43 = arith.constant 77 : index
     %causal43 = arith.constant 1 : i32
     %name43 = llvm.mlir.addressof @name43 : !llvm.ptr
-    %f43 = func.call @run_f16_d64_h(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row43 = llvm.mlir.addressof @row43 : !llvm.ptr
+    %selected43 = llvm.call @tileRtSelected(%row43) : (!llvm.ptr) -> i32
+    %run43 = arith.cmpi ne, %selected43, %sum0 : i32
+    %f43 = scf.if %run43 -> i32 {
+      %fail43 = func.call @run_f16_d64_h(%b43, %h43, %s43, %causal43, %name43) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail43 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum44 = arith.addi %sum43, %f43 : i32
     %b44 = arith.constant 1 : index
     %h44 = arith.constant 1 : index
     %s44 = arith.constant 384 : index
     %causal44 = arith.constant 0 : i32
     %name44 = llvm.mlir.addressof @name44 : !llvm.ptr
-    %f44 = func.call @run_f16_d64_h(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row44 = llvm.mlir.addressof @row44 : !llvm.ptr
+    %selected44 = llvm.call @tileRtSelected(%row44) : (!llvm.ptr) -> i32
+    %run44 = arith.cmpi ne, %selected44, %sum0 : i32
+    %f44 = scf.if %run44 -> i32 {
+      %fail44 = func.call @run_f16_d64_h(%b44, %h44, %s44, %causal44, %name44) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail44 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum45 = arith.addi %sum44, %f44 : i32
     %b45 = arith.constant 1 : index
     %h45 = arith.constant 1 : index
     %s45 = arith.constant 384 : index
     %causal45 = arith.constant 1 : i32
     %name45 = llvm.mlir.addressof @name45 : !llvm.ptr
-    %f45 = func.call @run_f16_d64_h(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row45 = llvm.mlir.addressof @row45 : !llvm.ptr
+    %selected45 = llvm.call @tileRtSelected(%row45) : (!llvm.ptr) -> i32
+    %run45 = arith.cmpi ne, %selected45, %sum0 : i32
+    %f45 = scf.if %run45 -> i32 {
+      %fail45 = func.call @run_f16_d64_h(%b45, %h45, %s45, %causal45, %name45) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail45 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum46 = arith.addi %sum45, %f45 : i32
     %b46 = arith.constant 1 : index
     %h46 = arith.constant 48 : index
     %s46 = arith.constant 700 : index
     %causal46 = arith.constant 0 : i32
     %name46 = llvm.mlir.addressof @name46 : !llvm.ptr
-    %f46 = func.call @run_f16_d64_h(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row46 = llvm.mlir.addressof @row46 : !llvm.ptr
+    %selected46 = llvm.call @tileRtSelected(%row46) : (!llvm.ptr) -> i32
+    %run46 = arith.cmpi ne, %selected46, %sum0 : i32
+    %f46 = scf.if %run46 -> i32 {
+      %fail46 = func.call @run_f16_d64_h(%b46, %h46, %s46, %causal46, %name46) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail46 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum47 = arith.addi %sum46, %f46 : i32
     %b47 = arith.constant 1 : index
     %h47 = arith.constant 48 : index
     %s47 = arith.constant 700 : index
     %causal47 = arith.constant 1 : i32
     %name47 = llvm.mlir.addressof @name47 : !llvm.ptr
-    %f47 = func.call @run_f16_d64_h(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row47 = llvm.mlir.addressof @row47 : !llvm.ptr
+    %selected47 = llvm.call @tileRtSelected(%row47) : (!llvm.ptr) -> i32
+    %run47 = arith.cmpi ne, %selected47, %sum0 : i32
+    %f47 = scf.if %run47 -> i32 {
+      %fail47 = func.call @run_f16_d64_h(%b47, %h47, %s47, %causal47, %name47) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail47 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum48 = arith.addi %sum47, %f47 : i32
     %b48 = arith.constant 1 : index
     %h48 = arith.constant 2 : index
     %s48 = arith.constant 200 : index
     %causal48 = arith.constant 0 : i32
     %name48 = llvm.mlir.addressof @name48 : !llvm.ptr
-    %f48 = func.call @run_f16_d64_s(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row48 = llvm.mlir.addressof @row48 : !llvm.ptr
+    %selected48 = llvm.call @tileRtSelected(%row48) : (!llvm.ptr) -> i32
+    %run48 = arith.cmpi ne, %selected48, %sum0 : i32
+    %f48 = scf.if %run48 -> i32 {
+      %fail48 = func.call @run_f16_d64_s(%b48, %h48, %s48, %causal48, %name48) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail48 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum49 = arith.addi %sum48, %f48 : i32
     %b49 = arith.constant 1 : index
     %h49 = arith.constant 2 : index
     %s49 = arith.constant 200 : index
     %causal49 = arith.constant 1 : i32
     %name49 = llvm.mlir.addressof @name49 : !llvm.ptr
-    %f49 = func.call @run_f16_d64_s(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row49 = llvm.mlir.addressof @row49 : !llvm.ptr
+    %selected49 = llvm.call @tileRtSelected(%row49) : (!llvm.ptr) -> i32
+    %run49 = arith.cmpi ne, %selected49, %sum0 : i32
+    %f49 = scf.if %run49 -> i32 {
+      %fail49 = func.call @run_f16_d64_s(%b49, %h49, %s49, %causal49, %name49) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail49 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum50 = arith.addi %sum49, %f49 : i32
     %b50 = arith.constant 2 : index
     %h50 = arith.constant 1 : index
     %s50 = arith.constant 77 : index
     %causal50 = arith.constant 0 : i32
     %name50 = llvm.mlir.addressof @name50 : !llvm.ptr
-    %f50 = func.call @run_f16_d64_s(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row50 = llvm.mlir.addressof @row50 : !llvm.ptr
+    %selected50 = llvm.call @tileRtSelected(%row50) : (!llvm.ptr) -> i32
+    %run50 = arith.cmpi ne, %selected50, %sum0 : i32
+    %f50 = scf.if %run50 -> i32 {
+      %fail50 = func.call @run_f16_d64_s(%b50, %h50, %s50, %causal50, %name50) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail50 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum51 = arith.addi %sum50, %f50 : i32
     %b51 = arith.constant 2 : index
     %h51 = arith.constant 1 : index
     %s51 = arith.constant 77 : index
     %causal51 = arith.constant 1 : i32
     %name51 = llvm.mlir.addressof @name51 : !llvm.ptr
-    %f51 = func.call @run_f16_d64_s(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row51 = llvm.mlir.addressof @row51 : !llvm.ptr
+    %selected51 = llvm.call @tileRtSelected(%row51) : (!llvm.ptr) -> i32
+    %run51 = arith.cmpi ne, %selected51, %sum0 : i32
+    %f51 = scf.if %run51 -> i32 {
+      %fail51 = func.call @run_f16_d64_s(%b51, %h51, %s51, %causal51, %name51) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail51 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum52 = arith.addi %sum51, %f51 : i32
     %b52 = arith.constant 1 : index
     %h52 = arith.constant 1 : index
     %s52 = arith.constant 384 : index
     %causal52 = arith.constant 0 : i32
     %name52 = llvm.mlir.addressof @name52 : !llvm.ptr
-    %f52 = func.call @run_f16_d64_s(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row52 = llvm.mlir.addressof @row52 : !llvm.ptr
+    %selected52 = llvm.call @tileRtSelected(%row52) : (!llvm.ptr) -> i32
+    %run52 = arith.cmpi ne, %selected52, %sum0 : i32
+    %f52 = scf.if %run52 -> i32 {
+      %fail52 = func.call @run_f16_d64_s(%b52, %h52, %s52, %causal52, %name52) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail52 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum53 = arith.addi %sum52, %f52 : i32
     %b53 = arith.constant 1 : index
     %h53 = arith.constant 1 : index
     %s53 = arith.constant 384 : index
     %causal53 = arith.constant 1 : i32
     %name53 = llvm.mlir.addressof @name53 : !llvm.ptr
-    %f53 = func.call @run_f16_d64_s(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row53 = llvm.mlir.addressof @row53 : !llvm.ptr
+    %selected53 = llvm.call @tileRtSelected(%row53) : (!llvm.ptr) -> i32
+    %run53 = arith.cmpi ne, %selected53, %sum0 : i32
+    %f53 = scf.if %run53 -> i32 {
+      %fail53 = func.call @run_f16_d64_s(%b53, %h53, %s53, %causal53, %name53) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail53 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum54 = arith.addi %sum53, %f53 : i32
     %b54 = arith.constant 1 : index
     %h54 = arith.constant 48 : index
     %s54 = arith.constant 700 : index
     %causal54 = arith.constant 0 : i32
     %name54 = llvm.mlir.addressof @name54 : !llvm.ptr
-    %f54 = func.call @run_f16_d64_s(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row54 = llvm.mlir.addressof @row54 : !llvm.ptr
+    %selected54 = llvm.call @tileRtSelected(%row54) : (!llvm.ptr) -> i32
+    %run54 = arith.cmpi ne, %selected54, %sum0 : i32
+    %f54 = scf.if %run54 -> i32 {
+      %fail54 = func.call @run_f16_d64_s(%b54, %h54, %s54, %causal54, %name54) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail54 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum55 = arith.addi %sum54, %f54 : i32
     %b55 = arith.constant 1 : index
     %h55 = arith.constant 48 : index
     %s55 = arith.constant 700 : index
     %causal55 = arith.constant 1 : i32
     %name55 = llvm.mlir.addressof @name55 : !llvm.ptr
-    %f55 = func.call @run_f16_d64_s(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row55 = llvm.mlir.addressof @row55 : !llvm.ptr
+    %selected55 = llvm.call @tileRtSelected(%row55) : (!llvm.ptr) -> i32
+    %run55 = arith.cmpi ne, %selected55, %sum0 : i32
+    %f55 = scf.if %run55 -> i32 {
+      %fail55 = func.call @run_f16_d64_s(%b55, %h55, %s55, %causal55, %name55) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail55 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum56 = arith.addi %sum55, %f55 : i32
     %b56 = arith.constant 1 : index
     %h56 = arith.constant 2 : index
     %s56 = arith.constant 200 : index
     %causal56 = arith.constant 0 : i32
     %name56 = llvm.mlir.addressof @name56 : !llvm.ptr
-    %f56 = func.call @run_f16_d64_t(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row56 = llvm.mlir.addressof @row56 : !llvm.ptr
+    %selected56 = llvm.call @tileRtSelected(%row56) : (!llvm.ptr) -> i32
+    %run56 = arith.cmpi ne, %selected56, %sum0 : i32
+    %f56 = scf.if %run56 -> i32 {
+      %fail56 = func.call @run_f16_d64_t(%b56, %h56, %s56, %causal56, %name56) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail56 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum57 = arith.addi %sum56, %f56 : i32
     %b57 = arith.constant 1 : index
     %h57 = arith.constant 2 : index
     %s57 = arith.constant 200 : index
     %causal57 = arith.constant 1 : i32
     %name57 = llvm.mlir.addressof @name57 : !llvm.ptr
-    %f57 = func.call @run_f16_d64_t(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row57 = llvm.mlir.addressof @row57 : !llvm.ptr
+    %selected57 = llvm.call @tileRtSelected(%row57) : (!llvm.ptr) -> i32
+    %run57 = arith.cmpi ne, %selected57, %sum0 : i32
+    %f57 = scf.if %run57 -> i32 {
+      %fail57 = func.call @run_f16_d64_t(%b57, %h57, %s57, %causal57, %name57) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail57 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum58 = arith.addi %sum57, %f57 : i32
     %b58 = arith.constant 2 : index
     %h58 = arith.constant 1 : index
     %s58 = arith.constant 77 : index
     %causal58 = arith.constant 0 : i32
     %name58 = llvm.mlir.addressof @name58 : !llvm.ptr
-    %f58 = func.call @run_f16_d64_t(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row58 = llvm.mlir.addressof @row58 : !llvm.ptr
+    %selected58 = llvm.call @tileRtSelected(%row58) : (!llvm.ptr) -> i32
+    %run58 = arith.cmpi ne, %selected58, %sum0 : i32
+    %f58 = scf.if %run58 -> i32 {
+      %fail58 = func.call @run_f16_d64_t(%b58, %h58, %s58, %causal58, %name58) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail58 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum59 = arith.addi %sum58, %f58 : i32
     %b59 = arith.constant 2 : index
     %h59 = arith.constant 1 : index
     %s59 = arith.constant 77 : index
     %causal59 = arith.constant 1 : i32
     %name59 = llvm.mlir.addressof @name59 : !llvm.ptr
-    %f59 = func.call @run_f16_d64_t(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row59 = llvm.mlir.addressof @row59 : !llvm.ptr
+    %selected59 = llvm.call @tileRtSelected(%row59) : (!llvm.ptr) -> i32
+    %run59 = arith.cmpi ne, %selected59, %sum0 : i32
+    %f59 = scf.if %run59 -> i32 {
+      %fail59 = func.call @run_f16_d64_t(%b59, %h59, %s59, %causal59, %name59) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail59 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum60 = arith.addi %sum59, %f59 : i32
     %b60 = arith.constant 1 : index
     %h60 = arith.constant 1 : index
     %s60 = arith.constant 384 : index
     %causal60 = arith.constant 0 : i32
     %name60 = llvm.mlir.addressof @name60 : !llvm.ptr
-    %f60 = func.call @run_f16_d64_t(%b60, %h60, %s60, %causal60, %name60) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row60 = llvm.mlir.addressof @row60 : !llvm.ptr
+    %selected60 = llvm.call @tileRtSelected(%row60) : (!llvm.ptr) -> i32
+    %run60 = arith.cmpi ne, %selected60, %sum0 : i32
+    %f60 = scf.if %run60 -> i32 {
+      %fail60 = func.call @run_f16_d64_t(%b60, %h60, %s60, %causal60, %name60) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail60 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum61 = arith.addi %sum60, %f60 : i32
     %b61 = arith.constant 1 : index
     %h61 = arith.constant 1 : index
     %s61 = arith.constant 384 : index
     %causal61 = arith.constant 1 : i32
     %name61 = llvm.mlir.addressof @name61 : !llvm.ptr
-    %f61 = func.call @run_f16_d64_t(%b61, %h61, %s61, %causal61, %name61) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row61 = llvm.mlir.addressof @row61 : !llvm.ptr
+    %selected61 = llvm.call @tileRtSelected(%row61) : (!llvm.ptr) -> i32
+    %run61 = arith.cmpi ne, %selected61, %sum0 : i32
+    %f61 = scf.if %run61 -> i32 {
+      %fail61 = func.call @run_f16_d64_t(%b61, %h61, %s61, %causal61, %name61) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail61 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum62 = arith.addi %sum61, %f61 : i32
     %b62 = arith.constant 1 : index
     %h62 = arith.constant 48 : index
     %s62 = arith.constant 700 : index
     %causal62 = arith.constant 0 : i32
     %name62 = llvm.mlir.addressof @name62 : !llvm.ptr
-    %f62 = func.call @run_f16_d64_t(%b62, %h62, %s62, %causal62, %name62) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row62 = llvm.mlir.addressof @row62 : !llvm.ptr
+    %selected62 = llvm.call @tileRtSelected(%row62) : (!llvm.ptr) -> i32
+    %run62 = arith.cmpi ne, %selected62, %sum0 : i32
+    %f62 = scf.if %run62 -> i32 {
+      %fail62 = func.call @run_f16_d64_t(%b62, %h62, %s62, %causal62, %name62) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail62 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum63 = arith.addi %sum62, %f62 : i32
     %b63 = arith.constant 1 : index
     %h63 = arith.constant 48 : index
     %s63 = arith.constant 700 : index
     %causal63 = arith.constant 1 : i32
     %name63 = llvm.mlir.addressof @name63 : !llvm.ptr
-    %f63 = func.call @run_f16_d64_t(%b63, %h63, %s63, %causal63, %name63) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row63 = llvm.mlir.addressof @row63 : !llvm.ptr
+    %selected63 = llvm.call @tileRtSelected(%row63) : (!llvm.ptr) -> i32
+    %run63 = arith.cmpi ne, %selected63, %sum0 : i32
+    %f63 = scf.if %run63 -> i32 {
+      %fail63 = func.call @run_f16_d64_t(%b63, %h63, %s63, %causal63, %name63) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail63 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum64 = arith.addi %sum63, %f63 : i32
     %b64 = arith.constant 1 : index
     %h64 = arith.constant 2 : index
     %s64 = arith.constant 200 : index
     %causal64 = arith.constant 0 : i32
     %name64 = llvm.mlir.addressof @name64 : !llvm.ptr
-    %f64 = func.call @run_f16_d64_u(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row64 = llvm.mlir.addressof @row64 : !llvm.ptr
+    %selected64 = llvm.call @tileRtSelected(%row64) : (!llvm.ptr) -> i32
+    %run64 = arith.cmpi ne, %selected64, %sum0 : i32
+    %f64 = scf.if %run64 -> i32 {
+      %fail64 = func.call @run_f16_d64_u(%b64, %h64, %s64, %causal64, %name64) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail64 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum65 = arith.addi %sum64, %f64 : i32
     %b65 = arith.constant 1 : index
     %h65 = arith.constant 2 : index
     %s65 = arith.constant 200 : index
     %causal65 = arith.constant 1 : i32
     %name65 = llvm.mlir.addressof @name65 : !llvm.ptr
-    %f65 = func.call @run_f16_d64_u(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row65 = llvm.mlir.addressof @row65 : !llvm.ptr
+    %selected65 = llvm.call @tileRtSelected(%row65) : (!llvm.ptr) -> i32
+    %run65 = arith.cmpi ne, %selected65, %sum0 : i32
+    %f65 = scf.if %run65 -> i32 {
+      %fail65 = func.call @run_f16_d64_u(%b65, %h65, %s65, %causal65, %name65) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail65 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum66 = arith.addi %sum65, %f65 : i32
     %b66 = arith.constant 2 : index
     %h66 = arith.constant 1 : index
     %s66 = arith.constant 77 : index
     %causal66 = arith.constant 0 : i32
     %name66 = llvm.mlir.addressof @name66 : !llvm.ptr
-    %f66 = func.call @run_f16_d64_u(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row66 = llvm.mlir.addressof @row66 : !llvm.ptr
+    %selected66 = llvm.call @tileRtSelected(%row66) : (!llvm.ptr) -> i32
+    %run66 = arith.cmpi ne, %selected66, %sum0 : i32
+    %f66 = scf.if %run66 -> i32 {
+      %fail66 = func.call @run_f16_d64_u(%b66, %h66, %s66, %causal66, %name66) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail66 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum67 = arith.addi %sum66, %f66 : i32
     %b67 = arith.constant 2 : index
     %h67 = arith.constant 1 : index
     %s67 = arith.constant 77 : index
     %causal67 = arith.constant 1 : i32
     %name67 = llvm.mlir.addressof @name67 : !llvm.ptr
-    %f67 = func.call @run_f16_d64_u(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row67 = llvm.mlir.addressof @row67 : !llvm.ptr
+    %selected67 = llvm.call @tileRtSelected(%row67) : (!llvm.ptr) -> i32
+    %run67 = arith.cmpi ne, %selected67, %sum0 : i32
+    %f67 = scf.if %run67 -> i32 {
+      %fail67 = func.call @run_f16_d64_u(%b67, %h67, %s67, %causal67, %name67) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail67 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum68 = arith.addi %sum67, %f67 : i32
     %b68 = arith.constant 1 : index
     %h68 = arith.constant 1 : index
     %s68 = arith.constant 384 : index
     %causal68 = arith.constant 0 : i32
     %name68 = llvm.mlir.addressof @name68 : !llvm.ptr
-    %f68 = func.call @run_f16_d64_u(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row68 = llvm.mlir.addressof @row68 : !llvm.ptr
+    %selected68 = llvm.call @tileRtSelected(%row68) : (!llvm.ptr) -> i32
+    %run68 = arith.cmpi ne, %selected68, %sum0 : i32
+    %f68 = scf.if %run68 -> i32 {
+      %fail68 = func.call @run_f16_d64_u(%b68, %h68, %s68, %causal68, %name68) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail68 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum69 = arith.addi %sum68, %f68 : i32
     %b69 = arith.constant 1 : index
     %h69 = arith.constant 1 : index
     %s69 = arith.constant 384 : index
     %causal69 = arith.constant 1 : i32
     %name69 = llvm.mlir.addressof @name69 : !llvm.ptr
-    %f69 = func.call @run_f16_d64_u(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row69 = llvm.mlir.addressof @row69 : !llvm.ptr
+    %selected69 = llvm.call @tileRtSelected(%row69) : (!llvm.ptr) -> i32
+    %run69 = arith.cmpi ne, %selected69, %sum0 : i32
+    %f69 = scf.if %run69 -> i32 {
+      %fail69 = func.call @run_f16_d64_u(%b69, %h69, %s69, %causal69, %name69) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail69 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum70 = arith.addi %sum69, %f69 : i32
     %b70 = arith.constant 1 : index
     %h70 = arith.constant 48 : index
     %s70 = arith.constant 700 : index
     %causal70 = arith.constant 0 : i32
     %name70 = llvm.mlir.addressof @name70 : !llvm.ptr
-    %f70 = func.call @run_f16_d64_u(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row70 = llvm.mlir.addressof @row70 : !llvm.ptr
+    %selected70 = llvm.call @tileRtSelected(%row70) : (!llvm.ptr) -> i32
+    %run70 = arith.cmpi ne, %selected70, %sum0 : i32
+    %f70 = scf.if %run70 -> i32 {
+      %fail70 = func.call @run_f16_d64_u(%b70, %h70, %s70, %causal70, %name70) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail70 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum71 = arith.addi %sum70, %f70 : i32
     %b71 = arith.constant 1 : index
     %h71 = arith.constant 48 : index
     %s71 = arith.constant 700 : index
     %causal71 = arith.constant 1 : i32
     %name71 = llvm.mlir.addressof @name71 : !llvm.ptr
-    %f71 = func.call @run_f16_d64_u(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row71 = llvm.mlir.addressof @row71 : !llvm.ptr
+    %selected71 = llvm.call @tileRtSelected(%row71) : (!llvm.ptr) -> i32
+    %run71 = arith.cmpi ne, %selected71, %sum0 : i32
+    %f71 = scf.if %run71 -> i32 {
+      %fail71 = func.call @run_f16_d64_u(%b71, %h71, %s71, %causal71, %name71) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail71 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum72 = arith.addi %sum71, %f71 : i32
     %b72 = arith.constant 1 : index
     %h72 = arith.constant 2 : index
     %s72 = arith.constant 200 : index
     %causal72 = arith.constant 0 : i32
     %name72 = llvm.mlir.addressof @name72 : !llvm.ptr
-    %f72 = func.call @run_f16_d128_p(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row72 = llvm.mlir.addressof @row72 : !llvm.ptr
+    %selected72 = llvm.call @tileRtSelected(%row72) : (!llvm.ptr) -> i32
+    %run72 = arith.cmpi ne, %selected72, %sum0 : i32
+    %f72 = scf.if %run72 -> i32 {
+      %fail72 = func.call @run_f16_d128_p(%b72, %h72, %s72, %causal72, %name72) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail72 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum73 = arith.addi %sum72, %f72 : i32
     %b73 = arith.constant 1 : index
     %h73 = arith.constant 2 : index
     %s73 = arith.constant 200 : index
     %causal73 = arith.constant 1 : i32
     %name73 = llvm.mlir.addressof @name73 : !llvm.ptr
-    %f73 = func.call @run_f16_d128_p(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row73 = llvm.mlir.addressof @row73 : !llvm.ptr
+    %selected73 = llvm.call @tileRtSelected(%row73) : (!llvm.ptr) -> i32
+    %run73 = arith.cmpi ne, %selected73, %sum0 : i32
+    %f73 = scf.if %run73 -> i32 {
+      %fail73 = func.call @run_f16_d128_p(%b73, %h73, %s73, %causal73, %name73) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail73 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum74 = arith.addi %sum73, %f73 : i32
     %b74 = arith.constant 2 : index
     %h74 = arith.constant 1 : index
     %s74 = arith.constant 77 : index
     %causal74 = arith.constant 0 : i32
     %name74 = llvm.mlir.addressof @name74 : !llvm.ptr
-    %f74 = func.call @run_f16_d128_p(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row74 = llvm.mlir.addressof @row74 : !llvm.ptr
+    %selected74 = llvm.call @tileRtSelected(%row74) : (!llvm.ptr) -> i32
+    %run74 = arith.cmpi ne, %selected74, %sum0 : i32
+    %f74 = scf.if %run74 -> i32 {
+      %fail74 = func.call @run_f16_d128_p(%b74, %h74, %s74, %causal74, %name74) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail74 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum75 = arith.addi %sum74, %f74 : i32
     %b75 = arith.constant 2 : index
     %h75 = arith.constant 1 : index
     %s75 = arith.constant 77 : index
     %causal75 = arith.constant 1 : i32
     %name75 = llvm.mlir.addressof @name75 : !llvm.ptr
-    %f75 = func.call @run_f16_d128_p(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row75 = llvm.mlir.addressof @row75 : !llvm.ptr
+    %selected75 = llvm.call @tileRtSelected(%row75) : (!llvm.ptr) -> i32
+    %run75 = arith.cmpi ne, %selected75, %sum0 : i32
+    %f75 = scf.if %run75 -> i32 {
+      %fail75 = func.call @run_f16_d128_p(%b75, %h75, %s75, %causal75, %name75) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail75 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum76 = arith.addi %sum75, %f75 : i32
     %b76 = arith.constant 1 : index
     %h76 = arith.constant 1 : index
     %s76 = arith.constant 384 : index
     %causal76 = arith.constant 0 : i32
     %name76 = llvm.mlir.addressof @name76 : !llvm.ptr
-    %f76 = func.call @run_f16_d128_p(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row76 = llvm.mlir.addressof @row76 : !llvm.ptr
+    %selected76 = llvm.call @tileRtSelected(%row76) : (!llvm.ptr) -> i32
+    %run76 = arith.cmpi ne, %selected76, %sum0 : i32
+    %f76 = scf.if %run76 -> i32 {
+      %fail76 = func.call @run_f16_d128_p(%b76, %h76, %s76, %causal76, %name76) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail76 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum77 = arith.addi %sum76, %f76 : i32
     %b77 = arith.constant 1 : index
     %h77 = arith.constant 1 : index
     %s77 = arith.constant 384 : index
     %causal77 = arith.constant 1 : i32
     %name77 = llvm.mlir.addressof @name77 : !llvm.ptr
-    %f77 = func.call @run_f16_d128_p(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row77 = llvm.mlir.addressof @row77 : !llvm.ptr
+    %selected77 = llvm.call @tileRtSelected(%row77) : (!llvm.ptr) -> i32
+    %run77 = arith.cmpi ne, %selected77, %sum0 : i32
+    %f77 = scf.if %run77 -> i32 {
+      %fail77 = func.call @run_f16_d128_p(%b77, %h77, %s77, %causal77, %name77) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail77 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum78 = arith.addi %sum77, %f77 : i32
     %b78 = arith.constant 1 : index
     %h78 = arith.constant 48 : index
     %s78 = arith.constant 700 : index
     %causal78 = arith.constant 0 : i32
     %name78 = llvm.mlir.addressof @name78 : !llvm.ptr
-    %f78 = func.call @run_f16_d128_p(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row78 = llvm.mlir.addressof @row78 : !llvm.ptr
+    %selected78 = llvm.call @tileRtSelected(%row78) : (!llvm.ptr) -> i32
+    %run78 = arith.cmpi ne, %selected78, %sum0 : i32
+    %f78 = scf.if %run78 -> i32 {
+      %fail78 = func.call @run_f16_d128_p(%b78, %h78, %s78, %causal78, %name78) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail78 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum79 = arith.addi %sum78, %f78 : i32
     %b79 = arith.constant 1 : index
     %h79 = arith.constant 48 : index
     %s79 = arith.constant 700 : index
     %causal79 = arith.constant 1 : i32
     %name79 = llvm.mlir.addressof @name79 : !llvm.ptr
-    %f79 = func.call @run_f16_d128_p(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row79 = llvm.mlir.addressof @row79 : !llvm.ptr
+    %selected79 = llvm.call @tileRtSelected(%row79) : (!llvm.ptr) -> i32
+    %run79 = arith.cmpi ne, %selected79, %sum0 : i32
+    %f79 = scf.if %run79 -> i32 {
+      %fail79 = func.call @run_f16_d128_p(%b79, %h79, %s79, %causal79, %name79) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail79 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum80 = arith.addi %sum79, %f79 : i32
     %b80 = arith.constant 1 : index
     %h80 = arith.constant 2 : index
     %s80 = arith.constant 200 : index
     %causal80 = arith.constant 0 : i32
     %name80 = llvm.mlir.addressof @name80 : !llvm.ptr
-    %f80 = func.call @run_f16_d128_w(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row80 = llvm.mlir.addressof @row80 : !llvm.ptr
+    %selected80 = llvm.call @tileRtSelected(%row80) : (!llvm.ptr) -> i32
+    %run80 = arith.cmpi ne, %selected80, %sum0 : i32
+    %f80 = scf.if %run80 -> i32 {
+      %fail80 = func.call @run_f16_d128_w(%b80, %h80, %s80, %causal80, %name80) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail80 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum81 = arith.addi %sum80, %f80 : i32
     %b81 = arith.constant 1 : index
     %h81 = arith.constant 2 : index
     %s81 = arith.constant 200 : index
     %causal81 = arith.constant 1 : i32
     %name81 = llvm.mlir.addressof @name81 : !llvm.ptr
-    %f81 = func.call @run_f16_d128_w(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row81 = llvm.mlir.addressof @row81 : !llvm.ptr
+    %selected81 = llvm.call @tileRtSelected(%row81) : (!llvm.ptr) -> i32
+    %run81 = arith.cmpi ne, %selected81, %sum0 : i32
+    %f81 = scf.if %run81 -> i32 {
+      %fail81 = func.call @run_f16_d128_w(%b81, %h81, %s81, %causal81, %name81) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail81 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum82 = arith.addi %sum81, %f81 : i32
     %b82 = arith.constant 2 : index
     %h82 = arith.constant 1 : index
     %s82 = arith.constant 77 : index
     %causal82 = arith.constant 0 : i32
     %name82 = llvm.mlir.addressof @name82 : !llvm.ptr
-    %f82 = func.call @run_f16_d128_w(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row82 = llvm.mlir.addressof @row82 : !llvm.ptr
+    %selected82 = llvm.call @tileRtSelected(%row82) : (!llvm.ptr) -> i32
+    %run82 = arith.cmpi ne, %selected82, %sum0 : i32
+    %f82 = scf.if %run82 -> i32 {
+      %fail82 = func.call @run_f16_d128_w(%b82, %h82, %s82, %causal82, %name82) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail82 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum83 = arith.addi %sum82, %f82 : i32
     %b83 = arith.constant 2 : index
     %h83 = arith.constant 1 : index
     %s83 = arith.constant 77 : index
     %causal83 = arith.constant 1 : i32
     %name83 = llvm.mlir.addressof @name83 : !llvm.ptr
-    %f83 = func.call @run_f16_d128_w(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row83 = llvm.mlir.addressof @row83 : !llvm.ptr
+    %selected83 = llvm.call @tileRtSelected(%row83) : (!llvm.ptr) -> i32
+    %run83 = arith.cmpi ne, %selected83, %sum0 : i32
+    %f83 = scf.if %run83 -> i32 {
+      %fail83 = func.call @run_f16_d128_w(%b83, %h83, %s83, %causal83, %name83) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail83 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum84 = arith.addi %sum83, %f83 : i32
     %b84 = arith.constant 1 : index
     %h84 = arith.constant 1 : index
     %s84 = arith.constant 384 : index
     %causal84 = arith.constant 0 : i32
     %name84 = llvm.mlir.addressof @name84 : !llvm.ptr
-    %f84 = func.call @run_f16_d128_w(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row84 = llvm.mlir.addressof @row84 : !llvm.ptr
+    %selected84 = llvm.call @tileRtSelected(%row84) : (!llvm.ptr) -> i32
+    %run84 = arith.cmpi ne, %selected84, %sum0 : i32
+    %f84 = scf.if %run84 -> i32 {
+      %fail84 = func.call @run_f16_d128_w(%b84, %h84, %s84, %causal84, %name84) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail84 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum85 = arith.addi %sum84, %f84 : i32
     %b85 = arith.constant 1 : index
     %h85 = arith.constant 1 : index
     %s85 = arith.constant 384 : index
     %causal85 = arith.constant 1 : i32
     %name85 = llvm.mlir.addressof @name85 : !llvm.ptr
-    %f85 = func.call @run_f16_d128_w(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row85 = llvm.mlir.addressof @row85 : !llvm.ptr
+    %selected85 = llvm.call @tileRtSelected(%row85) : (!llvm.ptr) -> i32
+    %run85 = arith.cmpi ne, %selected85, %sum0 : i32
+    %f85 = scf.if %run85 -> i32 {
+      %fail85 = func.call @run_f16_d128_w(%b85, %h85, %s85, %causal85, %name85) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail85 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum86 = arith.addi %sum85, %f85 : i32
     %b86 = arith.constant 1 : index
     %h86 = arith.constant 48 : index
     %s86 = arith.constant 700 : index
     %causal86 = arith.constant 0 : i32
     %name86 = llvm.mlir.addressof @name86 : !llvm.ptr
-    %f86 = func.call @run_f16_d128_w(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row86 = llvm.mlir.addressof @row86 : !llvm.ptr
+    %selected86 = llvm.call @tileRtSelected(%row86) : (!llvm.ptr) -> i32
+    %run86 = arith.cmpi ne, %selected86, %sum0 : i32
+    %f86 = scf.if %run86 -> i32 {
+      %fail86 = func.call @run_f16_d128_w(%b86, %h86, %s86, %causal86, %name86) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail86 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum87 = arith.addi %sum86, %f86 : i32
     %b87 = arith.constant 1 : index
     %h87 = arith.constant 48 : index
     %s87 = arith.constant 700 : index
     %causal87 = arith.constant 1 : i32
     %name87 = llvm.mlir.addressof @name87 : !llvm.ptr
-    %f87 = func.call @run_f16_d128_w(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row87 = llvm.mlir.addressof @row87 : !llvm.ptr
+    %selected87 = llvm.call @tileRtSelected(%row87) : (!llvm.ptr) -> i32
+    %run87 = arith.cmpi ne, %selected87, %sum0 : i32
+    %f87 = scf.if %run87 -> i32 {
+      %fail87 = func.call @run_f16_d128_w(%b87, %h87, %s87, %causal87, %name87) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail87 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum88 = arith.addi %sum87, %f87 : i32
     %b88 = arith.constant 1 : index
     %h88 = arith.constant 2 : index
     %s88 = arith.constant 200 : index
     %causal88 = arith.constant 0 : i32
     %name88 = llvm.mlir.addressof @name88 : !llvm.ptr
-    %f88 = func.call @run_f16_d128_f(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row88 = llvm.mlir.addressof @row88 : !llvm.ptr
+    %selected88 = llvm.call @tileRtSelected(%row88) : (!llvm.ptr) -> i32
+    %run88 = arith.cmpi ne, %selected88, %sum0 : i32
+    %f88 = scf.if %run88 -> i32 {
+      %fail88 = func.call @run_f16_d128_f(%b88, %h88, %s88, %causal88, %name88) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail88 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum89 = arith.addi %sum88, %f88 : i32
     %b89 = arith.constant 1 : index
     %h89 = arith.constant 2 : index
     %s89 = arith.constant 200 : index
     %causal89 = arith.constant 1 : i32
     %name89 = llvm.mlir.addressof @name89 : !llvm.ptr
-    %f89 = func.call @run_f16_d128_f(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row89 = llvm.mlir.addressof @row89 : !llvm.ptr
+    %selected89 = llvm.call @tileRtSelected(%row89) : (!llvm.ptr) -> i32
+    %run89 = arith.cmpi ne, %selected89, %sum0 : i32
+    %f89 = scf.if %run89 -> i32 {
+      %fail89 = func.call @run_f16_d128_f(%b89, %h89, %s89, %causal89, %name89) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail89 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum90 = arith.addi %sum89, %f89 : i32
     %b90 = arith.constant 2 : index
     %h90 = arith.constant 1 : index
     %s90 = arith.constant 77 : index
     %causal90 = arith.constant 0 : i32
     %name90 = llvm.mlir.addressof @name90 : !llvm.ptr
-    %f90 = func.call @run_f16_d128_f(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row90 = llvm.mlir.addressof @row90 : !llvm.ptr
+    %selected90 = llvm.call @tileRtSelected(%row90) : (!llvm.ptr) -> i32
+    %run90 = arith.cmpi ne, %selected90, %sum0 : i32
+    %f90 = scf.if %run90 -> i32 {
+      %fail90 = func.call @run_f16_d128_f(%b90, %h90, %s90, %causal90, %name90) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail90 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum91 = arith.addi %sum90, %f90 : i32
     %b91 = arith.constant 2 : index
     %h91 = arith.constant 1 : index
     %s91 = arith.constant 77 : index
     %causal91 = arith.constant 1 : i32
     %name91 = llvm.mlir.addressof @name91 : !llvm.ptr
-    %f91 = func.call @run_f16_d128_f(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row91 = llvm.mlir.addressof @row91 : !llvm.ptr
+    %selected91 = llvm.call @tileRtSelected(%row91) : (!llvm.ptr) -> i32
+    %run91 = arith.cmpi ne, %selected91, %sum0 : i32
+    %f91 = scf.if %run91 -> i32 {
+      %fail91 = func.call @run_f16_d128_f(%b91, %h91, %s91, %causal91, %name91) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail91 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum92 = arith.addi %sum91, %f91 : i32
     %b92 = arith.constant 1 : index
     %h92 = arith.constant 1 : index
     %s92 = arith.constant 384 : index
     %causal92 = arith.constant 0 : i32
     %name92 = llvm.mlir.addressof @name92 : !llvm.ptr
-    %f92 = func.call @run_f16_d128_f(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row92 = llvm.mlir.addressof @row92 : !llvm.ptr
+    %selected92 = llvm.call @tileRtSelected(%row92) : (!llvm.ptr) -> i32
+    %run92 = arith.cmpi ne, %selected92, %sum0 : i32
+    %f92 = scf.if %run92 -> i32 {
+      %fail92 = func.call @run_f16_d128_f(%b92, %h92, %s92, %causal92, %name92) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail92 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum93 = arith.addi %sum92, %f92 : i32
     %b93 = arith.constant 1 : index
     %h93 = arith.constant 1 : index
     %s93 = arith.constant 384 : index
     %causal93 = arith.constant 1 : i32
     %name93 = llvm.mlir.addressof @name93 : !llvm.ptr
-    %f93 = func.call @run_f16_d128_f(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row93 = llvm.mlir.addressof @row93 : !llvm.ptr
+    %selected93 = llvm.call @tileRtSelected(%row93) : (!llvm.ptr) -> i32
+    %run93 = arith.cmpi ne, %selected93, %sum0 : i32
+    %f93 = scf.if %run93 -> i32 {
+      %fail93 = func.call @run_f16_d128_f(%b93, %h93, %s93, %causal93, %name93) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail93 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum94 = arith.addi %sum93, %f93 : i32
     %b94 = arith.constant 1 : index
     %h94 = arith.constant 48 : index
     %s94 = arith.constant 700 : index
     %causal94 = arith.constant 0 : i32
     %name94 = llvm.mlir.addressof @name94 : !llvm.ptr
-    %f94 = func.call @run_f16_d128_f(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row94 = llvm.mlir.addressof @row94 : !llvm.ptr
+    %selected94 = llvm.call @tileRtSelected(%row94) : (!llvm.ptr) -> i32
+    %run94 = arith.cmpi ne, %selected94, %sum0 : i32
+    %f94 = scf.if %run94 -> i32 {
+      %fail94 = func.call @run_f16_d128_f(%b94, %h94, %s94, %causal94, %name94) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail94 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum95 = arith.addi %sum94, %f94 : i32
     %b95 = arith.constant 1 : index
     %h95 = arith.constant 48 : index
     %s95 = arith.constant 700 : index
     %causal95 = arith.constant 1 : i32
     %name95 = llvm.mlir.addressof @name95 : !llvm.ptr
-    %f95 = func.call @run_f16_d128_f(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row95 = llvm.mlir.addressof @row95 : !llvm.ptr
+    %selected95 = llvm.call @tileRtSelected(%row95) : (!llvm.ptr) -> i32
+    %run95 = arith.cmpi ne, %selected95, %sum0 : i32
+    %f95 = scf.if %run95 -> i32 {
+      %fail95 = func.call @run_f16_d128_f(%b95, %h95, %s95, %causal95, %name95) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail95 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum96 = arith.addi %sum95, %f95 : i32
     %b96 = arith.constant 1 : index
     %h96 = arith.constant 2 : index
     %s96 = arith.constant 200 : index
     %causal96 = arith.constant 0 : i32
     %name96 = llvm.mlir.addressof @name96 : !llvm.ptr
-    %f96 = func.call @run_f16_d128_g(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row96 = llvm.mlir.addressof @row96 : !llvm.ptr
+    %selected96 = llvm.call @tileRtSelected(%row96) : (!llvm.ptr) -> i32
+    %run96 = arith.cmpi ne, %selected96, %sum0 : i32
+    %f96 = scf.if %run96 -> i32 {
+      %fail96 = func.call @run_f16_d128_g(%b96, %h96, %s96, %causal96, %name96) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail96 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum97 = arith.addi %sum96, %f96 : i32
     %b97 = arith.constant 1 : index
     %h97 = arith.constant 2 : index
     %s97 = arith.constant 200 : index
     %causal97 = arith.constant 1 : i32
     %name97 = llvm.mlir.addressof @name97 : !llvm.ptr
-    %f97 = func.call @run_f16_d128_g(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row97 = llvm.mlir.addressof @row97 : !llvm.ptr
+    %selected97 = llvm.call @tileRtSelected(%row97) : (!llvm.ptr) -> i32
+    %run97 = arith.cmpi ne, %selected97, %sum0 : i32
+    %f97 = scf.if %run97 -> i32 {
+      %fail97 = func.call @run_f16_d128_g(%b97, %h97, %s97, %causal97, %name97) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail97 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum98 = arith.addi %sum97, %f97 : i32
     %b98 = arith.constant 2 : index
     %h98 = arith.constant 1 : index
     %s98 = arith.constant 77 : index
     %causal98 = arith.constant 0 : i32
     %name98 = llvm.mlir.addressof @name98 : !llvm.ptr
-    %f98 = func.call @run_f16_d128_g(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row98 = llvm.mlir.addressof @row98 : !llvm.ptr
+    %selected98 = llvm.call @tileRtSelected(%row98) : (!llvm.ptr) -> i32
+    %run98 = arith.cmpi ne, %selected98, %sum0 : i32
+    %f98 = scf.if %run98 -> i32 {
+      %fail98 = func.call @run_f16_d128_g(%b98, %h98, %s98, %causal98, %name98) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail98 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum99 = arith.addi %sum98, %f98 : i32
     %b99 = arith.constant 2 : index
     %h99 = arith.constant 1 : index
     %s99 = arith.constant 77 : index
     %causal99 = arith.constant 1 : i32
     %name99 = llvm.mlir.addressof @name99 : !llvm.ptr
-    %f99 = func.call @run_f16_d128_g(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row99 = llvm.mlir.addressof @row99 : !llvm.ptr
+    %selected99 = llvm.call @tileRtSelected(%row99) : (!llvm.ptr) -> i32
+    %run99 = arith.cmpi ne, %selected99, %sum0 : i32
+    %f99 = scf.if %run99 -> i32 {
+      %fail99 = func.call @run_f16_d128_g(%b99, %h99, %s99, %causal99, %name99) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail99 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum100 = arith.addi %sum99, %f99 : i32
     %b100 = arith.constant 1 : index
     %h100 = arith.constant 1 : index
     %s100 = arith.constant 384 : index
     %causal100 = arith.constant 0 : i32
     %name100 = llvm.mlir.addressof @name100 : !llvm.ptr
-    %f100 = func.call @run_f16_d128_g(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row100 = llvm.mlir.addressof @row100 : !llvm.ptr
+    %selected100 = llvm.call @tileRtSelected(%row100) : (!llvm.ptr) -> i32
+    %run100 = arith.cmpi ne, %selected100, %sum0 : i32
+    %f100 = scf.if %run100 -> i32 {
+      %fail100 = func.call @run_f16_d128_g(%b100, %h100, %s100, %causal100, %name100) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail100 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum101 = arith.addi %sum100, %f100 : i32
     %b101 = arith.constant 1 : index
     %h101 = arith.constant 1 : index
     %s101 = arith.constant 384 : index
     %causal101 = arith.constant 1 : i32
     %name101 = llvm.mlir.addressof @name101 : !llvm.ptr
-    %f101 = func.call @run_f16_d128_g(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row101 = llvm.mlir.addressof @row101 : !llvm.ptr
+    %selected101 = llvm.call @tileRtSelected(%row101) : (!llvm.ptr) -> i32
+    %run101 = arith.cmpi ne, %selected101, %sum0 : i32
+    %f101 = scf.if %run101 -> i32 {
+      %fail101 = func.call @run_f16_d128_g(%b101, %h101, %s101, %causal101, %name101) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail101 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum102 = arith.addi %sum101, %f101 : i32
     %b102 = arith.constant 1 : index
     %h102 = arith.constant 48 : index
     %s102 = arith.constant 700 : index
     %causal102 = arith.constant 0 : i32
     %name102 = llvm.mlir.addressof @name102 : !llvm.ptr
-    %f102 = func.call @run_f16_d128_g(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row102 = llvm.mlir.addressof @row102 : !llvm.ptr
+    %selected102 = llvm.call @tileRtSelected(%row102) : (!llvm.ptr) -> i32
+    %run102 = arith.cmpi ne, %selected102, %sum0 : i32
+    %f102 = scf.if %run102 -> i32 {
+      %fail102 = func.call @run_f16_d128_g(%b102, %h102, %s102, %causal102, %name102) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail102 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum103 = arith.addi %sum102, %f102 : i32
     %b103 = arith.constant 1 : index
     %h103 = arith.constant 48 : index
     %s103 = arith.constant 700 : index
     %causal103 = arith.constant 1 : i32
     %name103 = llvm.mlir.addressof @name103 : !llvm.ptr
-    %f103 = func.call @run_f16_d128_g(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row103 = llvm.mlir.addressof @row103 : !llvm.ptr
+    %selected103 = llvm.call @tileRtSelected(%row103) : (!llvm.ptr) -> i32
+    %run103 = arith.cmpi ne, %selected103, %sum0 : i32
+    %f103 = scf.if %run103 -> i32 {
+      %fail103 = func.call @run_f16_d128_g(%b103, %h103, %s103, %causal103, %name103) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail103 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum104 = arith.addi %sum103, %f103 : i32
     %b104 = arith.constant 1 : index
     %h104 = arith.constant 2 : index
     %s104 = arith.constant 200 : index
     %causal104 = arith.constant 0 : i32
     %name104 = llvm.mlir.addressof @name104 : !llvm.ptr
-    %f104 = func.call @run_f16_d128_q(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row104 = llvm.mlir.addressof @row104 : !llvm.ptr
+    %selected104 = llvm.call @tileRtSelected(%row104) : (!llvm.ptr) -> i32
+    %run104 = arith.cmpi ne, %selected104, %sum0 : i32
+    %f104 = scf.if %run104 -> i32 {
+      %fail104 = func.call @run_f16_d128_q(%b104, %h104, %s104, %causal104, %name104) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail104 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum105 = arith.addi %sum104, %f104 : i32
     %b105 = arith.constant 1 : index
     %h105 = arith.constant 2 : index
     %s105 = arith.constant 200 : index
     %causal105 = arith.constant 1 : i32
     %name105 = llvm.mlir.addressof @name105 : !llvm.ptr
-    %f105 = func.call @run_f16_d128_q(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row105 = llvm.mlir.addressof @row105 : !llvm.ptr
+    %selected105 = llvm.call @tileRtSelected(%row105) : (!llvm.ptr) -> i32
+    %run105 = arith.cmpi ne, %selected105, %sum0 : i32
+    %f105 = scf.if %run105 -> i32 {
+      %fail105 = func.call @run_f16_d128_q(%b105, %h105, %s105, %causal105, %name105) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail105 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum106 = arith.addi %sum105, %f105 : i32
     %b106 = arith.constant 2 : index
     %h106 = arith.constant 1 : index
     %s106 = arith.constant 77 : index
     %causal106 = arith.constant 0 : i32
     %name106 = llvm.mlir.addressof @name106 : !llvm.ptr
-    %f106 = func.call @run_f16_d128_q(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row106 = llvm.mlir.addressof @row106 : !llvm.ptr
+    %selected106 = llvm.call @tileRtSelected(%row106) : (!llvm.ptr) -> i32
+    %run106 = arith.cmpi ne, %selected106, %sum0 : i32
+    %f106 = scf.if %run106 -> i32 {
+      %fail106 = func.call @run_f16_d128_q(%b106, %h106, %s106, %causal106, %name106) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail106 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum107 = arith.addi %sum106, %f106 : i32
     %b107 = arith.constant 2 : index
     %h107 = arith.constant 1 : index
     %s107 = arith.constant 77 : index
     %causal107 = arith.constant 1 : i32
     %name107 = llvm.mlir.addressof @name107 : !llvm.ptr
-    %f107 = func.call @run_f16_d128_q(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row107 = llvm.mlir.addressof @row107 : !llvm.ptr
+    %selected107 = llvm.call @tileRtSelected(%row107) : (!llvm.ptr) -> i32
+    %run107 = arith.cmpi ne, %selected107, %sum0 : i32
+    %f107 = scf.if %run107 -> i32 {
+      %fail107 = func.call @run_f16_d128_q(%b107, %h107, %s107, %causal107, %name107) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail107 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum108 = arith.addi %sum107, %f107 : i32
     %b108 = arith.constant 1 : index
     %h108 = arith.constant 1 : index
     %s108 = arith.constant 384 : index
     %causal108 = arith.constant 0 : i32
     %name108 = llvm.mlir.addressof @name108 : !llvm.ptr
-    %f108 = func.call @run_f16_d128_q(%b108, %h108, %s108, %causal108, %name108) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row108 = llvm.mlir.addressof @row108 : !llvm.ptr
+    %selected108 = llvm.call @tileRtSelected(%row108) : (!llvm.ptr) -> i32
+    %run108 = arith.cmpi ne, %selected108, %sum0 : i32
+    %f108 = scf.if %run108 -> i32 {
+      %fail108 = func.call @run_f16_d128_q(%b108, %h108, %s108, %causal108, %name108) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail108 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum109 = arith.addi %sum108, %f108 : i32
     %b109 = arith.constant 1 : index
     %h109 = arith.constant 1 : index
     %s109 = arith.constant 384 : index
     %causal109 = arith.constant 1 : i32
     %name109 = llvm.mlir.addressof @name109 : !llvm.ptr
-    %f109 = func.call @run_f16_d128_q(%b109, %h109, %s109, %causal109, %name109) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row109 = llvm.mlir.addressof @row109 : !llvm.ptr
+    %selected109 = llvm.call @tileRtSelected(%row109) : (!llvm.ptr) -> i32
+    %run109 = arith.cmpi ne, %selected109, %sum0 : i32
+    %f109 = scf.if %run109 -> i32 {
+      %fail109 = func.call @run_f16_d128_q(%b109, %h109, %s109, %causal109, %name109) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail109 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum110 = arith.addi %sum109, %f109 : i32
     %b110 = arith.constant 1 : index
     %h110 = arith.constant 48 : index
     %s110 = arith.constant 700 : index
     %causal110 = arith.constant 0 : i32
     %name110 = llvm.mlir.addressof @name110 : !llvm.ptr
-    %f110 = func.call @run_f16_d128_q(%b110, %h110, %s110, %causal110, %name110) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row110 = llvm.mlir.addressof @row110 : !llvm.ptr
+    %selected110 = llvm.call @tileRtSelected(%row110) : (!llvm.ptr) -> i32
+    %run110 = arith.cmpi ne, %selected110, %sum0 : i32
+    %f110 = scf.if %run110 -> i32 {
+      %fail110 = func.call @run_f16_d128_q(%b110, %h110, %s110, %causal110, %name110) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail110 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum111 = arith.addi %sum110, %f110 : i32
     %b111 = arith.constant 1 : index
     %h111 = arith.constant 48 : index
     %s111 = arith.constant 700 : index
     %causal111 = arith.constant 1 : i32
     %name111 = llvm.mlir.addressof @name111 : !llvm.ptr
-    %f111 = func.call @run_f16_d128_q(%b111, %h111, %s111, %causal111, %name111) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row111 = llvm.mlir.addressof @row111 : !llvm.ptr
+    %selected111 = llvm.call @tileRtSelected(%row111) : (!llvm.ptr) -> i32
+    %run111 = arith.cmpi ne, %selected111, %sum0 : i32
+    %f111 = scf.if %run111 -> i32 {
+      %fail111 = func.call @run_f16_d128_q(%b111, %h111, %s111, %causal111, %name111) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail111 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum112 = arith.addi %sum111, %f111 : i32
     %b112 = arith.constant 1 : index
     %h112 = arith.constant 2 : index
     %s112 = arith.constant 200 : index
     %causal112 = arith.constant 0 : i32
     %name112 = llvm.mlir.addressof @name112 : !llvm.ptr
-    %f112 = func.call @run_f16_d128_h(%b112, %h112, %s112, %causal112, %name112) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row112 = llvm.mlir.addressof @row112 : !llvm.ptr
+    %selected112 = llvm.call @tileRtSelected(%row112) : (!llvm.ptr) -> i32
+    %run112 = arith.cmpi ne, %selected112, %sum0 : i32
+    %f112 = scf.if %run112 -> i32 {
+      %fail112 = func.call @run_f16_d128_h(%b112, %h112, %s112, %causal112, %name112) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail112 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum113 = arith.addi %sum112, %f112 : i32
     %b113 = arith.constant 1 : index
     %h113 = arith.constant 2 : index
     %s113 = arith.constant 200 : index
     %causal113 = arith.constant 1 : i32
     %name113 = llvm.mlir.addressof @name113 : !llvm.ptr
-    %f113 = func.call @run_f16_d128_h(%b113, %h113, %s113, %causal113, %name113) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row113 = llvm.mlir.addressof @row113 : !llvm.ptr
+    %selected113 = llvm.call @tileRtSelected(%row113) : (!llvm.ptr) -> i32
+    %run113 = arith.cmpi ne, %selected113, %sum0 : i32
+    %f113 = scf.if %run113 -> i32 {
+      %fail113 = func.call @run_f16_d128_h(%b113, %h113, %s113, %causal113, %name113) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail113 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum114 = arith.addi %sum113, %f113 : i32
     %b114 = arith.constant 2 : index
     %h114 = arith.constant 1 : index
     %s114 = arith.constant 77 : index
     %causal114 = arith.constant 0 : i32
     %name114 = llvm.mlir.addressof @name114 : !llvm.ptr
-    %f114 = func.call @run_f16_d128_h(%b114, %h114, %s114, %causal114, %name114) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row114 = llvm.mlir.addressof @row114 : !llvm.ptr
+    %selected114 = llvm.call @tileRtSelected(%row114) : (!llvm.ptr) -> i32
+    %run114 = arith.cmpi ne, %selected114, %sum0 : i32
+    %f114 = scf.if %run114 -> i32 {
+      %fail114 = func.call @run_f16_d128_h(%b114, %h114, %s114, %causal114, %name114) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail114 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum115 = arith.addi %sum114, %f114 : i32
     %b115 = arith.constant 2 : index
     %h115 = arith.constant 1 : index
     %s115 = arith.constant 77 : index
     %causal115 = arith.constant 1 : i32
     %name115 = llvm.mlir.addressof @name115 : !llvm.ptr
-    %f115 = func.call @run_f16_d128_h(%b115, %h115, %s115, %causal115, %name115) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row115 = llvm.mlir.addressof @row115 : !llvm.ptr
+    %selected115 = llvm.call @tileRtSelected(%row115) : (!llvm.ptr) -> i32
+    %run115 = arith.cmpi ne, %selected115, %sum0 : i32
+    %f115 = scf.if %run115 -> i32 {
+      %fail115 = func.call @run_f16_d128_h(%b115, %h115, %s115, %causal115, %name115) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail115 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum116 = arith.addi %sum115, %f115 : i32
     %b116 = arith.constant 1 : index
     %h116 = arith.constant 1 : index
     %s116 = arith.constant 384 : index
     %causal116 = arith.constant 0 : i32
     %name116 = llvm.mlir.addressof @name116 : !llvm.ptr
-    %f116 = func.call @run_f16_d128_h(%b116, %h116, %s116, %causal116, %name116) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row116 = llvm.mlir.addressof @row116 : !llvm.ptr
+    %selected116 = llvm.call @tileRtSelected(%row116) : (!llvm.ptr) -> i32
+    %run116 = arith.cmpi ne, %selected116, %sum0 : i32
+    %f116 = scf.if %run116 -> i32 {
+      %fail116 = func.call @run_f16_d128_h(%b116, %h116, %s116, %causal116, %name116) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail116 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum117 = arith.addi %sum116, %f116 : i32
     %b117 = arith.constant 1 : index
     %h117 = arith.constant 1 : index
     %s117 = arith.constant 384 : index
     %causal117 = arith.constant 1 : i32
     %name117 = llvm.mlir.addressof @name117 : !llvm.ptr
-    %f117 = func.call @run_f16_d128_h(%b117, %h117, %s117, %causal117, %name117) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row117 = llvm.mlir.addressof @row117 : !llvm.ptr
+    %selected117 = llvm.call @tileRtSelected(%row117) : (!llvm.ptr) -> i32
+    %run117 = arith.cmpi ne, %selected117, %sum0 : i32
+    %f117 = scf.if %run117 -> i32 {
+      %fail117 = func.call @run_f16_d128_h(%b117, %h117, %s117, %causal117, %name117) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail117 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum118 = arith.addi %sum117, %f117 : i32
     %b118 = arith.constant 1 : index
     %h118 = arith.constant 48 : index
     %s118 = arith.constant 700 : index
     %causal118 = arith.constant 0 : i32
     %name118 = llvm.mlir.addressof @name118 : !llvm.ptr
-    %f118 = func.call @run_f16_d128_h(%b118, %h118, %s118, %causal118, %name118) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row118 = llvm.mlir.addressof @row118 : !llvm.ptr
+    %selected118 = llvm.call @tileRtSelected(%row118) : (!llvm.ptr) -> i32
+    %run118 = arith.cmpi ne, %selected118, %sum0 : i32
+    %f118 = scf.if %run118 -> i32 {
+      %fail118 = func.call @run_f16_d128_h(%b118, %h118, %s118, %causal118, %name118) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail118 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum119 = arith.addi %sum118, %f118 : i32
     %b119 = arith.constant 1 : index
     %h119 = arith.constant 48 : index
     %s119 = arith.constant 700 : index
     %causal119 = arith.constant 1 : i32
     %name119 = llvm.mlir.addressof @name119 : !llvm.ptr
-    %f119 = func.call @run_f16_d128_h(%b119, %h119, %s119, %causal119, %name119) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row119 = llvm.mlir.addressof @row119 : !llvm.ptr
+    %selected119 = llvm.call @tileRtSelected(%row119) : (!llvm.ptr) -> i32
+    %run119 = arith.cmpi ne, %selected119, %sum0 : i32
+    %f119 = scf.if %run119 -> i32 {
+      %fail119 = func.call @run_f16_d128_h(%b119, %h119, %s119, %causal119, %name119) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail119 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum120 = arith.addi %sum119, %f119 : i32
     %b120 = arith.constant 1 : index
     %h120 = arith.constant 2 : index
     %s120 = arith.constant 200 : index
     %causal120 = arith.constant 0 : i32
     %name120 = llvm.mlir.addressof @name120 : !llvm.ptr
-    %f120 = func.call @run_f16_d128_r(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row120 = llvm.mlir.addressof @row120 : !llvm.ptr
+    %selected120 = llvm.call @tileRtSelected(%row120) : (!llvm.ptr) -> i32
+    %run120 = arith.cmpi ne, %selected120, %sum0 : i32
+    %f120 = scf.if %run120 -> i32 {
+      %fail120 = func.call @run_f16_d128_r(%b120, %h120, %s120, %causal120, %name120) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail120 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum121 = arith.addi %sum120, %f120 : i32
     %b121 = arith.constant 1 : index
     %h121 = arith.constant 2 : index
     %s121 = arith.constant 200 : index
     %causal121 = arith.constant 1 : i32
     %name121 = llvm.mlir.addressof @name121 : !llvm.ptr
-    %f121 = func.call @run_f16_d128_r(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row121 = llvm.mlir.addressof @row121 : !llvm.ptr
+    %selected121 = llvm.call @tileRtSelected(%row121) : (!llvm.ptr) -> i32
+    %run121 = arith.cmpi ne, %selected121, %sum0 : i32
+    %f121 = scf.if %run121 -> i32 {
+      %fail121 = func.call @run_f16_d128_r(%b121, %h121, %s121, %causal121, %name121) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail121 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum122 = arith.addi %sum121, %f121 : i32
     %b122 = arith.constant 2 : index
     %h122 = arith.constant 1 : index
     %s122 = arith.constant 77 : index
     %causal122 = arith.constant 0 : i32
     %name122 = llvm.mlir.addressof @name122 : !llvm.ptr
-    %f122 = func.call @run_f16_d128_r(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row122 = llvm.mlir.addressof @row122 : !llvm.ptr
+    %selected122 = llvm.call @tileRtSelected(%row122) : (!llvm.ptr) -> i32
+    %run122 = arith.cmpi ne, %selected122, %sum0 : i32
+    %f122 = scf.if %run122 -> i32 {
+      %fail122 = func.call @run_f16_d128_r(%b122, %h122, %s122, %causal122, %name122) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail122 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum123 = arith.addi %sum122, %f122 : i32
     %b123 = arith.constant 2 : index
     %h123 = arith.constant 1 : index
     %s123 = arith.constant 77 : index
     %causal123 = arith.constant 1 : i32
     %name123 = llvm.mlir.addressof @name123 : !llvm.ptr
-    %f123 = func.call @run_f16_d128_r(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row123 = llvm.mlir.addressof @row123 : !llvm.ptr
+    %selected123 = llvm.call @tileRtSelected(%row123) : (!llvm.ptr) -> i32
+    %run123 = arith.cmpi ne, %selected123, %sum0 : i32
+    %f123 = scf.if %run123 -> i32 {
+      %fail123 = func.call @run_f16_d128_r(%b123, %h123, %s123, %causal123, %name123) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail123 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum124 = arith.addi %sum123, %f123 : i32
     %b124 = arith.constant 1 : index
     %h124 = arith.constant 1 : index
     %s124 = arith.constant 384 : index
     %causal124 = arith.constant 0 : i32
     %name124 = llvm.mlir.addressof @name124 : !llvm.ptr
-    %f124 = func.call @run_f16_d128_r(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row124 = llvm.mlir.addressof @row124 : !llvm.ptr
+    %selected124 = llvm.call @tileRtSelected(%row124) : (!llvm.ptr) -> i32
+    %run124 = arith.cmpi ne, %selected124, %sum0 : i32
+    %f124 = scf.if %run124 -> i32 {
+      %fail124 = func.call @run_f16_d128_r(%b124, %h124, %s124, %causal124, %name124) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail124 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum125 = arith.addi %sum124, %f124 : i32
     %b125 = arith.constant 1 : index
     %h125 = arith.constant 1 : index
     %s125 = arith.constant 384 : index
     %causal125 = arith.constant 1 : i32
     %name125 = llvm.mlir.addressof @name125 : !llvm.ptr
-    %f125 = func.call @run_f16_d128_r(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row125 = llvm.mlir.addressof @row125 : !llvm.ptr
+    %selected125 = llvm.call @tileRtSelected(%row125) : (!llvm.ptr) -> i32
+    %run125 = arith.cmpi ne, %selected125, %sum0 : i32
+    %f125 = scf.if %run125 -> i32 {
+      %fail125 = func.call @run_f16_d128_r(%b125, %h125, %s125, %causal125, %name125) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail125 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum126 = arith.addi %sum125, %f125 : i32
     %b126 = arith.constant 1 : index
     %h126 = arith.constant 48 : index
     %s126 = arith.constant 700 : index
     %causal126 = arith.constant 0 : i32
     %name126 = llvm.mlir.addressof @name126 : !llvm.ptr
-    %f126 = func.call @run_f16_d128_r(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row126 = llvm.mlir.addressof @row126 : !llvm.ptr
+    %selected126 = llvm.call @tileRtSelected(%row126) : (!llvm.ptr) -> i32
+    %run126 = arith.cmpi ne, %selected126, %sum0 : i32
+    %f126 = scf.if %run126 -> i32 {
+      %fail126 = func.call @run_f16_d128_r(%b126, %h126, %s126, %causal126, %name126) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail126 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum127 = arith.addi %sum126, %f126 : i32
     %b127 = arith.constant 1 : index
     %h127 = arith.constant 48 : index
     %s127 = arith.constant 700 : index
     %causal127 = arith.constant 1 : i32
     %name127 = llvm.mlir.addressof @name127 : !llvm.ptr
-    %f127 = func.call @run_f16_d128_r(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row127 = llvm.mlir.addressof @row127 : !llvm.ptr
+    %selected127 = llvm.call @tileRtSelected(%row127) : (!llvm.ptr) -> i32
+    %run127 = arith.cmpi ne, %selected127, %sum0 : i32
+    %f127 = scf.if %run127 -> i32 {
+      %fail127 = func.call @run_f16_d128_r(%b127, %h127, %s127, %causal127, %name127) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail127 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum128 = arith.addi %sum127, %f127 : i32
     %b128 = arith.constant 1 : index
     %h128 = arith.constant 2 : index
     %s128 = arith.constant 200 : index
     %causal128 = arith.constant 0 : i32
     %name128 = llvm.mlir.addressof @name128 : !llvm.ptr
-    %f128 = func.call @run_f16_d256_p(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row128 = llvm.mlir.addressof @row128 : !llvm.ptr
+    %selected128 = llvm.call @tileRtSelected(%row128) : (!llvm.ptr) -> i32
+    %run128 = arith.cmpi ne, %selected128, %sum0 : i32
+    %f128 = scf.if %run128 -> i32 {
+      %fail128 = func.call @run_f16_d256_p(%b128, %h128, %s128, %causal128, %name128) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail128 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum129 = arith.addi %sum128, %f128 : i32
     %b129 = arith.constant 1 : index
     %h129 = arith.constant 2 : index
     %s129 = arith.constant 200 : index
     %causal129 = arith.constant 1 : i32
     %name129 = llvm.mlir.addressof @name129 : !llvm.ptr
-    %f129 = func.call @run_f16_d256_p(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row129 = llvm.mlir.addressof @row129 : !llvm.ptr
+    %selected129 = llvm.call @tileRtSelected(%row129) : (!llvm.ptr) -> i32
+    %run129 = arith.cmpi ne, %selected129, %sum0 : i32
+    %f129 = scf.if %run129 -> i32 {
+      %fail129 = func.call @run_f16_d256_p(%b129, %h129, %s129, %causal129, %name129) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail129 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum130 = arith.addi %sum129, %f129 : i32
     %b130 = arith.constant 2 : index
     %h130 = arith.constant 1 : index
     %s130 = arith.constant 77 : index
     %causal130 = arith.constant 0 : i32
     %name130 = llvm.mlir.addressof @name130 : !llvm.ptr
-    %f130 = func.call @run_f16_d256_p(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row130 = llvm.mlir.addressof @row130 : !llvm.ptr
+    %selected130 = llvm.call @tileRtSelected(%row130) : (!llvm.ptr) -> i32
+    %run130 = arith.cmpi ne, %selected130, %sum0 : i32
+    %f130 = scf.if %run130 -> i32 {
+      %fail130 = func.call @run_f16_d256_p(%b130, %h130, %s130, %causal130, %name130) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail130 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum131 = arith.addi %sum130, %f130 : i32
     %b131 = arith.constant 2 : index
     %h131 = arith.constant 1 : index
     %s131 = arith.constant 77 : index
     %causal131 = arith.constant 1 : i32
     %name131 = llvm.mlir.addressof @name131 : !llvm.ptr
-    %f131 = func.call @run_f16_d256_p(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row131 = llvm.mlir.addressof @row131 : !llvm.ptr
+    %selected131 = llvm.call @tileRtSelected(%row131) : (!llvm.ptr) -> i32
+    %run131 = arith.cmpi ne, %selected131, %sum0 : i32
+    %f131 = scf.if %run131 -> i32 {
+      %fail131 = func.call @run_f16_d256_p(%b131, %h131, %s131, %causal131, %name131) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail131 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum132 = arith.addi %sum131, %f131 : i32
     %b132 = arith.constant 1 : index
     %h132 = arith.constant 1 : index
     %s132 = arith.constant 384 : index
     %causal132 = arith.constant 0 : i32
     %name132 = llvm.mlir.addressof @name132 : !llvm.ptr
-    %f132 = func.call @run_f16_d256_p(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row132 = llvm.mlir.addressof @row132 : !llvm.ptr
+    %selected132 = llvm.call @tileRtSelected(%row132) : (!llvm.ptr) -> i32
+    %run132 = arith.cmpi ne, %selected132, %sum0 : i32
+    %f132 = scf.if %run132 -> i32 {
+      %fail132 = func.call @run_f16_d256_p(%b132, %h132, %s132, %causal132, %name132) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail132 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum133 = arith.addi %sum132, %f132 : i32
     %b133 = arith.constant 1 : index
     %h133 = arith.constant 1 : index
     %s133 = arith.constant 384 : index
     %causal133 = arith.constant 1 : i32
     %name133 = llvm.mlir.addressof @name133 : !llvm.ptr
-    %f133 = func.call @run_f16_d256_p(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row133 = llvm.mlir.addressof @row133 : !llvm.ptr
+    %selected133 = llvm.call @tileRtSelected(%row133) : (!llvm.ptr) -> i32
+    %run133 = arith.cmpi ne, %selected133, %sum0 : i32
+    %f133 = scf.if %run133 -> i32 {
+      %fail133 = func.call @run_f16_d256_p(%b133, %h133, %s133, %causal133, %name133) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail133 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum134 = arith.addi %sum133, %f133 : i32
     %b134 = arith.constant 1 : index
     %h134 = arith.constant 48 : index
     %s134 = arith.constant 700 : index
     %causal134 = arith.constant 0 : i32
     %name134 = llvm.mlir.addressof @name134 : !llvm.ptr
-    %f134 = func.call @run_f16_d256_p(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row134 = llvm.mlir.addressof @row134 : !llvm.ptr
+    %selected134 = llvm.call @tileRtSelected(%row134) : (!llvm.ptr) -> i32
+    %run134 = arith.cmpi ne, %selected134, %sum0 : i32
+    %f134 = scf.if %run134 -> i32 {
+      %fail134 = func.call @run_f16_d256_p(%b134, %h134, %s134, %causal134, %name134) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail134 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum135 = arith.addi %sum134, %f134 : i32
     %b135 = arith.constant 1 : index
     %h135 = arith.constant 48 : index
     %s135 = arith.constant 700 : index
     %causal135 = arith.constant 1 : i32
     %name135 = llvm.mlir.addressof @name135 : !llvm.ptr
-    %f135 = func.call @run_f16_d256_p(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row135 = llvm.mlir.addressof @row135 : !llvm.ptr
+    %selected135 = llvm.call @tileRtSelected(%row135) : (!llvm.ptr) -> i32
+    %run135 = arith.cmpi ne, %selected135, %sum0 : i32
+    %f135 = scf.if %run135 -> i32 {
+      %fail135 = func.call @run_f16_d256_p(%b135, %h135, %s135, %causal135, %name135) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail135 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum136 = arith.addi %sum135, %f135 : i32
     %b136 = arith.constant 1 : index
     %h136 = arith.constant 2 : index
     %s136 = arith.constant 200 : index
     %causal136 = arith.constant 0 : i32
     %name136 = llvm.mlir.addressof @name136 : !llvm.ptr
-    %f136 = func.call @run_f16_d256_w(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row136 = llvm.mlir.addressof @row136 : !llvm.ptr
+    %selected136 = llvm.call @tileRtSelected(%row136) : (!llvm.ptr) -> i32
+    %run136 = arith.cmpi ne, %selected136, %sum0 : i32
+    %f136 = scf.if %run136 -> i32 {
+      %fail136 = func.call @run_f16_d256_w(%b136, %h136, %s136, %causal136, %name136) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail136 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum137 = arith.addi %sum136, %f136 : i32
     %b137 = arith.constant 1 : index
     %h137 = arith.constant 2 : index
     %s137 = arith.constant 200 : index
     %causal137 = arith.constant 1 : i32
     %name137 = llvm.mlir.addressof @name137 : !llvm.ptr
-    %f137 = func.call @run_f16_d256_w(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row137 = llvm.mlir.addressof @row137 : !llvm.ptr
+    %selected137 = llvm.call @tileRtSelected(%row137) : (!llvm.ptr) -> i32
+    %run137 = arith.cmpi ne, %selected137, %sum0 : i32
+    %f137 = scf.if %run137 -> i32 {
+      %fail137 = func.call @run_f16_d256_w(%b137, %h137, %s137, %causal137, %name137) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail137 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum138 = arith.addi %sum137, %f137 : i32
     %b138 = arith.constant 2 : index
     %h138 = arith.constant 1 : index
     %s138 = arith.constant 77 : index
     %causal138 = arith.constant 0 : i32
     %name138 = llvm.mlir.addressof @name138 : !llvm.ptr
-    %f138 = func.call @run_f16_d256_w(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row138 = llvm.mlir.addressof @row138 : !llvm.ptr
+    %selected138 = llvm.call @tileRtSelected(%row138) : (!llvm.ptr) -> i32
+    %run138 = arith.cmpi ne, %selected138, %sum0 : i32
+    %f138 = scf.if %run138 -> i32 {
+      %fail138 = func.call @run_f16_d256_w(%b138, %h138, %s138, %causal138, %name138) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail138 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum139 = arith.addi %sum138, %f138 : i32
     %b139 = arith.constant 2 : index
     %h139 = arith.constant 1 : index
     %s139 = arith.constant 77 : index
     %causal139 = arith.constant 1 : i32
     %name139 = llvm.mlir.addressof @name139 : !llvm.ptr
-    %f139 = func.call @run_f16_d256_w(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row139 = llvm.mlir.addressof @row139 : !llvm.ptr
+    %selected139 = llvm.call @tileRtSelected(%row139) : (!llvm.ptr) -> i32
+    %run139 = arith.cmpi ne, %selected139, %sum0 : i32
+    %f139 = scf.if %run139 -> i32 {
+      %fail139 = func.call @run_f16_d256_w(%b139, %h139, %s139, %causal139, %name139) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail139 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum140 = arith.addi %sum139, %f139 : i32
     %b140 = arith.constant 1 : index
     %h140 = arith.constant 1 : index
     %s140 = arith.constant 384 : index
     %causal140 = arith.constant 0 : i32
     %name140 = llvm.mlir.addressof @name140 : !llvm.ptr
-    %f140 = func.call @run_f16_d256_w(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row140 = llvm.mlir.addressof @row140 : !llvm.ptr
+    %selected140 = llvm.call @tileRtSelected(%row140) : (!llvm.ptr) -> i32
+    %run140 = arith.cmpi ne, %selected140, %sum0 : i32
+    %f140 = scf.if %run140 -> i32 {
+      %fail140 = func.call @run_f16_d256_w(%b140, %h140, %s140, %causal140, %name140) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail140 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum141 = arith.addi %sum140, %f140 : i32
     %b141 = arith.constant 1 : index
     %h141 = arith.constant 1 : index
     %s141 = arith.constant 384 : index
     %causal141 = arith.constant 1 : i32
     %name141 = llvm.mlir.addressof @name141 : !llvm.ptr
-    %f141 = func.call @run_f16_d256_w(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row141 = llvm.mlir.addressof @row141 : !llvm.ptr
+    %selected141 = llvm.call @tileRtSelected(%row141) : (!llvm.ptr) -> i32
+    %run141 = arith.cmpi ne, %selected141, %sum0 : i32
+    %f141 = scf.if %run141 -> i32 {
+      %fail141 = func.call @run_f16_d256_w(%b141, %h141, %s141, %causal141, %name141) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail141 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum142 = arith.addi %sum141, %f141 : i32
     %b142 = arith.constant 1 : index
     %h142 = arith.constant 48 : index
     %s142 = arith.constant 700 : index
     %causal142 = arith.constant 0 : i32
     %name142 = llvm.mlir.addressof @name142 : !llvm.ptr
-    %f142 = func.call @run_f16_d256_w(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row142 = llvm.mlir.addressof @row142 : !llvm.ptr
+    %selected142 = llvm.call @tileRtSelected(%row142) : (!llvm.ptr) -> i32
+    %run142 = arith.cmpi ne, %selected142, %sum0 : i32
+    %f142 = scf.if %run142 -> i32 {
+      %fail142 = func.call @run_f16_d256_w(%b142, %h142, %s142, %causal142, %name142) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail142 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum143 = arith.addi %sum142, %f142 : i32
     %b143 = arith.constant 1 : index
     %h143 = arith.constant 48 : index
     %s143 = arith.constant 700 : index
     %causal143 = arith.constant 1 : i32
     %name143 = llvm.mlir.addressof @name143 : !llvm.ptr
-    %f143 = func.call @run_f16_d256_w(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row143 = llvm.mlir.addressof @row143 : !llvm.ptr
+    %selected143 = llvm.call @tileRtSelected(%row143) : (!llvm.ptr) -> i32
+    %run143 = arith.cmpi ne, %selected143, %sum0 : i32
+    %f143 = scf.if %run143 -> i32 {
+      %fail143 = func.call @run_f16_d256_w(%b143, %h143, %s143, %causal143, %name143) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail143 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum144 = arith.addi %sum143, %f143 : i32
     %b144 = arith.constant 1 : index
     %h144 = arith.constant 2 : index
     %s144 = arith.constant 200 : index
     %causal144 = arith.constant 0 : i32
     %name144 = llvm.mlir.addressof @name144 : !llvm.ptr
-    %f144 = func.call @run_f16_d256_f(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row144 = llvm.mlir.addressof @row144 : !llvm.ptr
+    %selected144 = llvm.call @tileRtSelected(%row144) : (!llvm.ptr) -> i32
+    %run144 = arith.cmpi ne, %selected144, %sum0 : i32
+    %f144 = scf.if %run144 -> i32 {
+      %fail144 = func.call @run_f16_d256_f(%b144, %h144, %s144, %causal144, %name144) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail144 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum145 = arith.addi %sum144, %f144 : i32
     %b145 = arith.constant 1 : index
     %h145 = arith.constant 2 : index
     %s145 = arith.constant 200 : index
     %causal145 = arith.constant 1 : i32
     %name145 = llvm.mlir.addressof @name145 : !llvm.ptr
-    %f145 = func.call @run_f16_d256_f(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row145 = llvm.mlir.addressof @row145 : !llvm.ptr
+    %selected145 = llvm.call @tileRtSelected(%row145) : (!llvm.ptr) -> i32
+    %run145 = arith.cmpi ne, %selected145, %sum0 : i32
+    %f145 = scf.if %run145 -> i32 {
+      %fail145 = func.call @run_f16_d256_f(%b145, %h145, %s145, %causal145, %name145) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail145 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum146 = arith.addi %sum145, %f145 : i32
     %b146 = arith.constant 2 : index
     %h146 = arith.constant 1 : index
     %s146 = arith.constant 77 : index
     %causal146 = arith.constant 0 : i32
     %name146 = llvm.mlir.addressof @name146 : !llvm.ptr
-    %f146 = func.call @run_f16_d256_f(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row146 = llvm.mlir.addressof @row146 : !llvm.ptr
+    %selected146 = llvm.call @tileRtSelected(%row146) : (!llvm.ptr) -> i32
+    %run146 = arith.cmpi ne, %selected146, %sum0 : i32
+    %f146 = scf.if %run146 -> i32 {
+      %fail146 = func.call @run_f16_d256_f(%b146, %h146, %s146, %causal146, %name146) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail146 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum147 = arith.addi %sum146, %f146 : i32
     %b147 = arith.constant 2 : index
     %h147 = arith.constant 1 : index
     %s147 = arith.constant 77 : index
     %causal147 = arith.constant 1 : i32
     %name147 = llvm.mlir.addressof @name147 : !llvm.ptr
-    %f147 = func.call @run_f16_d256_f(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row147 = llvm.mlir.addressof @row147 : !llvm.ptr
+    %selected147 = llvm.call @tileRtSelected(%row147) : (!llvm.ptr) -> i32
+    %run147 = arith.cmpi ne, %selected147, %sum0 : i32
+    %f147 = scf.if %run147 -> i32 {
+      %fail147 = func.call @run_f16_d256_f(%b147, %h147, %s147, %causal147, %name147) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail147 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum148 = arith.addi %sum147, %f147 : i32
     %b148 = arith.constant 1 : index
     %h148 = arith.constant 1 : index
     %s148 = arith.constant 384 : index
     %causal148 = arith.constant 0 : i32
     %name148 = llvm.mlir.addressof @name148 : !llvm.ptr
-    %f148 = func.call @run_f16_d256_f(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row148 = llvm.mlir.addressof @row148 : !llvm.ptr
+    %selected148 = llvm.call @tileRtSelected(%row148) : (!llvm.ptr) -> i32
+    %run148 = arith.cmpi ne, %selected148, %sum0 : i32
+    %f148 = scf.if %run148 -> i32 {
+      %fail148 = func.call @run_f16_d256_f(%b148, %h148, %s148, %causal148, %name148) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail148 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum149 = arith.addi %sum148, %f148 : i32
     %b149 = arith.constant 1 : index
     %h149 = arith.constant 1 : index
     %s149 = arith.constant 384 : index
     %causal149 = arith.constant 1 : i32
     %name149 = llvm.mlir.addressof @name149 : !llvm.ptr
-    %f149 = func.call @run_f16_d256_f(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row149 = llvm.mlir.addressof @row149 : !llvm.ptr
+    %selected149 = llvm.call @tileRtSelected(%row149) : (!llvm.ptr) -> i32
+    %run149 = arith.cmpi ne, %selected149, %sum0 : i32
+    %f149 = scf.if %run149 -> i32 {
+      %fail149 = func.call @run_f16_d256_f(%b149, %h149, %s149, %causal149, %name149) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail149 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum150 = arith.addi %sum149, %f149 : i32
     %b150 = arith.constant 1 : index
     %h150 = arith.constant 48 : index
     %s150 = arith.constant 700 : index
     %causal150 = arith.constant 0 : i32
     %name150 = llvm.mlir.addressof @name150 : !llvm.ptr
-    %f150 = func.call @run_f16_d256_f(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row150 = llvm.mlir.addressof @row150 : !llvm.ptr
+    %selected150 = llvm.call @tileRtSelected(%row150) : (!llvm.ptr) -> i32
+    %run150 = arith.cmpi ne, %selected150, %sum0 : i32
+    %f150 = scf.if %run150 -> i32 {
+      %fail150 = func.call @run_f16_d256_f(%b150, %h150, %s150, %causal150, %name150) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail150 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum151 = arith.addi %sum150, %f150 : i32
     %b151 = arith.constant 1 : index
     %h151 = arith.constant 48 : index
     %s151 = arith.constant 700 : index
     %causal151 = arith.constant 1 : i32
     %name151 = llvm.mlir.addressof @name151 : !llvm.ptr
-    %f151 = func.call @run_f16_d256_f(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row151 = llvm.mlir.addressof @row151 : !llvm.ptr
+    %selected151 = llvm.call @tileRtSelected(%row151) : (!llvm.ptr) -> i32
+    %run151 = arith.cmpi ne, %selected151, %sum0 : i32
+    %f151 = scf.if %run151 -> i32 {
+      %fail151 = func.call @run_f16_d256_f(%b151, %h151, %s151, %causal151, %name151) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail151 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum152 = arith.addi %sum151, %f151 : i32
     %b152 = arith.constant 1 : index
     %h152 = arith.constant 2 : index
     %s152 = arith.constant 200 : index
     %causal152 = arith.constant 0 : i32
     %name152 = llvm.mlir.addressof @name152 : !llvm.ptr
-    %f152 = func.call @run_f16_d256_g(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row152 = llvm.mlir.addressof @row152 : !llvm.ptr
+    %selected152 = llvm.call @tileRtSelected(%row152) : (!llvm.ptr) -> i32
+    %run152 = arith.cmpi ne, %selected152, %sum0 : i32
+    %f152 = scf.if %run152 -> i32 {
+      %fail152 = func.call @run_f16_d256_g(%b152, %h152, %s152, %causal152, %name152) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail152 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum153 = arith.addi %sum152, %f152 : i32
     %b153 = arith.constant 1 : index
     %h153 = arith.constant 2 : index
     %s153 = arith.constant 200 : index
     %causal153 = arith.constant 1 : i32
     %name153 = llvm.mlir.addressof @name153 : !llvm.ptr
-    %f153 = func.call @run_f16_d256_g(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row153 = llvm.mlir.addressof @row153 : !llvm.ptr
+    %selected153 = llvm.call @tileRtSelected(%row153) : (!llvm.ptr) -> i32
+    %run153 = arith.cmpi ne, %selected153, %sum0 : i32
+    %f153 = scf.if %run153 -> i32 {
+      %fail153 = func.call @run_f16_d256_g(%b153, %h153, %s153, %causal153, %name153) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail153 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum154 = arith.addi %sum153, %f153 : i32
     %b154 = arith.constant 2 : index
     %h154 = arith.constant 1 : index
     %s154 = arith.constant 77 : index
     %causal154 = arith.constant 0 : i32
     %name154 = llvm.mlir.addressof @name154 : !llvm.ptr
-    %f154 = func.call @run_f16_d256_g(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row154 = llvm.mlir.addressof @row154 : !llvm.ptr
+    %selected154 = llvm.call @tileRtSelected(%row154) : (!llvm.ptr) -> i32
+    %run154 = arith.cmpi ne, %selected154, %sum0 : i32
+    %f154 = scf.if %run154 -> i32 {
+      %fail154 = func.call @run_f16_d256_g(%b154, %h154, %s154, %causal154, %name154) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail154 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum155 = arith.addi %sum154, %f154 : i32
     %b155 = arith.constant 2 : index
     %h155 = arith.constant 1 : index
     %s155 = arith.constant 77 : index
     %causal155 = arith.constant 1 : i32
     %name155 = llvm.mlir.addressof @name155 : !llvm.ptr
-    %f155 = func.call @run_f16_d256_g(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row155 = llvm.mlir.addressof @row155 : !llvm.ptr
+    %selected155 = llvm.call @tileRtSelected(%row155) : (!llvm.ptr) -> i32
+    %run155 = arith.cmpi ne, %selected155, %sum0 : i32
+    %f155 = scf.if %run155 -> i32 {
+      %fail155 = func.call @run_f16_d256_g(%b155, %h155, %s155, %causal155, %name155) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail155 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum156 = arith.addi %sum155, %f155 : i32
     %b156 = arith.constant 1 : index
     %h156 = arith.constant 1 : index
     %s156 = arith.constant 384 : index
     %causal156 = arith.constant 0 : i32
     %name156 = llvm.mlir.addressof @name156 : !llvm.ptr
-    %f156 = func.call @run_f16_d256_g(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row156 = llvm.mlir.addressof @row156 : !llvm.ptr
+    %selected156 = llvm.call @tileRtSelected(%row156) : (!llvm.ptr) -> i32
+    %run156 = arith.cmpi ne, %selected156, %sum0 : i32
+    %f156 = scf.if %run156 -> i32 {
+      %fail156 = func.call @run_f16_d256_g(%b156, %h156, %s156, %causal156, %name156) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail156 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum157 = arith.addi %sum156, %f156 : i32
     %b157 = arith.constant 1 : index
     %h157 = arith.constant 1 : index
     %s157 = arith.constant 384 : index
     %causal157 = arith.constant 1 : i32
     %name157 = llvm.mlir.addressof @name157 : !llvm.ptr
-    %f157 = func.call @run_f16_d256_g(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row157 = llvm.mlir.addressof @row157 : !llvm.ptr
+    %selected157 = llvm.call @tileRtSelected(%row157) : (!llvm.ptr) -> i32
+    %run157 = arith.cmpi ne, %selected157, %sum0 : i32
+    %f157 = scf.if %run157 -> i32 {
+      %fail157 = func.call @run_f16_d256_g(%b157, %h157, %s157, %causal157, %name157) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail157 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum158 = arith.addi %sum157, %f157 : i32
     %b158 = arith.constant 1 : index
     %h158 = arith.constant 48 : index
     %s158 = arith.constant 700 : index
     %causal158 = arith.constant 0 : i32
     %name158 = llvm.mlir.addressof @name158 : !llvm.ptr
-    %f158 = func.call @run_f16_d256_g(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row158 = llvm.mlir.addressof @row158 : !llvm.ptr
+    %selected158 = llvm.call @tileRtSelected(%row158) : (!llvm.ptr) -> i32
+    %run158 = arith.cmpi ne, %selected158, %sum0 : i32
+    %f158 = scf.if %run158 -> i32 {
+      %fail158 = func.call @run_f16_d256_g(%b158, %h158, %s158, %causal158, %name158) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail158 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum159 = arith.addi %sum158, %f158 : i32
     %b159 = arith.constant 1 : index
     %h159 = arith.constant 48 : index
     %s159 = arith.constant 700 : index
     %causal159 = arith.constant 1 : i32
     %name159 = llvm.mlir.addressof @name159 : !llvm.ptr
-    %f159 = func.call @run_f16_d256_g(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row159 = llvm.mlir.addressof @row159 : !llvm.ptr
+    %selected159 = llvm.call @tileRtSelected(%row159) : (!llvm.ptr) -> i32
+    %run159 = arith.cmpi ne, %selected159, %sum0 : i32
+    %f159 = scf.if %run159 -> i32 {
+      %fail159 = func.call @run_f16_d256_g(%b159, %h159, %s159, %causal159, %name159) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail159 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum160 = arith.addi %sum159, %f159 : i32
     %b160 = arith.constant 1 : index
     %h160 = arith.constant 2 : index
     %s160 = arith.constant 200 : index
     %causal160 = arith.constant 0 : i32
     %name160 = llvm.mlir.addressof @name160 : !llvm.ptr
-    %f160 = func.call @run_f16_d256_q(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row160 = llvm.mlir.addressof @row160 : !llvm.ptr
+    %selected160 = llvm.call @tileRtSelected(%row160) : (!llvm.ptr) -> i32
+    %run160 = arith.cmpi ne, %selected160, %sum0 : i32
+    %f160 = scf.if %run160 -> i32 {
+      %fail160 = func.call @run_f16_d256_q(%b160, %h160, %s160, %causal160, %name160) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail160 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum161 = arith.addi %sum160, %f160 : i32
     %b161 = arith.constant 1 : index
     %h161 = arith.constant 2 : index
     %s161 = arith.constant 200 : index
     %causal161 = arith.constant 1 : i32
     %name161 = llvm.mlir.addressof @name161 : !llvm.ptr
-    %f161 = func.call @run_f16_d256_q(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row161 = llvm.mlir.addressof @row161 : !llvm.ptr
+    %selected161 = llvm.call @tileRtSelected(%row161) : (!llvm.ptr) -> i32
+    %run161 = arith.cmpi ne, %selected161, %sum0 : i32
+    %f161 = scf.if %run161 -> i32 {
+      %fail161 = func.call @run_f16_d256_q(%b161, %h161, %s161, %causal161, %name161) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail161 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum162 = arith.addi %sum161, %f161 : i32
     %b162 = arith.constant 2 : index
     %h162 = arith.constant 1 : index
     %s162 = arith.constant 77 : index
     %causal162 = arith.constant 0 : i32
     %name162 = llvm.mlir.addressof @name162 : !llvm.ptr
-    %f162 = func.call @run_f16_d256_q(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row162 = llvm.mlir.addressof @row162 : !llvm.ptr
+    %selected162 = llvm.call @tileRtSelected(%row162) : (!llvm.ptr) -> i32
+    %run162 = arith.cmpi ne, %selected162, %sum0 : i32
+    %f162 = scf.if %run162 -> i32 {
+      %fail162 = func.call @run_f16_d256_q(%b162, %h162, %s162, %causal162, %name162) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail162 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum163 = arith.addi %sum162, %f162 : i32
     %b163 = arith.constant 2 : index
     %h163 = arith.constant 1 : index
     %s163 = arith.constant 77 : index
     %causal163 = arith.constant 1 : i32
     %name163 = llvm.mlir.addressof @name163 : !llvm.ptr
-    %f163 = func.call @run_f16_d256_q(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row163 = llvm.mlir.addressof @row163 : !llvm.ptr
+    %selected163 = llvm.call @tileRtSelected(%row163) : (!llvm.ptr) -> i32
+    %run163 = arith.cmpi ne, %selected163, %sum0 : i32
+    %f163 = scf.if %run163 -> i32 {
+      %fail163 = func.call @run_f16_d256_q(%b163, %h163, %s163, %causal163, %name163) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail163 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum164 = arith.addi %sum163, %f163 : i32
     %b164 = arith.constant 1 : index
     %h164 = arith.constant 1 : index
     %s164 = arith.constant 384 : index
     %causal164 = arith.constant 0 : i32
     %name164 = llvm.mlir.addressof @name164 : !llvm.ptr
-    %f164 = func.call @run_f16_d256_q(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row164 = llvm.mlir.addressof @row164 : !llvm.ptr
+    %selected164 = llvm.call @tileRtSelected(%row164) : (!llvm.ptr) -> i32
+    %run164 = arith.cmpi ne, %selected164, %sum0 : i32
+    %f164 = scf.if %run164 -> i32 {
+      %fail164 = func.call @run_f16_d256_q(%b164, %h164, %s164, %causal164, %name164) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail164 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum165 = arith.addi %sum164, %f164 : i32
     %b165 = arith.constant 1 : index
     %h165 = arith.constant 1 : index
     %s165 = arith.constant 384 : index
     %causal165 = arith.constant 1 : i32
     %name165 = llvm.mlir.addressof @name165 : !llvm.ptr
-    %f165 = func.call @run_f16_d256_q(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row165 = llvm.mlir.addressof @row165 : !llvm.ptr
+    %selected165 = llvm.call @tileRtSelected(%row165) : (!llvm.ptr) -> i32
+    %run165 = arith.cmpi ne, %selected165, %sum0 : i32
+    %f165 = scf.if %run165 -> i32 {
+      %fail165 = func.call @run_f16_d256_q(%b165, %h165, %s165, %causal165, %name165) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail165 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum166 = arith.addi %sum165, %f165 : i32
     %b166 = arith.constant 1 : index
     %h166 = arith.constant 48 : index
     %s166 = arith.constant 700 : index
     %causal166 = arith.constant 0 : i32
     %name166 = llvm.mlir.addressof @name166 : !llvm.ptr
-    %f166 = func.call @run_f16_d256_q(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row166 = llvm.mlir.addressof @row166 : !llvm.ptr
+    %selected166 = llvm.call @tileRtSelected(%row166) : (!llvm.ptr) -> i32
+    %run166 = arith.cmpi ne, %selected166, %sum0 : i32
+    %f166 = scf.if %run166 -> i32 {
+      %fail166 = func.call @run_f16_d256_q(%b166, %h166, %s166, %causal166, %name166) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail166 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum167 = arith.addi %sum166, %f166 : i32
     %b167 = arith.constant 1 : index
     %h167 = arith.constant 48 : index
     %s167 = arith.constant 700 : index
     %causal167 = arith.constant 1 : i32
     %name167 = llvm.mlir.addressof @name167 : !llvm.ptr
-    %f167 = func.call @run_f16_d256_q(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row167 = llvm.mlir.addressof @row167 : !llvm.ptr
+    %selected167 = llvm.call @tileRtSelected(%row167) : (!llvm.ptr) -> i32
+    %run167 = arith.cmpi ne, %selected167, %sum0 : i32
+    %f167 = scf.if %run167 -> i32 {
+      %fail167 = func.call @run_f16_d256_q(%b167, %h167, %s167, %causal167, %name167) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail167 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum168 = arith.addi %sum167, %f167 : i32
     %b168 = arith.constant 1 : index
     %h168 = arith.constant 2 : index
     %s168 = arith.constant 200 : index
     %causal168 = arith.constant 0 : i32
     %name168 = llvm.mlir.addressof @name168 : !llvm.ptr
-    %f168 = func.call @run_f16_d256_h(%b168, %h168, %s168, %causal168, %name168) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row168 = llvm.mlir.addressof @row168 : !llvm.ptr
+    %selected168 = llvm.call @tileRtSelected(%row168) : (!llvm.ptr) -> i32
+    %run168 = arith.cmpi ne, %selected168, %sum0 : i32
+    %f168 = scf.if %run168 -> i32 {
+      %fail168 = func.call @run_f16_d256_h(%b168, %h168, %s168, %causal168, %name168) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail168 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum169 = arith.addi %sum168, %f168 : i32
     %b169 = arith.constant 1 : index
     %h169 = arith.constant 2 : index
     %s169 = arith.constant 200 : index
     %causal169 = arith.constant 1 : i32
     %name169 = llvm.mlir.addressof @name169 : !llvm.ptr
-    %f169 = func.call @run_f16_d256_h(%b169, %h169, %s169, %causal169, %name169) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row169 = llvm.mlir.addressof @row169 : !llvm.ptr
+    %selected169 = llvm.call @tileRtSelected(%row169) : (!llvm.ptr) -> i32
+    %run169 = arith.cmpi ne, %selected169, %sum0 : i32
+    %f169 = scf.if %run169 -> i32 {
+      %fail169 = func.call @run_f16_d256_h(%b169, %h169, %s169, %causal169, %name169) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail169 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum170 = arith.addi %sum169, %f169 : i32
     %b170 = arith.constant 2 : index
     %h170 = arith.constant 1 : index
     %s170 = arith.constant 77 : index
     %causal170 = arith.constant 0 : i32
     %name170 = llvm.mlir.addressof @name170 : !llvm.ptr
-    %f170 = func.call @run_f16_d256_h(%b170, %h170, %s170, %causal170, %name170) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row170 = llvm.mlir.addressof @row170 : !llvm.ptr
+    %selected170 = llvm.call @tileRtSelected(%row170) : (!llvm.ptr) -> i32
+    %run170 = arith.cmpi ne, %selected170, %sum0 : i32
+    %f170 = scf.if %run170 -> i32 {
+      %fail170 = func.call @run_f16_d256_h(%b170, %h170, %s170, %causal170, %name170) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail170 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum171 = arith.addi %sum170, %f170 : i32
     %b171 = arith.constant 2 : index
     %h171 = arith.constant 1 : index
     %s171 = arith.constant 77 : index
     %causal171 = arith.constant 1 : i32
     %name171 = llvm.mlir.addressof @name171 : !llvm.ptr
-    %f171 = func.call @run_f16_d256_h(%b171, %h171, %s171, %causal171, %name171) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row171 = llvm.mlir.addressof @row171 : !llvm.ptr
+    %selected171 = llvm.call @tileRtSelected(%row171) : (!llvm.ptr) -> i32
+    %run171 = arith.cmpi ne, %selected171, %sum0 : i32
+    %f171 = scf.if %run171 -> i32 {
+      %fail171 = func.call @run_f16_d256_h(%b171, %h171, %s171, %causal171, %name171) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail171 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum172 = arith.addi %sum171, %f171 : i32
     %b172 = arith.constant 1 : index
     %h172 = arith.constant 1 : index
     %s172 = arith.constant 384 : index
     %causal172 = arith.constant 0 : i32
     %name172 = llvm.mlir.addressof @name172 : !llvm.ptr
-    %f172 = func.call @run_f16_d256_h(%b172, %h172, %s172, %causal172, %name172) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row172 = llvm.mlir.addressof @row172 : !llvm.ptr
+    %selected172 = llvm.call @tileRtSelected(%row172) : (!llvm.ptr) -> i32
+    %run172 = arith.cmpi ne, %selected172, %sum0 : i32
+    %f172 = scf.if %run172 -> i32 {
+      %fail172 = func.call @run_f16_d256_h(%b172, %h172, %s172, %causal172, %name172) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail172 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum173 = arith.addi %sum172, %f172 : i32
     %b173 = arith.constant 1 : index
     %h173 = arith.constant 1 : index
     %s173 = arith.constant 384 : index
     %causal173 = arith.constant 1 : i32
     %name173 = llvm.mlir.addressof @name173 : !llvm.ptr
-    %f173 = func.call @run_f16_d256_h(%b173, %h173, %s173, %causal173, %name173) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row173 = llvm.mlir.addressof @row173 : !llvm.ptr
+    %selected173 = llvm.call @tileRtSelected(%row173) : (!llvm.ptr) -> i32
+    %run173 = arith.cmpi ne, %selected173, %sum0 : i32
+    %f173 = scf.if %run173 -> i32 {
+      %fail173 = func.call @run_f16_d256_h(%b173, %h173, %s173, %causal173, %name173) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail173 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum174 = arith.addi %sum173, %f173 : i32
     %b174 = arith.constant 1 : index
     %h174 = arith.constant 48 : index
     %s174 = arith.constant 700 : index
     %causal174 = arith.constant 0 : i32
     %name174 = llvm.mlir.addressof @name174 : !llvm.ptr
-    %f174 = func.call @run_f16_d256_h(%b174, %h174, %s174, %causal174, %name174) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row174 = llvm.mlir.addressof @row174 : !llvm.ptr
+    %selected174 = llvm.call @tileRtSelected(%row174) : (!llvm.ptr) -> i32
+    %run174 = arith.cmpi ne, %selected174, %sum0 : i32
+    %f174 = scf.if %run174 -> i32 {
+      %fail174 = func.call @run_f16_d256_h(%b174, %h174, %s174, %causal174, %name174) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail174 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum175 = arith.addi %sum174, %f174 : i32
     %b175 = arith.constant 1 : index
     %h175 = arith.constant 48 : index
     %s175 = arith.constant 700 : index
     %causal175 = arith.constant 1 : i32
     %name175 = llvm.mlir.addressof @name175 : !llvm.ptr
-    %f175 = func.call @run_f16_d256_h(%b175, %h175, %s175, %causal175, %name175) : (index, index, index, i32, !llvm.ptr) -> i32
+    %row175 = llvm.mlir.addressof @row175 : !llvm.ptr
+    %selected175 = llvm.call @tileRtSelected(%row175) : (!llvm.ptr) -> i32
+    %run175 = arith.cmpi ne, %selected175, %sum0 : i32
+    %f175 = scf.if %run175 -> i32 {
+      %fail175 = func.call @run_f16_d256_h(%b175, %h175, %s175, %causal175, %name175) : (index, index, index, i32, !llvm.ptr) -> i32
+      scf.yield %fail175 : i32
+    } else {
+      scf.yield %sum0 : i32
+    }
     %sum176 = arith.addi %sum175, %f175 : i32
     return %sum176 : i32
   }

@@ -23,7 +23,25 @@
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
 // CHECK: llvm.mlir.constant(4611686293322072064 : i64)
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// The second K step, in 32 bits: A's start field (shared address >> 4, 14
+// bits) plus its warpgroup's row offset >> 4 plus 32 B >> 4 = 2; B's plus
+// 16 rows x 128 B = 2048 B >> 4 = 128; each widened under the fixed bits.
+// CHECK: %[[AADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK: %[[AFIELD:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK: %[[AROW:.*]] = llvm.add %[[AFIELD]], %{{.*}} : i32
+// CHECK-NEXT: %[[ASTEP:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[ASTART:.*]] = llvm.add %[[AROW]], %[[ASTEP]] : i32
+// CHECK-NEXT: %[[AWIDE:.*]] = llvm.zext %[[ASTART]] : i32 to i64
+// CHECK-NEXT: %[[ABITS:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
+// CHECK-NEXT: %[[ADESC:.*]] = llvm.or %[[AWIDE]], %[[ABITS]] : i64
+// CHECK: %[[BFIELD:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[BSTEP:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK-NEXT: %[[BSTART:.*]] = llvm.add %[[BFIELD]], %[[BSTEP]] : i32
+// CHECK-NEXT: %[[BWIDE:.*]] = llvm.zext %[[BSTART]] : i32 to i64
+// CHECK-NEXT: %[[BBITS:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK-NEXT: %[[BDESC:.*]] = llvm.or %[[BWIDE]], %[[BBITS]] : i64
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[ADESC]], %[[BDESC]]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // The f16 result is stored into the swizzled buffer a column pair (the

@@ -4,8 +4,9 @@
 |* TILE_CASE=k), so one that faults or hangs cannot stop the others, and      *|
 |* names each outcome: here the cases stand in for a pass, a failed check, a  *|
 |* CUDA fault, TileMLIR's device-side rejection, a hang and a crash. Also     *|
-|* tileRtTimingEnabled / tileRtProblemEnabled (TILE_TIMING, TILE_MAX_PROBLEM, *|
-|* the GPU bundle's quick runs). No GPU needed.                               *|
+|* tileRtTimingEnabled / tileRtProblemEnabled / tileRtSelected (TILE_TIMING,  *|
+|* TILE_MAX_PROBLEM, TILE_ONLY: the GPU bundle's quick runs, focused bench    *|
+|* runs). No GPU needed.                                                      *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -14,13 +15,16 @@
 // RUN: env TILE_CASE=9 not tile-runtime-cases-test 2>&1 | FileCheck %s --check-prefix=RANGE
 // RANGE: tile-runtime: TILE_CASE=9: this program has cases 0 to 5
 // RUN: tile-runtime-cases-test switches | FileCheck %s --check-prefix=DEFAULT
-// DEFAULT: timing=1 small=1 large=1
+// DEFAULT: timing=1 small=1 large=1 row=1
 // RUN: env TILE_TIMING=0 TILE_MAX_PROBLEM=67108864 tile-runtime-cases-test switches | FileCheck %s --check-prefix=QUICK
 // QUICK: gemm 1024x1024x1024: skipped (1.07e+09 multiply-adds > TILE_MAX_PROBLEM=67108864)
-// QUICK-NEXT: timing=0 small=1 large=0
+// QUICK-NEXT: timing=0 small=1 large=0 row=1
 // RUN: env TILE_ONLY=nothing,x1024x1024 tile-runtime-cases-test switches | FileCheck %s --check-prefix=ONLY
-// ONLY: timing=1 small=0 large=1
-// RUN: env TILE_ONLY=gemm,, tile-runtime-cases-test switches | FileCheck %s --check-prefix=DEFAULT
+// ONLY: timing=1 small=0 large=1 row=0
+// RUN: env "TILE_ONLY=256x256,d128 r B=4" tile-runtime-cases-test switches | FileCheck %s --check-prefix=ROW
+// ROW: timing=1 small=1 large=0 row=1
+// RUN: env TILE_ONLY=gemm,, tile-runtime-cases-test switches | FileCheck %s --check-prefix=GEMMS
+// GEMMS: timing=1 small=1 large=1 row=0
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -62,8 +66,11 @@ int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "switches") == 0) {
     int32_t small = tileRtProblemEnabled("gemm", 256, 256, 64);
     int32_t large = tileRtProblemEnabled("gemm", 1024, 1024, 1024);
-    printf("timing=%d small=%d large=%d\n", tileRtTimingEnabled(), small,
-           large);
+    // An attention bench row's label (tileRtSelected, any label).
+    int32_t row = tileRtSelected("attention bf16 d128 r B=4 H=16 S=4096 "
+                                 "D=128 causal=1");
+    printf("timing=%d small=%d large=%d row=%d\n", tileRtTimingEnabled(), small,
+           large, row);
     return 0;
   }
   int32_t k = tileRtIsolatedCase(6, kLabels);

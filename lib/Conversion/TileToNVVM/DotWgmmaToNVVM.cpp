@@ -367,15 +367,14 @@ Value createDescriptorA(OpBuilder &b, Location loc, Value base,
   Value rowOffset =
       a.mnMajor ? ib.mul(ib.udiv(rowStart, a.chunkElements), a.leadingBytes)
                 : ib.mul(rowStart, a.strideBytes / 8);
-  return createWgmmaDescriptor(
-      b, loc, base, ib.add(rowOffset, ib.c(plan.aStepOffsets[ks])), a);
+  return createWgmmaDescriptor(b, loc, base, rowOffset, plan.aStepOffsets[ks],
+                               a);
 }
 
 /// Descriptor of B for K step `ks`.
 Value createDescriptorB(OpBuilder &b, Location loc, Value base,
                         const WgmmaPlan &plan, int64_t ks) {
-  I32Builder ib{b, loc};
-  return createWgmmaDescriptor(b, loc, base, ib.c(plan.bStepOffsets[ks]),
+  return createWgmmaDescriptor(b, loc, base, Value(), plan.bStepOffsets[ks],
                                plan.b);
 }
 

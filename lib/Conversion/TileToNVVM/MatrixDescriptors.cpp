@@ -102,35 +102,45 @@ uint64_t tilemlir::encodeMatrixDescriptor(const MatrixDescription &matrix,
   return bits;
 }
 
-// Both start-address sequences compute bits 4-17 of the shared address;
-// each is the one its instruction family has always emitted, so that the
-// generated code stays as it was.
+/// The descriptor's start-address field of `base` (bits 4-17 of its shared
+/// address), as an i32.
+static Value createStartField(OpBuilder &b, Location loc, Value base) {
+  I32Builder ib{b, loc};
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  return ib.andI(ib.lshr(address, 4), 0x3FFF);
+}
 
-Value tilemlir::createWgmmaDescriptor(OpBuilder &b, Location loc, Value base,
-                                      Value byteOffset,
-                                      const MatrixDescription &matrix) {
-  Type i64 = b.getI64Type();
-  Value addr = LLVM::PtrToIntOp::create(
-      b, loc, b.getI32Type(), createByteOffset(b, loc, base, byteOffset));
-  Value start = LLVM::ZExtOp::create(b, loc, i64, addr);
-  start = LLVM::AndOp::create(b, loc, start, createI64(b, loc, 0x3FFFF));
-  start = LLVM::LShrOp::create(b, loc, start, createI64(b, loc, 4));
+/// The descriptor with start-address field `start` (i32).
+static Value createDescriptor(OpBuilder &b, Location loc, Value start,
+                              const MatrixDescription &matrix,
+                              DescriptorFormat format) {
+  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), start);
   return LLVM::OrOp::create(
-      b, loc, start,
-      createI64(b, loc,
-                encodeMatrixDescriptor(matrix, DescriptorFormat::Wgmma)));
+      b, loc, wide, createI64(b, loc, encodeMatrixDescriptor(matrix, format)));
+}
+
+// The start field is computed in 32 bits once per base (LLVM shares it among
+// the instructions of one operand) and each instruction adds its offset >> 4:
+// shared memory ends below 2^18 bytes, so the field cannot carry, and every
+// offset is a multiple of 16 bytes, so the shifts commute with the sum. The
+// sum of 64-bit addresses this replaces cost ptxas two adds, a funnel shift
+// and two masks per descriptor, in the issue slots of wgmma's main loops.
+Value tilemlir::createWgmmaDescriptor(OpBuilder &b, Location loc, Value base,
+                                      Value dynamicOffset, int64_t constOffset,
+                                      const MatrixDescription &matrix) {
+  assert(constOffset % 16 == 0 && "matrix starts are 16-byte aligned");
+  I32Builder ib{b, loc};
+  Value start = createStartField(b, loc, base);
+  if (dynamicOffset)
+    start = ib.add(start, ib.lshr(dynamicOffset, 4));
+  start = ib.add(start, ib.c(constOffset >> 4));
+  return createDescriptor(b, loc, start, matrix, DescriptorFormat::Wgmma);
 }
 
 Value tilemlir::createTcgen05Descriptor(OpBuilder &b, Location loc, Value base,
                                         const MatrixDescription &matrix) {
-  I32Builder ib{b, loc};
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
-  Value start = ib.andI(ib.lshr(address, 4), 0x3FFF);
-  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), start);
-  return LLVM::OrOp::create(
-      b, loc, wide,
-      createI64(b, loc,
-                encodeMatrixDescriptor(matrix, DescriptorFormat::Tcgen05)));
+  return createDescriptor(b, loc, createStartField(b, loc, base), matrix,
+                          DescriptorFormat::Tcgen05);
 }
 
 Value tilemlir::advanceTcgen05Descriptor(OpBuilder &b, Location loc,

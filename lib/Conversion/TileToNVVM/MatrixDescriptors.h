@@ -84,10 +84,12 @@ bool fitsDescriptorField(int64_t bytes);
 uint64_t encodeMatrixDescriptor(const MatrixDescription &matrix,
                                 DescriptorFormat format);
 
-/// The descriptor of the matrix at `base` + `byteOffset` (an i32 value).
-/// wgmma descriptors are built per instruction from the matrix's address.
+/// The descriptor of the matrix at `base` + `dynamicOffset` (an i32 value,
+/// or null) + `constOffset` bytes, both offsets multiples of 16. wgmma
+/// descriptors are built per instruction from the matrix's address.
 Value createWgmmaDescriptor(OpBuilder &b, Location loc, Value base,
-                            Value byteOffset, const MatrixDescription &matrix);
+                            Value dynamicOffset, int64_t constOffset,
+                            const MatrixDescription &matrix);
 
 /// The tcgen05 descriptor of the matrix at `base`; the steps of a sequence
 /// advance it with advanceTcgen05Descriptor.

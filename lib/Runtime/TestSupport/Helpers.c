@@ -373,16 +373,10 @@ int32_t tileRtLaunchesPerSample(void) {
   return (int32_t)count;
 }
 
-/// Whether "<name> MxNxK" contains one of TILE_ONLY's comma-separated
-/// substrings (or TILE_ONLY is unset or empty).
-static int problemSelected(const char *name, int64_t m, int64_t n,
-                           int64_t k) {
+int32_t tileRtSelected(const char *label) {
   const char *only = getenv("TILE_ONLY");
   if (!only || !*only)
     return 1;
-  char label[512];
-  snprintf(label, sizeof label, "%s %" PRId64 "x%" PRId64 "x%" PRId64, name,
-           m, n, k);
   for (const char *p = only; *p;) {
     size_t len = strcspn(p, ",");
     char pattern[256];
@@ -395,6 +389,14 @@ static int problemSelected(const char *name, int64_t m, int64_t n,
     p += len + (p[len] == ',');
   }
   return 0;
+}
+
+/// Whether TILE_ONLY selects "<name> MxNxK".
+static int problemSelected(const char *name, int64_t m, int64_t n, int64_t k) {
+  char label[512];
+  snprintf(label, sizeof label, "%s %" PRId64 "x%" PRId64 "x%" PRId64, name, m,
+           n, k);
+  return tileRtSelected(label);
 }
 
 int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,

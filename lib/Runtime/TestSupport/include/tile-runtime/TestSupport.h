@@ -204,6 +204,10 @@ int32_t tileRtTimingEnabled(void);
 /// benchmark runs); else 1. Host programs skip such problems.
 int32_t tileRtProblemEnabled(const char *name, int64_t m, int64_t n,
                              int64_t k);
+/// 1 when TILE_ONLY is unset or empty or `label` contains one of its
+/// comma-separated substrings, else 0: how focused benchmark runs pick their
+/// problems (tileRtProblemEnabled's GEMM labels, the attention bench's rows).
+int32_t tileRtSelected(const char *label);
 
 /// Records a start event on the legacy default stream; returns a timer.
 void *tileRtTimerStart(void);
