@@ -30,7 +30,8 @@
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 samples of back-to-back launches after 3 warm-ups, CUDA
-// events, both sides timed the same way) and their ratio.
+// events, both sides timed the same way, their samples alternating) and
+// their ratio.
 
 #nvmma64 = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
 #nvmma128 = #tile.nvmma_shared<swizzle = 128, element_bits = 16>
@@ -3263,7 +3264,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
-  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasLtFp8GemmBaseline(i64, i64, i64, i32) -> !llvm.ptr
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -3271,7 +3272,9 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
   llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
-  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasGemmBaseline(i64, i64, i64, i32, i32, i32) -> !llvm.ptr
+  llvm.func @tileRtGemmBaselineSampleMs(!llvm.ptr) -> f64
+  llvm.func @tileRtGemmBaselineFree(!llvm.ptr)
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
   llvm.func @tileRtLaunchesPerSample() -> i32
@@ -3358,6 +3361,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -3388,12 +3394,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -3491,6 +3500,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -3521,12 +3533,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -3635,6 +3650,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -3665,12 +3683,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -3785,6 +3806,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -3815,12 +3839,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -3935,6 +3962,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -3965,12 +3995,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4085,6 +4118,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4115,12 +4151,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4242,6 +4281,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4272,12 +4314,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4386,6 +4431,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4416,12 +4464,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4556,6 +4607,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4586,12 +4640,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4732,6 +4789,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4762,12 +4822,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -4876,6 +4939,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -4906,12 +4972,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5026,6 +5095,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5056,12 +5128,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5176,6 +5251,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5206,12 +5284,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5326,6 +5407,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5356,12 +5440,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5483,6 +5570,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5513,12 +5603,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5627,6 +5720,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5657,12 +5753,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5797,6 +5896,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -5827,12 +5929,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -5973,6 +6078,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -6003,12 +6111,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -6095,6 +6206,8 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline = llvm.call @tileRtCublasLtFp8GemmBaseline(%m64, %n64, %k64, %bf16) : (i64, i64, i64, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -6125,12 +6238,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -6214,6 +6330,8 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline = llvm.call @tileRtCublasLtFp8GemmBaseline(%m64, %n64, %k64, %bf16) : (i64, i64, i64, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -6244,12 +6362,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -6333,6 +6454,8 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline = llvm.call @tileRtCublasLtFp8GemmBaseline(%m64, %n64, %k64, %bf16) : (i64, i64, i64, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -6363,12 +6486,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -6455,6 +6581,8 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline = llvm.call @tileRtCublasLtFp8GemmBaseline(%m64, %n64, %k64, %bf16) : (i64, i64, i64, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -6485,12 +6613,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()

@@ -10,9 +10,11 @@ tile-warp-specialize or tile-pipeline. Each problem is checked against
 cuBLAS once (relative error), then timed: 3 warm-up launches, the median of
 10 samples, each tileRtLaunchesPerSample() launches enqueued back to back
 between two CUDA events (so that no host overhead of either side is timed
-while the GPU waits), next to cuBLAS's median timed the same way on the
-same shape and type. Regenerate after editing; the output is committed so the
-benchmark builds without Python.
+while the GPU waits), each followed by one sample of cuBLAS's GEMM timed
+the same way on the same shape and type (interleaved, so that both sides
+see the same clocks and power state), and the two medians compared.
+Regenerate after editing; the output is committed so the benchmark builds
+without Python.
 
 Also writes three GPU integration tests from the same kernels,
 integration_test/GEMM/tilelang-gemm-stages.mlir, tilelang-gemm-pipelined.mlir
@@ -319,13 +321,22 @@ def operands(t, code, k):
 """
 
 
-def timing(t, v, launch_args, index_constants=False,
-           baseline="@tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters)"):
-    """3 warm-up launches, then the median of 10 samples next to cuBLAS's
-    (each sample: tileRtLaunchesPerSample() launches enqueued back to back
-    between a timer's start and stop, divided by their number, as the
-    runtime times cuBLAS), and the report row; none of it with TILE_TIMING=0 (tileRtTimingEnabled), as
-    in the GPU bundle's compute-sanitizer pass."""
+# The library GEMM each row is timed against (tile-runtime's
+# TileRtGemmBaseline): cuBLAS's GEMM in the row's type, C in that type, B
+# K-major (the layout cuBLAS runs fastest).
+CUBLAS_BASELINE = ("%one32 = arith.constant 1 : i32\n"
+                   "%baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : "
+                   "(i64, i64, i64, i32, i32, i32) -> !llvm.ptr\n")
+
+
+def timing(t, v, launch_args, index_constants=False, baseline=CUBLAS_BASELINE):
+    """3 warm-up launches, then the median of 10 samples, each followed by
+    one sample of the library baseline (`baseline` sets %baseline up), so
+    that both sides are timed in the same seconds of the card's clocks and
+    power state: each sample tileRtLaunchesPerSample() launches enqueued
+    back to back between a timer's start and stop, divided by their number;
+    then the report row. None of it with TILE_TIMING=0
+    (tileRtTimingEnabled), as in the GPU bundle's compute-sanitizer pass."""
     constants = ("%c0 = arith.constant 0 : index\n"
                  "%c1 = arith.constant 1 : index\n") if index_constants else ""
     timed = f"""{constants}%c3 = arith.constant 3 : index
@@ -333,7 +344,8 @@ def timing(t, v, launch_args, index_constants=False,
 %one = arith.constant 1 : i64
 %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
 %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
-%launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
+%baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+{baseline}%launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
 %launches = arith.index_cast %launches32 : i32 to index
 %launches_f = arith.sitofp %launches32 : i32 to f64
 scf.for %i = %c0 to %c3 step %c1 {{
@@ -360,12 +372,15 @@ scf.for %i = %c0 to %c10 step %c1 {{
   llvm.store %ms, %slot : f64, !llvm.ptr
   %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
   llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+  %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+  %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+  llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
 }}
 %count = arith.constant 10 : i32
 %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
 %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-%iters = arith.constant 10 : i32
-%cublas = llvm.call {baseline} : (i64, i64, i64, i32, i32) -> f64
+%cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
 llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
 %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
 llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -1536,11 +1551,12 @@ def fp8_host(v, timed):
     """launch_e4m3_{v} (`v` a variant, or "auto": FP8_AUTO_RULE) and
     bench_e4m3_{v} (check_e4m3_{v} untimed): checked against cuBLAS's f32
     GEMM of the exactly widened operands, then timed next to cuBLASLt's
-    e4m3 GEMM (tile-runtime's tileRtCublasLtFp8GemmTimeMs, fast
-    accumulation like wgmma's)."""
+    e4m3 GEMM (tile-runtime's tileRtCublasLtFp8GemmBaseline, fast
+    accumulation like wgmma's), interleaved as timing() does."""
     fn = "bench" if timed else "check"
     args = FP8_LAUNCH_ARGS
-    baseline = "@tileRtCublasLtFp8GemmTimeMs(%m64, %n64, %k64, %bf16, %iters)"
+    baseline = ("%baseline = llvm.call @tileRtCublasLtFp8GemmBaseline(%m64, %n64, %k64, %bf16) : "
+                "(i64, i64, i64, i32) -> !llvm.ptr\n")
     timed_rows = timing("e4m3", v, args, baseline=baseline) if timed else ""
     launch = (auto_launch("e4m3", FP8_AUTO_RULE) if v == "auto"
               else fp8_launch(FP8_BY_VARIANT[v]))
@@ -1907,7 +1923,7 @@ def render(shapes, header, variants=VARIANTS, tiled=(), tiled_shapes=(),
                     name_global(name, f"e4m3 {v} {m}x{n}x{k}")
                 call("e4m3", v, i, m, n, k, "bench" if timed else "check",
                      name)
-        fill += "\n  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64"
+        fill += "\n  llvm.func @tileRtCublasLtFp8GemmBaseline(i64, i64, i64, i32) -> !llvm.ptr"
     text = f"""{header}
 {chr(10).join(attrs)}
 {type_aliases}
@@ -1924,7 +1940,9 @@ module attributes {{gpu.container_module}} {{
   llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
   llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
-  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasGemmBaseline(i64, i64, i64, i32, i32, i32) -> !llvm.ptr
+  llvm.func @tileRtGemmBaselineSampleMs(!llvm.ptr) -> f64
+  llvm.func @tileRtGemmBaselineFree(!llvm.ptr)
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
   llvm.func @tileRtLaunchesPerSample() -> i32
@@ -1984,7 +2002,8 @@ def main():
 // Prints one correctness line per problem (relative error against
 // cuBLAS's f32 result) and one table row: TFLOP/s of TileMLIR and cuBLAS
 // (median of 10 samples of back-to-back launches after 3 warm-ups, CUDA
-// events, both sides timed the same way) and their ratio.
+// events, both sides timed the same way, their samples alternating) and
+// their ratio.
 """
     write(root, os.path.join("bench", "gemm_bench.mlir"),
           render(SHAPES, header, BENCH_SEED_VARIANTS, TILED_VARIANTS,

@@ -1180,7 +1180,9 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
   llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
-  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasGemmBaseline(i64, i64, i64, i32, i32, i32) -> !llvm.ptr
+  llvm.func @tileRtGemmBaselineSampleMs(!llvm.ptr) -> f64
+  llvm.func @tileRtGemmBaselineFree(!llvm.ptr)
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
   llvm.func @tileRtLaunchesPerSample() -> i32

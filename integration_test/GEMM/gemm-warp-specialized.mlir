@@ -5463,7 +5463,7 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtFill(!llvm.ptr, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
-  llvm.func @tileRtCublasLtFp8GemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasLtFp8GemmBaseline(i64, i64, i64, i32) -> !llvm.ptr
   llvm.func @tileRtReferenceGemm(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i32, i32, i32, !llvm.ptr)
   llvm.func @tileRtCheck2DMixed(!llvm.ptr, !llvm.ptr, i64, i32, !llvm.ptr, i64, i32, i64, i64, f64) -> i32
   llvm.func @tileRtTimerStart() -> !llvm.ptr
@@ -5471,7 +5471,9 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
   llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
-  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasGemmBaseline(i64, i64, i64, i32, i32, i32) -> !llvm.ptr
+  llvm.func @tileRtGemmBaselineSampleMs(!llvm.ptr) -> f64
+  llvm.func @tileRtGemmBaselineFree(!llvm.ptr)
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
   llvm.func @tileRtLaunchesPerSample() -> i32

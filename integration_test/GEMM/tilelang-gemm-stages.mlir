@@ -622,7 +622,9 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtTimerHostMs(!llvm.ptr) -> f64
   llvm.func @tileRtPrintF64(!llvm.ptr, f64)
   llvm.func @tileRtMedian(!llvm.ptr, i32) -> f64
-  llvm.func @tileRtCublasGemmTimeMs(i64, i64, i64, i32, i32) -> f64
+  llvm.func @tileRtCublasGemmBaseline(i64, i64, i64, i32, i32, i32) -> !llvm.ptr
+  llvm.func @tileRtGemmBaselineSampleMs(!llvm.ptr) -> f64
+  llvm.func @tileRtGemmBaselineFree(!llvm.ptr)
   llvm.func @tileRtReportGemm(!llvm.ptr, i64, i64, i64, f64, f64)
   llvm.func @tileRtTimingEnabled() -> i32
   llvm.func @tileRtLaunchesPerSample() -> i32
@@ -709,6 +711,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -739,12 +744,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -842,6 +850,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -872,12 +883,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -975,6 +989,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1005,12 +1022,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -1108,6 +1128,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1138,12 +1161,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -1241,6 +1267,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1271,12 +1300,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()
@@ -1374,6 +1406,9 @@ module attributes {gpu.container_module} {
       %one = arith.constant 1 : i64
       %times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
       %host_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %baseline_times = llvm.alloca %one x !llvm.array<10 x f64> : (i64) -> !llvm.ptr
+      %one32 = arith.constant 1 : i32
+      %baseline = llvm.call @tileRtCublasGemmBaseline(%m64, %n64, %k64, %dtype, %dtype, %one32) : (i64, i64, i64, i32, i32, i32) -> !llvm.ptr
       %launches32 = llvm.call @tileRtLaunchesPerSample() : () -> i32
       %launches = arith.index_cast %launches32 : i32 to index
       %launches_f = arith.sitofp %launches32 : i32 to f64
@@ -1404,12 +1439,15 @@ module attributes {gpu.container_module} {
         llvm.store %ms, %slot : f64, !llvm.ptr
         %host_slot = llvm.getelementptr %host_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
         llvm.store %host_ms, %host_slot : f64, !llvm.ptr
+        %baseline_ms = llvm.call @tileRtGemmBaselineSampleMs(%baseline) : (!llvm.ptr) -> f64
+        %baseline_slot = llvm.getelementptr %baseline_times[%i64] : (!llvm.ptr, i64) -> !llvm.ptr, f64
+        llvm.store %baseline_ms, %baseline_slot : f64, !llvm.ptr
       }
       %count = arith.constant 10 : i32
       %median = llvm.call @tileRtMedian(%times, %count) : (!llvm.ptr, i32) -> f64
       %host_median = llvm.call @tileRtMedian(%host_times, %count) : (!llvm.ptr, i32) -> f64
-      %iters = arith.constant 10 : i32
-      %cublas = llvm.call @tileRtCublasGemmTimeMs(%m64, %n64, %k64, %dtype, %iters) : (i64, i64, i64, i32, i32) -> f64
+      %cublas = llvm.call @tileRtMedian(%baseline_times, %count) : (!llvm.ptr, i32) -> f64
+      llvm.call @tileRtGemmBaselineFree(%baseline) : (!llvm.ptr) -> ()
       llvm.call @tileRtReportGemm(%name, %m64, %n64, %k64, %median, %cublas) : (!llvm.ptr, i64, i64, i64, f64, f64) -> ()
       %host_label = llvm.mlir.addressof @host_label_str : !llvm.ptr
       llvm.call @tileRtPrintF64(%host_label, %host_median) : (!llvm.ptr, f64) -> ()

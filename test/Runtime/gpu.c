@@ -425,6 +425,21 @@ static int runAll(void) {
   printf("cublas: available=%d timed=%d\n", tileRtHasCublas(), cublasMs > 0);
   printf("cublas f16 4096^3: %.3f ms, %.1f TFLOP/s\n", cublasMs,
          2.0 * 4096.0 * 4096.0 * 4096.0 / (cublasMs * 1e9));
+  // The interleaving benches' baselines: a sample each; NULL (a sample of
+  // -1) for what the library cannot run (cuBLAS's GEMM takes no e4m3).
+  // ALL-NEXT: baselines: cublas=1 cublaslt-e4m3=1 cublas-e4m3=-1
+  TileRtGemmBaseline *blas =
+      tileRtCublasGemmBaseline(512, 256, 128, TILE_RT_BF16, TILE_RT_BF16, 1);
+  TileRtGemmBaseline *lt =
+      tileRtCublasLtFp8GemmBaseline(512, 256, 128, TILE_RT_BF16);
+  TileRtGemmBaseline *none =
+      tileRtCublasGemmBaseline(512, 256, 128, TILE_RT_F8E4M3, TILE_RT_F32, 1);
+  printf("baselines: cublas=%d cublaslt-e4m3=%d cublas-e4m3=%.0f\n",
+         tileRtGemmBaselineSampleMs(blas) > 0,
+         tileRtGemmBaselineSampleMs(lt) > 0, tileRtGemmBaselineSampleMs(none));
+  tileRtGemmBaselineFree(blas);
+  tileRtGemmBaselineFree(lt);
+  tileRtGemmBaselineFree(none);
 
   mgpuStreamDestroy(stream);
   mgpuModuleUnload(module);

@@ -146,10 +146,26 @@ static int planFp8(LtPlan *plan, int64_t M, int64_t N, int64_t K,
   return 1;
 }
 
-double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
-                                   int32_t outDtype, int iters) {
+static void callCublasLt(TileRtGemmBaseline *baseline) {
+  const LtPlan *plan = baseline->state;
+  float alpha = 1.0f, beta = 0.0f;
+  checkLt(lt.matmul(lt.handle, plan->desc, &alpha, baseline->b, plan->a,
+                    baseline->a, plan->b, &beta, baseline->c, plan->d,
+                    baseline->c, plan->d, plan->algo.algo, plan->workspace,
+                    plan->workspaceBytes, NULL),
+          "cublasLtMatmul");
+}
+
+static void releaseCublasLt(TileRtGemmBaseline *baseline) {
+  LtPlan *plan = baseline->state;
+  tileRtFree(plan->workspace);
+  free(plan);
+}
+
+TileRtGemmBaseline *tileRtCublasLtFp8GemmBaseline(int64_t M, int64_t N,
+                                                  int64_t K, int32_t outDtype) {
   if (M < 1 || N < 1 || K < 1 || M > INT_MAX || N > INT_MAX || K > INT_MAX)
-    tileRtFatal("tileRtCublasLtFp8GemmTimeMs: M=%" PRId64 " N=%" PRId64
+    tileRtFatal("tileRtCublasLtFp8GemmBaseline: M=%" PRId64 " N=%" PRId64
                 " K=%" PRId64 " must each be in [1, INT_MAX]",
                 M, N, K);
   int cudaOut = outDtype == TILE_RT_BF16  ? CUDA_R_16BF
@@ -157,40 +173,34 @@ double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
                 : outDtype == TILE_RT_F32 ? CUDA_R_32F
                                           : -1;
   if (cudaOut < 0)
-    tileRtFatal("tileRtCublasLtFp8GemmTimeMs: output type %s is not bf16, "
+    tileRtFatal("tileRtCublasLtFp8GemmBaseline: output type %s is not bf16, "
                 "f16 or f32",
                 tileRtDTypeName(outDtype));
   tileRtEnsureContext();
   pthread_once(&ltOnce, loadCublasLt);
-  LtPlan plan;
-  if (!lt.available || !planFp8(&plan, M, N, K, cudaOut))
-    return -1;
-  if (iters < 1)
-    iters = 1;
-  void *a = tileRtAlloc(M * K);
-  void *b = tileRtAlloc(N * K);
-  void *d = tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N));
-  tileRtFillRandom(a, M * K, TILE_RT_F8E4M3, 1);
-  tileRtFillRandom(b, N * K, TILE_RT_F8E4M3, 2);
-  float alpha = 1.0f, beta = 0.0f;
-  double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
-  int launches = tileRtLaunchesPerSample();
-  for (int i = -3; i < iters; ++i) {
-    void *timer = tileRtTimerStart();
-    for (int j = 0; j < (i < 0 ? 1 : launches); ++j)
-      checkLt(lt.matmul(lt.handle, plan.desc, &alpha, b, plan.a, a, plan.b,
-                        &beta, d, plan.d, d, plan.d, plan.algo.algo,
-                        plan.workspace, plan.workspaceBytes, NULL),
-              "cublasLtMatmul");
-    double ms = tileRtTimerStopMs(timer) / (i < 0 ? 1 : launches);
-    if (i >= 0)
-      times[i] = ms;
+  LtPlan *plan = tileRtHostAlloc(sizeof *plan);
+  if (!lt.available || !planFp8(plan, M, N, K, cudaOut)) {
+    free(plan);
+    return NULL;
   }
-  double median = tileRtMedian(times, iters);
-  free(times);
-  tileRtFree(a);
-  tileRtFree(b);
-  tileRtFree(d);
-  tileRtFree(plan.workspace);
-  return median;
+  TileRtGemmBaseline *baseline = tileRtHostAlloc(sizeof *baseline);
+  *baseline =
+      (TileRtGemmBaseline){callCublasLt,
+                           releaseCublasLt,
+                           tileRtAlloc(M * K),
+                           tileRtAlloc(N * K),
+                           tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N)),
+                           M,
+                           N,
+                           K,
+                           plan};
+  tileRtFillRandom(baseline->a, M * K, TILE_RT_F8E4M3, 1);
+  tileRtFillRandom(baseline->b, N * K, TILE_RT_F8E4M3, 2);
+  return tileRtWarmBaseline(baseline);
+}
+
+double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,
+                                   int32_t outDtype, int iters) {
+  return tileRtBaselineMedianMs(
+      tileRtCublasLtFp8GemmBaseline(M, N, K, outDtype), iters);
 }

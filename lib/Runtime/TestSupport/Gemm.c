@@ -303,45 +303,99 @@ void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
   tileRtSynchronize();
 }
 
-double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
-                                int32_t inDtype, int32_t outDtype,
-                                int32_t bTransposed, int iters) {
+TileRtGemmBaseline *tileRtWarmBaseline(TileRtGemmBaseline *baseline) {
+  for (int i = 0; i < 3; ++i)
+    baseline->call(baseline);
+  return baseline;
+}
+
+double tileRtGemmBaselineSampleMs(TileRtGemmBaseline *baseline) {
+  if (!baseline)
+    return -1;
+  int launches = tileRtLaunchesPerSample();
+  void *timer = tileRtTimerStart();
+  for (int j = 0; j < launches; ++j)
+    baseline->call(baseline);
+  return tileRtTimerStopMs(timer) / launches;
+}
+
+void tileRtGemmBaselineFree(TileRtGemmBaseline *baseline) {
+  if (!baseline)
+    return;
+  baseline->release(baseline);
+  tileRtFree(baseline->a);
+  tileRtFree(baseline->b);
+  tileRtFree(baseline->c);
+  free(baseline);
+}
+
+double tileRtBaselineMedianMs(TileRtGemmBaseline *baseline, int iters) {
+  if (!baseline)
+    return -1;
+  if (iters < 1)
+    iters = 1;
+  double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
+  for (int i = 0; i < iters; ++i)
+    times[i] = tileRtGemmBaselineSampleMs(baseline);
+  double median = tileRtMedian(times, iters);
+  free(times);
+  tileRtGemmBaselineFree(baseline);
+  return median;
+}
+
+/// cuBLAS's side of a baseline: the types and B's layout.
+typedef struct {
+  int cudaIn, cudaOut, bTransposed;
+} BlasGemm;
+
+static void callCublas(TileRtGemmBaseline *baseline) {
+  const BlasGemm *gemm = baseline->state;
+  gemmRowMajor(baseline->a, baseline->b, baseline->c, (int)baseline->m,
+               (int)baseline->n, (int)baseline->k, gemm->cudaIn, gemm->cudaOut,
+               gemm->bTransposed, 0.0f);
+}
+
+static void releaseCublas(TileRtGemmBaseline *baseline) {
+  free(baseline->state);
+}
+
+TileRtGemmBaseline *tileRtCublasGemmBaseline(int64_t M, int64_t N, int64_t K,
+                                             int32_t inDtype, int32_t outDtype,
+                                             int32_t bTransposed) {
   if (M < 1 || N < 1 || K < 1 || M > INT_MAX || N > INT_MAX || K > INT_MAX)
-    tileRtFatal("tileRtCublasGemmTimeMs: M=%" PRId64 " N=%" PRId64 " K=%" PRId64
-                " must each be in [1, INT_MAX]",
+    tileRtFatal("tileRtCublasGemmBaseline: M=%" PRId64 " N=%" PRId64
+                " K=%" PRId64 " must each be in [1, INT_MAX]",
                 M, N, K);
   int cudaIn = cudaTypeOf(inDtype), cudaOut = cudaTypeOf(outDtype);
   // cublasGemmEx takes 16-bit inputs into the same type or f32, f32 into f32.
   if (cudaIn < 0 || cudaOut < 0 ||
       (outDtype != TILE_RT_F32 && outDtype != inDtype))
-    return -1;
+    return NULL;
   if (!haveCublas())
-    return -1;
-  if (iters < 1)
-    iters = 1;
-  void *a = tileRtAlloc(tileRtDTypeSizeBytes(inDtype, M * K));
-  void *b = tileRtAlloc(tileRtDTypeSizeBytes(inDtype, K * N));
-  void *c = tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N));
-  tileRtFillRandom(a, M * K, inDtype, 1);
-  tileRtFillRandom(b, K * N, inDtype, 2);
-  for (int i = 0; i < 3; ++i)
-    gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut, bTransposed,
-                 0.0f);
-  double *times = tileRtHostAlloc(sizeof(double) * (size_t)iters);
-  int launches = tileRtLaunchesPerSample();
-  for (int i = 0; i < iters; ++i) {
-    void *timer = tileRtTimerStart();
-    for (int j = 0; j < launches; ++j)
-      gemmRowMajor(a, b, c, (int)M, (int)N, (int)K, cudaIn, cudaOut,
-                   bTransposed, 0.0f);
-    times[i] = tileRtTimerStopMs(timer) / launches;
-  }
-  double median = tileRtMedian(times, iters);
-  free(times);
-  tileRtFree(a);
-  tileRtFree(b);
-  tileRtFree(c);
-  return median;
+    return NULL;
+  BlasGemm *gemm = tileRtHostAlloc(sizeof *gemm);
+  *gemm = (BlasGemm){cudaIn, cudaOut, bTransposed};
+  TileRtGemmBaseline *baseline = tileRtHostAlloc(sizeof *baseline);
+  *baseline =
+      (TileRtGemmBaseline){callCublas,
+                           releaseCublas,
+                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, M * K)),
+                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, K * N)),
+                           tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N)),
+                           M,
+                           N,
+                           K,
+                           gemm};
+  tileRtFillRandom(baseline->a, M * K, inDtype, 1);
+  tileRtFillRandom(baseline->b, K * N, inDtype, 2);
+  return tileRtWarmBaseline(baseline);
+}
+
+double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
+                                int32_t inDtype, int32_t outDtype,
+                                int32_t bTransposed, int iters) {
+  return tileRtBaselineMedianMs(
+      tileRtCublasGemmBaseline(M, N, K, inDtype, outDtype, bTransposed), iters);
 }
 
 double tileRtCublasGemmTimeMs(int64_t M, int64_t N, int64_t K, int32_t dtype,

@@ -26,4 +26,21 @@ void tileRtRecordCheck(int pass);
 /// of floats (free it).
 float *tileRtDownloadAsF32(const void *dev, int64_t count, int32_t dtype);
 
+/// A library GEMM on its own operands (TileRtGemmBaseline in TestSupport.h):
+/// `call` enqueues one GEMM, `release` frees what the library side set up.
+struct TileRtGemmBaseline {
+  void (*call)(TileRtGemmBaseline *);
+  void (*release)(TileRtGemmBaseline *);
+  void *a, *b, *c;
+  int64_t m, n, k;
+  void *state; // The library's plan.
+};
+
+/// Warms `baseline` up (3 calls) and returns it.
+TileRtGemmBaseline *tileRtWarmBaseline(TileRtGemmBaseline *baseline);
+
+/// The median of `iters` samples of a new baseline, which it frees (-1 for
+/// NULL): the one-shot timings.
+double tileRtBaselineMedianMs(TileRtGemmBaseline *baseline, int iters);
+
 #endif // TILE_RUNTIME_TESTSUPPORTINTERNAL_H

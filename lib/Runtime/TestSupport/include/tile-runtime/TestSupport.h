@@ -186,6 +186,27 @@ double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,
                                 int32_t bTransposed, int iters);
 /// 1 when cuBLAS could be loaded (never exits for lack of cuBLAS).
 int tileRtHasCublas(void);
+
+/// A library GEMM set up once on fresh random operands and warmed up (3
+/// calls), for benchmarks that time it in samples interleaved with their
+/// own kernel's, so that both sides see the same clocks, temperature and
+/// power state (a card at its power limit drifts by several percent
+/// between back-to-back blocks of samples).
+typedef struct TileRtGemmBaseline TileRtGemmBaseline;
+/// cuBLAS's GEMM as tileRtCublasGemmTimeMsEx times it; NULL when cuBLAS is
+/// unavailable or cannot run the types.
+TileRtGemmBaseline *tileRtCublasGemmBaseline(int64_t M, int64_t N, int64_t K,
+                                             int32_t inDtype, int32_t outDtype,
+                                             int32_t bTransposed);
+/// cuBLASLt's e4m3 GEMM as tileRtCublasLtFp8GemmTimeMs times it; NULL
+/// without cuBLASLt or an algorithm for it.
+TileRtGemmBaseline *tileRtCublasLtFp8GemmBaseline(int64_t M, int64_t N,
+                                                  int64_t K, int32_t outDtype);
+/// One sample: tileRtLaunchesPerSample() calls enqueued back to back between
+/// two CUDA events, in ms per call; -1 for NULL.
+double tileRtGemmBaselineSampleMs(TileRtGemmBaseline *baseline);
+/// Frees the baseline's operands and plan (NULL: nothing).
+void tileRtGemmBaselineFree(TileRtGemmBaseline *baseline);
 /// Median milliseconds of cuBLASLt's e4m3 GEMM D[M, N] = A[M, K] * B[N, K]^T
 /// (both K-major, f32 accumulation without cuBLAS's extra promotion, like
 /// wgmma's; D in bf16, f16 or f32) over `iters` samples as above, after 3
