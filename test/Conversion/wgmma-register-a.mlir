@@ -32,9 +32,14 @@ gpu.module @m {
   // CHECK-NOT: llvm.load
   // CHECK: %[[R0:.*]] = llvm.extractelement %[[A:.*]][%{{.*}} : i32] : vector<16xf16>
   // CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+  // The accumulator is a constant zero: the first k step does not read it
+  // (scale-d false, D = A B, on poison registers: nothing zeroes them), the
+  // second accumulates (D = A B + D).
   // CHECK: nvvm.wgmma.fence.aligned
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, 1, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},31,r,r,r,r,l"
-  // CHECK: llvm.inline_asm {{.*}}m64n64k16.f32.f16.f16
+  // CHECK-NEXT: %[[NONE:.*]] = llvm.mlir.poison : !llvm.struct<(f32
+  // CHECK: %[[D0:.*]] = llvm.extractvalue %[[NONE]][0]
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, 0, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 1;\0A}", "=f,{{.*}},=f,0,1,{{.*}},31,r,r,r,r,l" %[[D0]],
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred p;\0Asetp.ne.b32 p, 1, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
   // CHECK-NOT: llvm.inline_asm
   // CHECK: nvvm.wgmma.commit.group.sync.aligned
   // CHECK: nvvm.wgmma.wait.group.sync.aligned 0

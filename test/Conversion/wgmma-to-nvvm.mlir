@@ -20,9 +20,12 @@
 // The accumulator is one vector of 128 f32 per thread (128 x 128 / 128).
 // CHECK: llvm.mlir.constant(dense<0.000000e+00> : vector<128xf32>)
 // CHECK: nvvm.wgmma.fence.aligned
+// The accumulator is a constant zero: each repetition's first K step
+// ignores it (scale-d false, D = A B, on poison registers).
+// CHECK: %[[NONE:.*]] = llvm.mlir.poison : !llvm.struct<(f32
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
 // CHECK: llvm.mlir.constant(4611686293322072064 : i64)
-// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %{{.*}}, %[[NONE]], <m = 64, n = 128, k = 16>, D[<f32>, <zero>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // The second K step, in 32 bits: A's start field (shared address >> 4, 14
 // bits) plus its warpgroup's row offset >> 4 plus 32 B >> 4 = 2; B's plus
 // 16 rows x 128 B = 2048 B >> 4 = 128; each widened under the fixed bits.
@@ -40,8 +43,9 @@
 // CHECK-NEXT: %[[BWIDE:.*]] = llvm.zext %[[BSTART]] : i32 to i64
 // CHECK-NEXT: %[[BBITS:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
 // CHECK-NEXT: %[[BDESC:.*]] = llvm.or %[[BWIDE]], %[[BBITS]] : i64
-// CHECK-NEXT: nvvm.wgmma.mma_async %[[ADESC]], %[[BDESC]]
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-NEXT: nvvm.wgmma.mma_async %[[ADESC]], %[[BDESC]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>]
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <zero>]
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>, D[<f32>, <one>]
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // The f16 result is stored into the swizzled buffer a column pair (the
@@ -102,7 +106,8 @@ gpu.module @m {
   // fp8 operands: both K-major (B through a transposed view), 32 elements of
   // K per instruction.
   // CHECK-LABEL: llvm.func @fp8_dot
-  // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+  // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <zero>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
+  // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 32>, D[<f32>, <one>], A[<e4m3>, <one>, <row>], B[<e4m3>, <one>, <col>]
   // CHECK-NOT: nvvm.wgmma.mma_async
   gpu.func @fp8_dot() kernel attributes {tile.num_warps = 4 : i32} {
     %a = tile.alloc_smem : !tile.smem<64x64xf8E4M3FN, #tile.nvmma_shared<swizzle = 64, element_bits = 8>, mutable>

@@ -19,6 +19,8 @@
 #include "TileMLIR/Analysis/LayoutConversions.h"
 #include "TileMLIR/Analysis/LinearLayout.h"
 
+#include "mlir/IR/Matchers.h"
+
 #include <map>
 
 using namespace mlir;
@@ -308,11 +310,12 @@ StringRef getPtxTypeName(NVVM::WGMMATypes type) {
 /// One `wgmma.mma_async` with A from registers, as inline PTX (the NVVM op
 /// takes A only as a shared-memory descriptor). `d` is the accumulator
 /// fragment (f32 or s32 elements, or f16 pairs packed into i32), updated in
-/// place; `a` the four 32-bit A registers.
+/// place (D = A B + D), or only written when `scaleOut` is zero (D = A B);
+/// `a` the four 32-bit A registers.
 Value createRegisterAWgmma(OpBuilder &b, Location loc, Value d,
                            ArrayRef<Value> a, Value descB, int64_t n, int64_t k,
                            NVVM::WGMMATypes dType, NVVM::WGMMATypes abType,
-                           bool bKMajor) {
+                           bool bKMajor, NVVM::WGMMAScaleOut scaleOut) {
   auto structType = cast<LLVM::LLVMStructType>(d.getType());
   int64_t numD = structType.getBody().size();
   bool isFloat = isa<FloatType>(structType.getBody()[0]);
@@ -337,7 +340,9 @@ Value createRegisterAWgmma(OpBuilder &b, Location loc, Value d,
   else if (abType != NVVM::WGMMATypes::s8 && abType != NVVM::WGMMATypes::u8)
     immediates = ", 1, 1";
   std::string asmString =
-      "{\n.reg .pred p;\nsetp.ne.b32 p, 1, 0;\n"
+      "{\n.reg .pred p;\nsetp.ne.b32 p, " +
+      std::string(scaleOut == NVVM::WGMMAScaleOut::one ? "1" : "0") +
+      ", 0;\n"
       "wgmma.mma_async.sync.aligned.m64n" +
       std::to_string(n) + "k" + std::to_string(k) + "." +
       getPtxTypeName(dType).str() + "." + getPtxTypeName(abType).str() + "." +
@@ -478,28 +483,34 @@ SmallVector<Value> packRegisterA(OpBuilder &b, Location loc,
 
 /// The wgmma instructions of repetition `rep` over every K step, on
 /// `fragment`; A from `aWords` (registers) or from the shared buffer `a`.
+/// With `zeroAcc` the first K step does not read the accumulator (wgmma's
+/// scale-d false: D = A B), so `fragment` may be poison: no register is
+/// zeroed for it (64 moves a thread for a 64 x 128 f32 tile, in the issue
+/// slots of attention's inner loop).
 Value issueRepetition(OpBuilder &b, Location loc, const WgmmaPlan &plan,
                       Value fragment, Value a, ArrayRef<Value> aWords,
-                      Value bBase, Value rowStart, int64_t rep) {
+                      Value bBase, Value rowStart, int64_t rep, bool zeroAcc) {
   auto structType = cast<LLVM::LLVMStructType>(fragment.getType());
   auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, plan.n, plan.instrK);
   bool bKMajor = !plan.b.mnMajor;
   for (int64_t ks = 0; ks < plan.kSteps; ++ks) {
+    auto scaleOut = zeroAcc && ks == 0 ? NVVM::WGMMAScaleOut::zero
+                                       : NVVM::WGMMAScaleOut::one;
     Value descA;
     if (plan.a)
       descA = createDescriptorA(b, loc, a, plan, rowStart, ks);
     Value descB = createDescriptorB(b, loc, bBase, plan, ks);
     if (!plan.a) {
       ArrayRef<Value> words = aWords.slice((rep * plan.kSteps + ks) * 4, 4);
-      fragment =
-          createRegisterAWgmma(b, loc, fragment, words, descB, plan.n,
-                               plan.instrK, plan.dType, plan.abType, bKMajor);
+      fragment = createRegisterAWgmma(b, loc, fragment, words, descB, plan.n,
+                                      plan.instrK, plan.dType, plan.abType,
+                                      bKMajor, scaleOut);
       continue;
     }
     fragment = NVVM::WgmmaMmaAsyncOp::create(
         b, loc, structType, fragment, descA, descB, shape, plan.abType,
-        plan.abType, plan.dType, NVVM::WGMMAScaleOut::one,
-        NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+        plan.abType, plan.dType, scaleOut, NVVM::WGMMAScaleIn::one,
+        NVVM::WGMMAScaleIn::one,
         plan.a->mnMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
         NVVM::MMAIntOverflowAttr());
@@ -590,8 +601,21 @@ SmallVector<Value> tilemlir::createAccumulatorWait(OpBuilder &b, Location loc,
   return results;
 }
 
-namespace {
+/// Whether `acc` is a constant tile of zeros (a splat of +0.0 or 0), which
+/// the first wgmma of each repetition need not read.
+static bool isZeroTile(Value acc) {
+  SplatElementsAttr splat;
+  if (!matchPattern(acc, m_Constant(&splat)))
+    return false;
+  Attribute element = splat.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(element))
+    return f.getValue().isPosZero();
+  if (auto i = dyn_cast<IntegerAttr>(element))
+    return i.getValue().isZero();
+  return false;
+}
 
+namespace {
 
 struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -612,6 +636,7 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
 
     Value acc = adaptor.getAcc();
     auto vectorType = cast<VectorType>(acc.getType());
+    bool zeroAcc = !op.getUseAcc() && isZeroTile(op.getAcc());
     if (Value useAcc = adaptor.getUseAcc()) {
       Value zeros = LLVM::ZeroOp::create(rewriter, loc, vectorType);
       acc = LLVM::SelectOp::create(rewriter, loc, useAcc, acc, zeros);
@@ -625,10 +650,13 @@ struct DotLowering : public ConvertOpToLLVMPattern<DotOp> {
     // Registers may not change under an in-flight wgmma.
     NVVM::WgmmaFenceAlignedOp::create(rewriter, loc);
     for (int64_t rep = 0; rep < plan->mReps; ++rep) {
-      Value fragment = extractFragment(rewriter, loc, frag, acc, rep);
+      Value fragment =
+          zeroAcc ? LLVM::PoisonOp::create(rewriter, loc, frag.structType)
+                  : extractFragment(rewriter, loc, frag, acc, rep);
       Value rowStart = ib.add(groupRow, ib.c(rep * 16 * plan->w0));
-      fragment = issueRepetition(rewriter, loc, *plan, fragment, adaptor.getA(),
-                                 aWords, adaptor.getB(), rowStart, rep);
+      fragment =
+          issueRepetition(rewriter, loc, *plan, fragment, adaptor.getA(),
+                          aWords, adaptor.getB(), rowStart, rep, zeroAcc);
       acc = insertFragment(rewriter, loc, frag, acc, fragment, rep);
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
