@@ -77,7 +77,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d64_q(%dq: !dq_bf16_64, %dk: !dkv_bf16_64, %dv: !dkv_bf16_64,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -134,7 +134,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -154,22 +154,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 256 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -389,11 +436,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_64, %dk_p: !dkv_bf16_64, %dv_p: !dkv_bf16_64, %q_p: !q_bf16_64, %kring_p: !kvring_bf16_64, %vring_p: !kvring_bf16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -402,22 +449,69 @@ module attributes {gpu.container_module} {
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_bf16_64 -> !qbox_bf16_64
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 256 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -472,11 +566,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_64, !dkv_bf16_64, !dkv_bf16_64, !q_bf16_64, !kvring_bf16_64, !kvring_bf16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -566,12 +660,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -830,12 +924,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -1093,12 +1187,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -1355,12 +1449,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -1533,12 +1627,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -1828,12 +1922,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -2121,12 +2215,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -2413,12 +2507,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -2669,7 +2763,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d128_q(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -2727,7 +2821,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -2747,22 +2841,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -2982,11 +3123,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q_bf16_128, %kring_p: !kvring_bf16_128, %vring_p: !kvring_bf16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -2996,22 +3137,69 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_bf16_128 -> !qbox_bf16_128
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -3071,11 +3259,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q_bf16_128, !kvring_bf16_128, !kvring_bf16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -3084,7 +3272,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_bf16_d128_r(%dq: !dq_bf16_128, %dk: !dkv_bf16_128, %dv: !dkv_bf16_128,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -3146,7 +3334,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -3165,14 +3353,31 @@ module attributes {gpu.container_module} {
         // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
         %last_round = arith.subi %rounds, %c1_i32 : i32
-        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
-        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
-        %mirror_z = arith.subi %grid_m1, %pid : i32
-        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
-        %round_base_z = arith.muli %last_round, %nprog : i32
-        %tile_z = arith.addi %round_base_z, %in_round_z : i32
+        %tile_causal_z = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_z = scf.if %tile_causal_z -> (i32) {
+          %tile_round_z = arith.muli %last_round, %nprog : i32
+          %tile_cta_z = arith.addi %tile_round_z, %pid : i32
+          %tile_at_z = arith.addi %tile_cta_z, %nprog : i32
+          %tile_t_z = tile.load %sched[%tile_at_z] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_t_z : i32
+        } else {
+          %tile_s_odd_z = arith.andi %last_round, %c1_i32 : i32
+          %tile_s_is_odd_z = arith.cmpi ne, %tile_s_odd_z, %c0_i32 : i32
+          %tile_s_mirror_z = arith.subi %grid_m1, %pid : i32
+          %tile_s_in_round_z = arith.select %tile_s_is_odd_z, %tile_s_mirror_z, %pid : i32
+          %tile_s_base_z = arith.muli %last_round, %nprog : i32
+          %tile_s_z = arith.addi %tile_s_base_z, %tile_s_in_round_z : i32
+          scf.yield %tile_s_z : i32
+        }
         %live_z = arith.cmpi ult, %tile_z, %tiles : i32
         %last_live = arith.extui %live_z : i1 to i32
         %count0 = arith.addi %last_round, %last_live : i32
@@ -3181,18 +3386,41 @@ module attributes {gpu.container_module} {
         %some = arith.cmpi sgt, %count, %c0_i32 : i32
         scf.if %some {
           // The first tile's block 0: S and softmax, turn 0.
-          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
-          %mirror_f = arith.subi %grid_m1, %pid : i32
-          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
-          %round_base_f = arith.muli %c0_i32, %nprog : i32
-          %tile_f = arith.addi %round_base_f, %in_round_f : i32
+          %tile_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_f = scf.if %tile_causal_f -> (i32) {
+            %tile_round_f = arith.muli %c0_i32, %nprog : i32
+            %tile_cta_f = arith.addi %tile_round_f, %pid : i32
+            %tile_at_f = arith.addi %tile_cta_f, %nprog : i32
+            %tile_t_f = tile.load %sched[%tile_at_f] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_t_f : i32
+          } else {
+            %tile_s_odd_f = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_s_is_odd_f = arith.cmpi ne, %tile_s_odd_f, %c0_i32 : i32
+            %tile_s_mirror_f = arith.subi %grid_m1, %pid : i32
+            %tile_s_in_round_f = arith.select %tile_s_is_odd_f, %tile_s_mirror_f, %pid : i32
+            %tile_s_base_f = arith.muli %c0_i32, %nprog : i32
+            %tile_s_f = arith.addi %tile_s_base_f, %tile_s_in_round_f : i32
+            scf.yield %tile_s_f : i32
+          }
           %live_f = arith.cmpi ult, %tile_f, %tiles : i32
           %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc_f = arith.divui %tile_f, %qblocks : i32
           %rev_nc_f = arith.remui %tile_f, %qblocks : i32
-          %pair_c_f = arith.remui %tile_f, %pairs : i32
-          %rev_c_f = arith.divui %tile_f, %pairs : i32
+          %kv_row_bytes_f = arith.constant 512 : i32
+          %kv_pair_bytes_f = arith.muli %seq, %kv_row_bytes_f : i32
+          %l2_budget_f = arith.constant 33554432 : i32
+          %sec_fit_f = arith.divui %l2_budget_f, %kv_pair_bytes_f : i32
+          %sec_pairs_f = arith.maxui %sec_fit_f, %c1_i32 : i32
+          %sec_tiles_f = arith.muli %sec_pairs_f, %qblocks : i32
+          %sec_f = arith.divui %tile_f, %sec_tiles_f : i32
+          %sec_first_f = arith.muli %sec_f, %sec_pairs_f : i32
+          %sec_start_f = arith.muli %sec_f, %sec_tiles_f : i32
+          %in_sec_f = arith.subi %tile_f, %sec_start_f : i32
+          %pairs_left_f = arith.subi %pairs, %sec_first_f : i32
+          %sec_width_f = arith.minui %sec_pairs_f, %pairs_left_f : i32
+          %pair_in_sec_f = arith.remui %in_sec_f, %sec_width_f : i32
+          %pair_c_f = arith.addi %sec_first_f, %pair_in_sec_f : i32
+          %rev_c_f = arith.divui %in_sec_f, %sec_width_f : i32
           %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
           %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
           %last_block_f = arith.subi %qblocks, %c1_i32 : i32
@@ -3275,21 +3503,47 @@ module attributes {gpu.container_module} {
           %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xbf16>
           %count_m1 = arith.subi %count, %c1_i32 : i32
           // Every tile but the last: its boundary has a next tile.
-          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid : i32
-            %in_round = arith.select %is_odd, %mirror, %pid : i32
-            %round_base = arith.muli %tround, %nprog : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles : i32
+          %tl:7 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f, %tile = %tile_f)
+              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32) : i32 {
+            // The next tile, read before this one's main loop (from the schedule:
+            // the load's latency hides under it) and carried to the next round.
+            %next_round = arith.addi %tround, %c1_i32 : i32
+            %tile_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
+            %tile_n = scf.if %tile_causal_n -> (i32) {
+              %tile_round_n = arith.muli %next_round, %nprog : i32
+              %tile_cta_n = arith.addi %tile_round_n, %pid : i32
+              %tile_at_n = arith.addi %tile_cta_n, %nprog : i32
+              %tile_t_n = tile.load %sched[%tile_at_n] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_t_n : i32
+            } else {
+              %tile_s_odd_n = arith.andi %next_round, %c1_i32 : i32
+              %tile_s_is_odd_n = arith.cmpi ne, %tile_s_odd_n, %c0_i32 : i32
+              %tile_s_mirror_n = arith.subi %grid_m1, %pid : i32
+              %tile_s_in_round_n = arith.select %tile_s_is_odd_n, %tile_s_mirror_n, %pid : i32
+              %tile_s_base_n = arith.muli %next_round, %nprog : i32
+              %tile_s_n = arith.addi %tile_s_base_n, %tile_s_in_round_n : i32
+              scf.yield %tile_s_n : i32
+            }
+            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks : i32
             %rev_nc = arith.remui %tile, %qblocks : i32
-            %pair_c = arith.remui %tile, %pairs : i32
-            %rev_c = arith.divui %tile, %pairs : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -3409,19 +3663,24 @@ module attributes {gpu.container_module} {
             %slot_l = arith.index_cast %slot_i32_l : i32 to index
             %turn_last = arith.addi %tbase, %end_i32 : i32
             %next_k = arith.addi %k, %c1_i32 : i32
-            %next_round = arith.addi %tround, %c1_i32 : i32
-            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
-            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
-            %mirror_n = arith.subi %grid_m1, %pid : i32
-            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
-            %round_base_n = arith.muli %next_round, %nprog : i32
-            %tile_n = arith.addi %round_base_n, %in_round_n : i32
-            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc_n = arith.divui %tile_n, %qblocks : i32
             %rev_nc_n = arith.remui %tile_n, %qblocks : i32
-            %pair_c_n = arith.remui %tile_n, %pairs : i32
-            %rev_c_n = arith.divui %tile_n, %pairs : i32
+            %kv_row_bytes_n = arith.constant 512 : i32
+            %kv_pair_bytes_n = arith.muli %seq, %kv_row_bytes_n : i32
+            %l2_budget_n = arith.constant 33554432 : i32
+            %sec_fit_n = arith.divui %l2_budget_n, %kv_pair_bytes_n : i32
+            %sec_pairs_n = arith.maxui %sec_fit_n, %c1_i32 : i32
+            %sec_tiles_n = arith.muli %sec_pairs_n, %qblocks : i32
+            %sec_n = arith.divui %tile_n, %sec_tiles_n : i32
+            %sec_first_n = arith.muli %sec_n, %sec_pairs_n : i32
+            %sec_start_n = arith.muli %sec_n, %sec_tiles_n : i32
+            %in_sec_n = arith.subi %tile_n, %sec_start_n : i32
+            %pairs_left_n = arith.subi %pairs, %sec_first_n : i32
+            %sec_width_n = arith.minui %sec_pairs_n, %pairs_left_n : i32
+            %pair_in_sec_n = arith.remui %in_sec_n, %sec_width_n : i32
+            %pair_c_n = arith.addi %sec_first_n, %pair_in_sec_n : i32
+            %rev_c_n = arith.divui %in_sec_n, %sec_width_n : i32
             %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
             %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
             %last_block_n = arith.subi %qblocks, %c1_i32 : i32
@@ -3542,21 +3801,27 @@ module attributes {gpu.container_module} {
             %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
             %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
             tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
+            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b, %tile_n : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32
           }
           // The last tile: its last P V alone.
-          %round_odd = arith.andi %count_m1, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %count_m1, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
-          %live = arith.cmpi ult, %tile, %tiles : i32
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc = arith.divui %tile, %qblocks : i32
-          %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %pair_nc = arith.divui %tl#6, %qblocks : i32
+          %rev_nc = arith.remui %tl#6, %qblocks : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tl#6, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tl#6, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -3722,28 +3987,75 @@ module attributes {gpu.container_module} {
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q2ring_bf16_128, %kring_p: !kvring2_bf16_128, %vring_p: !kvring2_bf16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_bf16_128, %dk_p: !dkv_bf16_128, %dv_p: !dkv_bf16_128, %q_p: !q2ring_bf16_128, %kring_p: !kvring2_bf16_128, %vring_p: !kvring2_bf16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -3811,11 +4123,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q2ring_bf16_128, !kvring2_bf16_128, !kvring2_bf16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_bf16_128, !dkv_bf16_128, !dkv_bf16_128, !q2ring_bf16_128, !kvring2_bf16_128, !kvring2_bf16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -3990,7 +4302,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_e4m3_d128_q(%dq: !dq_e4m3_128, %dk: !dkv_e4m3_128, %dv: !dvt_e4m3_128,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -4048,7 +4360,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -4068,22 +4380,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 256 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -4305,11 +4664,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_e4m3_128, %dk_p: !dkv_e4m3_128, %dv_p: !dvt_e4m3_128, %q_p: !q_e4m3_128, %kring_p: !kvring_e4m3_128, %vring_p: !vtring3_e4m3_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_e4m3_128, %dk_p: !dkv_e4m3_128, %dv_p: !dvt_e4m3_128, %q_p: !q_e4m3_128, %kring_p: !kvring_e4m3_128, %vring_p: !vtring3_e4m3_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -4318,22 +4677,69 @@ module attributes {gpu.container_module} {
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_e4m3_128 -> !qbox_e4m3_128
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 256 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -4388,11 +4794,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_e4m3_128, !dkv_e4m3_128, !dvt_e4m3_128, !q_e4m3_128, !kvring_e4m3_128, !vtring3_e4m3_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_e4m3_128, !dkv_e4m3_128, !dvt_e4m3_128, !q_e4m3_128, !kvring_e4m3_128, !vtring3_e4m3_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -4562,7 +4968,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d64_q(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -4619,7 +5025,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -4639,22 +5045,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 256 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -4874,11 +5327,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -4887,22 +5340,69 @@ module attributes {gpu.container_module} {
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 256 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -4957,11 +5457,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -5051,12 +5551,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -5315,12 +5815,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -5578,12 +6078,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -5840,12 +6340,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -6018,12 +6518,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -6313,12 +6813,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -6606,12 +7106,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -6898,12 +7398,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -7154,7 +7654,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d128_q(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -7212,7 +7712,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -7232,22 +7732,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -7467,11 +8014,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -7481,22 +8028,69 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -7556,11 +8150,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -7569,7 +8163,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d128_r(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -7631,7 +8225,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -7650,14 +8244,31 @@ module attributes {gpu.container_module} {
         // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
         %last_round = arith.subi %rounds, %c1_i32 : i32
-        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
-        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
-        %mirror_z = arith.subi %grid_m1, %pid : i32
-        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
-        %round_base_z = arith.muli %last_round, %nprog : i32
-        %tile_z = arith.addi %round_base_z, %in_round_z : i32
+        %tile_causal_z = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_z = scf.if %tile_causal_z -> (i32) {
+          %tile_round_z = arith.muli %last_round, %nprog : i32
+          %tile_cta_z = arith.addi %tile_round_z, %pid : i32
+          %tile_at_z = arith.addi %tile_cta_z, %nprog : i32
+          %tile_t_z = tile.load %sched[%tile_at_z] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_t_z : i32
+        } else {
+          %tile_s_odd_z = arith.andi %last_round, %c1_i32 : i32
+          %tile_s_is_odd_z = arith.cmpi ne, %tile_s_odd_z, %c0_i32 : i32
+          %tile_s_mirror_z = arith.subi %grid_m1, %pid : i32
+          %tile_s_in_round_z = arith.select %tile_s_is_odd_z, %tile_s_mirror_z, %pid : i32
+          %tile_s_base_z = arith.muli %last_round, %nprog : i32
+          %tile_s_z = arith.addi %tile_s_base_z, %tile_s_in_round_z : i32
+          scf.yield %tile_s_z : i32
+        }
         %live_z = arith.cmpi ult, %tile_z, %tiles : i32
         %last_live = arith.extui %live_z : i1 to i32
         %count0 = arith.addi %last_round, %last_live : i32
@@ -7666,18 +8277,41 @@ module attributes {gpu.container_module} {
         %some = arith.cmpi sgt, %count, %c0_i32 : i32
         scf.if %some {
           // The first tile's block 0: S and softmax, turn 0.
-          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
-          %mirror_f = arith.subi %grid_m1, %pid : i32
-          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
-          %round_base_f = arith.muli %c0_i32, %nprog : i32
-          %tile_f = arith.addi %round_base_f, %in_round_f : i32
+          %tile_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_f = scf.if %tile_causal_f -> (i32) {
+            %tile_round_f = arith.muli %c0_i32, %nprog : i32
+            %tile_cta_f = arith.addi %tile_round_f, %pid : i32
+            %tile_at_f = arith.addi %tile_cta_f, %nprog : i32
+            %tile_t_f = tile.load %sched[%tile_at_f] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_t_f : i32
+          } else {
+            %tile_s_odd_f = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_s_is_odd_f = arith.cmpi ne, %tile_s_odd_f, %c0_i32 : i32
+            %tile_s_mirror_f = arith.subi %grid_m1, %pid : i32
+            %tile_s_in_round_f = arith.select %tile_s_is_odd_f, %tile_s_mirror_f, %pid : i32
+            %tile_s_base_f = arith.muli %c0_i32, %nprog : i32
+            %tile_s_f = arith.addi %tile_s_base_f, %tile_s_in_round_f : i32
+            scf.yield %tile_s_f : i32
+          }
           %live_f = arith.cmpi ult, %tile_f, %tiles : i32
           %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc_f = arith.divui %tile_f, %qblocks : i32
           %rev_nc_f = arith.remui %tile_f, %qblocks : i32
-          %pair_c_f = arith.remui %tile_f, %pairs : i32
-          %rev_c_f = arith.divui %tile_f, %pairs : i32
+          %kv_row_bytes_f = arith.constant 512 : i32
+          %kv_pair_bytes_f = arith.muli %seq, %kv_row_bytes_f : i32
+          %l2_budget_f = arith.constant 33554432 : i32
+          %sec_fit_f = arith.divui %l2_budget_f, %kv_pair_bytes_f : i32
+          %sec_pairs_f = arith.maxui %sec_fit_f, %c1_i32 : i32
+          %sec_tiles_f = arith.muli %sec_pairs_f, %qblocks : i32
+          %sec_f = arith.divui %tile_f, %sec_tiles_f : i32
+          %sec_first_f = arith.muli %sec_f, %sec_pairs_f : i32
+          %sec_start_f = arith.muli %sec_f, %sec_tiles_f : i32
+          %in_sec_f = arith.subi %tile_f, %sec_start_f : i32
+          %pairs_left_f = arith.subi %pairs, %sec_first_f : i32
+          %sec_width_f = arith.minui %sec_pairs_f, %pairs_left_f : i32
+          %pair_in_sec_f = arith.remui %in_sec_f, %sec_width_f : i32
+          %pair_c_f = arith.addi %sec_first_f, %pair_in_sec_f : i32
+          %rev_c_f = arith.divui %in_sec_f, %sec_width_f : i32
           %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
           %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
           %last_block_f = arith.subi %qblocks, %c1_i32 : i32
@@ -7760,21 +8394,47 @@ module attributes {gpu.container_module} {
           %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xf16>
           %count_m1 = arith.subi %count, %c1_i32 : i32
           // Every tile but the last: its boundary has a next tile.
-          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid : i32
-            %in_round = arith.select %is_odd, %mirror, %pid : i32
-            %round_base = arith.muli %tround, %nprog : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles : i32
+          %tl:7 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f, %tile = %tile_f)
+              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32) : i32 {
+            // The next tile, read before this one's main loop (from the schedule:
+            // the load's latency hides under it) and carried to the next round.
+            %next_round = arith.addi %tround, %c1_i32 : i32
+            %tile_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
+            %tile_n = scf.if %tile_causal_n -> (i32) {
+              %tile_round_n = arith.muli %next_round, %nprog : i32
+              %tile_cta_n = arith.addi %tile_round_n, %pid : i32
+              %tile_at_n = arith.addi %tile_cta_n, %nprog : i32
+              %tile_t_n = tile.load %sched[%tile_at_n] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_t_n : i32
+            } else {
+              %tile_s_odd_n = arith.andi %next_round, %c1_i32 : i32
+              %tile_s_is_odd_n = arith.cmpi ne, %tile_s_odd_n, %c0_i32 : i32
+              %tile_s_mirror_n = arith.subi %grid_m1, %pid : i32
+              %tile_s_in_round_n = arith.select %tile_s_is_odd_n, %tile_s_mirror_n, %pid : i32
+              %tile_s_base_n = arith.muli %next_round, %nprog : i32
+              %tile_s_n = arith.addi %tile_s_base_n, %tile_s_in_round_n : i32
+              scf.yield %tile_s_n : i32
+            }
+            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks : i32
             %rev_nc = arith.remui %tile, %qblocks : i32
-            %pair_c = arith.remui %tile, %pairs : i32
-            %rev_c = arith.divui %tile, %pairs : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -7894,19 +8554,24 @@ module attributes {gpu.container_module} {
             %slot_l = arith.index_cast %slot_i32_l : i32 to index
             %turn_last = arith.addi %tbase, %end_i32 : i32
             %next_k = arith.addi %k, %c1_i32 : i32
-            %next_round = arith.addi %tround, %c1_i32 : i32
-            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
-            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
-            %mirror_n = arith.subi %grid_m1, %pid : i32
-            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
-            %round_base_n = arith.muli %next_round, %nprog : i32
-            %tile_n = arith.addi %round_base_n, %in_round_n : i32
-            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc_n = arith.divui %tile_n, %qblocks : i32
             %rev_nc_n = arith.remui %tile_n, %qblocks : i32
-            %pair_c_n = arith.remui %tile_n, %pairs : i32
-            %rev_c_n = arith.divui %tile_n, %pairs : i32
+            %kv_row_bytes_n = arith.constant 512 : i32
+            %kv_pair_bytes_n = arith.muli %seq, %kv_row_bytes_n : i32
+            %l2_budget_n = arith.constant 33554432 : i32
+            %sec_fit_n = arith.divui %l2_budget_n, %kv_pair_bytes_n : i32
+            %sec_pairs_n = arith.maxui %sec_fit_n, %c1_i32 : i32
+            %sec_tiles_n = arith.muli %sec_pairs_n, %qblocks : i32
+            %sec_n = arith.divui %tile_n, %sec_tiles_n : i32
+            %sec_first_n = arith.muli %sec_n, %sec_pairs_n : i32
+            %sec_start_n = arith.muli %sec_n, %sec_tiles_n : i32
+            %in_sec_n = arith.subi %tile_n, %sec_start_n : i32
+            %pairs_left_n = arith.subi %pairs, %sec_first_n : i32
+            %sec_width_n = arith.minui %sec_pairs_n, %pairs_left_n : i32
+            %pair_in_sec_n = arith.remui %in_sec_n, %sec_width_n : i32
+            %pair_c_n = arith.addi %sec_first_n, %pair_in_sec_n : i32
+            %rev_c_n = arith.divui %in_sec_n, %sec_width_n : i32
             %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
             %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
             %last_block_n = arith.subi %qblocks, %c1_i32 : i32
@@ -8027,21 +8692,27 @@ module attributes {gpu.container_module} {
             %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
             %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
             tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
+            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b, %tile_n : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32
           }
           // The last tile: its last P V alone.
-          %round_odd = arith.andi %count_m1, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %count_m1, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
-          %live = arith.cmpi ult, %tile, %tiles : i32
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc = arith.divui %tile, %qblocks : i32
-          %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %pair_nc = arith.divui %tl#6, %qblocks : i32
+          %rev_nc = arith.remui %tl#6, %qblocks : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 33554432 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tl#6, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tl#6, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -8207,28 +8878,75 @@ module attributes {gpu.container_module} {
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 33554432 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -8296,11 +9014,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -8476,7 +9194,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8496,10 +9214,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_64, %dk : !dkv_bf16_64, %dv : !dkv_bf16_64, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_bf16_d64_q's persistent grid.
+  func.func @schedule_bf16_d64_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 256 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -8517,6 +9301,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_bf16_d64_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -8543,7 +9353,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -8562,7 +9372,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -8572,7 +9382,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -8593,6 +9403,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -8601,7 +9414,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_t(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -8644,6 +9457,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -8670,7 +9486,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -8689,7 +9505,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -8699,7 +9515,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -8720,6 +9536,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -8728,7 +9547,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_u(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -8771,6 +9590,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -8797,7 +9619,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -8816,7 +9638,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -8826,7 +9648,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -8847,6 +9669,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -8855,7 +9680,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d64_w(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8891,6 +9716,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -8917,7 +9745,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -8936,7 +9764,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -8946,7 +9774,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -8967,6 +9795,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -8975,7 +9806,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_q(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -8995,10 +9826,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_bf16_d128_q's persistent grid.
+  func.func @schedule_bf16_d128_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9016,6 +9913,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_bf16_d128_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -9042,7 +9965,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -9061,7 +9984,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9071,7 +9994,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9092,6 +10015,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9100,7 +10026,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_r(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9120,10 +10046,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_bf16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_bf16_128, %dk : !dkv_bf16_128, %dv : !dkv_bf16_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_bf16_d128_r's persistent grid.
+  func.func @schedule_bf16_d128_r(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9141,6 +10133,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_bf16_d128_r(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -9167,7 +10185,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -9186,7 +10204,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9196,7 +10214,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9217,6 +10235,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9225,7 +10246,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_bf16_d128_w(%q: memref<?x?xbf16>, %k: memref<?x?xbf16>, %v: memref<?x?xbf16>,
       %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9261,6 +10282,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xbf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xbf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xbf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xbf16> -> !llvm.ptr
@@ -9287,7 +10311,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -9306,7 +10330,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9316,7 +10340,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_bf16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9337,6 +10361,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xbf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9345,7 +10372,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_e4m3_d128_q(%q: memref<?x?xf8E4M3FN>, %k: memref<?x?xf8E4M3FN>, %v: memref<?x?xf8E4M3FN>,
       %vt: memref<?x?xf8E4M3FN>, %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9365,10 +10392,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_e4m3_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_e4m3_128, %dk : !dkv_e4m3_128, %dv : !dvt_e4m3_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_e4m3_d128_q's persistent grid.
+  func.func @schedule_e4m3_d128_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 256 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9388,6 +10481,32 @@ module attributes {gpu.container_module} {
     %vt_rows = arith.muli %pairs, %dim : index
     %vt, %t5b = gpu.alloc async [%t5] (%vt_rows, %seq) : memref<?x?xf8E4M3FN>
     gpu.wait [%t5b]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_e4m3_d128_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf8E4M3FN> -> !llvm.ptr
@@ -9417,7 +10536,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -9437,7 +10556,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9447,7 +10566,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9469,6 +10588,9 @@ module attributes {gpu.container_module} {
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     %t11b = gpu.dealloc async [%t11] %vt : memref<?x?xf8E4M3FN>
     gpu.wait [%t11b]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9477,7 +10599,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_e4m3_d128_w(%q: memref<?x?xf8E4M3FN>, %k: memref<?x?xf8E4M3FN>, %v: memref<?x?xf8E4M3FN>,
       %vt: memref<?x?xf8E4M3FN>, %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9515,6 +10637,9 @@ module attributes {gpu.container_module} {
     %vt_rows = arith.muli %pairs, %dim : index
     %vt, %t5b = gpu.alloc async [%t5] (%vt_rows, %seq) : memref<?x?xf8E4M3FN>
     gpu.wait [%t5b]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf8E4M3FN> -> !llvm.ptr
@@ -9544,7 +10669,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -9564,7 +10689,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9574,7 +10699,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9596,6 +10721,9 @@ module attributes {gpu.container_module} {
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     %t11b = gpu.dealloc async [%t11] %vt : memref<?x?xf8E4M3FN>
     gpu.wait [%t11b]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9604,7 +10732,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9624,10 +10752,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d64_q's persistent grid.
+  func.func @schedule_f16_d64_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 256 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9645,6 +10839,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d64_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9671,7 +10891,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9690,7 +10910,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9700,7 +10920,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9721,6 +10941,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9729,7 +10952,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_t(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -9772,6 +10995,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9798,7 +11024,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9817,7 +11043,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9827,7 +11053,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9848,6 +11074,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9856,7 +11085,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -9899,6 +11128,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9925,7 +11157,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9944,7 +11176,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9954,7 +11186,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9975,6 +11207,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9983,7 +11218,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10019,6 +11254,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10045,7 +11283,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -10064,7 +11302,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10074,7 +11312,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10095,6 +11333,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10103,7 +11344,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10123,10 +11364,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d128_q's persistent grid.
+  func.func @schedule_f16_d128_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10144,6 +11451,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d128_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10170,7 +11503,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10189,7 +11522,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10199,7 +11532,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10220,6 +11553,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10228,7 +11564,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_r(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10248,10 +11584,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d128_r's persistent grid.
+  func.func @schedule_f16_d128_r(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 33554432 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10269,6 +11671,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d128_r(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10295,7 +11723,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10314,7 +11742,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10324,7 +11752,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10345,6 +11773,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10353,7 +11784,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10389,6 +11820,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10415,7 +11849,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10434,7 +11868,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10444,7 +11878,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10465,6 +11899,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10576,10 +12013,11 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtSelected(!llvm.ptr) -> i32
+  llvm.func @tileRtListSchedule(!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
   llvm.func @malloc(i64) -> !llvm.ptr
   llvm.func @free(!llvm.ptr)
   llvm.func @tileRtCopyToHost(!llvm.ptr, !llvm.ptr, i64)
-  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
   func.func @transpose_pairs_e4m3(%src: !llvm.ptr, %dst: !llvm.ptr, %pairs: i64,
                                   %seq: i64, %dim: i64) {
     %plane = arith.muli %seq, %dim : i64

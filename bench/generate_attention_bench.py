@@ -151,16 +151,25 @@ VARIANT_DOC = {
 # largest (48 pairs of 700 rows) is split into sections of 10 pairs at
 # head dim 64 (the last one partial).
 CAUSAL_L2_BYTES = 32 << 20
-# The variants whose causal tiles go in those sections: the three-region
-# ones (tiles of 192 rows). Measured on an H100 (bench/NOTES.md, fourteenth
-# session), sections against the order of all pairs: t and u causal +7-9%
-# at head dim 64; but q and r at head dim 128 -5 to -16% and q at 64 +3%.
-# With the grid's static assignment (tile_loop's snake), a round of tiles
-# from a few pairs spans many lengths, and the CTAs' totals drift apart:
-# the heaviest CTA's work over the mean, simulated, is 1.27-1.30 for q and
-# r at head dim 128 (1.00 without sections), 1.09 for q at 64, 1.006 for t
-# (1.016 without). A dynamic tile counter would avoid it (not written).
-CAUSAL_SECTIONS = ("s", "t", "u")
+# The variants whose causal tiles go in those sections. Measured on an H100
+# (bench/NOTES.md, fourteenth session), sections against the order of all
+# pairs: t and u causal +7-9% at head dim 64; but q and r at head dim 128
+# -5 to -16% and q at 64 +3% while they walked the grid's static snake
+# (tile_loop): a round of tiles from a few pairs spans many lengths, and
+# the CTAs' totals drift apart (the heaviest CTA's work over the mean,
+# simulated, 1.27-1.30 for q and r at head dim 128, 1.00 without sections,
+# 1.006 for t). q and r now take their tiles from a list schedule
+# (SCHEDULED), which balances any order.
+CAUSAL_SECTIONS = ("s", "t", "u", "q", "r")
+# The persistent variants whose CTAs walk a static list schedule, computed
+# on the host once per problem (schedule(), tileRtListSchedule): tiles in
+# the causal or non-causal order, each to the CTA with the least work so
+# far, counting a tile as its key blocks plus SCHEDULE_TILE_COST (Q's load
+# and the epilogue) -- what a dynamic tile counter would give, without an
+# atomic per tile or a hand-off from the producer to the consumers. The
+# kernel reads the CTA's count and its k-th tile from the table.
+SCHEDULED = ("q", "r")
+SCHEDULE_TILE_COST = 1
 TEST_CAUSAL_L2_BYTES = 5 * 700 * 2 * 128 * 2
 # --ablate-softmax: the rotated kernels' softmax left out (softmax_left_out),
 # to measure what it costs them; never in a committed file.
@@ -672,46 +681,75 @@ def slot(n, sfx, indent):
     return indented(body, indent)
 
 
-def grid_rounds(src, indent):
+def grid_rounds(v, src, indent):
     """%rounds: the rounds of the grid walk over %tiles (%grid_m1: the
-    grid's last CTA)."""
+    grid's last CTA); for SCHEDULED variants on a causal problem the CTA's
+    own tile count from its schedule."""
+    rounds = "rounds_grid" if v in SCHEDULED else "rounds"
     body = f"""%grid_m1 = arith.subi %nprog{src}, %c1_i32 : i32
 %tiles_pad = arith.addi %tiles{src}, %grid_m1 : i32
-%rounds = arith.divui %tiles_pad, %nprog{src} : i32
+%{rounds} = arith.divui %tiles_pad, %nprog{src} : i32
+"""
+    if v in SCHEDULED:
+        body += f"""%rounds_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
+%rounds = scf.if %rounds_causal -> (i32) {{
+  %rounds_sched = tile.load %sched{src}[%pid{src}] : !tile.ptr<i32>, i32 -> i32
+  scf.yield %rounds_sched : i32
+}} else {{
+  scf.yield %rounds_grid : i32
+}}
 """
     return indented(body, indent)
 
 
-def tile_loop(results, src, indent):
+def tile_loop(v, results, src, indent):
     """The header of a CTA's loop over its tiles, carrying `results` (name,
     initial value) pairs: round r of the grid covers tiles [r * grid,
     (r + 1) * grid), CTA pid taking tile r * grid + pid in even rounds and
     r * grid + grid - 1 - pid in odd ones (a snake), so that with tiles in
-    decreasing length (causal) every CTA alternates long and short ones.
+    decreasing length (causal) every CTA alternates long and short ones;
+    SCHEDULED variants take their rounds' tiles from the schedule.
     The body runs under `scf.if %live` (the last round has fewer tiles
     than CTAs); tile_loop_end closes both."""
-    names = ", ".join(f"%{n} = {v}" for n, v in results)
+    names = ", ".join(f"%{n} = {init}" for n, init in results)
     types = ", ".join("i32" for _ in results)
-    body = f"""{grid_rounds(src, "")}\
+    if v in SCHEDULED:
+        # The round's tile was read one round ahead (carried as %tile), so
+        # that the load's latency is hidden under the previous tile.
+        body = f"""{grid_rounds(v, src, "")}\
+{sched_load("c0_i32", "tile_first", src)}\
+%done:{len(results) + 1} = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+    iter_args({names}, %tile = %tile_first) -> ({types}, i32) : i32 {{
+  %live = arith.cmpi ult, %tile, %tiles{src} : i32
+  %round_next = arith.addi %tround, %c1_i32 : i32
+{sched_load("round_next", "tile_next", src, "  ")}\
+  %next:{len(results)} = scf.if %live -> ({types}) {{
+"""
+        return indented(body, indent)
+    body = f"""{grid_rounds(v, src, "")}\
 %done:{len(results)} = scf.for %tround = %c0_i32 to %rounds step %c1_i32
     iter_args({names}) -> ({types}) : i32 {{
-{tile_of_round("tround", src, "  ")}\
+{tile_of_round(v, "tround", src, "  ")}\
   %next:{len(results)} = scf.if %live -> ({types}) {{
 """
     return indented(body, indent)
 
 
-def tile_loop_end(results, values, indent):
+def tile_loop_end(v, results, values, indent):
     """Closes tile_loop: the live branch yields `values`, the other the
-    loop's own."""
+    loop's own (and SCHEDULED variants' loop the next round's tile)."""
     types = ", ".join("i32" for _ in results)
     carried = ", ".join(f"%{n}" for n, _ in results)
     nexts = ", ".join(f"%next#{i}" for i in range(len(results)))
+    if v in SCHEDULED:
+        nexts, loop_types = nexts + ", %tile_next", types + ", i32"
+    else:
+        loop_types = types
     body = f"""    scf.yield {values} : {types}
   }} else {{
     scf.yield {carried} : {types}
   }}
-  scf.yield {nexts} : {types}
+  scf.yield {nexts} : {loop_types}
 }}
 """
     return indented(body, indent)
@@ -842,6 +880,8 @@ def kernel_rotated(t, d, v):
             ("vfull", ring), ("vempty", ring), ("seq", "i32"), ("causal", "i32"),
             ("pid", "i32"), ("nprog", "i32"), ("tiles", "i32"),
             ("qblocks", "i32"), ("kblocks", "i32"), ("pairs", "i32")]
+    if v in SCHEDULED:
+        caps.append(("sched", "!tile.ptr<i32>"))
     if regions > 1:
         # What the consumers in partitions need besides.
         caps += [("turn", turns), ("out", out_type(t, d, v)),
@@ -974,7 +1014,7 @@ def kernel_rotated(t, d, v):
     // (see kernel_rotated in the generator).
     gpu.func @attention_{t}_d{d}_{v}(%dq: !{qt.desc}, %dk: !dkv_{t}_{d}, %dv: !{v_desc(t, d)},
         %out: {out_type(t, d, v)}, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {{tile.num_warps = {consumer_warps(v) // regions} : i32}} {{
+        %causal: i32, %pairs: i32{", %sched: !tile.ptr<i32>" if v in SCHEDULED else ""}) kernel attributes {{tile.num_warps = {consumer_warps(v) // regions} : i32}} {{
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -1027,7 +1067,7 @@ def kernel_rotated(t, d, v):
         %issuer = tile.elect cta
         scf.if %issuer {{
 {q_bars}{q_views}\
-{tile_loop(producer_carried, "_p", i10)}\
+{tile_loop(v, producer_carried, "_p", i10)}\
 {tile_coords(t, d, v, "_p", i12)}\
 {q_slot_of_tile}\
             mbarrier.wait %qeb, phase %q_free : i32
@@ -1044,7 +1084,7 @@ def kernel_rotated(t, d, v):
             }}
             %next_k = arith.addi %k, %c1_i32 : i32
             %next_base = arith.addi %base, %end_i32 : i32
-{tile_loop_end(producer_carried, "%next_k, %next_base", i10)}\
+{tile_loop_end(v, producer_carried, "%next_k, %next_base", i10)}\
         }}
         tile.warp_return
       }} : ({cap_types}) -> ()
@@ -1110,18 +1150,49 @@ def suffixed(text, sfx):
                   else m.group(0), text)
 
 
-def tile_of_round(rnd, src, indent):
+def snake_tile(rnd, name, src, indent=""):
+    """%`name`: the CTA's tile of round %`rnd` in the grid's snake (round
+    r covers tiles [r * grid, (r + 1) * grid), CTA pid taking
+    r * grid + pid in even rounds, r * grid + grid - 1 - pid in odd ones;
+    %grid_m1 is the grid's last CTA)."""
+    return indented(f"""%{name}_odd = arith.andi %{rnd}, %c1_i32 : i32
+%{name}_is_odd = arith.cmpi ne, %{name}_odd, %c0_i32 : i32
+%{name}_mirror = arith.subi %grid_m1, %pid{src} : i32
+%{name}_in_round = arith.select %{name}_is_odd, %{name}_mirror, %pid{src} : i32
+%{name}_base = arith.muli %{rnd}, %nprog{src} : i32
+%{name} = arith.addi %{name}_base, %{name}_in_round : i32
+""", indent)
+
+
+def sched_load(rnd, name, src, indent=""):
+    """%`name`: the CTA's tile of round %`rnd` in a SCHEDULED variant:
+    with a causal mask from the schedule (round-major after the CTAs'
+    counts; -1 past a CTA's count, and one round of -1 past the longest, so
+    that a read one round ahead stays in the table); without one the
+    snake's (all tiles cost the same, and the snake measured 2-3% faster
+    there than the schedule's round-robin at head dim 128)."""
+    return indented(f"""%{name}_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
+%{name} = scf.if %{name}_causal -> (i32) {{
+  %{name}_round = arith.muli %{rnd}, %nprog{src} : i32
+  %{name}_cta = arith.addi %{name}_round, %pid{src} : i32
+  %{name}_at = arith.addi %{name}_cta, %nprog{src} : i32
+  %{name}_t = tile.load %sched{src}[%{name}_at] : !tile.ptr<i32>, i32 -> i32
+  scf.yield %{name}_t : i32
+}} else {{
+{snake_tile(rnd, name + "_s", src, "  ")}\
+  scf.yield %{name}_s : i32
+}}
+""", indent)
+
+
+def tile_of_round(v, rnd, src, indent):
     """tile_loop's tile (%tile) of round %`rnd` and whether it exists
-    (%live); %grid_m1 is the grid's last CTA."""
-    body = f"""%round_odd = arith.andi %{rnd}, %c1_i32 : i32
-%is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-%mirror = arith.subi %grid_m1, %pid{src} : i32
-%in_round = arith.select %is_odd, %mirror, %pid{src} : i32
-%round_base = arith.muli %{rnd}, %nprog{src} : i32
-%tile = arith.addi %round_base, %in_round : i32
-%live = arith.cmpi ult, %tile, %tiles{src} : i32
-"""
-    return indented(body, indent)
+    (%live); SCHEDULED variants read causal problems' from the schedule
+    (sched_load)."""
+    tile = (sched_load(rnd, "tile", src) if v in SCHEDULED
+            else snake_tile(rnd, "tile", src))
+    return indented(tile + f"%live = arith.cmpi ult, %tile, %tiles{src} : i32\n",
+                    indent)
 
 
 def region_types(t, d, rows):
@@ -1266,11 +1337,12 @@ mbarrier.wait %vfl, phase %parity_l : i32
 mbarrier.arrive %vel
 """
 
-    def main_loop(k, base, tbase, m, l, p, indent):
+    def main_loop(k, base, tbase, m, l, p, indent, tile="tile"):
         """Tile %`tile`'s coordinates, its Q, iterations 1 .. end - 1 (into
         %res) and the release of its Q slot; then the ring position and
         turn of its last P V."""
-        return (tile_coords(t, d, v, "", indent) + q_slot(k, "", indent)
+        return (tile_coords(t, d, v, "", indent).replace("%tile", f"%{tile}")
+                + q_slot(k, "", indent)
                 + lines(f"%p_first = arith.truncf %{p} : tensor<{rows}x{bn}xf32> to {pt}", indent)
                 + kv_loop(t, d, v, rows, "q_cur", "end", base, tbase, (m, l, "p_first"),
                           lambda n: f"%{n}", turn_wait, turn_pass, {"rows": rows}, indent)
@@ -1286,7 +1358,7 @@ mbarrier.arrive %qeb
 
     def tile_at(rnd, sfx, indent):
         """%tile{sfx}: the CTA's tile of round %`rnd`."""
-        return lines(suffixed(tile_of_round(rnd, "", ""), sfx), indent)
+        return lines(suffixed(tile_of_round(v, rnd, "", ""), sfx), indent)
 
     def coords_of(tile, sfx, indent):
         return lines(suffixed(tile_coords(t, d, v, "", "").replace("%tile", f"%{tile}"), sfx), indent)
@@ -1306,7 +1378,7 @@ mbarrier.arrive %qeb
 {i8}%scale_row = tile.splat %qk_scale : {r}
 {turn_select}\
 {i8}// The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
-{grid_rounds("", i8)}\
+{grid_rounds(v, "", i8)}\
 {i8}%last_round = arith.subi %rounds, %c1_i32 : i32
 {tile_at("last_round", "_z", i8)}\
 {i8}%last_live = arith.extui %live_z : i1 to i32
@@ -1323,13 +1395,14 @@ mbarrier.arrive %qeb
 {block0_softmax("_f", "_f", i10)}\
 {i10}%count_m1 = arith.subi %count, %c1_i32 : i32
 {i10}// Every tile but the last: its boundary has a next tile.
-{i10}%tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-{i10}    iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-{i10}    -> ({carried}) : i32 {{
-{tile_at("tround", "", i12)}\
-{main_loop("k", "base", "tbase", "m_c", "l_c", "p_c", i12)}\
+{i10}%tl:7 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+{i10}    iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f, %tile = %tile_f)
+{i10}    -> ({carried}, i32) : i32 {{
+{i12}// The next tile, read before this one's main loop (from the schedule:
+{i12}// the load's latency hides under it) and carried to the next round.
 {i12}%next_round = arith.addi %tround, %c1_i32 : i32
 {tile_at("next_round", "_n", i12)}\
+{main_loop("k", "base", "tbase", "m_c", "l_c", "p_c", i12)}\
 {coords_of("tile_n", "_n", i12)}\
 {i12}// The boundary: the next tile's block 0 and this tile's last P V.
 {q_slot("next_k", "_b", i12)}\
@@ -1338,11 +1411,10 @@ mbarrier.arrive %qeb
 {block0_softmax("_b", "_n", i12)}\
 {lines(last_pv_wait, i12)}\
 {epilogue(t, d, "acc_fin", "res#2", "res#1", i12, rows=rows)}\
-{i12}scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : {carried}
+{i12}scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b, %tile_n : {carried}, i32
 {i10}}}
 {i10}// The last tile: its last P V alone.
-{tile_at("count_m1", "", i10)}\
-{main_loop("tl#0", "tl#1", "tl#2", "tl#3", "tl#4", "tl#5", i10)}\
+{main_loop("tl#0", "tl#1", "tl#2", "tl#3", "tl#4", "tl#5", i10, tile="tl#6")}\
 {lines(last_v_wait, i10)}\
 {turn_wait("turn_last", "_l", i10)}\
 {lines(last_pv_issue, i10)}\
@@ -1437,7 +1509,7 @@ def consumer_region(t, d, v, g, src):
 {i8}%scale_row = tile.splat {c('qk_scale')} : {r}
 {i8}%qfb = mbarrier.index {c('qfull')}[%c0] : {one}
 {i8}%qeb = mbarrier.index {c('qempty')}[%c0] : {one}
-{turn_select}{tile_loop(CONSUMER_CARRIED, src, i8)}\
+{turn_select}{tile_loop(v, CONSUMER_CARRIED, src, i8)}\
 {tile_coords(t, d, v, src, i10)}\
 {region_start}{own_blocks}\
           %q_parity = arith.andi %k, %c1_i32 : i32
@@ -1479,7 +1551,7 @@ def consumer_region(t, d, v, g, src):
           %next_k = arith.addi %k, %c1_i32 : i32
           %tile_turns = arith.addi %tbase, %end_i32 : i32
           %next_tbase = arith.addi %tile_turns, %c1_i32 : i32
-{tile_loop_end(CONSUMER_CARRIED, "%next_k, %next_base, %next_tbase", i8)}\
+{tile_loop_end(v, CONSUMER_CARRIED, "%next_k, %next_base, %next_tbase", i8)}\
 {last_store or ""}"""
 
 
@@ -1568,7 +1640,7 @@ def launch(t, d, v):
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_{t}_d{d}_{v}(%q: memref<?x?x{e}>, %k: memref<?x?x{e}>, %v: memref<?x?x{e}>,
       {vt_param}%o: memref<?x?x{ot}>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {{
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {{
     %c1 = arith.constant 1 : index
     %c{bm - 1} = arith.constant {bm - 1} : index
     %c{bm} = arith.constant {bm} : index
@@ -1612,11 +1684,15 @@ def launch_rotated(t, d, v):
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
 """
+    sched_ptr = sched_arg = ""
+    if v in SCHEDULED:
+        sched_ptr = "    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>\n"
+        sched_arg = ", %psched : !tile.ptr<i32>"
     return f"""    %tiles = arith.muli %gx, %pairs : index
     %pairs32 = arith.index_cast %pairs : index to i32
-{persistent}    %done = gpu.launch_func async [%dep] @kernels::@attention_{t}_d{d}_{v} blocks in ({grid}, %c1, %c1) threads in (%threads, %c1, %c1)
+{persistent}{sched_ptr}    %done = gpu.launch_func async [%dep] @kernels::@attention_{t}_d{d}_{v} blocks in ({grid}, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !{q_types(t, d, v).desc}, %dk : !dkv_{t}_{d}, %dv : !{v_desc(t, d)}, %po : {out_type(t, d, v)},
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32{sched_arg})
 """
 
 
@@ -1625,12 +1701,12 @@ def launch_types(t):
     vt = f"memref<?x?x{e}>, " if t == FP8 else ""
     return (f"(memref<?x?x{e}>, memref<?x?x{e}>, memref<?x?x{e}>, {vt}"
             f"memref<?x?x{ot}>, memref<?xf32>, index, index, i32, "
-            f"!gpu.async.token) -> !gpu.async.token")
+            f"memref<?xi32>, !gpu.async.token) -> !gpu.async.token")
 
 
 def launch_operands(t):
     vt = "%vt, " if t == FP8 else ""
-    return f"%q, %k, %v, {vt}%o, %lse, %pairs, %seq, %causal"
+    return f"%q, %k, %v, {vt}%o, %lse, %pairs, %seq, %causal, %sched"
 
 
 def launch_and_wait(t, d, v, indent, tag):
@@ -1715,7 +1791,7 @@ def run(t, d, v):
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?x{ot}>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
 {vt_alloc}    gpu.wait [{"%t5b" if fp8 else "%t5"}]
-    %pq = tile.ptr_from_memref %q : memref<?x?x{e}> -> !llvm.ptr
+{schedule_table(t, d, v)}    %pq = tile.ptr_from_memref %q : memref<?x?x{e}> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?x{e}> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?x{e}> -> !llvm.ptr
     %po = tile.ptr_from_memref %o : memref<?x?x{ot}> -> !llvm.ptr
@@ -1751,7 +1827,92 @@ def run(t, d, v):
     %t9 = gpu.dealloc async [%t8] %v : memref<?x?x{e}>
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?x{ot}>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
-{vt_free}    return %fail : i32
+{vt_free}    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
+    return %fail : i32
+  }}
+"""
+
+
+def sched_alloc(entries):
+    return f"""    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] ({entries}) : memref<?xi32>
+    gpu.wait [%sched_t1]
+"""
+
+
+def schedule_table(t, d, v):
+    """run()'s %sched: the list schedule of a SCHEDULED variant's grid
+    (schedule()), computed here once per problem and copied to the device;
+    a one-entry placeholder for the others, whose launch ignores it."""
+    if v not in SCHEDULED:
+        return sched_alloc("%c1")
+    bm = tile_rows(v)
+    return f"""    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant {bm} : index
+    %sched_bm_m1 = arith.constant {bm - 1} : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_{t}_d{d}_{v}(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+{sched_alloc("%sched_entries")}\
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
+"""
+
+
+def schedule(t, d, v):
+    """@schedule_{t}_d{d}_{v}: fills `table` with the list schedule of the
+    variant's tiles over `workers` CTAs (tileRtListSchedule), each tile
+    costing its key blocks (tile_coords' end, the kernel's own formula,
+    L2 sections included) plus SCHEDULE_TILE_COST; returns the rounds."""
+    if v not in SCHEDULED:
+        return ""
+    bm, bn = tile_rows(v), block_n(d)
+    return f"""
+  // The list schedule of attention_{t}_d{d}_{v}'s persistent grid.
+  func.func @schedule_{t}_d{d}_{v}(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {{
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant {bm} : i32
+    %bm_m1 = arith.constant {bm - 1} : i32
+    %bn = arith.constant {bn} : i32
+    %bn_m1 = arith.constant {bn - 1} : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant {SCHEDULE_TILE_COST} : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {{
+{tile_coords(t, d, v, "_h", "      ")}\
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }}
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }}
 """
 
@@ -1768,6 +1929,10 @@ DECLS = """  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtSelected(!llvm.ptr) -> i32
+  llvm.func @tileRtListSchedule(!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @free(!llvm.ptr)
 """
 
 
@@ -1777,10 +1942,7 @@ FP8_ATTRS = """#nvmma128_8 = #tile.nvmma_shared<swizzle = 128, element_bits = 8>
 
 # The e4m3 kernels read V transposed: V [pairs, S, D] (device) -> V^T
 # [pairs, D, S] (device), through the host.
-TRANSPOSE_E4M3 = """  llvm.func @malloc(i64) -> !llvm.ptr
-  llvm.func @free(!llvm.ptr)
-  llvm.func @tileRtCopyToHost(!llvm.ptr, !llvm.ptr, i64)
-  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
+TRANSPOSE_E4M3 = """  llvm.func @tileRtCopyToHost(!llvm.ptr, !llvm.ptr, i64)
   func.func @transpose_pairs_e4m3(%src: !llvm.ptr, %dst: !llvm.ptr, %pairs: i64,
                                   %seq: i64, %dim: i64) {
     %plane = arith.muli %seq, %dim : i64
@@ -1819,7 +1981,8 @@ def render(header, configs, problems):
     """configs: (type, head dim, variant) kernels to compile; problems:
     (type, D, variant, B, H, S, causal) to run, in order."""
     kernels = "".join(kernel(t, d, v) for t, d, v in configs)
-    hosts = "".join(launch(t, d, v) + run(t, d, v) for t, d, v in configs)
+    hosts = "".join(launch(t, d, v) + schedule(t, d, v) + run(t, d, v)
+                    for t, d, v in configs)
     names, calls = [], []
     for i, (t, d, v, b, h, s, causal) in enumerate(problems):
         label = f"attention {t} d{d} {v}"

@@ -216,7 +216,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_e4m3_d128_q(%dq: !dq_e4m3_128, %dk: !dkv_e4m3_128, %dv: !dvt_e4m3_128,
         %out: !tile.ptr<bf16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -274,7 +274,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -294,22 +294,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 256 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 1792000 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -531,11 +578,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_e4m3_128, %dk_p: !dkv_e4m3_128, %dv_p: !dvt_e4m3_128, %q_p: !q_e4m3_128, %kring_p: !kvring_e4m3_128, %vring_p: !vtring3_e4m3_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_e4m3_128, %dk_p: !dkv_e4m3_128, %dv_p: !dvt_e4m3_128, %q_p: !q_e4m3_128, %kring_p: !kvring_e4m3_128, %vring_p: !vtring3_e4m3_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -544,22 +591,69 @@ module attributes {gpu.container_module} {
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_e4m3_128 -> !qbox_e4m3_128
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 256 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -614,11 +708,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_e4m3_128, !dkv_e4m3_128, !dvt_e4m3_128, !q_e4m3_128, !kvring_e4m3_128, !vtring3_e4m3_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_e4m3_128, !dkv_e4m3_128, !dvt_e4m3_128, !q_e4m3_128, !kvring_e4m3_128, !vtring3_e4m3_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
   }
@@ -628,7 +722,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_e4m3_d128_w(%q: memref<?x?xf8E4M3FN>, %k: memref<?x?xf8E4M3FN>, %v: memref<?x?xf8E4M3FN>,
       %vt: memref<?x?xf8E4M3FN>, %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -666,6 +760,9 @@ module attributes {gpu.container_module} {
     %vt_rows = arith.muli %pairs, %dim : index
     %vt, %t5b = gpu.alloc async [%t5] (%vt_rows, %seq) : memref<?x?xf8E4M3FN>
     gpu.wait [%t5b]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf8E4M3FN> -> !llvm.ptr
@@ -695,7 +792,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -715,7 +812,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -725,7 +822,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_e4m3_d128_w(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -747,6 +844,9 @@ module attributes {gpu.container_module} {
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     %t11b = gpu.dealloc async [%t11] %vt : memref<?x?xf8E4M3FN>
     gpu.wait [%t11b]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -755,7 +855,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_e4m3_d128_q(%q: memref<?x?xf8E4M3FN>, %k: memref<?x?xf8E4M3FN>, %v: memref<?x?xf8E4M3FN>,
       %vt: memref<?x?xf8E4M3FN>, %o: memref<?x?xbf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -775,10 +875,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_e4m3_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_e4m3_128, %dk : !dkv_e4m3_128, %dv : !dvt_e4m3_128, %po : !tile.ptr<bf16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_e4m3_d128_q's persistent grid.
+  func.func @schedule_e4m3_d128_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 256 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 1792000 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -798,6 +964,32 @@ module attributes {gpu.container_module} {
     %vt_rows = arith.muli %pairs, %dim : index
     %vt, %t5b = gpu.alloc async [%t5] (%vt_rows, %seq) : memref<?x?xf8E4M3FN>
     gpu.wait [%t5b]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_e4m3_d128_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf8E4M3FN> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf8E4M3FN> -> !llvm.ptr
@@ -827,7 +1019,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -847,7 +1039,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -857,7 +1049,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_e4m3_d128_q(%q, %k, %v, %vt, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xf8E4M3FN>, memref<?x?xbf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -879,6 +1071,9 @@ module attributes {gpu.container_module} {
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     %t11b = gpu.dealloc async [%t11] %vt : memref<?x?xf8E4M3FN>
     gpu.wait [%t11b]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -934,10 +1129,11 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtSelected(!llvm.ptr) -> i32
+  llvm.func @tileRtListSchedule(!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
   llvm.func @malloc(i64) -> !llvm.ptr
   llvm.func @free(!llvm.ptr)
   llvm.func @tileRtCopyToHost(!llvm.ptr, !llvm.ptr, i64)
-  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
   func.func @transpose_pairs_e4m3(%src: !llvm.ptr, %dst: !llvm.ptr, %pairs: i64,
                                   %seq: i64, %dim: i64) {
     %plane = arith.muli %seq, %dim : i64

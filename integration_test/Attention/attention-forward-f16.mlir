@@ -631,12 +631,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -867,12 +867,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -1027,12 +1027,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -1275,12 +1275,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -1355,7 +1355,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d64_q(%dq: !dq_f16_64, %dk: !dkv_f16_64, %dv: !dkv_f16_64,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -1412,7 +1412,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x64xf32>
@@ -1432,22 +1432,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 256 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 1792000 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -1667,11 +1714,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_64, %dk_p: !dkv_f16_64, %dv_p: !dkv_f16_64, %q_p: !q_f16_64, %kring_p: !kvring_f16_64, %vring_p: !kvring_f16_64, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<4>, %kempty_p: !mbarrier.group<4>, %vfull_p: !mbarrier.group<4>, %vempty_p: !mbarrier.group<4>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -1680,22 +1727,69 @@ module attributes {gpu.container_module} {
           %qp0 = tile.smem_subslice %q_p[0, 0] : !q_f16_64 -> !qbox_f16_64
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 256 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -1750,11 +1844,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_64, !dkv_f16_64, !dkv_f16_64, !q_f16_64, !kvring_f16_64, !kvring_f16_64, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, !mbarrier.group<4>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -2004,12 +2098,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -2269,12 +2363,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -2533,12 +2627,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -2797,12 +2891,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -2975,12 +3069,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -3239,12 +3333,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -3502,12 +3596,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -3764,12 +3858,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -3942,12 +4036,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -4237,12 +4331,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c1 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c1 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c1 : i32
-          %round_base = arith.muli %tround, %nprog_c1 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c1 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c1 : i32
+          %tile_base = arith.muli %tround, %nprog_c1 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c1 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c1, %c0_i32 : i32
@@ -4530,12 +4624,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog_c2 : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid_c2 : i32
-          %in_round = arith.select %is_odd, %mirror, %pid_c2 : i32
-          %round_base = arith.muli %tround, %nprog_c2 : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid_c2 : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_c2 : i32
+          %tile_base = arith.muli %tround, %nprog_c2 : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles_c2 : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal_c2, %c0_i32 : i32
@@ -4822,12 +4916,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -5319,12 +5413,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -5556,12 +5650,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -5722,12 +5816,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -5971,12 +6065,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -6056,7 +6150,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d128_q(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -6114,7 +6208,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -6134,22 +6228,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 1792000 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -6369,11 +6510,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q_f16_128, %kring_p: !kvring_f16_128, %vring_p: !kvring_f16_128, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<3>, %kempty_p: !mbarrier.group<3>, %vfull_p: !mbarrier.group<3>, %vempty_p: !mbarrier.group<3>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -6383,22 +6524,69 @@ module attributes {gpu.container_module} {
           %qp1 = tile.smem_subslice %q_p[0, 64] : !q_f16_128 -> !qbox_f16_128
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -6458,11 +6646,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q_f16_128, !kvring_f16_128, !kvring_f16_128, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, !mbarrier.group<3>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -6638,7 +6826,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d128_r(%dq: !dq_f16_128, %dk: !dkv_f16_128, %dv: !dkv_f16_128,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -6700,7 +6888,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x128xf32>
         %zo = arith.constant dense<0.0> : tensor<128x128xf32>
@@ -6719,14 +6907,31 @@ module attributes {gpu.container_module} {
         // The CTA's tiles: rounds 0 .. count - 1 (the last round may have none).
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
         %last_round = arith.subi %rounds, %c1_i32 : i32
-        %round_odd_z = arith.andi %last_round, %c1_i32 : i32
-        %is_odd_z = arith.cmpi ne, %round_odd_z, %c0_i32 : i32
-        %mirror_z = arith.subi %grid_m1, %pid : i32
-        %in_round_z = arith.select %is_odd_z, %mirror_z, %pid : i32
-        %round_base_z = arith.muli %last_round, %nprog : i32
-        %tile_z = arith.addi %round_base_z, %in_round_z : i32
+        %tile_causal_z = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_z = scf.if %tile_causal_z -> (i32) {
+          %tile_round_z = arith.muli %last_round, %nprog : i32
+          %tile_cta_z = arith.addi %tile_round_z, %pid : i32
+          %tile_at_z = arith.addi %tile_cta_z, %nprog : i32
+          %tile_t_z = tile.load %sched[%tile_at_z] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_t_z : i32
+        } else {
+          %tile_s_odd_z = arith.andi %last_round, %c1_i32 : i32
+          %tile_s_is_odd_z = arith.cmpi ne, %tile_s_odd_z, %c0_i32 : i32
+          %tile_s_mirror_z = arith.subi %grid_m1, %pid : i32
+          %tile_s_in_round_z = arith.select %tile_s_is_odd_z, %tile_s_mirror_z, %pid : i32
+          %tile_s_base_z = arith.muli %last_round, %nprog : i32
+          %tile_s_z = arith.addi %tile_s_base_z, %tile_s_in_round_z : i32
+          scf.yield %tile_s_z : i32
+        }
         %live_z = arith.cmpi ult, %tile_z, %tiles : i32
         %last_live = arith.extui %live_z : i1 to i32
         %count0 = arith.addi %last_round, %last_live : i32
@@ -6735,18 +6940,41 @@ module attributes {gpu.container_module} {
         %some = arith.cmpi sgt, %count, %c0_i32 : i32
         scf.if %some {
           // The first tile's block 0: S and softmax, turn 0.
-          %round_odd_f = arith.andi %c0_i32, %c1_i32 : i32
-          %is_odd_f = arith.cmpi ne, %round_odd_f, %c0_i32 : i32
-          %mirror_f = arith.subi %grid_m1, %pid : i32
-          %in_round_f = arith.select %is_odd_f, %mirror_f, %pid : i32
-          %round_base_f = arith.muli %c0_i32, %nprog : i32
-          %tile_f = arith.addi %round_base_f, %in_round_f : i32
+          %tile_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_f = scf.if %tile_causal_f -> (i32) {
+            %tile_round_f = arith.muli %c0_i32, %nprog : i32
+            %tile_cta_f = arith.addi %tile_round_f, %pid : i32
+            %tile_at_f = arith.addi %tile_cta_f, %nprog : i32
+            %tile_t_f = tile.load %sched[%tile_at_f] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_t_f : i32
+          } else {
+            %tile_s_odd_f = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_s_is_odd_f = arith.cmpi ne, %tile_s_odd_f, %c0_i32 : i32
+            %tile_s_mirror_f = arith.subi %grid_m1, %pid : i32
+            %tile_s_in_round_f = arith.select %tile_s_is_odd_f, %tile_s_mirror_f, %pid : i32
+            %tile_s_base_f = arith.muli %c0_i32, %nprog : i32
+            %tile_s_f = arith.addi %tile_s_base_f, %tile_s_in_round_f : i32
+            scf.yield %tile_s_f : i32
+          }
           %live_f = arith.cmpi ult, %tile_f, %tiles : i32
           %is_causal_f = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc_f = arith.divui %tile_f, %qblocks : i32
           %rev_nc_f = arith.remui %tile_f, %qblocks : i32
-          %pair_c_f = arith.remui %tile_f, %pairs : i32
-          %rev_c_f = arith.divui %tile_f, %pairs : i32
+          %kv_row_bytes_f = arith.constant 512 : i32
+          %kv_pair_bytes_f = arith.muli %seq, %kv_row_bytes_f : i32
+          %l2_budget_f = arith.constant 1792000 : i32
+          %sec_fit_f = arith.divui %l2_budget_f, %kv_pair_bytes_f : i32
+          %sec_pairs_f = arith.maxui %sec_fit_f, %c1_i32 : i32
+          %sec_tiles_f = arith.muli %sec_pairs_f, %qblocks : i32
+          %sec_f = arith.divui %tile_f, %sec_tiles_f : i32
+          %sec_first_f = arith.muli %sec_f, %sec_pairs_f : i32
+          %sec_start_f = arith.muli %sec_f, %sec_tiles_f : i32
+          %in_sec_f = arith.subi %tile_f, %sec_start_f : i32
+          %pairs_left_f = arith.subi %pairs, %sec_first_f : i32
+          %sec_width_f = arith.minui %sec_pairs_f, %pairs_left_f : i32
+          %pair_in_sec_f = arith.remui %in_sec_f, %sec_width_f : i32
+          %pair_c_f = arith.addi %sec_first_f, %pair_in_sec_f : i32
+          %rev_c_f = arith.divui %in_sec_f, %sec_width_f : i32
           %pair_f = arith.select %is_causal_f, %pair_c_f, %pair_nc_f : i32
           %block_rev_f = arith.select %is_causal_f, %rev_c_f, %rev_nc_f : i32
           %last_block_f = arith.subi %qblocks, %c1_i32 : i32
@@ -6829,21 +7057,47 @@ module attributes {gpu.container_module} {
           %p_in_f = arith.truncf %p_f : tensor<128x128xf32> to tensor<128x128xf16>
           %count_m1 = arith.subi %count, %c1_i32 : i32
           // Every tile but the last: its boundary has a next tile.
-          %tl:6 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f)
-              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid : i32
-            %in_round = arith.select %is_odd, %mirror, %pid : i32
-            %round_base = arith.muli %tround, %nprog : i32
-            %tile = arith.addi %round_base, %in_round : i32
-            %live = arith.cmpi ult, %tile, %tiles : i32
+          %tl:7 = scf.for %tround = %c0_i32 to %count_m1 step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %m_c = %m_new_f, %l_c = %l_new_f, %p_c = %p_f, %tile = %tile_f)
+              -> (i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32) : i32 {
+            // The next tile, read before this one's main loop (from the schedule:
+            // the load's latency hides under it) and carried to the next round.
+            %next_round = arith.addi %tround, %c1_i32 : i32
+            %tile_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
+            %tile_n = scf.if %tile_causal_n -> (i32) {
+              %tile_round_n = arith.muli %next_round, %nprog : i32
+              %tile_cta_n = arith.addi %tile_round_n, %pid : i32
+              %tile_at_n = arith.addi %tile_cta_n, %nprog : i32
+              %tile_t_n = tile.load %sched[%tile_at_n] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_t_n : i32
+            } else {
+              %tile_s_odd_n = arith.andi %next_round, %c1_i32 : i32
+              %tile_s_is_odd_n = arith.cmpi ne, %tile_s_odd_n, %c0_i32 : i32
+              %tile_s_mirror_n = arith.subi %grid_m1, %pid : i32
+              %tile_s_in_round_n = arith.select %tile_s_is_odd_n, %tile_s_mirror_n, %pid : i32
+              %tile_s_base_n = arith.muli %next_round, %nprog : i32
+              %tile_s_n = arith.addi %tile_s_base_n, %tile_s_in_round_n : i32
+              scf.yield %tile_s_n : i32
+            }
+            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks : i32
             %rev_nc = arith.remui %tile, %qblocks : i32
-            %pair_c = arith.remui %tile, %pairs : i32
-            %rev_c = arith.divui %tile, %pairs : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -6963,19 +7217,24 @@ module attributes {gpu.container_module} {
             %slot_l = arith.index_cast %slot_i32_l : i32 to index
             %turn_last = arith.addi %tbase, %end_i32 : i32
             %next_k = arith.addi %k, %c1_i32 : i32
-            %next_round = arith.addi %tround, %c1_i32 : i32
-            %round_odd_n = arith.andi %next_round, %c1_i32 : i32
-            %is_odd_n = arith.cmpi ne, %round_odd_n, %c0_i32 : i32
-            %mirror_n = arith.subi %grid_m1, %pid : i32
-            %in_round_n = arith.select %is_odd_n, %mirror_n, %pid : i32
-            %round_base_n = arith.muli %next_round, %nprog : i32
-            %tile_n = arith.addi %round_base_n, %in_round_n : i32
-            %live_n = arith.cmpi ult, %tile_n, %tiles : i32
             %is_causal_n = arith.cmpi ne, %causal, %c0_i32 : i32
             %pair_nc_n = arith.divui %tile_n, %qblocks : i32
             %rev_nc_n = arith.remui %tile_n, %qblocks : i32
-            %pair_c_n = arith.remui %tile_n, %pairs : i32
-            %rev_c_n = arith.divui %tile_n, %pairs : i32
+            %kv_row_bytes_n = arith.constant 512 : i32
+            %kv_pair_bytes_n = arith.muli %seq, %kv_row_bytes_n : i32
+            %l2_budget_n = arith.constant 1792000 : i32
+            %sec_fit_n = arith.divui %l2_budget_n, %kv_pair_bytes_n : i32
+            %sec_pairs_n = arith.maxui %sec_fit_n, %c1_i32 : i32
+            %sec_tiles_n = arith.muli %sec_pairs_n, %qblocks : i32
+            %sec_n = arith.divui %tile_n, %sec_tiles_n : i32
+            %sec_first_n = arith.muli %sec_n, %sec_pairs_n : i32
+            %sec_start_n = arith.muli %sec_n, %sec_tiles_n : i32
+            %in_sec_n = arith.subi %tile_n, %sec_start_n : i32
+            %pairs_left_n = arith.subi %pairs, %sec_first_n : i32
+            %sec_width_n = arith.minui %sec_pairs_n, %pairs_left_n : i32
+            %pair_in_sec_n = arith.remui %in_sec_n, %sec_width_n : i32
+            %pair_c_n = arith.addi %sec_first_n, %pair_in_sec_n : i32
+            %rev_c_n = arith.divui %in_sec_n, %sec_width_n : i32
             %pair_n = arith.select %is_causal_n, %pair_c_n, %pair_nc_n : i32
             %block_rev_n = arith.select %is_causal_n, %rev_c_n, %rev_nc_n : i32
             %last_block_n = arith.subi %qblocks, %c1_i32 : i32
@@ -7096,21 +7355,27 @@ module attributes {gpu.container_module} {
             %ln2 = arith.constant dense<0.693147180559945309> : tensor<128xf32>
             %lse_row = arith.mulf %lse2, %ln2 : tensor<128xf32>
             tile.store %lse[%grow], %lse_row mask %row_ok : !tile.ptr<f32>, tensor<128xi32>, tensor<128xf32>, tensor<128xi1>
-            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>
+            scf.yield %next_k, %next_base, %turn_last, %m_new_b, %l_new_b, %p_b, %tile_n : i32, i32, i32, tensor<128xf32>, tensor<128xf32>, tensor<128x128xf32>, i32
           }
           // The last tile: its last P V alone.
-          %round_odd = arith.andi %count_m1, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %count_m1, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
-          %live = arith.cmpi ult, %tile, %tiles : i32
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
-          %pair_nc = arith.divui %tile, %qblocks : i32
-          %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %pair_nc = arith.divui %tl#6, %qblocks : i32
+          %rev_nc = arith.remui %tl#6, %qblocks : i32
+          %kv_row_bytes = arith.constant 512 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 1792000 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tl#6, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tl#6, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -7276,28 +7541,75 @@ module attributes {gpu.container_module} {
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_128, %dk_p: !dkv_f16_128, %dv_p: !dkv_f16_128, %q_p: !q2ring_f16_128, %kring_p: !kvring2_f16_128, %vring_p: !kvring2_f16_128, %qfull_p: !mbarrier.group<2>, %qempty_p: !mbarrier.group<2>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 512 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -7365,11 +7677,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_128, !dkv_f16_128, !dkv_f16_128, !q2ring_f16_128, !kvring2_f16_128, !kvring2_f16_128, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -7808,12 +8120,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -8047,12 +8359,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -8225,12 +8537,12 @@ module attributes {gpu.container_module} {
         %rounds = arith.divui %tiles_pad, %nprog : i32
         %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
             iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+          %tile_odd = arith.andi %tround, %c1_i32 : i32
+          %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+          %tile_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid : i32
+          %tile_base = arith.muli %tround, %nprog : i32
+          %tile = arith.addi %tile_base, %tile_in_round : i32
           %live = arith.cmpi ult, %tile, %tiles : i32
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
@@ -8476,12 +8788,12 @@ module attributes {gpu.container_module} {
           %rounds = arith.divui %tiles_pad, %nprog_p : i32
           %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
               iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+            %tile_odd = arith.andi %tround, %c1_i32 : i32
+            %tile_is_odd = arith.cmpi ne, %tile_odd, %c0_i32 : i32
+            %tile_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_in_round = arith.select %tile_is_odd, %tile_mirror, %pid_p : i32
+            %tile_base = arith.muli %tround, %nprog_p : i32
+            %tile = arith.addi %tile_base, %tile_in_round : i32
             %live = arith.cmpi ult, %tile, %tiles_p : i32
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
@@ -8571,7 +8883,7 @@ module attributes {gpu.container_module} {
     // (see kernel_rotated in the generator).
     gpu.func @attention_f16_d256_q(%dq: !dq_f16_256, %dk: !dkv_f16_256, %dv: !dkv_f16_256,
         %out: !tile.ptr<f16>, %lse: !tile.ptr<f32>, %seq: i32, %qk_scale: f32,
-        %causal: i32, %pairs: i32) kernel attributes {tile.num_warps = 8 : i32} {
+        %causal: i32, %pairs: i32, %sched: !tile.ptr<i32>) kernel attributes {tile.num_warps = 8 : i32} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c2 = arith.constant 2 : index
@@ -8631,7 +8943,7 @@ module attributes {gpu.container_module} {
       %pid = tile.program_id x
       %nprog = tile.num_programs x
 
-      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs)
+      tile.warp_specialize(%dq, %dk, %dv, %q, %kring, %vring, %qfull, %qempty, %kfull, %kempty, %vfull, %vempty, %seq, %causal, %pid, %nprog, %tiles, %qblocks, %kblocks, %pairs, %sched)
       default num_regs(240) {
         %zs = arith.constant dense<0.0> : tensor<128x64xf32>
         %zo = arith.constant dense<0.0> : tensor<128x256xf32>
@@ -8651,22 +8963,69 @@ module attributes {gpu.container_module} {
         %their_turn = mbarrier.index %turn[%wg_other_idx] : !mbarrier.group<2>
         %grid_m1 = arith.subi %nprog, %c1_i32 : i32
         %tiles_pad = arith.addi %tiles, %grid_m1 : i32
-        %rounds = arith.divui %tiles_pad, %nprog : i32
-        %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32) -> (i32, i32, i32) : i32 {
-          %round_odd = arith.andi %tround, %c1_i32 : i32
-          %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-          %mirror = arith.subi %grid_m1, %pid : i32
-          %in_round = arith.select %is_odd, %mirror, %pid : i32
-          %round_base = arith.muli %tround, %nprog : i32
-          %tile = arith.addi %round_base, %in_round : i32
+        %rounds_grid = arith.divui %tiles_pad, %nprog : i32
+        %rounds_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %rounds = scf.if %rounds_causal -> (i32) {
+          %rounds_sched = tile.load %sched[%pid] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %rounds_sched : i32
+        } else {
+          scf.yield %rounds_grid : i32
+        }
+        %tile_first_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+        %tile_first = scf.if %tile_first_causal -> (i32) {
+          %tile_first_round = arith.muli %c0_i32, %nprog : i32
+          %tile_first_cta = arith.addi %tile_first_round, %pid : i32
+          %tile_first_at = arith.addi %tile_first_cta, %nprog : i32
+          %tile_first_t = tile.load %sched[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+          scf.yield %tile_first_t : i32
+        } else {
+          %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+          %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+          %tile_first_s_mirror = arith.subi %grid_m1, %pid : i32
+          %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid : i32
+          %tile_first_s_base = arith.muli %c0_i32, %nprog : i32
+          %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+          scf.yield %tile_first_s : i32
+        }
+        %done:4 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+            iter_args(%k = %c0_i32, %base = %c0_i32, %tbase = %c0_i32, %tile = %tile_first) -> (i32, i32, i32, i32) : i32 {
           %live = arith.cmpi ult, %tile, %tiles : i32
+          %round_next = arith.addi %tround, %c1_i32 : i32
+          %tile_next_causal = arith.cmpi ne, %causal, %c0_i32 : i32
+          %tile_next = scf.if %tile_next_causal -> (i32) {
+            %tile_next_round = arith.muli %round_next, %nprog : i32
+            %tile_next_cta = arith.addi %tile_next_round, %pid : i32
+            %tile_next_at = arith.addi %tile_next_cta, %nprog : i32
+            %tile_next_t = tile.load %sched[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_next_t : i32
+          } else {
+            %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+            %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+            %tile_next_s_mirror = arith.subi %grid_m1, %pid : i32
+            %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid : i32
+            %tile_next_s_base = arith.muli %round_next, %nprog : i32
+            %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+            scf.yield %tile_next_s : i32
+          }
           %next:3 = scf.if %live -> (i32, i32, i32) {
           %is_causal = arith.cmpi ne, %causal, %c0_i32 : i32
           %pair_nc = arith.divui %tile, %qblocks : i32
           %rev_nc = arith.remui %tile, %qblocks : i32
-          %pair_c = arith.remui %tile, %pairs : i32
-          %rev_c = arith.divui %tile, %pairs : i32
+          %kv_row_bytes = arith.constant 1024 : i32
+          %kv_pair_bytes = arith.muli %seq, %kv_row_bytes : i32
+          %l2_budget = arith.constant 1792000 : i32
+          %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+          %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+          %sec_tiles = arith.muli %sec_pairs, %qblocks : i32
+          %sec = arith.divui %tile, %sec_tiles : i32
+          %sec_first = arith.muli %sec, %sec_pairs : i32
+          %sec_start = arith.muli %sec, %sec_tiles : i32
+          %in_sec = arith.subi %tile, %sec_start : i32
+          %pairs_left = arith.subi %pairs, %sec_first : i32
+          %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+          %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+          %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+          %rev_c = arith.divui %in_sec, %sec_width : i32
           %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
           %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
           %last_block = arith.subi %qblocks, %c1_i32 : i32
@@ -8886,11 +9245,11 @@ module attributes {gpu.container_module} {
           } else {
             scf.yield %k, %base, %tbase : i32, i32, i32
           }
-          scf.yield %next#0, %next#1, %next#2 : i32, i32, i32
+          scf.yield %next#0, %next#1, %next#2, %tile_next : i32, i32, i32, i32
         }
         tile.warp_yield
       }
-      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32) num_warps(4) num_regs(24) {
+      partition0(%dq_p: !dq_f16_256, %dk_p: !dkv_f16_256, %dv_p: !dkv_f16_256, %q_p: !q_f16_256, %kring_p: !kvring_f16_256, %vring_p: !kvring_f16_256, %qfull_p: !mbarrier.group<1>, %qempty_p: !mbarrier.group<1>, %kfull_p: !mbarrier.group<2>, %kempty_p: !mbarrier.group<2>, %vfull_p: !mbarrier.group<2>, %vempty_p: !mbarrier.group<2>, %seq_p: i32, %causal_p: i32, %pid_p: i32, %nprog_p: i32, %tiles_p: i32, %qblocks_p: i32, %kblocks_p: i32, %pairs_p: i32, %sched_p: !tile.ptr<i32>) num_warps(4) num_regs(24) {
         // One thread waits for free slots and issues every load.
         %issuer = tile.elect cta
         scf.if %issuer {
@@ -8902,22 +9261,69 @@ module attributes {gpu.container_module} {
           %qp3 = tile.smem_subslice %q_p[0, 192] : !q_f16_256 -> !qbox_f16_256
           %grid_m1 = arith.subi %nprog_p, %c1_i32 : i32
           %tiles_pad = arith.addi %tiles_p, %grid_m1 : i32
-          %rounds = arith.divui %tiles_pad, %nprog_p : i32
-          %done:2 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
-              iter_args(%k = %c0_i32, %base = %c0_i32) -> (i32, i32) : i32 {
-            %round_odd = arith.andi %tround, %c1_i32 : i32
-            %is_odd = arith.cmpi ne, %round_odd, %c0_i32 : i32
-            %mirror = arith.subi %grid_m1, %pid_p : i32
-            %in_round = arith.select %is_odd, %mirror, %pid_p : i32
-            %round_base = arith.muli %tround, %nprog_p : i32
-            %tile = arith.addi %round_base, %in_round : i32
+          %rounds_grid = arith.divui %tiles_pad, %nprog_p : i32
+          %rounds_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %rounds = scf.if %rounds_causal -> (i32) {
+            %rounds_sched = tile.load %sched_p[%pid_p] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %rounds_sched : i32
+          } else {
+            scf.yield %rounds_grid : i32
+          }
+          %tile_first_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+          %tile_first = scf.if %tile_first_causal -> (i32) {
+            %tile_first_round = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_cta = arith.addi %tile_first_round, %pid_p : i32
+            %tile_first_at = arith.addi %tile_first_cta, %nprog_p : i32
+            %tile_first_t = tile.load %sched_p[%tile_first_at] : !tile.ptr<i32>, i32 -> i32
+            scf.yield %tile_first_t : i32
+          } else {
+            %tile_first_s_odd = arith.andi %c0_i32, %c1_i32 : i32
+            %tile_first_s_is_odd = arith.cmpi ne, %tile_first_s_odd, %c0_i32 : i32
+            %tile_first_s_mirror = arith.subi %grid_m1, %pid_p : i32
+            %tile_first_s_in_round = arith.select %tile_first_s_is_odd, %tile_first_s_mirror, %pid_p : i32
+            %tile_first_s_base = arith.muli %c0_i32, %nprog_p : i32
+            %tile_first_s = arith.addi %tile_first_s_base, %tile_first_s_in_round : i32
+            scf.yield %tile_first_s : i32
+          }
+          %done:3 = scf.for %tround = %c0_i32 to %rounds step %c1_i32
+              iter_args(%k = %c0_i32, %base = %c0_i32, %tile = %tile_first) -> (i32, i32, i32) : i32 {
             %live = arith.cmpi ult, %tile, %tiles_p : i32
+            %round_next = arith.addi %tround, %c1_i32 : i32
+            %tile_next_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
+            %tile_next = scf.if %tile_next_causal -> (i32) {
+              %tile_next_round = arith.muli %round_next, %nprog_p : i32
+              %tile_next_cta = arith.addi %tile_next_round, %pid_p : i32
+              %tile_next_at = arith.addi %tile_next_cta, %nprog_p : i32
+              %tile_next_t = tile.load %sched_p[%tile_next_at] : !tile.ptr<i32>, i32 -> i32
+              scf.yield %tile_next_t : i32
+            } else {
+              %tile_next_s_odd = arith.andi %round_next, %c1_i32 : i32
+              %tile_next_s_is_odd = arith.cmpi ne, %tile_next_s_odd, %c0_i32 : i32
+              %tile_next_s_mirror = arith.subi %grid_m1, %pid_p : i32
+              %tile_next_s_in_round = arith.select %tile_next_s_is_odd, %tile_next_s_mirror, %pid_p : i32
+              %tile_next_s_base = arith.muli %round_next, %nprog_p : i32
+              %tile_next_s = arith.addi %tile_next_s_base, %tile_next_s_in_round : i32
+              scf.yield %tile_next_s : i32
+            }
             %next:2 = scf.if %live -> (i32, i32) {
             %is_causal = arith.cmpi ne, %causal_p, %c0_i32 : i32
             %pair_nc = arith.divui %tile, %qblocks_p : i32
             %rev_nc = arith.remui %tile, %qblocks_p : i32
-            %pair_c = arith.remui %tile, %pairs_p : i32
-            %rev_c = arith.divui %tile, %pairs_p : i32
+            %kv_row_bytes = arith.constant 1024 : i32
+            %kv_pair_bytes = arith.muli %seq_p, %kv_row_bytes : i32
+            %l2_budget = arith.constant 1792000 : i32
+            %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+            %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+            %sec_tiles = arith.muli %sec_pairs, %qblocks_p : i32
+            %sec = arith.divui %tile, %sec_tiles : i32
+            %sec_first = arith.muli %sec, %sec_pairs : i32
+            %sec_start = arith.muli %sec, %sec_tiles : i32
+            %in_sec = arith.subi %tile, %sec_start : i32
+            %pairs_left = arith.subi %pairs_p, %sec_first : i32
+            %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+            %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+            %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+            %rev_c = arith.divui %in_sec, %sec_width : i32
             %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
             %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
             %last_block = arith.subi %qblocks_p, %c1_i32 : i32
@@ -8987,11 +9393,11 @@ module attributes {gpu.container_module} {
             } else {
               scf.yield %k, %base : i32, i32
             }
-            scf.yield %next#0, %next#1 : i32, i32
+            scf.yield %next#0, %next#1, %tile_next : i32, i32, i32
           }
         }
         tile.warp_return
-      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32) -> ()
+      } : (!dq_f16_256, !dkv_f16_256, !dkv_f16_256, !q_f16_256, !kvring_f16_256, !kvring_f16_256, !mbarrier.group<1>, !mbarrier.group<1>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, !mbarrier.group<2>, i32, i32, i32, i32, i32, i32, i32, i32, !tile.ptr<i32>) -> ()
       gpu.return
     }
 
@@ -9185,7 +9591,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9221,6 +9627,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9247,7 +9656,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9266,7 +9675,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9276,7 +9685,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9297,6 +9706,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9305,7 +9717,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9341,6 +9753,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9367,7 +9782,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9386,7 +9801,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9396,7 +9811,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9417,6 +9832,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9425,7 +9843,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9463,6 +9881,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9489,7 +9910,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9508,7 +9929,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9518,7 +9939,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9539,6 +9960,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9547,7 +9971,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9585,6 +10009,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9611,7 +10038,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9630,7 +10057,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9640,7 +10067,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9661,6 +10088,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9669,7 +10099,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9689,10 +10119,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d64_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_64, %dk : !dkv_f16_64, %dv : !dkv_f16_64, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d64_q's persistent grid.
+  func.func @schedule_f16_d64_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 256 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 1792000 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -9710,6 +10206,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d64_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9736,7 +10258,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9755,7 +10277,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9765,7 +10287,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9786,6 +10308,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9794,7 +10319,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -9830,6 +10355,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9856,7 +10384,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -9875,7 +10403,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -9885,7 +10413,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -9906,6 +10434,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -9914,7 +10445,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_s(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -9955,6 +10486,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -9981,7 +10515,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -10000,7 +10534,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10010,7 +10544,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_s(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10031,6 +10565,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10039,7 +10576,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_t(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -10082,6 +10619,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10108,7 +10648,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -10127,7 +10667,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10137,7 +10677,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_t(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10158,6 +10698,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10166,7 +10709,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d64_u(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c191 = arith.constant 191 : index
     %c192 = arith.constant 192 : index
@@ -10209,6 +10752,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10235,7 +10781,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.125 : f64
@@ -10254,7 +10800,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10264,7 +10810,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d64_u(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10285,6 +10831,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10293,7 +10842,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10329,6 +10878,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10355,7 +10907,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10374,7 +10926,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10384,7 +10936,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10405,6 +10957,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10413,7 +10968,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10449,6 +11004,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10475,7 +11033,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10494,7 +11052,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10504,7 +11062,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10525,6 +11083,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10533,7 +11094,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10571,6 +11132,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10597,7 +11161,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10616,7 +11180,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10626,7 +11190,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10647,6 +11211,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10655,7 +11222,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10693,6 +11260,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10719,7 +11289,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10738,7 +11308,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10748,7 +11318,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10769,6 +11339,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10777,7 +11350,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10797,10 +11370,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d128_q's persistent grid.
+  func.func @schedule_f16_d128_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 1792000 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -10818,6 +11457,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d128_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10844,7 +11509,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10863,7 +11528,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10873,7 +11538,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -10894,6 +11559,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -10902,7 +11570,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -10938,6 +11606,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -10964,7 +11635,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -10983,7 +11654,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -10993,7 +11664,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11014,6 +11685,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11022,7 +11696,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d128_r(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11042,10 +11716,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d128_r blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_128, %dk : !dkv_f16_128, %dv : !dkv_f16_128, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d128_r's persistent grid.
+  func.func @schedule_f16_d128_r(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 128 : i32
+    %bn_m1 = arith.constant 127 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 512 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 1792000 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11063,6 +11803,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d128_r(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11089,7 +11855,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.08838834764831843 : f64
@@ -11108,7 +11874,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11118,7 +11884,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d128_r(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11139,6 +11905,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11147,7 +11916,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_p(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11183,6 +11952,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11209,7 +11981,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11228,7 +12000,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11238,7 +12010,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_p(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11259,6 +12031,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11267,7 +12042,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_w(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11303,6 +12078,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11329,7 +12107,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11348,7 +12126,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11358,7 +12136,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_w(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11379,6 +12157,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11387,7 +12168,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_f(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11425,6 +12206,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11451,7 +12235,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11470,7 +12254,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11480,7 +12264,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_f(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11501,6 +12285,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11509,7 +12296,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_g(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11547,6 +12334,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11573,7 +12363,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11592,7 +12382,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11602,7 +12392,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_g(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11623,6 +12413,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11631,7 +12424,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_q(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11651,10 +12444,76 @@ module attributes {gpu.container_module} {
     %sms32 = llvm.call @tileRtMultiprocessorCount() : () -> i32
     %sms = arith.index_cast %sms32 : i32 to index
     %grid = arith.minui %tiles, %sms : index
+    %psched = tile.ptr_from_memref %sched : memref<?xi32> -> !tile.ptr<i32>
     %done = gpu.launch_func async [%dep] @kernels::@attention_f16_d256_q blocks in (%grid, %c1, %c1) threads in (%threads, %c1, %c1)
         args(%dq : !dq_f16_256, %dk : !dkv_f16_256, %dv : !dkv_f16_256, %po : !tile.ptr<f16>,
-             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32)
+             %pl : !tile.ptr<f32>, %seq32 : i32, %qk_scale : f32, %causal : i32, %pairs32 : i32, %psched : !tile.ptr<i32>)
     return %done : !gpu.async.token
+  }
+
+  // The list schedule of attention_f16_d256_q's persistent grid.
+  func.func @schedule_f16_d256_q(%seq_h: i32, %causal_h: i32, %pairs_h: i32,
+                                 %workers: i32, %table: !llvm.ptr) -> i32 {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %bm = arith.constant 128 : i32
+    %bm_m1 = arith.constant 127 : i32
+    %bn = arith.constant 64 : i32
+    %bn_m1 = arith.constant 63 : i32
+    %seq_qpad = arith.addi %seq_h, %bm_m1 : i32
+    %qblocks_h = arith.divui %seq_qpad, %bm : i32
+    %seq_kpad = arith.addi %seq_h, %bn_m1 : i32
+    %kblocks_h = arith.divui %seq_kpad, %bn : i32
+    %tiles = arith.muli %qblocks_h, %pairs_h : i32
+    %tiles64 = arith.extui %tiles : i32 to i64
+    %four = arith.constant 4 : i64
+    %bytes = arith.muli %tiles64, %four : i64
+    %costs = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %overhead = arith.constant 1 : i32
+    scf.for %tile = %c0_i32 to %tiles step %c1_i32 : i32 {
+      %is_causal = arith.cmpi ne, %causal_h, %c0_i32 : i32
+      %pair_nc = arith.divui %tile, %qblocks_h : i32
+      %rev_nc = arith.remui %tile, %qblocks_h : i32
+      %kv_row_bytes = arith.constant 1024 : i32
+      %kv_pair_bytes = arith.muli %seq_h, %kv_row_bytes : i32
+      %l2_budget = arith.constant 1792000 : i32
+      %sec_fit = arith.divui %l2_budget, %kv_pair_bytes : i32
+      %sec_pairs = arith.maxui %sec_fit, %c1_i32 : i32
+      %sec_tiles = arith.muli %sec_pairs, %qblocks_h : i32
+      %sec = arith.divui %tile, %sec_tiles : i32
+      %sec_first = arith.muli %sec, %sec_pairs : i32
+      %sec_start = arith.muli %sec, %sec_tiles : i32
+      %in_sec = arith.subi %tile, %sec_start : i32
+      %pairs_left = arith.subi %pairs_h, %sec_first : i32
+      %sec_width = arith.minui %sec_pairs, %pairs_left : i32
+      %pair_in_sec = arith.remui %in_sec, %sec_width : i32
+      %pair_c = arith.addi %sec_first, %pair_in_sec : i32
+      %rev_c = arith.divui %in_sec, %sec_width : i32
+      %pair = arith.select %is_causal, %pair_c, %pair_nc : i32
+      %block_rev = arith.select %is_causal, %rev_c, %rev_nc : i32
+      %last_block = arith.subi %qblocks_h, %c1_i32 : i32
+      %block = arith.subi %last_block, %block_rev : i32
+      %q_start = arith.muli %block, %bm : i32
+      %pair_row = arith.muli %pair, %seq_h : i32
+      %q_row = arith.addi %pair_row, %q_start : i32
+      %seq_full = arith.divui %seq_h, %bn : i32
+      %q_end = arith.addi %q_start, %bm : i32
+      %q_end_pad = arith.addi %q_end, %bn_m1 : i32
+      %diag_end = arith.divui %q_end_pad, %bn : i32
+      %causal_end = arith.minui %diag_end, %kblocks_h : i32
+      %end_i32 = arith.select %is_causal, %causal_end, %kblocks_h : i32
+      %q_next = arith.addi %q_start, %c1_i32 : i32
+      %below = arith.divui %q_next, %bn : i32
+      %causal_full = arith.minui %below, %seq_full : i32
+      %full = arith.select %is_causal, %causal_full, %seq_full : i32
+      %end = arith.index_cast %end_i32 : i32 to index
+      %cost = arith.addi %end_i32, %overhead : i32
+      %at = llvm.getelementptr %costs[%tile] : (!llvm.ptr, i32) -> !llvm.ptr, i32
+      llvm.store %cost, %at : i32, !llvm.ptr
+    }
+    %rounds = llvm.call @tileRtListSchedule(%costs, %tiles, %workers, %table) : (!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+    llvm.call @free(%costs) : (!llvm.ptr) -> ()
+    return %rounds : i32
   }
 
   // One problem: random Q, K, V, poisoned O and log-sum-exp, the kernel,
@@ -11672,6 +12531,32 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    // The persistent grid's list schedule (see SCHEDULED in the generator).
+    %sched_sms = llvm.call @tileRtMultiprocessorCount() : () -> i32
+    %sched_bm = arith.constant 128 : index
+    %sched_bm_m1 = arith.constant 127 : index
+    %sched_pad = arith.addi %seq, %sched_bm_m1 : index
+    %sched_qblocks = arith.divui %sched_pad, %sched_bm : index
+    %sched_tiles = arith.muli %sched_qblocks, %pairs : index
+    %sched_tiles32 = arith.index_cast %sched_tiles : index to i32
+    %sched_workers = arith.minui %sched_tiles32, %sched_sms : i32
+    %sched_two = arith.constant 2 : i32
+    %sched_rows = arith.addi %sched_tiles32, %sched_two : i32
+    %sched_entries32 = arith.muli %sched_workers, %sched_rows : i32
+    %sched_entries = arith.index_cast %sched_entries32 : i32 to index
+    %sched_entries64 = arith.extui %sched_entries32 : i32 to i64
+    %sched_four = arith.constant 4 : i64
+    %sched_bytes = arith.muli %sched_entries64, %sched_four : i64
+    %sched_host = llvm.call @malloc(%sched_bytes) : (i64) -> !llvm.ptr
+    %sched_seq32 = arith.index_cast %seq : index to i32
+    %sched_pairs32 = arith.index_cast %pairs : index to i32
+    %sched_rounds = func.call @schedule_f16_d256_q(%sched_seq32, %causal, %sched_pairs32, %sched_workers, %sched_host) : (i32, i32, i32, i32, !llvm.ptr) -> i32
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%sched_entries) : memref<?xi32>
+    gpu.wait [%sched_t1]
+    %psched_dev = tile.ptr_from_memref %sched : memref<?xi32> -> !llvm.ptr
+    llvm.call @tileRtCopyToDevice(%psched_dev, %sched_host, %sched_bytes) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%sched_host) : (!llvm.ptr) -> ()
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11698,7 +12583,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11717,7 +12602,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11727,7 +12612,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_q(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11748,6 +12633,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -11756,7 +12644,7 @@ module attributes {gpu.container_module} {
   // Asynchronous: enqueued after %dep, on its stream; returns the launch's token.
   func.func @launch_f16_d256_h(%q: memref<?x?xf16>, %k: memref<?x?xf16>, %v: memref<?x?xf16>,
       %o: memref<?x?xf16>, %lse: memref<?xf32>, %pairs: index, %seq: index,
-      %causal: i32, %dep: !gpu.async.token) -> !gpu.async.token {
+      %causal: i32, %sched: memref<?xi32>, %dep: !gpu.async.token) -> !gpu.async.token {
     %c1 = arith.constant 1 : index
     %c127 = arith.constant 127 : index
     %c128 = arith.constant 128 : index
@@ -11792,6 +12680,9 @@ module attributes {gpu.container_module} {
     %o, %t4 = gpu.alloc async [%t3] (%rows, %dim) : memref<?x?xf16>
     %lse, %t5 = gpu.alloc async [%t4] (%rows) : memref<?xf32>
     gpu.wait [%t5]
+    %sched_t0 = gpu.wait async
+    %sched, %sched_t1 = gpu.alloc async [%sched_t0] (%c1) : memref<?xi32>
+    gpu.wait [%sched_t1]
     %pq = tile.ptr_from_memref %q : memref<?x?xf16> -> !llvm.ptr
     %pk = tile.ptr_from_memref %k : memref<?x?xf16> -> !llvm.ptr
     %pv = tile.ptr_from_memref %v : memref<?x?xf16> -> !llvm.ptr
@@ -11818,7 +12709,7 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%po, %o_bytes) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pl, %lse_bytes) : (!llvm.ptr, i64) -> ()
     %dep_check = gpu.wait async
-    %done_check = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+    %done_check = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_check) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
     gpu.wait [%dep_check]
     llvm.call @tileRtSynchronize() : () -> ()
     %scale = arith.constant 0.0625 : f64
@@ -11837,7 +12728,7 @@ module attributes {gpu.container_module} {
       %launches_f = arith.sitofp %launches32 : i32 to f64
       scf.for %i = %c0 to %c3 step %c1 {
         %dep_warm = gpu.wait async
-        %done_warm = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+        %done_warm = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep_warm) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
         gpu.wait [%dep_warm]
       }
       scf.for %i = %c0 to %c10 step %c1 {
@@ -11847,7 +12738,7 @@ module attributes {gpu.container_module} {
         %first = gpu.wait async
         %timer = llvm.call @tileRtTimerStart() : () -> !llvm.ptr
         %last = scf.for %j = %c0 to %launches step %c1 iter_args(%dep = %first) -> (!gpu.async.token) {
-          %done = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, !gpu.async.token) -> !gpu.async.token
+          %done = func.call @launch_f16_d256_h(%q, %k, %v, %o, %lse, %pairs, %seq, %causal, %sched, %dep) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>, memref<?xf32>, index, index, i32, memref<?xi32>, !gpu.async.token) -> !gpu.async.token
           scf.yield %done : !gpu.async.token
         }
         %sample = llvm.call @tileRtTimerStopMs(%timer) : (!llvm.ptr) -> f64
@@ -11868,6 +12759,9 @@ module attributes {gpu.container_module} {
     %t10 = gpu.dealloc async [%t9] %o : memref<?x?xf16>
     %t11 = gpu.dealloc async [%t10] %lse : memref<?xf32>
     gpu.wait [%t11]
+    %sched_t2 = gpu.wait async
+    %sched_t3 = gpu.dealloc async [%sched_t2] %sched : memref<?xi32>
+    gpu.wait [%sched_t3]
     return %fail : i32
   }
 
@@ -12235,6 +13129,10 @@ module attributes {gpu.container_module} {
   llvm.func @tileRtReportAttention(!llvm.ptr, i64, i64, i64, i64, i32, f64)
   llvm.func @tileRtMultiprocessorCount() -> i32
   llvm.func @tileRtSelected(!llvm.ptr) -> i32
+  llvm.func @tileRtListSchedule(!llvm.ptr, i32, i32, !llvm.ptr) -> i32
+  llvm.func @tileRtCopyToDevice(!llvm.ptr, !llvm.ptr, i64)
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @free(!llvm.ptr)
 
   func.func @main() -> i32 {
     %sum0 = arith.constant 0 : i32

@@ -25,6 +25,13 @@
 // ROW: timing=1 small=1 large=0 row=1
 // RUN: env TILE_ONLY=gemm,, tile-runtime-cases-test switches | FileCheck %s --check-prefix=GEMMS
 // GEMMS: timing=1 small=1 large=1 row=0
+// A persistent grid's list schedule: 8 tasks of decreasing cost over 3
+// workers, each to the least-loaded (loads 5 4 3, then 5 4 6, 5 6 6, 7 6 6,
+// 7 7 6); round-major table after the counts, -1 past a worker's count.
+// RUN: tile-runtime-cases-test schedule | FileCheck %s --check-prefix=SCHED
+// SCHED: rounds=3 counts=2,3,3 w0=0,5,-1 w1=1,4,6 w2=2,3,7 unset=0
+// RUN: not tile-runtime-cases-test schedule-zero 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: tile-runtime: tileRtListSchedule: task 1 costs 0; costs must be positive
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -71,6 +78,26 @@ int main(int argc, char **argv) {
                                  "D=128 causal=1");
     printf("timing=%d small=%d large=%d row=%d\n", tileRtTimingEnabled(), small,
            large, row);
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "schedule") == 0) {
+    const int32_t costs[8] = {5, 4, 3, 3, 2, 2, 1, 1};
+    int32_t table[3 * 10];
+    int32_t rounds = tileRtListSchedule(costs, 8, 3, table);
+    printf("rounds=%d counts=%d,%d,%d", rounds, table[0], table[1], table[2]);
+    for (int w = 0; w < 3; ++w)
+      printf(" w%d=%d,%d,%d", w, table[3 + w], table[6 + w], table[9 + w]);
+    int32_t unset = 0; // Rounds 3 .. 8 (tasks) and the extra one: all -1.
+    for (int i = 12; i < 30; ++i)
+      unset += table[i] != -1;
+    printf(" unset=%d", unset);
+    printf("\n");
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "schedule-zero") == 0) {
+    const int32_t costs[2] = {1, 0};
+    int32_t table[2 * 4];
+    tileRtListSchedule(costs, 2, 2, table);
     return 0;
   }
   int32_t k = tileRtIsolatedCase(6, kLabels);

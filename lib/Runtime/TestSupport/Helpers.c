@@ -490,6 +490,39 @@ double tileRtMedian(double *values, int n) {
   return median;
 }
 
+int32_t tileRtListSchedule(const int32_t *costs, int32_t tasks, int32_t workers,
+                           int32_t *table) {
+  if (tasks < 0 || workers < 1)
+    tileRtFatal("tileRtListSchedule: %" PRId32 " tasks over %" PRId32
+                " workers: expected tasks >= 0 and workers >= 1",
+                tasks, workers);
+  int64_t entries = (int64_t)workers * ((int64_t)tasks + 2);
+  for (int64_t i = 0; i < entries; ++i)
+    table[i] = i < workers ? 0 : -1;
+  int64_t *load = tileRtHostAlloc(sizeof(int64_t) * (size_t)workers);
+  memset(load, 0, sizeof(int64_t) * (size_t)workers);
+  int32_t rounds = 0;
+  for (int32_t task = 0; task < tasks; ++task) {
+    if (costs[task] < 1)
+      tileRtFatal("tileRtListSchedule: task %" PRId32 " costs %" PRId32
+                  "; costs must be positive",
+                  task, costs[task]);
+    // The scan is O(tasks x workers): a few hundred thousand steps for the
+    // largest grids, once per problem.
+    int32_t best = 0;
+    for (int32_t w = 1; w < workers; ++w)
+      if (load[w] < load[best])
+        best = w;
+    int32_t k = table[best]++;
+    table[workers + (int64_t)k * workers + best] = task;
+    load[best] += costs[task];
+    if (k + 1 > rounds)
+      rounds = k + 1;
+  }
+  free(load);
+  return rounds;
+}
+
 void tileRtPrintI64(const char *label, int64_t v) {
   printf("%s: %" PRId64 "\n", label, v);
   fflush(stdout);

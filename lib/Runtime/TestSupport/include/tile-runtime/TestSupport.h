@@ -249,6 +249,19 @@ int32_t tileRtLaunchesPerSample(void);
 /// Median of `n` values (the array is not modified); NaN when n <= 0.
 double tileRtMedian(double *values, int n);
 
+/// A static list schedule of a persistent grid: `tasks` tasks taken in
+/// order, each by the worker (CTA) whose work so far (the sum of its tasks'
+/// `costs`) is least, the lower-numbered on a tie -- the order a dynamic
+/// tile counter would produce if task i took costs[i]. Writes
+/// table[w] = worker w's task count and table[workers + k * workers + w] =
+/// its k-th task (-1 past its count); `table` holds workers * (tasks + 2)
+/// entries: the counts, `tasks` rounds (the most one worker can take) and
+/// a round of -1, so that a kernel reading one round past any worker's
+/// last stays in the table. Returns the largest count. Costs must be
+/// positive.
+int32_t tileRtListSchedule(const int32_t *costs, int32_t tasks, int32_t workers,
+                           int32_t *table);
+
 /// One row of a GEMM benchmark table, from median times in milliseconds:
 /// "<name> MxNxK  tilemlir <T> TFLOP/s  cublas <T> TFLOP/s  ratio <r>"
 /// (cuBLAS columns read "n/a" when cublasMs < 0).
