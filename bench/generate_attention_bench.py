@@ -1169,8 +1169,9 @@ def sched_load(rnd, name, src, indent=""):
     with a causal mask from the schedule (round-major after the CTAs'
     counts; -1 past a CTA's count, and one round of -1 past the longest, so
     that a read one round ahead stays in the table); without one the
-    snake's (all tiles cost the same, and the snake measured 2-3% faster
-    there than the schedule's round-robin at head dim 128)."""
+    snake's (all tiles cost the same, and the snake measured 3-4% faster
+    there than the schedule's round-robin at head dim 128, fifteenth
+    session)."""
     return indented(f"""%{name}_causal = arith.cmpi ne, %causal{src}, %c0_i32 : i32
 %{name} = scf.if %{name}_causal -> (i32) {{
   %{name}_round = arith.muli %{rnd}, %nprog{src} : i32

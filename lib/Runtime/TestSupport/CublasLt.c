@@ -183,20 +183,8 @@ TileRtGemmBaseline *tileRtCublasLtFp8GemmBaseline(int64_t M, int64_t N,
     free(plan);
     return NULL;
   }
-  TileRtGemmBaseline *baseline = tileRtHostAlloc(sizeof *baseline);
-  *baseline =
-      (TileRtGemmBaseline){callCublasLt,
-                           releaseCublasLt,
-                           tileRtAlloc(M * K),
-                           tileRtAlloc(N * K),
-                           tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N)),
-                           M,
-                           N,
-                           K,
-                           plan};
-  tileRtFillRandom(baseline->a, M * K, TILE_RT_F8E4M3, 1);
-  tileRtFillRandom(baseline->b, N * K, TILE_RT_F8E4M3, 2);
-  return tileRtWarmBaseline(baseline);
+  return tileRtNewBaseline(callCublasLt, releaseCublasLt, plan, M, N, K,
+                           TILE_RT_F8E4M3, outDtype);
 }
 
 double tileRtCublasLtFp8GemmTimeMs(int64_t M, int64_t N, int64_t K,

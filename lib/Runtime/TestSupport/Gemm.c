@@ -303,7 +303,24 @@ void tileRtReferenceGemm(const void *devA, const void *devB, void *devC,
   tileRtSynchronize();
 }
 
-TileRtGemmBaseline *tileRtWarmBaseline(TileRtGemmBaseline *baseline) {
+TileRtGemmBaseline *tileRtNewBaseline(void (*call)(TileRtGemmBaseline *),
+                                      void (*release)(TileRtGemmBaseline *),
+                                      void *state, int64_t M, int64_t N,
+                                      int64_t K, int32_t inDtype,
+                                      int32_t outDtype) {
+  TileRtGemmBaseline *baseline = tileRtHostAlloc(sizeof *baseline);
+  *baseline =
+      (TileRtGemmBaseline){call,
+                           release,
+                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, M * K)),
+                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, K * N)),
+                           tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N)),
+                           M,
+                           N,
+                           K,
+                           state};
+  tileRtFillRandom(baseline->a, M * K, inDtype, 1);
+  tileRtFillRandom(baseline->b, K * N, inDtype, 2);
   for (int i = 0; i < 3; ++i)
     baseline->call(baseline);
   return baseline;
@@ -375,20 +392,8 @@ TileRtGemmBaseline *tileRtCublasGemmBaseline(int64_t M, int64_t N, int64_t K,
     return NULL;
   BlasGemm *gemm = tileRtHostAlloc(sizeof *gemm);
   *gemm = (BlasGemm){cudaIn, cudaOut, bTransposed};
-  TileRtGemmBaseline *baseline = tileRtHostAlloc(sizeof *baseline);
-  *baseline =
-      (TileRtGemmBaseline){callCublas,
-                           releaseCublas,
-                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, M * K)),
-                           tileRtAlloc(tileRtDTypeSizeBytes(inDtype, K * N)),
-                           tileRtAlloc(tileRtDTypeSizeBytes(outDtype, M * N)),
-                           M,
-                           N,
-                           K,
-                           gemm};
-  tileRtFillRandom(baseline->a, M * K, inDtype, 1);
-  tileRtFillRandom(baseline->b, K * N, inDtype, 2);
-  return tileRtWarmBaseline(baseline);
+  return tileRtNewBaseline(callCublas, releaseCublas, gemm, M, N, K, inDtype,
+                           outDtype);
 }
 
 double tileRtCublasGemmTimeMsEx(int64_t M, int64_t N, int64_t K,

@@ -36,8 +36,13 @@ struct TileRtGemmBaseline {
   void *state; // The library's plan.
 };
 
-/// Warms `baseline` up (3 calls) and returns it.
-TileRtGemmBaseline *tileRtWarmBaseline(TileRtGemmBaseline *baseline);
+/// A new baseline on fresh random A [M, K] and B (K x N elements) in
+/// `inDtype` and a C [M, N] in `outDtype`, warmed up (3 calls).
+TileRtGemmBaseline *tileRtNewBaseline(void (*call)(TileRtGemmBaseline *),
+                                      void (*release)(TileRtGemmBaseline *),
+                                      void *state, int64_t M, int64_t N,
+                                      int64_t K, int32_t inDtype,
+                                      int32_t outDtype);
 
 /// The median of `iters` samples of a new baseline, which it frees (-1 for
 /// NULL): the one-shot timings.
