@@ -65,7 +65,7 @@ FUZZ_MAX_LEN ?= 32768
 FUZZ_SEED ?= 1
 
 .PHONY: all deps configure build check demo docs gpu-bundle gpu-check \
-        gpu-check-sanitize clean sanitize-deps check-sanitize fuzz
+        gpu-check-sanitize bench-bundle clean sanitize-deps check-sanitize fuzz
 
 all: build
 
@@ -115,6 +115,11 @@ gpu-check:
 gpu-check-sanitize:
 	@test -n "$(RESULTS)" || { echo "usage: make gpu-check-sanitize RESULTS=DIR"; exit 2; }
 	@scripts/gpu-check.sh --sanitize $(BUILD_DIR) $(RESULTS)
+
+# The benchmarks for a GPU machine without MLIR: build/bench-bundle/run.sh
+# RESULTS_DIR there gives the GEMM and attention tables of one run.
+bench-bundle: build
+	@scripts/bench-bundle.sh $(BUILD_DIR)
 
 # Regenerates docs/Dialects/*.md from the TableGen definitions.
 docs: configure

@@ -30,14 +30,23 @@
 // bits) plus its warpgroup's row offset >> 4 plus 32 B >> 4 = 2; B's plus
 // 16 rows x 128 B = 2048 B >> 4 = 128; each widened under the fixed bits.
 // CHECK: %[[AADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
-// CHECK: %[[AFIELD:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
-// CHECK: %[[AROW:.*]] = llvm.add %[[AFIELD]], %{{.*}} : i32
+// CHECK-NEXT: %[[FOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[ASHIFTED:.*]] = llvm.lshr %[[AADDR]], %[[FOUR]] : i32
+// CHECK-NEXT: %[[MASK:.*]] = llvm.mlir.constant(16383 : i32) : i32
+// CHECK-NEXT: %[[AFIELD:.*]] = llvm.and %[[ASHIFTED]], %[[MASK]] : i32
+// CHECK-NEXT: %[[FOUR2:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[AROWOFF:.*]] = llvm.lshr %{{.*}}, %[[FOUR2]] : i32
+// CHECK-NEXT: %[[AROW:.*]] = llvm.add %[[AFIELD]], %[[AROWOFF]] : i32
 // CHECK-NEXT: %[[ASTEP:.*]] = llvm.mlir.constant(2 : i32) : i32
 // CHECK-NEXT: %[[ASTART:.*]] = llvm.add %[[AROW]], %[[ASTEP]] : i32
 // CHECK-NEXT: %[[AWIDE:.*]] = llvm.zext %[[ASTART]] : i32 to i64
 // CHECK-NEXT: %[[ABITS:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
 // CHECK-NEXT: %[[ADESC:.*]] = llvm.or %[[AWIDE]], %[[ABITS]] : i64
-// CHECK: %[[BFIELD:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+// CHECK: %[[BADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK-NEXT: %[[BFOUR:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[BSHIFTED:.*]] = llvm.lshr %[[BADDR]], %[[BFOUR]] : i32
+// CHECK-NEXT: %[[BMASK:.*]] = llvm.mlir.constant(16383 : i32) : i32
+// CHECK-NEXT: %[[BFIELD:.*]] = llvm.and %[[BSHIFTED]], %[[BMASK]] : i32
 // CHECK-NEXT: %[[BSTEP:.*]] = llvm.mlir.constant(128 : i32) : i32
 // CHECK-NEXT: %[[BSTART:.*]] = llvm.add %[[BFIELD]], %[[BSTEP]] : i32
 // CHECK-NEXT: %[[BWIDE:.*]] = llvm.zext %[[BSTART]] : i32 to i64
@@ -70,7 +79,10 @@ gpu.module @m {
   // (transposed NVMMA layout) uses the column layout.
   // CHECK-LABEL: llvm.func @async_dot
   // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, vector<64xf32>
-  // CHECK: nvvm.wgmma.mma_async {{.*}} B[<bf16>, <one>, <col>]
+  // The accumulator is not a constant zero: every K step reads it (scale-d
+  // one), the first one included.
+  // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+  // CHECK-NOT: nvvm.wgmma.mma_async
   // CHECK: nvvm.wgmma.commit.group.sync.aligned
   // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned 0
   // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
@@ -93,7 +105,8 @@ gpu.module @m {
   // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
   // CHECK-NOT: llvm.load %{{.*}} -> f32
   // CHECK: llvm.insertelement %{{.*}}, %{{.*}}[%{{.*}} : i32] : vector<64xf32>
-  // CHECK: nvvm.wgmma.mma_async
+  // CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+  // CHECK-NOT: nvvm.wgmma.mma_async
   gpu.func @load_acc() kernel attributes {tile.num_warps = 4 : i32} {
     %a = tile.alloc_smem : !tile.smem<64x64xf16, #sw128, mutable>
     %b = tile.alloc_smem : !tile.smem<64x128xf16, #sw128, mutable>
@@ -141,7 +154,8 @@ gpu.module @m {
 // accumulator elements travel packed, as vector<2xf16> (16 per thread for
 // N = 64).
 // CHECK-LABEL: llvm.func @f16_accumulator
-// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
+// CHECK: nvvm.wgmma.mma_async {{.*}} D[<f16>, <zero>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
+// CHECK-COUNT-3: nvvm.wgmma.mma_async {{.*}} D[<f16>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>] : !llvm.struct<(vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>, vector<2xf16>)>
 gpu.module @f16acc {
   gpu.func @f16_accumulator() kernel attributes {tile.num_warps = 4 : i32} {
     %as = tile.alloc_smem : !tile.smem<64x64xf16, #tile.nvmma_shared<swizzle = 128, element_bits = 16>, mutable>

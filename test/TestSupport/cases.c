@@ -30,6 +30,13 @@
 // 7 7 6); round-major table after the counts, -1 past a worker's count.
 // RUN: tile-runtime-cases-test schedule | FileCheck %s --check-prefix=SCHED
 // SCHED: rounds=3 counts=2,3,3 w0=0,5,-1 w1=1,4,6 w2=2,3,7 unset=0
+// One worker takes every task (and the kernel's read one round ahead of its
+// last lands in the extra round); no tasks: every count 0, both rounds -1;
+// more workers than tasks: one each, in order, the rest idle.
+// RUN: tile-runtime-cases-test schedule-edges | FileCheck %s --check-prefix=EDGES
+// EDGES: one worker: rounds=3 table=3,7,8,9,-1
+// EDGES-NEXT: no tasks: rounds=0 table=0,0,-1,-1
+// EDGES-NEXT: idle workers: rounds=1 table=1,1,0,0,4,9,-1,-1,-1,-1,-1,-1,-1,-1,-1,-1
 // RUN: not tile-runtime-cases-test schedule-zero 2>&1 | FileCheck %s --check-prefix=ZERO
 // ZERO: tile-runtime: tileRtListSchedule: task 1 costs 0; costs must be positive
 
@@ -69,6 +76,20 @@ static const char kLabels[] = "passes\nfails its check\nfaults\n"
 // CHECK-NEXT: isolated cases: 6 run, 1 PASS, 5 other
 // CHECK-NEXT: parent done
 
+/// Prints tileRtListSchedule's result and whole table, each task entry as
+/// the task's cost (distinct costs name the tasks).
+static void printEdgeSchedule(const char *name, const int32_t *costs,
+                              int32_t tasks, int32_t workers) {
+  int32_t table[64];
+  int32_t rounds = tileRtListSchedule(costs, tasks, workers, table);
+  printf("%s: rounds=%d table=", name, rounds);
+  for (int32_t i = 0; i < workers * (tasks + 2); ++i) {
+    int32_t v = table[i];
+    printf("%s%d", i ? "," : "", i >= workers && v >= 0 ? costs[v] : v);
+  }
+  printf("\n");
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && strcmp(argv[1], "switches") == 0) {
     int32_t small = tileRtProblemEnabled("gemm", 256, 256, 64);
@@ -92,6 +113,14 @@ int main(int argc, char **argv) {
       unset += table[i] != -1;
     printf(" unset=%d", unset);
     printf("\n");
+    return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "schedule-edges") == 0) {
+    const int32_t costs[3] = {7, 8, 9};
+    printEdgeSchedule("one worker", costs, 3, 1);
+    printEdgeSchedule("no tasks", NULL, 0, 2);
+    const int32_t two[2] = {4, 9};
+    printEdgeSchedule("idle workers", two, 2, 4);
     return 0;
   }
   if (argc > 1 && strcmp(argv[1], "schedule-zero") == 0) {

@@ -53,9 +53,12 @@ static struct {
   LtHandle handle;
   int (*create)(LtHandle *);
   int (*descCreate)(LtMatmulDesc *, int, int);
+  int (*descDestroy)(LtMatmulDesc);
   int (*descSet)(LtMatmulDesc, int, const void *, size_t);
   int (*layoutCreate)(LtLayout *, int, uint64_t, uint64_t, int64_t);
+  int (*layoutDestroy)(LtLayout);
   int (*prefCreate)(LtPreference *);
+  int (*prefDestroy)(LtPreference);
   int (*prefSet)(LtPreference, int, const void *, size_t);
   int (*heuristic)(LtHandle, LtMatmulDesc, LtLayout, LtLayout, LtLayout,
                    LtLayout, LtPreference, int, LtHeuristic *, int *);
@@ -81,14 +84,18 @@ static void loadCublasLt(void) {
     return;
   RESOLVE(lib, create, "cublasLtCreate");
   RESOLVE(lib, descCreate, "cublasLtMatmulDescCreate");
+  RESOLVE(lib, descDestroy, "cublasLtMatmulDescDestroy");
   RESOLVE(lib, descSet, "cublasLtMatmulDescSetAttribute");
   RESOLVE(lib, layoutCreate, "cublasLtMatrixLayoutCreate");
+  RESOLVE(lib, layoutDestroy, "cublasLtMatrixLayoutDestroy");
   RESOLVE(lib, prefCreate, "cublasLtMatmulPreferenceCreate");
+  RESOLVE(lib, prefDestroy, "cublasLtMatmulPreferenceDestroy");
   RESOLVE(lib, prefSet, "cublasLtMatmulPreferenceSetAttribute");
   RESOLVE(lib, heuristic, "cublasLtMatmulAlgoGetHeuristic");
   RESOLVE(lib, matmul, "cublasLtMatmul");
-  if (!lt.create || !lt.descCreate || !lt.descSet || !lt.layoutCreate ||
-      !lt.prefCreate || !lt.prefSet || !lt.heuristic || !lt.matmul)
+  if (!lt.create || !lt.descCreate || !lt.descDestroy || !lt.descSet ||
+      !lt.layoutCreate || !lt.layoutDestroy || !lt.prefCreate ||
+      !lt.prefDestroy || !lt.prefSet || !lt.heuristic || !lt.matmul)
     return;
   lt.available = lt.create(&lt.handle) == kLtSuccess;
 }
@@ -138,9 +145,10 @@ static int planFp8(LtPlan *plan, int64_t M, int64_t N, int64_t K,
                      sizeof(plan->workspaceBytes)),
           "cublasLtMatmulPreferenceSetAttribute");
   int found = 0;
-  if (lt.heuristic(lt.handle, plan->desc, plan->a, plan->b, plan->d, plan->d,
-                   pref, 1, &plan->algo, &found) != kLtSuccess ||
-      found < 1)
+  int status = lt.heuristic(lt.handle, plan->desc, plan->a, plan->b, plan->d,
+                            plan->d, pref, 1, &plan->algo, &found);
+  lt.prefDestroy(pref);
+  if (status != kLtSuccess || found < 1)
     return 0;
   plan->workspace = tileRtAlloc((int64_t)plan->workspaceBytes);
   return 1;
@@ -156,10 +164,21 @@ static void callCublasLt(TileRtGemmBaseline *baseline) {
           "cublasLtMatmul");
 }
 
-static void releaseCublasLt(TileRtGemmBaseline *baseline) {
-  LtPlan *plan = baseline->state;
-  tileRtFree(plan->workspace);
+/// Frees what planFp8 made, however far it got (the plan starts zeroed).
+static void destroyPlan(LtPlan *plan) {
+  LtLayout layouts[] = {plan->a, plan->b, plan->d};
+  for (size_t i = 0; i < 3; ++i)
+    if (layouts[i])
+      lt.layoutDestroy(layouts[i]);
+  if (plan->desc)
+    lt.descDestroy(plan->desc);
+  if (plan->workspace)
+    tileRtFree(plan->workspace);
   free(plan);
+}
+
+static void releaseCublasLt(TileRtGemmBaseline *baseline) {
+  destroyPlan(baseline->state);
 }
 
 TileRtGemmBaseline *tileRtCublasLtFp8GemmBaseline(int64_t M, int64_t N,
@@ -178,9 +197,12 @@ TileRtGemmBaseline *tileRtCublasLtFp8GemmBaseline(int64_t M, int64_t N,
                 tileRtDTypeName(outDtype));
   tileRtEnsureContext();
   pthread_once(&ltOnce, loadCublasLt);
+  if (!lt.available)
+    return NULL;
   LtPlan *plan = tileRtHostAlloc(sizeof *plan);
-  if (!lt.available || !planFp8(plan, M, N, K, cudaOut)) {
-    free(plan);
+  memset(plan, 0, sizeof *plan);
+  if (!planFp8(plan, M, N, K, cudaOut)) {
+    destroyPlan(plan);
     return NULL;
   }
   return tileRtNewBaseline(callCublasLt, releaseCublasLt, plan, M, N, K,

@@ -496,6 +496,9 @@ int32_t tileRtListSchedule(const int32_t *costs, int32_t tasks, int32_t workers,
     tileRtFatal("tileRtListSchedule: %" PRId32 " tasks over %" PRId32
                 " workers: expected tasks >= 0 and workers >= 1",
                 tasks, workers);
+  if (!table || (tasks > 0 && !costs))
+    tileRtFatal("tileRtListSchedule: the %s is NULL",
+                table ? "costs" : "table");
   int64_t entries = (int64_t)workers * ((int64_t)tasks + 2);
   for (int64_t i = 0; i < entries; ++i)
     table[i] = i < workers ? 0 : -1;
