@@ -10,7 +10,10 @@ out="$build/demo"
 mkdir -p "$out"
 
 echo "== TileMLIR demo"
-echo "dialects: $("$bin/tile-opt" --show-dialects | tail -n +2 | tr -s ' \n' ' ')"
+# --show-dialects prints "Available Dialects: a,b,..." (MLIR 22) or the
+# header then one name a line (earlier releases).
+echo "dialects: $("$bin/tile-opt" --show-dialects | sed 's/^Available Dialects: *//' |
+  tr -s ' ,\n' ' ')"
 echo
 
 echo "-- 1. Parse and verify the reference programs (examples/)"
