@@ -721,12 +721,18 @@ class DeferredEpilogue:
 
     def in_loop(self, pad, step="%k"):
         """The K loop body's stores, after its loads (lines start with
-        `pad`); `step` counts the loop's iterations from 0."""
-        return "".join(
-            f"\n{pad}%k_is{j} = arith.cmpi eq, {step}, %c{j + 1} : index"
-            f"\n{pad}%store{j} = arith.andi %k_is{j}, %has_prev : i1\n"
-            + self.store_if(j, f"%store{j}", "%prev", "%prev_m", "%prev_n", pad)
+        `pad`); `step` counts the loop's iterations from 0. Only steps 1 ..
+        windows store, so one test guards the windows' own: the K steps
+        after them (most of a long K loop) pay one compare and a branch,
+        not a compare, an and and a branch per window (bench/NOTES.md,
+        sixteenth session)."""
+        stores = "".join(
+            f"\n{pad}  %k_is{j} = arith.cmpi eq, {step}, %c{j + 1} : index\n"
+            + self.store_if(j, f"%k_is{j}", "%prev", "%prev_m", "%prev_n", pad + "  ")
             for j in range(self.windows))
+        return (f"\n{pad}%in_head = arith.cmpi ule, {step}, %c{self.windows} : index"
+                f"\n{pad}%head = arith.andi %in_head, %has_prev : i1"
+                f"\n{pad}scf.if %head {{{stores}\n{pad}}}")
 
     def late_stores(self, trips="%k_tiles"):
         """After the K loop (of `trips` iterations): the windows of the

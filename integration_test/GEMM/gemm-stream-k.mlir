@@ -181,65 +181,65 @@ module attributes {gpu.container_module} {
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
           tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_f16, !tileB256_f16
           mbarrier.arrive %mbar_b
-          %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
-          %store0 = arith.andi %k_is0, %has_prev : i1
-          scf.if %store0 {
-            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
-            %pc0 = arith.constant 0 : i32
-            %pn0 = arith.addi %prev_n, %pc0 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-            tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
-            tma.store_commit
-          }
-          %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
-          %store1 = arith.andi %k_is1, %has_prev : i1
-          scf.if %store1 {
-            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
-            %pc1 = arith.constant 64 : i32
-            %pn1 = arith.addi %prev_n, %pc1 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
-            tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
-            tma.store_commit
-          }
-          %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
-          %store2 = arith.andi %k_is2, %has_prev : i1
-          scf.if %store2 {
-            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
-            %pc2 = arith.constant 128 : i32
-            %pn2 = arith.addi %prev_n, %pc2 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
-            tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
-            tma.store_commit
-          }
-          %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
-          %store3 = arith.andi %k_is3, %has_prev : i1
-          scf.if %store3 {
-            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
-            %pc3 = arith.constant 192 : i32
-            %pn3 = arith.addi %prev_n, %pc3 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
-            tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
-            tma.store_commit
+          %in_head = arith.cmpi ule, %k_rel, %c4 : index
+          %head = arith.andi %in_head, %has_prev : i1
+          scf.if %head {
+            %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
+            scf.if %k_is0 {
+              %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+              %pc0 = arith.constant 0 : i32
+              %pn0 = arith.addi %prev_n, %pc0 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s0p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+              tile.smem_store %pw0, %s0p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_f16, !desc128_f16
+              tma.store_commit
+            }
+            %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
+            scf.if %k_is1 {
+              %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+              %pc1 = arith.constant 64 : i32
+              %pn1 = arith.addi %prev_n, %pc1 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s1p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+              tile.smem_store %pw1, %s1p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_f16, !desc128_f16
+              tma.store_commit
+            }
+            %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
+            scf.if %k_is2 {
+              %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+              %pc2 = arith.constant 128 : i32
+              %pn2 = arith.addi %prev_n, %pc2 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s2p = tile.smem_index %c_shared[%c0] : !cring128_f16 -> !box128_f16
+              tile.smem_store %pw2, %s2p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_f16, !desc128_f16
+              tma.store_commit
+            }
+            %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
+            scf.if %k_is3 {
+              %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xf16, #acc128x256> -> tensor<128x64xf16, #acc128x64w8>
+              %pc3 = arith.constant 192 : i32
+              %pn3 = arith.addi %prev_n, %pc3 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s3p = tile.smem_index %c_shared[%c1] : !cring128_f16 -> !box128_f16
+              tile.smem_store %pw3, %s3p : tensor<128x64xf16, #acc128x64w8>, !box128_f16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_f16, !desc128_f16
+              tma.store_commit
+            }
           }
           %parity = arith.remui %rel_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
@@ -741,65 +741,65 @@ module attributes {gpu.container_module} {
           mbarrier.expect_tx %mbar_b, bytes = 32768 if %leader
           tma.async_load %descB[%off_k, %off_n], %b_shared, %mbar_b : !descB256_bf16, !tileB256_bf16
           mbarrier.arrive %mbar_b
-          %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
-          %store0 = arith.andi %k_is0, %has_prev : i1
-          scf.if %store0 {
-            %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
-            %pc0 = arith.constant 0 : i32
-            %pn0 = arith.addi %prev_n, %pc0 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-            tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
-            tma.store_commit
-          }
-          %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
-          %store1 = arith.andi %k_is1, %has_prev : i1
-          scf.if %store1 {
-            %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
-            %pc1 = arith.constant 64 : i32
-            %pn1 = arith.addi %prev_n, %pc1 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
-            tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
-            tma.store_commit
-          }
-          %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
-          %store2 = arith.andi %k_is2, %has_prev : i1
-          scf.if %store2 {
-            %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
-            %pc2 = arith.constant 128 : i32
-            %pn2 = arith.addi %prev_n, %pc2 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
-            tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
-            tma.store_commit
-          }
-          %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
-          %store3 = arith.andi %k_is3, %has_prev : i1
-          scf.if %store3 {
-            %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
-            %pc3 = arith.constant 192 : i32
-            %pn3 = arith.addi %prev_n, %pc3 : i32
-            tma.store_wait pending = 1 read_only
-            tile.barrier
-            %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
-            tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
-            tile.fence_async_shared
-            tile.barrier
-            tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
-            tma.store_commit
+          %in_head = arith.cmpi ule, %k_rel, %c4 : index
+          %head = arith.andi %in_head, %has_prev : i1
+          scf.if %head {
+            %k_is0 = arith.cmpi eq, %k_rel, %c1 : index
+            scf.if %k_is0 {
+              %pw0 = tile.extract_slice %prev[0, 0] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+              %pc0 = arith.constant 0 : i32
+              %pn0 = arith.addi %prev_n, %pc0 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s0p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+              tile.smem_store %pw0, %s0p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s0p, %descC[%prev_m, %pn0] : !box128_bf16, !desc128_bf16
+              tma.store_commit
+            }
+            %k_is1 = arith.cmpi eq, %k_rel, %c2 : index
+            scf.if %k_is1 {
+              %pw1 = tile.extract_slice %prev[0, 64] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+              %pc1 = arith.constant 64 : i32
+              %pn1 = arith.addi %prev_n, %pc1 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s1p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+              tile.smem_store %pw1, %s1p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s1p, %descC[%prev_m, %pn1] : !box128_bf16, !desc128_bf16
+              tma.store_commit
+            }
+            %k_is2 = arith.cmpi eq, %k_rel, %c3 : index
+            scf.if %k_is2 {
+              %pw2 = tile.extract_slice %prev[0, 128] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+              %pc2 = arith.constant 128 : i32
+              %pn2 = arith.addi %prev_n, %pc2 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s2p = tile.smem_index %c_shared[%c0] : !cring128_bf16 -> !box128_bf16
+              tile.smem_store %pw2, %s2p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s2p, %descC[%prev_m, %pn2] : !box128_bf16, !desc128_bf16
+              tma.store_commit
+            }
+            %k_is3 = arith.cmpi eq, %k_rel, %c4 : index
+            scf.if %k_is3 {
+              %pw3 = tile.extract_slice %prev[0, 192] : tensor<128x256xbf16, #acc128x256> -> tensor<128x64xbf16, #acc128x64w8>
+              %pc3 = arith.constant 192 : i32
+              %pn3 = arith.addi %prev_n, %pc3 : i32
+              tma.store_wait pending = 1 read_only
+              tile.barrier
+              %s3p = tile.smem_index %c_shared[%c1] : !cring128_bf16 -> !box128_bf16
+              tile.smem_store %pw3, %s3p : tensor<128x64xbf16, #acc128x64w8>, !box128_bf16
+              tile.fence_async_shared
+              tile.barrier
+              tma.async_store %s3p, %descC[%prev_m, %pn3] : !box128_bf16, !desc128_bf16
+              tma.store_commit
+            }
           }
           %parity = arith.remui %rel_i32, %c2_i32 : i32
           mbarrier.wait %mbar_a, phase %parity : i32
