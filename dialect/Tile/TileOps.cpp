@@ -789,7 +789,9 @@ LogicalResult RangeOp::verify() {
   auto type = cast<RankedTensorType>(getResult().getType());
   if (type.getRank() != 1)
     return emitOpError() << "range produces a 1-D tile";
-  int64_t start = getStart(), end = getEnd();
+  // Signed: the generated accessors read the i32 attributes as unsigned
+  // (a start of -4 as 4294967292).
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   if (end <= start)
     return emitOpError() << "end (" << end << ") must exceed start (" << start
                          << ")";

@@ -40,6 +40,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_TILEPIPELINE
@@ -387,18 +390,28 @@ LogicalResult Pipeliner::checkReadsAreFenced() {
 }
 
 LogicalResult Pipeliner::checkSharedMemory(bool &hardError) {
-  int64_t bytes = 0;
+  // One stage's bytes first: stages x bytes can pass 2^63 (a stage count
+  // of 2^50 once wrapped to a size that fit, and the pass then built the
+  // rings for ever), so the product is only formed when it cannot.
+  constexpr int64_t kMaxBytes = std::numeric_limits<int64_t>::max();
+  int64_t stageBytes = 0;
   for (tile::AllocSmemOp root : plan.buffers)
-    bytes += plan.stages * root.getType().getSizeInBytes();
-  if (bytes > tile::kMaxSharedMemoryBytes) {
-    hardError = true;
-    return loop.emitError()
-           << "tile-pipeline: " << plan.stages << " stages need " << bytes
-           << " bytes of shared memory for the pipelined buffers alone, but "
-              "a CTA can use at most "
-           << tile::kMaxSharedMemoryBytes << " bytes";
-  }
-  return success();
+    if (llvm::AddOverflow(stageBytes, root.getType().getSizeInBytes(),
+                          stageBytes))
+      stageBytes = kMaxBytes;
+  if (stageBytes == 0 ||
+      plan.stages <= tile::kMaxSharedMemoryBytes / stageBytes)
+    return success();
+  hardError = true;
+  InFlightDiagnostic diag = loop.emitError() << plan.pass << ": " << plan.stages
+                                             << " stages need ";
+  if (plan.stages <= kMaxBytes / stageBytes)
+    diag << plan.stages * stageBytes;
+  else
+    diag << "more than " << kMaxBytes;
+  return diag << " bytes of shared memory for the pipelined buffers alone ("
+              << stageBytes << " a stage), but a CTA can use at most "
+              << tile::kMaxSharedMemoryBytes << " bytes";
 }
 
 bool Pipeliner::matchAsyncDot() {

@@ -67,6 +67,15 @@ LogicalResult tilemlir::checkPingPong(gpu::GPUFuncOp func, scf::ForOp pingPong,
     return refusePingPong(pingPong)
            << "the loop must be the kernel's top-level operation that holds "
               "the first warp-specialized loop";
+  // Each warpgroup runs every other iteration: a carried value would chain
+  // through its own iterations only, not the loop's.
+  if (unsigned carried = pingPong.getNumRegionIterArgs())
+    return refusePingPong(pingPong)
+           << "it carries " << carried << " value" << (carried == 1 ? "" : "s")
+           << " from one iteration to the next, and each consumer warpgroup "
+              "runs every other iteration (compute "
+           << (carried == 1 ? "it" : "them")
+           << " from the induction variable instead)";
   for (const PipelinePlan *plan : loops) {
     scf::ForOp loop = plan->loop;
     if (loop->getParentOp() != pingPong)

@@ -359,3 +359,19 @@ gpu.module @kernels [#nvvm.target<chip = "sm_90a">] {
     gpu.return
   }
 }
+
+// -----
+
+// A tile no layout can hold: 2^20 f32 over 128 threads is 8192 registers a
+// thread however it is spread (the bound is 256). The layout the pass
+// chose is checked as a written one is (it once left IR that did not parse
+// back, and a 2^30-element tile made the lowering run for minutes).
+gpu.module @m {
+  gpu.func @too_large(%p: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-error @+1 {{'tile.range' op tile-legalize-layouts: a tile of shape [1048576] holds 8192 32-bit elements (8192 32-bit registers) in every thread, but a thread can hold at most 256 registers of a tile: spread it over more threads or split it}}
+    %r = tile.range 0 to 1048576 : tensor<1048576xi32>
+    %f = arith.sitofp %r : tensor<1048576xi32> to tensor<1048576xf32>
+    tile.store %p[%r], %f : !tile.ptr<f32>, tensor<1048576xi32>, tensor<1048576xf32>
+    gpu.return
+  }
+}

@@ -421,7 +421,7 @@ gpu.module @m {
     %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
     mbarrier.init %bar, arrivals = 1
     %init = arith.constant dense<0.0> : !t
-    // expected-error @+1 {{tile-pipeline: 29 stages need 237568 bytes of shared memory for the pipelined buffers alone, but a CTA can use at most 232448 bytes}}
+    // expected-error @+1 {{tile-pipeline: 29 stages need 237568 bytes of shared memory for the pipelined buffers alone (8192 a stage), but a CTA can use at most 232448 bytes}}
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
       mbarrier.arrive_expect_tx %bar, bytes = 8192
       tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
@@ -431,6 +431,40 @@ gpu.module @m {
       tile.barrier
       scf.yield %y : !t
     } {tile.num_stages = 29 : i32}
+    gpu.return
+  }
+}
+
+// -----
+
+#nv = #tile.nvmma_shared<swizzle = 64, element_bits = 16>
+#acc = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 128]>
+!d = !tma.descriptor<tensor<128x32xf16>, swizzle = 64>
+!s = !tile.smem<128x32xf16, #nv, mutable>
+!t = tensor<128x32xf16, #acc>
+
+// A stage count whose rings' size passes 2^63 bytes (it once wrapped to a
+// size that fit, and the pass ran until killed).
+gpu.module @m {
+  gpu.func @f(%desc: !d, %n: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c0_i32 = arith.constant 0 : i32
+    %buf = tile.alloc_smem : !s
+    %bars = mbarrier.alloc : !mbarrier.group<1>
+    %bar = mbarrier.index %bars[%c0] : !mbarrier.group<1>
+    mbarrier.init %bar, arrivals = 1
+    %init = arith.constant dense<0.0> : !t
+    // expected-error @+1 {{tile-pipeline: 1125899906842624 stages need more than 9223372036854775807 bytes of shared memory for the pipelined buffers alone (8192 a stage), but a CTA can use at most 232448 bytes}}
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%x = %init) -> (!t) {
+      mbarrier.arrive_expect_tx %bar, bytes = 8192
+      tma.async_load %desc[%c0_i32, %c0_i32], %buf, %bar : !d, !s
+      mbarrier.wait %bar, phase %c0_i32 : i32
+      %v = tile.smem_load %buf : !s -> !t
+      %y = arith.addf %x, %v : !t
+      tile.barrier
+      scf.yield %y : !t
+    } {tile.num_stages = 1125899906842624 : i64}
     gpu.return
   }
 }

@@ -874,6 +874,17 @@ gpu.module @m {
 
 // -----
 
+// The bounds are signed i32: a negative start is named as such.
+gpu.module @m {
+  gpu.func @k() kernel {
+    // expected-error @+1 {{end (-8) must exceed start (-4)}}
+    %r = tile.range -4 to -8 : tensor<4xi32>
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m {
   gpu.func @k() kernel {
     // expected-error @+1 {{result has 64 elements but the range has 128}}

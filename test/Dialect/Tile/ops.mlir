@@ -57,6 +57,9 @@ gpu.module @kernels {
   gpu.func @global_memory(%in: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel {
     // CHECK: %[[M:.*]] = tile.range 0 to 128 : tensor<128xi32, #[[ROWS]]>
     %m = tile.range 0 to 128 : tensor<128xi32, #rows>
+    // A range may start below zero (the bounds are signed i32).
+    // CHECK: tile.range -4 to 4 : tensor<8xi32>
+    %neg = tile.range -4 to 4 : tensor<8xi32>
     // CHECK: %[[N:.*]] = tile.range 0 to 64 : tensor<64xi32, #[[COLS]]>
     %n = tile.range 0 to 64 : tensor<64xi32, #cols>
     // CHECK: tile.expand_dims %[[M]], axis = 1 : tensor<128xi32, #[[ROWS]]> -> tensor<128x1xi32, #[[BLOCKED]]>
