@@ -648,6 +648,12 @@ LogicalResult DotOp::verify() {
                            << " is not a multiple of the layout's "
                               "instruction N ("
                            << instrN << ")";
+    // (PTX ISA, wgmma.mma_async shapes: the integer forms skip 40 and 56.)
+    if (aElem.isInteger(8) && instrN > 32 && instrN % 16 != 0)
+      return emitOpError() << "the layout's instruction N (" << instrN
+                           << ") is not one wgmma takes with 8-bit integer "
+                              "operands: 8, 16, 24, 32, then multiples of "
+                              "16 up to 256";
     int64_t rowsPerStep = int64_t(wgmma.getWarpsPerCTA()[0]) * 16;
     if (m % rowsPerStep != 0)
       return emitOpError() << "M = " << m << " is not a multiple of the "

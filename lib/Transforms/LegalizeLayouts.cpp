@@ -202,6 +202,14 @@ LogicalResult checkTileWarps(gpu::GPUFuncOp func, Value v, Operation *at) {
   // (More warps than the kernel has is the verifier's rule.)
   if (warps > numWarps.getInt())
     return success();
+  // A layout's warp dimension is a power of two: no tile fits 3 warps.
+  if (!llvm::isPowerOf2_64(numWarps.getInt()))
+    return at->emitOpError()
+           << "has a register tile " << type << " laid out over " << warps
+           << " warps, but the kernel runs " << numWarps.getInt()
+           << " (tile.num_warps), and a layout spans a power-of-two number "
+              "of warps: a kernel with register tiles runs 1, 2, 4, 8, 16 "
+              "or 32 warps (or splits them with tile.warp_specialize)";
   return at->emitOpError()
          << "has a register tile " << type << " laid out over " << warps
          << " warps, but the kernel runs " << numWarps.getInt()

@@ -240,6 +240,7 @@ private:
                   tma::DescriptorType desc);
   void syncCopy(OpBuilder &b, tile::CopyOp op, const CopyRegion &region);
   void lowerToRegisters(tile::CopyOp op);
+  LogicalResult checkRegisterResult(tile::CopyOp op);
   void fenceBeforeSyncGroup(const SyncGroup &group);
   void waitForSyncGroup(OpBuilder &b, Location loc, int64_t index);
 
@@ -288,6 +289,28 @@ FailureOr<CopyKind> CopyLowering::checkRegisterCopy(tile::CopyOp op,
          << " as one register tile, and register tiles have power-of-two "
             "dimensions and rank 1 to "
          << tile::kMaxRegisterTileRank;
+}
+
+/// A copy's register result is lowered only in the shapes register tiles
+/// are (its loads are built here: an unsupported shape would be reported
+/// at one of them, by another op's name).
+LogicalResult CopyLowering::checkRegisterResult(tile::CopyOp op) {
+  auto type = cast<RankedTensorType>(op.getResult().getType());
+  ArrayRef<int64_t> shape = type.getShape();
+  auto odd = llvm::find_if(
+      shape, [](int64_t d) { return !llvm::isPowerOf2_64(uint64_t(d)); });
+  int64_t rank = shape.size();
+  if (odd == shape.end() && rank >= 1 && rank <= tile::kMaxRegisterTileRank)
+    return success();
+  InFlightDiagnostic diag = op.emitOpError()
+                            << "not supported yet: a copy into the register "
+                               "tile "
+                            << type << ": register tiles have rank 1 to "
+                            << tile::kMaxRegisterTileRank
+                            << " and power-of-two dimensions";
+  if (odd != shape.end())
+    diag << " (dimension " << odd - shape.begin() << " is " << *odd << ")";
+  return diag;
 }
 
 Value CopyLowering::descriptorArgument(tile::CopyOp op,
@@ -666,6 +689,8 @@ LogicalResult CopyLowering::plan(ArrayRef<tile::CopyOp> copies) {
   for (tile::CopyOp op : copies) {
     // Into registers: every thread loads its own elements.
     if (op.isToRegisters()) {
+      if (failed(checkRegisterResult(op)))
+        failedAny = true;
       state.plans[op] = CopyPlan();
       previous = {};
       continue;

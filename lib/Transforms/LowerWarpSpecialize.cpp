@@ -412,7 +412,28 @@ struct LowerWarpSpecialize
     : public tilemlir::impl::TileLowerWarpSpecializeBase<LowerWarpSpecialize> {
   void runOnOperation() override {
     SmallVector<tile::WarpSpecializeOp> ops;
-    getOperation().walk([&](tile::WarpSpecializeOp op) { ops.push_back(op); });
+    llvm::SmallDenseMap<Operation *, tile::WarpSpecializeOp> firstInKernel;
+    bool failedAny = false;
+    getOperation().walk([&](tile::WarpSpecializeOp op) {
+      ops.push_back(op);
+      // One split of a kernel's warps: lowering the first moves the rest of
+      // the kernel under a branch, where a second would be reported as
+      // nested in control flow.
+      auto func = op->getParentOfType<gpu::GPUFuncOp>();
+      auto [first, isFirst] = firstInKernel.try_emplace(func, op);
+      if (func && !isFirst) {
+        InFlightDiagnostic diag =
+            op.emitOpError()
+            << "not supported yet: a second tile.warp_specialize in kernel @"
+            << func.getName()
+            << " (one op splits the kernel's warps: give it all the "
+               "partitions)";
+        diag.attachNote(first->second.getLoc()) << "the first is here";
+        failedAny = true;
+      }
+    });
+    if (failedAny)
+      return signalPassFailure();
     for (tile::WarpSpecializeOp op : ops)
       if (failed(lower(op)))
         return signalPassFailure();

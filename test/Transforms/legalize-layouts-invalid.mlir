@@ -375,3 +375,17 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Three warps: a layout's warp dimension is a power of two, so no layout
+// covers the kernel's warps (the error once asked for a layout over 3).
+gpu.module @m {
+  gpu.func @three_warps(%p: !tile.ptr<f32>) kernel attributes {tile.num_warps = 3 : i32} {
+    // expected-error @+1 {{laid out over 2 warps, but the kernel runs 3 (tile.num_warps), and a layout spans a power-of-two number of warps: a kernel with register tiles runs 1, 2, 4, 8, 16 or 32 warps (or splits them with tile.warp_specialize)}}
+    %r = tile.range 0 to 256 : tensor<256xi32>
+    %v = tile.load %p[%r] : !tile.ptr<f32>, tensor<256xi32> -> tensor<256xf32>
+    tile.store %p[%r], %v : !tile.ptr<f32>, tensor<256xi32>, tensor<256xf32>
+    gpu.return
+  }
+}

@@ -272,3 +272,28 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Two splits of one kernel's warps: the second is named as such (lowering
+// the first moved it under a branch, and it was reported as nested in
+// control flow).
+gpu.module @m {
+  gpu.func @twice(%p: !tile.ptr<i32>) kernel attributes {tile.num_warps = 4 : i32} {
+    // expected-note @+1 {{the first is here}}
+    tile.warp_specialize(%p) default {
+      tile.warp_yield
+    }
+    partition0(%q: !tile.ptr<i32>) num_warps(4) {
+      tile.warp_return
+    } : (!tile.ptr<i32>) -> ()
+    // expected-error @+1 {{not supported yet: a second tile.warp_specialize in kernel @twice (one op splits the kernel's warps: give it all the partitions)}}
+    tile.warp_specialize(%p) default {
+      tile.warp_yield
+    }
+    partition0(%q: !tile.ptr<i32>) num_warps(4) {
+      tile.warp_return
+    } : (!tile.ptr<i32>) -> ()
+    gpu.return
+  }
+}

@@ -614,6 +614,25 @@ gpu.module @m {
 
 // -----
 
+// 8-bit integer wgmma has no N = 40 or 56 (nor any N above 32 that is not
+// a multiple of 16); f16 has (the same shapes, N = 40: accepted).
+#acc40 = #tile.wgmma<warpsPerCTA = [4, 1], instrShape = [16, 40]>
+gpu.module @m {
+  gpu.func @k(%a: !tile.smem<64x32xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>, mutable>,
+              %b: !tile.smem<32x40xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8, transposed = true>, mutable>,
+              %c: tensor<64x40xi32, #acc40>,
+              %h: !tile.smem<64x32xf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>,
+              %g: !tile.smem<32x40xf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16, transposed = true>, mutable>,
+              %f: tensor<64x40xf32, #acc40>) kernel {
+    %ok = tile.dot %h, %g, %f : !tile.smem<64x32xf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16>, mutable>, !tile.smem<32x40xf16, #tile.nvmma_shared<swizzle = 64, element_bits = 16, transposed = true>, mutable>, tensor<64x40xf32, #acc40> -> tensor<64x40xf32, #acc40>
+    // expected-error @+1 {{the layout's instruction N (40) is not one wgmma takes with 8-bit integer operands: 8, 16, 24, 32, then multiples of 16 up to 256}}
+    %d = tile.dot %a, %b, %c : !tile.smem<64x32xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8>, mutable>, !tile.smem<32x40xi8, #tile.nvmma_shared<swizzle = 32, element_bits = 8, transposed = true>, mutable>, tensor<64x40xi32, #acc40> -> tensor<64x40xi32, #acc40>
+    gpu.return
+  }
+}
+
+// -----
+
 gpu.module @m {
   gpu.func @k(%a: !tile.smem<32x64xf16, mutable>, %b: !tile.smem<64x64xf16, mutable>, %c: tensor<32x64xf32>) kernel {
     // expected-error @+1 {{M = 32 must be a multiple of 64 (rows of one warpgroup MMA)}}
