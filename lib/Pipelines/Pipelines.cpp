@@ -126,12 +126,42 @@ bool tilemlir::isLoweredToNVVM(gpu::GPUModuleOp module) {
   return !result.wasInterrupted();
 }
 
+/// Registers a pipeline of TileMLIR's: as PassPipelineRegistration does,
+/// but refusing a pass manager not anchored on builtin.module (the
+/// pipelines hold module passes, which a nested one, say
+/// `gpu.module(tile-to-nvvm)`, would reject with an LLVM ERROR).
+static void registerModulePipeline(
+    StringRef arg, StringRef description,
+    void (*build)(OpPassManager &, const tilemlir::TilePipelineOptions &)) {
+  std::string name = arg.str();
+  registerPassPipeline(
+      arg, description,
+      [build, name](OpPassManager &pm, StringRef optionsText,
+                    function_ref<LogicalResult(const Twine &)> errorHandler) {
+        tilemlir::TilePipelineOptions options;
+        if (failed(options.parseFromString(optionsText)))
+          return failure();
+        StringRef anchor = pm.getOpAnchorName();
+        if (anchor != ModuleOp::getOperationName())
+          return errorHandler(name +
+                              " runs on builtin.module (it lowers "
+                              "kernels and their launches together), "
+                              "not nested on '" +
+                              anchor + "'");
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionsHandler) {
+        optionsHandler(tilemlir::TilePipelineOptions());
+      });
+}
+
 void tilemlir::registerTilePipelines() {
-  PassPipelineRegistration<TilePipelineOptions>(
+  registerModulePipeline(
       "tile-to-nvvm",
       "Lower TileMLIR kernels (gpu.modules) to the NVVM and LLVM dialects",
       buildTileToNVVMPipeline);
-  PassPipelineRegistration<TilePipelineOptions>(
+  registerModulePipeline(
       "tile-to-llvm",
       "Lower kernels to an embedded cubin and host code to the LLVM "
       "dialect, ready for mlir-translate / tile-run",

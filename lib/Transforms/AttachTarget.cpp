@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/Regex.h"
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_TILEATTACHTARGET
@@ -22,6 +23,16 @@ struct AttachTarget
 
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    // NVPTX only warns about a processor it does not know, and the PTX
+    // then names it as its target. Chips outside the table pass (NVPTX
+    // knows them), names that are not a chip's do not.
+    if (!llvm::Regex("^sm_[0-9]+[af]?$").match(chip)) {
+      getOperation().emitError()
+          << "tile-attach-target: '" << chip
+          << "' is not a chip name (sm_<version>, optionally with a or f: "
+          << tilemlir::getSupportedChipList() << " are supported)";
+      return signalPassFailure();
+    }
     getOperation().walk([&](gpu::GPUModuleOp module) -> WalkResult {
       // Tensor maps written in kernels use tensormap.replace (PTX ISA 8.3).
       bool writesTensorMaps = false;

@@ -557,6 +557,19 @@ static LogicalResult translate(MLIRContext &context, ModuleOp input,
 /// Writes each output: to -o, or with several modules to
 /// <output>.<module>.<ext>.
 static LogicalResult writeOutputs(ArrayRef<Output> outputs, bool several) {
+  // A module's name becomes part of a file name: not a path of its own (a
+  // module @"a/../../x" would be written outside -o's directory). Checked
+  // for all before any is written.
+  for (const Output &output : outputs)
+    if (several && (StringRef(output.module).contains('/') ||
+                    StringRef(output.module).contains('\\'))) {
+      llvm::errs() << "tile-translate: gpu.module @\"" << output.module
+                   << "\" names its output file " << outputFilename
+                   << ".<module>." << extensionFor(emitKind)
+                   << ", and a module name may not hold '/' or '\\'; "
+                      "rename it or pick it with --module\n";
+      return failure();
+    }
   for (const Output &output : outputs) {
     std::string path = outputFilename;
     if (several)

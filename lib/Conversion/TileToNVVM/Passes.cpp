@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/Regex.h"
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_CONVERTMBARRIERTONVVM
@@ -67,19 +68,38 @@ LogicalResult verifyLowering(gpu::GPUModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// Function arguments NVPTX can pass: an `i0` (no bits) would reach its
-/// LowerArguments as an empty parameter type, an LLVM ERROR.
+/// Function signatures NVPTX can compile: a name that is not a PTX
+/// identifier stops it with an LLVM ERROR ("Symbol name with unsupported
+/// characters"; a device function's reaches ptxas as a syntax error), an
+/// `i0` argument (no bits) reaches its LowerArguments as an empty parameter
+/// type (an LLVM ERROR), and an integer of another width than PTX's (i4)
+/// becomes a `.param .u4` that ptxas rejects.
 LogicalResult verifyFunctionArguments(Operation *op) {
   auto func = dyn_cast<gpu::GPUFuncOp>(op);
   if (!func)
     return success();
-  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes()))
-    if (auto integer = dyn_cast<IntegerType>(type);
-        integer && integer.getWidth() == 0)
+  static const llvm::Regex ptxName("^[A-Za-z_$][A-Za-z0-9_$]*$");
+  if (!ptxName.match(func.getName()))
+    return func.emitOpError()
+           << "@\"" << func.getName()
+           << "\": a GPU function's name is its PTX name, which takes "
+              "letters, digits, '_' and '$' and does not start with a digit";
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto integer = dyn_cast<IntegerType>(type);
+    if (!integer)
+      continue;
+    unsigned width = integer.getWidth();
+    if (width == 0)
       return func.emitOpError()
              << "argument " << i << " is " << type
              << ", which has no bits: a GPU function's parameters must "
                 "occupy memory (NVPTX passes no empty parameter)";
+    if (width != 1 && width != 8 && width != 16 && width != 32 && width != 64)
+      return func.emitOpError()
+             << "argument " << i << " is " << type
+             << ": PTX parameters are integers of 8, 16, 32 or 64 bits (or "
+                "i1)";
+  }
   return success();
 }
 

@@ -585,6 +585,8 @@ def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
            "Chip for modules without a target">,
     Option<"optLevel", "opt-level", "int", "3", "NVPTX optimization level">,
   ];
+  // The targets it attaches are #nvvm.target attributes.
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
 def TileModuleToBinary : Pass<"tile-module-to-binary", "::mlir::ModuleOp"> {
