@@ -5,6 +5,15 @@
 // The reduced kernel still fails the same way.
 // RUN: tile-reduce %s -reduction-tree='traversal-mode=0 test=%S/Inputs/reduce-still-rejected.sh' -o %t.mlir
 // RUN: not %S/Inputs/reduce-still-rejected.sh %t.mlir
+// A test script it cannot run is an error before anything runs (upstream's
+// tester stopped with an LLVM ERROR): none named, missing, not executable.
+// RUN: not tile-reduce %s -reduction-tree='traversal-mode=0' 2>&1 | FileCheck %s --check-prefix=NOTEST
+// RUN: not tile-reduce %s -reduction-tree='traversal-mode=0 test=%t.missing' 2>&1 | FileCheck %s --check-prefix=BADTEST
+// RUN: not tile-reduce %s -reduction-tree='traversal-mode=0 test=%s' 2>&1 | FileCheck %s --check-prefix=BADTEST
+// NOTEST: tile-reduce: -reduction-tree=traversal-mode=0 names no test script (test=PATH: an executable that exits 1 while the input is still interesting)
+// NOTEST-NOT: LLVM ERROR
+// BADTEST: tile-reduce: the test script '{{.*}}' is not an executable file
+// BADTEST-NOT: LLVM ERROR
 
 // CHECK: mbarrier.expect_tx %{{.*}}, bytes = 16384
 // CHECK-COUNT-2: tma.async_load
