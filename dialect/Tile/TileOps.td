@@ -828,7 +828,13 @@ def Tile_WarpSpecializeOp : Tile_Op<"warp_specialize",
     arguments. Only constants may be used from above (any warp can
     rematerialize them, and canonicalization hoists them). `num_regs` sets a partition's register budget through
     `setmaxnreg` (a multiple of 8 in [24, 256]); `default_num_regs` sets the
-    default partition's. The default region yields the op's results.
+    default partition's. As Gluon's `worker_num_regs`, partition budgets
+    are requests: without `default_num_regs` the default partition gets
+    what the CTA's registers leave (up to 256), and partitions that leave
+    their last warpgroup incomplete get idle warps that complete it
+    (setmaxnreg acts on whole warpgroups): the kernel then runs that many
+    more threads, and the lowering warns that its launches must give them.
+    The default region yields the op's results.
 
     ```mlir
     tile.warp_specialize(%a, %bars) default {

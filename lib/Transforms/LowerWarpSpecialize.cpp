@@ -211,6 +211,10 @@ struct WarpPlan {
   std::optional<int32_t> defaultRegs;
   std::optional<ArrayRef<int32_t>> partRegs;
   bool setRegisters = false;
+  /// Idle warps after the last partition that complete its warpgroup for
+  /// setmaxnreg, and their budget (the last partition's).
+  WarpRange padding{0, 0};
+  int64_t paddingRegs = 0;
   /// The registers each thread starts with, and all of them.
   tile::RegisterPool pool;
 };
@@ -230,6 +234,7 @@ LogicalResult checkRegisterBudgets(tile::WarpSpecializeOp op,
            << plan.defaultWarps << " warps and the kernel " << plan.totalWarps
            << "; setmaxnreg applies to all 4 warps of a warpgroup";
   SmallVector<int64_t> groupRegs(plan.totalWarps / 4, -1);
+  // (Idle padding warps take their warpgroup's budget: no conflict.)
   auto assign = [&](WarpRange range, int64_t regs) -> LogicalResult {
     for (int64_t w = range.base; w < range.base + range.count; ++w) {
       int64_t &slot = groupRegs[w / 4];
@@ -248,8 +253,48 @@ LogicalResult checkRegisterBudgets(tile::WarpSpecializeOp op,
   for (auto [range, regs] : llvm::zip_equal(plan.ranges, *plan.partRegs))
     if (failed(assign(range, regs)))
       return failure();
+  if (plan.padding.count && failed(assign(plan.padding, plan.paddingRegs)))
+    return failure();
   // That the budgets fit the registers the CTA starts with is the op's own
   // rule (WarpSpecializeOp::verify, with tile::getRegisterPool).
+  return success();
+}
+
+/// Partition budgets are requests, as Gluon's worker_num_regs are: with
+/// them, a last warpgroup the partitions leave incomplete gets idle warps
+/// (setmaxnreg acts on all 4 warps of a warpgroup; Gluon's tutorial runs
+/// two one-warp partitions at 24 registers), and a default partition
+/// without a budget gets what the CTA's registers leave, up to setmaxnreg's
+/// 256.
+LogicalResult completeBudgets(tile::WarpSpecializeOp op, WarpPlan &plan) {
+  if (!plan.partRegs || plan.defaultWarps % 4 != 0)
+    return success(); // checkRegisterBudgets says why not.
+  int64_t padded = llvm::alignTo(plan.totalWarps, 4);
+  if (padded != plan.totalWarps) {
+    if (padded > 32)
+      return op.emitOpError()
+             << "needs " << padded << " warps with the idle ones that "
+             << "complete its last warpgroup for setmaxnreg; a CTA has at "
+                "most 32";
+    plan.padding = {plan.totalWarps, padded - plan.totalWarps};
+    plan.paddingRegs = plan.partRegs->back();
+    plan.totalWarps = padded;
+  }
+  if (plan.defaultRegs)
+    return success();
+  tile::RegisterPool pool = tile::getRegisterPool(op, plan.totalWarps * 32);
+  int64_t others = plan.padding.count * plan.paddingRegs;
+  for (auto [range, regs] : llvm::zip_equal(plan.ranges, *plan.partRegs))
+    others += range.count * regs;
+  int64_t left = (pool.total() - others * 32) / (plan.defaultWarps * 32);
+  int64_t regs = std::min<int64_t>(256, left / 8 * 8);
+  if (regs < 24)
+    return op.emitOpError()
+           << "the partitions' register budgets leave " << left
+           << " registers a thread for the default partition's "
+           << plan.defaultWarps << " warps (of " << pool.perThread
+           << " each at entry), and setmaxnreg needs at least 24";
+  plan.defaultRegs = int32_t(regs);
   return success();
 }
 
@@ -281,6 +326,8 @@ FailureOr<WarpPlan> planWarps(tile::WarpSpecializeOp op,
   plan.partRegs = op.getPartitionNumRegs();
   plan.defaultRegs = op.getDefaultNumRegs();
   plan.setRegisters = plan.partRegs || plan.defaultRegs;
+  if (plan.setRegisters && failed(completeBudgets(op, plan)))
+    return failure();
   plan.pool = tile::getRegisterPool(op, plan.totalWarps * 32);
   if (plan.setRegisters && failed(checkRegisterBudgets(op, plan)))
     return failure();
@@ -328,7 +375,7 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
                                              32);
     Value inRange =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, wid, end);
-    bool last = i + 1 == plan.ranges.size();
+    bool last = i + 1 == plan.ranges.size() && !plan.padding.count;
     auto partIf = scf::IfOp::create(b, loc, inRange, !last);
     OpBuilder pb = OpBuilder::atBlockBegin(partIf.thenBlock());
     if (plan.partRegs)
@@ -352,6 +399,9 @@ LogicalResult lowerPartitions(tile::WarpSpecializeOp op, const WarpPlan &plan,
     if (!last)
       b.setInsertionPoint(partIf.elseBlock()->getTerminator());
   }
+  // The idle warps only take part in their warpgroup's setmaxnreg.
+  if (plan.padding.count)
+    setRegisters(b, loc, plan, plan.paddingRegs);
   return success();
 }
 
@@ -364,6 +414,15 @@ LogicalResult lower(tile::WarpSpecializeOp op) {
                                     plan->totalWarps)))
     return failure();
 
+  // The launch must bring the idle warps too: without them the last
+  // warpgroup's setmaxnreg would run on part of a warpgroup.
+  if (plan->padding.count)
+    op.emitWarning() << "warps " << plan->padding.base << " to "
+                     << plan->padding.base + plan->padding.count - 1
+                     << " idle, completing the last partition's warpgroup "
+                        "for setmaxnreg: the kernel runs "
+                     << plan->totalWarps * 32
+                     << " threads, and its launches must give all of them";
   OpBuilder b(op);
   Location loc = op.getLoc();
   Value wid = tile::WarpIdOp::create(b, loc);

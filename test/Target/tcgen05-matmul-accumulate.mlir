@@ -1,7 +1,7 @@
 // The Gluon warp-specialized matmul-accumulate kernel (seed 000,
 // examples/gluon_matmul_accumulate.mlir) down to PTX for sm_100a, without
-// register budgets (setmaxnreg needs whole warpgroups, and the two one-warp
-// partitions are not one) and with tcgen05 fences around the epilogue's
+// register budgets (the example as written, with them, is compiled by
+// test/Examples/gluon_matmul_accumulate.test) and with tcgen05 fences around the epilogue's
 // tensor-memory reads. Its MMA partition is the seed's: C goes to tensor memory with tcgen05.cp and
 // is released by a commit, then tcgen05.mma over K releases each load stage
 // by a commit, and a last commit hands the accumulator to the epilogue.

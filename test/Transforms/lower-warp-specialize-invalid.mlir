@@ -32,9 +32,11 @@ gpu.module @m {
 
 // -----
 
+// The default partition's warps are no whole warpgroup. (Partitions that
+// leave their last warpgroup incomplete get idle warps instead.)
 gpu.module @m {
-  gpu.func @partial_group() kernel attributes {tile.num_warps = 4 : i32} {
-    // expected-error @+1 {{register budgets need whole warpgroups: the default partition has 4 warps and the kernel 6; setmaxnreg applies to all 4 warps of a warpgroup}}
+  gpu.func @partial_group() kernel attributes {tile.num_warps = 2 : i32} {
+    // expected-error @+1 {{register budgets need whole warpgroups: the default partition has 2 warps and the kernel 4; setmaxnreg applies to all 4 warps of a warpgroup}}
     tile.warp_specialize() default num_regs(240) {
       tile.warp_yield
     }
@@ -68,13 +70,16 @@ gpu.module @m {
 
 // -----
 
+// A default budget alone: the partitions' warps would keep what they start
+// with, which the default's budget assumes they give up. (Partition budgets
+// alone are requests: the default gets what they leave.)
 gpu.module @m {
   gpu.func @one_sided() kernel attributes {tile.num_warps = 4 : i32} {
     // expected-error @+1 {{setmaxnreg needs a budget for the default partition and every partition (it reallocates registers between them)}}
-    tile.warp_specialize() default {
+    tile.warp_specialize() default num_regs(232) {
       tile.warp_yield
     }
-    partition0() num_warps(4) num_regs(24) {
+    partition0() num_warps(4) {
       tile.warp_return
     } : () -> ()
     gpu.return

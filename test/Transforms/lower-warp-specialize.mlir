@@ -72,6 +72,43 @@ gpu.module @m {
 
 // -----
 
+// Gluon's budgets (its tutorial's matmul): two one-warp partitions at 24
+// registers and none for the default. setmaxnreg acts on whole warpgroups,
+// so warps 6 and 7 idle in the partitions' warpgroup (the kernel runs 8
+// warps, with a warning that its launches must give them), taking its
+// budget; the default gets what is left: 8 warps start with 248 registers
+// (65536 / 256, capped at 255, rounded down to 8), 248 x 256 - 24 x 128
+// leaves 472 a thread for the default's 128, capped at setmaxnreg's 256.
+// CHECK-LABEL: gpu.func @gluon_budgets
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, nvvm.maxnreg = 248 : i32, nvvm.minctasm = 1 : i32
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister increase 256
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister decrease 24
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.setmaxregister decrease 24
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister decrease 24
+// CHECK-NEXT: }
+gpu.module @m {
+  gpu.func @gluon_budgets() kernel attributes {tile.num_warps = 4 : i32} {
+    tile.warp_specialize() default {
+      tile.warp_yield
+    }
+    partition0() num_warps(1) num_regs(24) {
+      tile.warp_return
+    }
+    partition1() num_warps(1) num_regs(24) {
+      tile.warp_return
+    } : () -> ()
+    gpu.return
+  }
+}
+
+// -----
+
 // Barriers and leader election inside a branch involve only its warps: the
 // default warps use named barrier 1 (128 threads), partition0 barrier 2 (64
 // threads); `elect cta` in partition0 elects in its first warp (warp 4).
