@@ -31,6 +31,24 @@ RankedTensorType tilemlir::withLayout(Type type, Attribute layout) {
                                layout);
 }
 
+LogicalResult tilemlir::checkLaidOutTypes(Operation *root, StringRef pass) {
+  WalkResult walk = root->walk([&](Operation *op) {
+    auto fromHere = [&] { return op->emitOpError() << pass << ": "; };
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      auto encoding =
+          tensor
+              ? dyn_cast_or_null<VerifiableTensorEncoding>(tensor.getEncoding())
+              : VerifiableTensorEncoding();
+      if (encoding &&
+          failed(encoding.verifyEncoding(tensor.getShape(),
+                                         tensor.getElementType(), fromHere)))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
 
 Attribute tilemlir::applyTie(const Tie &tie, Attribute pivot) {
   MLIRContext *context = pivot.getContext();

@@ -17,6 +17,11 @@ namespace mlir::tilemlir {
 /// A register tile still to be given a layout.
 bool needsLayout(Type type);
 RankedTensorType withLayout(Type type, Attribute layout);
+/// withLayout's types are not verified: checks each result type under
+/// `root` against its layout's own rule (the register bound: a tile too
+/// large for any layout would leave as IR that does not parse back, and
+/// its lowering would run for minutes), reported at the op by `pass`.
+LogicalResult checkLaidOutTypes(Operation *root, StringRef pass);
 bool isTensor(Value v);
 
 /// How the layout of one value of a group follows from the group's pivot.

@@ -928,34 +928,10 @@ struct LegalizeLayouts
       if (failed(legalizeTensorMemoryLayouts(func)) ||
           failed(legalizeRegisterTiles(func)) ||
           failed(legalizeSharedLayouts(func)) ||
-          failed(checkWarpCoverage(func)) || failed(checkRegisterBound(func)))
+          failed(checkWarpCoverage(func)) ||
+          failed(checkLaidOutTypes(func, "tile-legalize-layouts")))
         signalPassFailure();
     });
-  }
-
-  /// Types built here are not verified: a tile too large for any layout
-  /// (more registers a thread than the bound, however it is spread) would
-  /// leave as IR that does not parse back, and its lowering would run for
-  /// minutes. Each laid-out result is checked as a written one is.
-  static LogicalResult checkRegisterBound(gpu::GPUFuncOp func) {
-    WalkResult walk = func.walk([&](Operation *op) {
-      auto fromHere = [&] {
-        return op->emitOpError() << "tile-legalize-layouts: ";
-      };
-      for (Type type : op->getResultTypes()) {
-        auto tensor = dyn_cast<RankedTensorType>(type);
-        if (!tensor)
-          continue;
-        auto encoding =
-            dyn_cast_or_null<VerifiableTensorEncoding>(tensor.getEncoding());
-        if (encoding &&
-            failed(encoding.verifyEncoding(tensor.getShape(),
-                                           tensor.getElementType(), fromHere)))
-          return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    return failure(walk.wasInterrupted());
   }
 
   static LogicalResult checkWarpCoverage(gpu::GPUFuncOp func) {

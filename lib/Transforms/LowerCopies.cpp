@@ -270,6 +270,15 @@ FailureOr<CopyKind> CopyLowering::choose(tile::CopyOp op, const CopyRegion &regi
                                "; and " + whyNotDescriptor + "), and ");
 }
 
+/// Whether register tiles of `shape` are lowered: rank 1 to 4,
+/// power-of-two dimensions.
+static bool isLoweredRegisterShape(ArrayRef<int64_t> shape) {
+  int64_t rank = shape.size();
+  return rank >= 1 && rank <= tile::kMaxRegisterTileRank &&
+         llvm::all_of(
+             shape, [](int64_t d) { return llvm::isPowerOf2_64(uint64_t(d)); });
+}
+
 /// The copy every thread makes through register tiles of the buffer's
 /// shape (syncCopy), which are lowered in power-of-two shapes of rank 1
 /// to 4 only; `why` says why it is the one (empty when asked for).
@@ -277,10 +286,7 @@ FailureOr<CopyKind> CopyLowering::checkRegisterCopy(tile::CopyOp op,
                                                     const CopyRegion &region,
                                                     const std::string &why) {
   ArrayRef<int64_t> shape = region.smem.getShape();
-  bool powerOf2 = llvm::all_of(
-      shape, [](int64_t d) { return llvm::isPowerOf2_64(uint64_t(d)); });
-  int64_t rank = shape.size();
-  if (powerOf2 && rank >= 1 && rank <= tile::kMaxRegisterTileRank)
+  if (isLoweredRegisterShape(shape))
     return CopyKind::Sync;
   return op.emitOpError()
          << "not supported yet: " << why
@@ -297,11 +303,10 @@ FailureOr<CopyKind> CopyLowering::checkRegisterCopy(tile::CopyOp op,
 LogicalResult CopyLowering::checkRegisterResult(tile::CopyOp op) {
   auto type = cast<RankedTensorType>(op.getResult().getType());
   ArrayRef<int64_t> shape = type.getShape();
-  auto odd = llvm::find_if(
-      shape, [](int64_t d) { return !llvm::isPowerOf2_64(uint64_t(d)); });
-  int64_t rank = shape.size();
-  if (odd == shape.end() && rank >= 1 && rank <= tile::kMaxRegisterTileRank)
+  if (isLoweredRegisterShape(shape))
     return success();
+  const int64_t *odd = llvm::find_if(
+      shape, [](int64_t d) { return !llvm::isPowerOf2_64(uint64_t(d)); });
   InFlightDiagnostic diag = op.emitOpError()
                             << "not supported yet: a copy into the register "
                                "tile "
