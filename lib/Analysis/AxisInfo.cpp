@@ -92,6 +92,18 @@ AxisInfo getAxisInfoAt(Value v, int depth) {
       return {1, src.divisibility, size};
     return src;
   }
+  if (auto window = dyn_cast<ExtractSliceOp>(def)) {
+    // Runs are cut at the window's edges; a run that starts inside a
+    // source run starts at a multiple of the new run's length past it.
+    AxisInfo src = getAxisInfoAt(window.getSrc(), depth + 1);
+    int64_t edge =
+        std::min(size, getPowerOfTwoFactor(window.getOffsets().back()));
+    int64_t run = std::min(src.contiguity, edge);
+    return {run,
+            run < src.contiguity ? std::min(src.divisibility, run)
+                                 : src.divisibility,
+            std::min(src.constancy, edge)};
+  }
   if (isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::CmpIOp>(def)) {
     AxisInfo a = getAxisInfoAt(def->getOperand(0), depth + 1);
     AxisInfo b = getAxisInfoAt(def->getOperand(1), depth + 1);

@@ -99,6 +99,39 @@ FailureOr<int64_t> tilemlir::getVectorWidth(RankedTensorType type,
   return std::max<int64_t>(1, std::min<int64_t>(*contiguity, 128 / bits));
 }
 
+std::optional<std::string> tilemlir::findThreadExchange(
+    const LinearLayout &src, const LinearLayout &dst,
+    function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project) {
+  unsigned srcRank = src.getOutDims().size();
+  for (StringRef dim : {kLane, kWarp, kBlock}) {
+    ArrayRef<LinearLayout::Basis> s = src.getBases(dim), d = dst.getBases(dim);
+    for (size_t i = 0, e = std::max(s.size(), d.size()); i < e; ++i) {
+      SmallVector<int32_t> sb(srcRank, 0);
+      if (i < s.size())
+        sb.assign(s[i].begin(), s[i].end());
+      SmallVector<int32_t> db(srcRank, 0);
+      if (i < d.size())
+        db = project(d[i]);
+      if (sb != db)
+        return (dim + " bit " + llvm::Twine(i)).str();
+    }
+  }
+  return std::nullopt;
+}
+
+bool tilemlir::isThreadLocalWindow(RankedTensorType source,
+                                   RankedTensorType window) {
+  FailureOr<LinearLayout> src = toLinearLayout(source);
+  FailureOr<LinearLayout> dst = toLinearLayout(window);
+  // Offsets are multiples of the window's sizes: their bits lie above every
+  // coordinate of the window, so they leave the thread bits alone.
+  auto identity = [](ArrayRef<int32_t> coords) {
+    return SmallVector<int32_t>(coords);
+  };
+  return succeeded(src) && succeeded(dst) &&
+         !findThreadExchange(*src, *dst, identity);
+}
+
 //===----------------------------------------------------------------------===//
 // Bank conflicts
 //===----------------------------------------------------------------------===//

@@ -13,7 +13,8 @@
 // the first layout that reaches it, in this order: layouts the user wrote;
 // the wgmma accumulator of each tile.dot; each tile.load's coalesced
 // layout, or the layout its users want when loading in it costs less than
-// converting (the cost model below); other tiles a coalesced default.
+// converting (the cost model below); other tiles a coalesced default. A
+// coalesced layout fits the windows cut from its tile (CoalescedLayouts.h).
 // Tiles computed from nothing but tile.range, tile.splat and constants
 // (offsets, masks, fill values) take no layout of their own: every use
 // gets a copy of their computation in the layout it needs. Where a group's
@@ -32,6 +33,7 @@
 
 #include "TileMLIR/Transforms/Passes.h"
 
+#include "CoalescedLayouts.h"
 #include "LayoutGroups.h"
 #include "SharedLayouts.h"
 
@@ -51,7 +53,6 @@
 #include "llvm/ADT/SetVector.h"
 
 #include <deque>
-#include <set>
 
 namespace mlir::tilemlir {
 #define GEN_PASS_DEF_TILELEGALIZELAYOUTS
@@ -61,73 +62,6 @@ namespace mlir::tilemlir {
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tilemlir;
-
-//===----------------------------------------------------------------------===//
-// Anchor layouts
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-int64_t floorPowerOf2(int64_t v) {
-  return v < 1 ? 1 : int64_t(1) << llvm::Log2_64(v);
-}
-
-/// The coalesced #tile.blocked layout of a `shape` tile of `bits`-bit
-/// elements over `numWarps` warps: `contiguity` consecutive elements of the
-/// last dimension per thread (at most 16 bytes), lanes along the last
-/// dimension first, warps along the first.
-BlockedLayoutAttr getCoalescedLayout(MLIRContext *context,
-                                     ArrayRef<int64_t> shape, unsigned bits,
-                                     int64_t numWarps, int64_t contiguity) {
-  unsigned rank = shape.size();
-  SmallVector<unsigned> spt(rank, 1), tpw(rank, 1), wpc(rank, 1), order;
-  for (unsigned d = rank; d-- > 0;)
-    order.push_back(d);
-  int64_t vector = std::max<int64_t>(1, 128 / std::max(bits, 1u));
-  spt[rank - 1] = floorPowerOf2(
-      std::min({vector, contiguity, std::max<int64_t>(shape[rank - 1], 1)}));
-  int64_t lanes = 32, warps = floorPowerOf2(numWarps);
-  for (unsigned d : order) {
-    int64_t t = std::min(lanes, floorPowerOf2(shape[d] / spt[d]));
-    tpw[d] = t;
-    lanes /= t;
-  }
-  tpw[order.front()] *= lanes;
-  for (unsigned d : llvm::reverse(order)) {
-    int64_t rest = floorPowerOf2(shape[d] / (spt[d] * tpw[d]));
-    int64_t w = std::min(warps, rest);
-    wpc[d] = w;
-    warps /= w;
-  }
-  wpc[order.back()] *= warps;
-  return BlockedLayoutAttr::get(context, spt, tpw, wpc, order);
-}
-
-/// The share of each 32-byte sector that one warp access of `type` (in
-/// its layout, memory contiguous along the last dimension in runs of
-/// `contiguity`) uses; 0 when the layout is not understood.
-double getSectorEfficiency(RankedTensorType type, int64_t contiguity) {
-  FailureOr<LinearLayout> layout = toLinearLayout(type);
-  FailureOr<int64_t> width = getVectorWidth(type);
-  unsigned bits = getTileElementBits(type.getElementType());
-  if (failed(layout) || failed(width) || bits < 8)
-    return 0;
-  int64_t bytes = bits / 8, vector = std::min(*width, contiguity);
-  unsigned last = type.getRank() - 1;
-  std::set<std::pair<SmallVector<int32_t>, int64_t>> elements, sectors;
-  for (int32_t lane = 0; lane < 32; ++lane) {
-    SmallVector<int32_t> coords = *layout->apply({{kLane, lane}});
-    int64_t col = coords[last];
-    coords[last] = 0;
-    for (int64_t e = col; e < col + vector; ++e) {
-      elements.insert({coords, e});
-      sectors.insert({coords, e * bytes / 32});
-    }
-  }
-  return double(elements.size() * bytes) / double(sectors.size() * 32);
-}
-
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Warp coverage
@@ -253,6 +187,8 @@ private:
                                              tmem::BufferType buffer);
   Attribute getLoadLayout(LoadOp load);
   Attribute getDefaultLayout(Value v, int64_t contiguity = 16);
+  SmallVector<RankedTensorType> getWindowsCutFrom(Value v);
+  Attribute getThreadLocalWindowPivot(const Group &group, Attribute pivot);
   int64_t getWarps(Region *region) const;
   int64_t getFirstWarp(Region *region) const;
   int64_t getLayoutWarps(Region *region) const;
@@ -616,11 +552,63 @@ Attribute LayoutLegalizer::getWantedLayout(Value v) {
   return {};
 }
 
+/// The windows (tile.extract_slice results) cut from tiles of `v`'s shape
+/// that take `v`'s layout: those the same layout ties to `v` through their
+/// groups.
+SmallVector<RankedTensorType> LayoutLegalizer::getWindowsCutFrom(Value v) {
+  SmallVector<RankedTensorType> windows;
+  DenseSet<Value> seen = {v};
+  SmallVector<Value> work = {v};
+  while (!work.empty()) {
+    Value tile = work.pop_back_val();
+    for (unsigned index : groupsOf.lookup(tile)) {
+      const Group &group = groups[index];
+      auto window = dyn_cast<ExtractSliceOp>(group.op);
+      if (window && window.getSrc() == tile &&
+          window.getSrc().getType().getShape() ==
+              cast<RankedTensorType>(v.getType()).getShape())
+        windows.push_back(window.getType());
+      if (llvm::none_of(group.ties, [&](const Tie &tie) {
+            return tie.value == tile && tie.kind == Tie::Same;
+          }))
+        continue;
+      for (const Tie &other : group.ties)
+        if (other.kind == Tie::Same && !written.count(other.value) &&
+            seen.insert(other.value).second)
+          work.push_back(other.value);
+    }
+  }
+  return windows;
+}
+
 Attribute LayoutLegalizer::getDefaultLayout(Value v, int64_t contiguity) {
-  auto type = cast<RankedTensorType>(v.getType());
-  return getCoalescedLayout(context, type.getShape(),
-                            getTileElementBits(type.getElementType()),
+  return getCoalescedLayout(cast<RankedTensorType>(v.getType()),
+                            getWindowsCutFrom(v),
                             getLayoutWarps(v.getParentRegion()), contiguity);
+}
+
+/// For the group of a window (tile.extract_slice) whose `pivot` makes the
+/// window need other threads' data: a pivot that keeps it in the threads
+/// holding it, the coalesced layout of the window alone. Null for other
+/// groups, where `pivot` is one, or where no such layout exists.
+Attribute LayoutLegalizer::getThreadLocalWindowPivot(const Group &group,
+                                                     Attribute pivot) {
+  auto window = dyn_cast<ExtractSliceOp>(group.op);
+  if (!window || !pivot)
+    return {};
+  auto source = cast<RankedTensorType>(window.getSrc().getType());
+  auto type = cast<RankedTensorType>(window.getType());
+  const Tie &cut = group.ties.back();
+  auto isLocal = [&](Attribute layout) {
+    Attribute windowLayout = applyTie(cut, layout);
+    return windowLayout && isThreadLocalWindow(withLayout(source, layout),
+                                               withLayout(type, windowLayout));
+  };
+  if (isLocal(pivot))
+    return {};
+  Attribute local = getCoalescedLayout(
+      source, {type}, getLayoutWarps(window->getParentRegion()), 16);
+  return isLocal(local) ? local : Attribute();
 }
 
 /// The coalesced layout for the load's offsets, or the layout its users
@@ -703,6 +691,17 @@ Value LayoutLegalizer::materialize(Value v, Attribute layout) {
     return it->second;
   Operation *def = v.getDefiningOp();
   OpBuilder b(def);
+  // A window that `layout` would make need other threads' data is cut in a
+  // layout where it does not, then converted.
+  if (isa<ExtractSliceOp>(def)) {
+    Group group = getGroups(def).front();
+    if (Attribute local = getThreadLocalWindowPivot(group, layout)) {
+      Value cut = materialize(v, applyTie(group.ties.back(), local));
+      b.setInsertionPointAfterValue(cut);
+      return copies[{v, layout}] = ConvertLayoutOp::create(
+                 b, v.getLoc(), withLayout(v.getType(), layout), cut);
+    }
+  }
   b.setInsertionPointAfter(def);
   Operation *copy = b.clone(*def);
   RankedTensorType type = withLayout(v.getType(), layout);
@@ -851,8 +850,12 @@ LogicalResult LayoutLegalizer::rewrite() {
   for (const Group &group : groups) {
     bool isCheap =
         group.op->getNumResults() == 1 && cheap.count(group.op->getResult(0));
-    pivots.push_back(isCheap ? Attribute()
-                             : choosePivot(group, sources[pivots.size()]));
+    Value &source = sources[pivots.size()];
+    pivots.push_back(isCheap ? Attribute() : choosePivot(group, source));
+    if (Attribute local = getThreadLocalWindowPivot(group, pivots.back())) {
+      pivots.back() = local;
+      source = Value();
+    }
     if (!pivots.back())
       continue;
     for (const Tie &tie : group.ties) {

@@ -18,8 +18,6 @@ using namespace mlir::tile;
 
 namespace {
 
-constexpr llvm::StringLiteral kThreadDims[] = {kLane, kWarp, kBlock};
-
 std::string shapeString(ArrayRef<int64_t> shape) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -320,21 +318,9 @@ FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                Projection project,
                                                EmitErrorFn emitError,
                                                ArrayRef<int32_t> offset) {
-  unsigned srcRank = src.getOutDims().size();
-  for (StringRef dim : kThreadDims) {
-    ArrayRef<LinearLayout::Basis> s = src.getBases(dim), d = dst.getBases(dim);
-    for (size_t i = 0, e = std::max(s.size(), d.size()); i < e; ++i) {
-      SmallVector<int32_t> sb(srcRank, 0);
-      if (i < s.size())
-        sb.assign(s[i].begin(), s[i].end());
-      SmallVector<int32_t> db(srcRank, 0);
-      if (i < d.size())
-        db = project(d[i]);
-      if (sb != db)
-        return emitRule(emitError, "threads would exchange data (" + dim +
-                                       " bit " + Twine(i) + " differs)");
-    }
-  }
+  if (std::optional<std::string> bit = findThreadExchange(src, dst, project))
+    return emitRule(emitError,
+                    "threads would exchange data (" + *bit + " differs)");
   SmallVector<int32_t> map;
   for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
     SmallVector<int32_t> target = project(getRegisterCoords(dst, r));

@@ -31,6 +31,7 @@
 #include "Common.h"
 
 #include "TileMLIR/Analysis/LayoutConversions.h"
+#include "TileMLIR/Analysis/LayoutQueries.h"
 
 namespace mlir::tilemlir {
 

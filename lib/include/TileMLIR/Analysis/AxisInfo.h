@@ -28,7 +28,8 @@ struct AxisInfo {
 
 /// The facts about `v` (a register tile; nothing is known of other values)
 /// from the ops that define it: tile.range, tile.splat, splat constants,
-/// tile.expand_dims, tile.broadcast, arith.addi / muli / andi / cmpi.
+/// tile.expand_dims, tile.broadcast, tile.extract_slice, arith.addi / muli /
+/// andi / cmpi.
 AxisInfo getAxisInfo(Value v);
 
 } // namespace mlir::tilemlir

@@ -39,6 +39,22 @@ getVectorWidth(RankedTensorType type,
                std::optional<unsigned> contigDim = std::nullopt,
                EmitErrorFn emitError = {});
 
+/// The first lane, warp or block bit along which `src` and `dst` place an
+/// element in different threads ("lane bit 3"), where `project` maps
+/// `dst`'s coordinates to `src`'s; none when every thread of `dst` holds
+/// only elements the same thread holds in `src`, so that a selection of
+/// each thread's registers carries `src` over to `dst`.
+std::optional<std::string> findThreadExchange(
+    const LinearLayout &src, const LinearLayout &dst,
+    function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
+
+/// Whether the window `window` of the register tile `source` (a
+/// tile.extract_slice at offsets that are multiples of the window's sizes)
+/// is held by the threads that hold its elements in `source`: false when
+/// the window needs data from other threads, or either type has no linear
+/// layout.
+bool isThreadLocalWindow(RankedTensorType source, RankedTensorType window);
+
 //===----------------------------------------------------------------------===//
 // Register tile <-> shared buffer
 //===----------------------------------------------------------------------===//
