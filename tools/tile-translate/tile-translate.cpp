@@ -294,7 +294,9 @@ static LogicalResult collectHeaderKernels(
     ArrayRef<gpu::GPUModuleOp> modules,
     llvm::StringMap<SmallVector<tilemlir::HeaderKernel>> &kernels) {
   for (gpu::GPUModuleOp module : modules) {
-    if (tilemlir::isLoweredToNVVM(module))
+    // (An empty module has nothing lowered: its header declares no kernel.)
+    if (!module.getOps<LLVM::LLVMFuncOp>().empty() &&
+        tilemlir::isLoweredToNVVM(module))
       return module.emitError()
              << "--emit=c-header needs gpu.module @" << module.getName()
              << " before lowering: a lowered kernel's arguments no longer "
@@ -650,6 +652,12 @@ int main(int argc, char **argv) {
       "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n"
       "  (--help-hidden also lists LLVM's and MLIR's options)\n");
 
+  if (optLevel < 0 || optLevel > 3) {
+    llvm::errs() << "tile-translate: --opt-level=" << optLevel
+                 << " is out of range: NVPTX's optimization levels are 0 to "
+                    "3\n";
+    return 1;
+  }
   if (!tilemlir::isSupportedChip(chip)) {
     llvm::errs() << "tile-translate: unsupported chip '" << chip
                  << "' (expected " << tilemlir::getSupportedChipList() << ")\n";
