@@ -636,6 +636,22 @@ static bool readCachedOutputs(StringRef entry, SmallVector<Output> &outputs,
   return !outputs.empty();
 }
 
+/// The target options' values, checked before any input is read.
+static LogicalResult checkTargetOptions() {
+  if (optLevel < 0 || optLevel > 3) {
+    llvm::errs() << "tile-translate: --opt-level=" << optLevel
+                 << " is out of range: NVPTX's optimization levels are 0 to "
+                    "3\n";
+    return failure();
+  }
+  if (!tilemlir::isSupportedChip(chip)) {
+    llvm::errs() << "tile-translate: unsupported chip '" << chip
+                 << "' (expected " << tilemlir::getSupportedChipList() << ")\n";
+    return failure();
+  }
+  return success();
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   registerAsmPrinterCLOptions();
@@ -652,17 +668,8 @@ int main(int argc, char **argv) {
       "  tile-translate --emit=ptx --chip=sm_90a kernel.mlir -o kernel.ptx\n"
       "  (--help-hidden also lists LLVM's and MLIR's options)\n");
 
-  if (optLevel < 0 || optLevel > 3) {
-    llvm::errs() << "tile-translate: --opt-level=" << optLevel
-                 << " is out of range: NVPTX's optimization levels are 0 to "
-                    "3\n";
+  if (failed(checkTargetOptions()))
     return 1;
-  }
-  if (!tilemlir::isSupportedChip(chip)) {
-    llvm::errs() << "tile-translate: unsupported chip '" << chip
-                 << "' (expected " << tilemlir::getSupportedChipList() << ")\n";
-    return 1;
-  }
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(inputFilename,
