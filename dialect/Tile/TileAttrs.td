@@ -273,6 +273,13 @@ def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
     other layout converts to this form. `lane` has exactly 5 bases (32
     lanes); all bases have the tensor's rank.
 
+    An attribute describes one shape. The source of a `tile.broadcast` to
+    a tile in it, and a window cut from one (`tile.extract_slice`) by
+    `tile-legalize-layouts`, take it restricted to their shape
+    (`restrictTo`): coordinates cut to the shape, register bases that no
+    longer select anything dropped, lane and warp bases that no longer do
+    broadcasting.
+
     ```mlir
     #l = #tile.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0],
                       [2, 0], [4, 0]], warp = [[8, 0]], block = []>
@@ -280,6 +287,17 @@ def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
   }];
   let parameters = (ins "ArrayAttr":$registerBases, "ArrayAttr":$laneBases,
                         "ArrayAttr":$warpBases, "ArrayAttr":$blockBases);
+  let extraClassDeclaration = [{
+    /// This layout on a tile of `shape`, no larger than the layout's own
+    /// along any dimension: a window cut from a tile in it, or the source
+    /// of a tile.broadcast to it (a #tile.linear attribute holds one shape,
+    /// where the other layouts fit any). Coordinates are cut to `shape`;
+    /// register bases that then select nothing go (above a window they
+    /// choose among windows, along a broadcast dimension they repeat a
+    /// value) and thread bases that do broadcast. Itself when a basis does
+    /// not have `shape`'s rank.
+    LinearLayoutAttr restrictTo(::llvm::ArrayRef<int64_t> shape) const;
+  }];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }

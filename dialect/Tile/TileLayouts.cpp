@@ -407,6 +407,33 @@ LinearLayoutAttr::buildLinearLayout(ArrayRef<int64_t> shape, bool relaxed,
   return layout;
 }
 
+LinearLayoutAttr LinearLayoutAttr::restrictTo(ArrayRef<int64_t> shape) const {
+  MLIRContext *context = getContext();
+  auto cut = [&](ArrayAttr bases, bool dropCut) {
+    SmallVector<Attribute> kept;
+    for (Attribute attr : bases) {
+      auto basis = dyn_cast<DenseI32ArrayAttr>(attr);
+      if (!basis || basis.size() != int64_t(shape.size()))
+        return ArrayAttr();
+      SmallVector<int32_t> inside(basis.asArrayRef());
+      for (auto [coord, size] : llvm::zip(inside, shape))
+        coord &= int32_t(size - 1);
+      bool selects = llvm::any_of(inside, [](int32_t c) { return c != 0; });
+      if (!dropCut || selects ||
+          ArrayRef<int32_t>(inside) == basis.asArrayRef())
+        kept.push_back(DenseI32ArrayAttr::get(context, inside));
+    }
+    return ArrayAttr::get(context, kept);
+  };
+  ArrayAttr registers = cut(getRegisterBases(), true);
+  ArrayAttr lanes = cut(getLaneBases(), false);
+  ArrayAttr warps = cut(getWarpBases(), false);
+  ArrayAttr blocks = cut(getBlockBases(), false);
+  if (!registers || !lanes || !warps || !blocks)
+    return *this;
+  return LinearLayoutAttr::get(context, registers, lanes, warps, blocks);
+}
+
 //===----------------------------------------------------------------------===//
 // #tile.slice
 //===----------------------------------------------------------------------===//

@@ -724,10 +724,20 @@ LogicalResult ReduceOp::verify() {
 LogicalResult BroadcastOp::verify() {
   auto src = cast<RankedTensorType>(getSrc().getType());
   auto dst = cast<RankedTensorType>(getResult().getType());
+  // A #tile.linear layout holds one shape: the source's is the result's
+  // restricted to it.
+  auto linear = dyn_cast_or_null<LinearLayoutAttr>(dst.getEncoding());
+  Attribute expected =
+      linear && src.getRank() == dst.getRank() && src.getEncoding()
+          ? Attribute(linear.restrictTo(src.getShape()))
+          : dst.getEncoding();
   if (src.getRank() != dst.getRank() ||
       src.getElementType() != dst.getElementType() ||
-      !layoutsAgree(src.getEncoding(), dst.getEncoding()))
-    return emitOpError() << "broadcast keeps rank, element type and layout";
+      !layoutsAgree(src.getEncoding(), expected))
+    return emitOpError() << "broadcast keeps rank, element type and layout"
+                         << (linear ? " (a #tile.linear result's, restricted "
+                                      "to the source's shape)"
+                                    : "");
   for (auto [i, pair] : llvm::enumerate(
            llvm::zip_equal(src.getShape(), dst.getShape())))
     if (std::get<0>(pair) != 1 && std::get<0>(pair) != std::get<1>(pair))

@@ -97,3 +97,40 @@ tilemlir::getCoalescedLayout(RankedTensorType type,
   };
   return isLocal(whole) || !isLocal(windowed) ? whole : windowed;
 }
+
+Attribute tilemlir::getThreadLocalSourceLayout(RankedTensorType source,
+                                               RankedTensorType window,
+                                               int64_t numWarps) {
+  MLIRContext *context = source.getContext();
+  BlockedLayoutAttr coalesced =
+      getCoalescedLayout(source, {window}, numWarps, 16);
+  if (isThreadLocalWindow(withLayout(source, coalesced),
+                          withLayout(window, coalesced)))
+    return coalesced;
+  unsigned bits = getTileElementBits(source.getElementType());
+  BlockedLayoutAttr own =
+      getCoalescedLayout(context, window.getShape(), bits, numWarps, 16);
+  FailureOr<LinearLayout> cut = toLinearLayout(withLayout(window, own));
+  if (failed(cut))
+    return {};
+  SmallVector<LinearLayout::InDim> ins(cut->getInDims());
+  auto *registers = llvm::find_if(
+      ins, [](const LinearLayout::InDim &in) { return in.name == kRegister; });
+  SmallVector<LinearLayout::OutDim> outs;
+  unsigned rank = source.getRank();
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t size = source.getDimSize(d);
+    outs.push_back({getTensorDimName(d), int32_t(size)});
+    for (int64_t bit = window.getDimSize(d); bit < size; bit *= 2) {
+      LinearLayout::Basis basis(rank, 0);
+      basis[d] = int32_t(bit);
+      registers->bases.push_back(basis);
+    }
+  }
+  FailureOr<LinearLayout> extended = LinearLayout::get(ins, outs);
+  if (failed(extended) ||
+      extended->getNumRegisters() * llvm::divideCeil(bits, 32) >
+          kMaxTileRegistersPerThread)
+    return {};
+  return toLinearLayoutAttr(context, *extended);
+}

@@ -34,6 +34,16 @@ tile::BlockedLayoutAttr getCoalescedLayout(RankedTensorType type,
                                            int64_t numWarps,
                                            int64_t contiguity);
 
+/// A layout of `source` in which `window` (cut at offsets that are
+/// multiples of its sizes) stays in the threads that hold it: the
+/// coalesced one laid out for the window where there is one; else, for a
+/// window of fewer elements than threads, the window's coalesced layout
+/// with a register bit for each bit of `source` above the window (the
+/// threads the window's layout broadcasts over hold copies of the tile).
+/// Null when that copy would exceed a thread's register bound.
+Attribute getThreadLocalSourceLayout(RankedTensorType source,
+                                     RankedTensorType window, int64_t numWarps);
+
 /// The share of each 32-byte sector that one warp access of `type` (in
 /// its layout, memory contiguous along the last dimension in runs of
 /// `contiguity`) uses; 0 when the layout is not understood.

@@ -50,10 +50,17 @@ LogicalResult tilemlir::checkLaidOutTypes(Operation *root, StringRef pass) {
   return failure(walk.wasInterrupted());
 }
 
+/// The shape of a tie's tile.
+static ArrayRef<int64_t> getShape(const Tie &tie) {
+  return cast<RankedTensorType>(tie.value.getType()).getShape();
+}
+
 Attribute tilemlir::applyTie(const Tie &tie, Attribute pivot) {
   MLIRContext *context = pivot.getContext();
   switch (tie.kind) {
   case Tie::Same:
+    if (auto linear = dyn_cast<LinearLayoutAttr>(pivot))
+      return linear.restrictTo(getShape(tie));
     return pivot;
   case Tie::Slice:
     if (auto parent = dyn_cast<DistributedLayoutAttr>(pivot))
@@ -70,6 +77,8 @@ Attribute tilemlir::applyTie(const Tie &tie, Attribute pivot) {
       SmallVector<unsigned> instr = {16, tie.param};
       return WgmmaLayoutAttr::get(context, acc.getWarpsPerCTA(), instr);
     }
+    if (auto linear = dyn_cast<LinearLayoutAttr>(pivot))
+      return linear.restrictTo(getShape(tie));
     return pivot;
   }
   return {};

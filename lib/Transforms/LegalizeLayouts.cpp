@@ -1,33 +1,31 @@
 //===- LegalizeLayouts.cpp - Layouts for register tiles written without ---===//
 //
-// Every register tile (ranked tensor) of a kernel written without an
-// encoding gets one. The ops relate the layouts of their tiles: an
-// elementwise op, tile.broadcast, tile.load and tile.store want one layout
-// on all of theirs, tile.expand_dims and tile.reduce a #tile.slice of one
-// on the other, tile.dot a #tile.dot_operand of its accumulator's on a
-// register A, and scf.for / scf.if one layout on a carried value, its
-// yields and its results. Each such op is a group whose layouts follow
-// from one pivot layout (LayoutGroups.h).
+// Every register tile (ranked tensor) of a kernel written without an encoding
+// gets one. The ops relate the layouts of their tiles: an elementwise op,
+// tile.broadcast, tile.load and tile.store want one layout on all of theirs,
+// tile.expand_dims and tile.reduce a #tile.slice of one on the other, tile.dot
+// a #tile.dot_operand of its accumulator's on a register A, and scf.for /
+// scf.if one layout on a carried value, its yields and its results. Each such
+// op is a group whose layouts follow from one pivot layout (LayoutGroups.h).
 //
-// Layouts start at anchors and spread through the groups, each tile taking
-// the first layout that reaches it, in this order: layouts the user wrote;
-// the wgmma accumulator of each tile.dot; each tile.load's coalesced
-// layout, or the layout its users want when loading in it costs less than
-// converting (the cost model below); other tiles a coalesced default. A
-// coalesced layout fits the windows cut from its tile (CoalescedLayouts.h).
-// Tiles computed from nothing but tile.range, tile.splat and constants
-// (offsets, masks, fill values) take no layout of their own: every use
-// gets a copy of their computation in the layout it needs. Where a group's
-// layouts disagree, the pass converts the operand (tile.convert_layout,
-// once per value and layout, right after its definition).
+// Layouts start at anchors and spread through the groups, each tile taking the
+// first layout that reaches it, in this order: layouts the user wrote; the
+// wgmma accumulator of each tile.dot; each tile.load's coalesced layout, or the
+// layout its users want when loading in it costs less than converting (the cost
+// model below); other tiles a coalesced default. A coalesced layout fits the
+// windows cut from its tile (CoalescedLayouts.h). Tiles computed from nothing
+// but tile.range, tile.splat and constants (offsets, masks, fill values) take
+// no layout of their own: every use gets a copy of their computation in the
+// layout it needs. Where a group's layouts disagree, the pass converts the
+// operand (tile.convert_layout, once per value and layout, right after its
+// definition).
 //
-// Cost model. Loading in a layout L instead of the coalesced one is chosen
-// when converting would move data between threads (shuffles or shared
-// memory) and L still uses at least half of each 32-byte sector a warp
-// touches (the wgmma accumulator
-// reads 8-byte pairs, four lanes to a row segment: whole sectors for f32).
-// A store converts its value to the coalesced layout when the value's own
-// layout uses less than half of each sector.
+// Cost model. Loading in a layout L instead of the coalesced one is chosen when
+// converting would move data between threads (shuffles or shared memory) and L
+// still uses at least half of each 32-byte sector a warp touches (the wgmma
+// accumulator reads 8-byte pairs, four lanes to a row segment: whole sectors
+// for f32). A store converts its value to the coalesced layout when the value's
+// own layout uses less than half of each sector.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +33,7 @@
 
 #include "CoalescedLayouts.h"
 #include "LayoutGroups.h"
+#include "RecomputedWindows.h"
 #include "SharedLayouts.h"
 
 #include "TMem/TMemDialect.h"
@@ -589,8 +588,8 @@ Attribute LayoutLegalizer::getDefaultLayout(Value v, int64_t contiguity) {
 
 /// For the group of a window (tile.extract_slice) whose `pivot` makes the
 /// window need other threads' data: a pivot that keeps it in the threads
-/// holding it, the coalesced layout of the window alone. Null for other
-/// groups, where `pivot` is one, or where no such layout exists.
+/// holding it (getThreadLocalSourceLayout). Null for other groups, where
+/// `pivot` is one, or where no such layout exists.
 Attribute LayoutLegalizer::getThreadLocalWindowPivot(const Group &group,
                                                      Attribute pivot) {
   auto window = dyn_cast<ExtractSliceOp>(group.op);
@@ -606,9 +605,9 @@ Attribute LayoutLegalizer::getThreadLocalWindowPivot(const Group &group,
   };
   if (isLocal(pivot))
     return {};
-  Attribute local = getCoalescedLayout(
-      source, {type}, getLayoutWarps(window->getParentRegion()), 16);
-  return isLocal(local) ? local : Attribute();
+  Attribute local = getThreadLocalSourceLayout(
+      source, type, getLayoutWarps(window->getParentRegion()));
+  return local && isLocal(local) ? local : Attribute();
 }
 
 /// The coalesced layout for the load's offsets, or the layout its users
@@ -692,15 +691,18 @@ Value LayoutLegalizer::materialize(Value v, Attribute layout) {
   Operation *def = v.getDefiningOp();
   OpBuilder b(def);
   // A window that `layout` would make need other threads' data is cut in a
-  // layout where it does not, then converted.
+  // layout where it does not (from a source in `local`), then converted.
+  Attribute local, cut;
   if (isa<ExtractSliceOp>(def)) {
     Group group = getGroups(def).front();
-    if (Attribute local = getThreadLocalWindowPivot(group, layout)) {
-      Value cut = materialize(v, applyTie(group.ties.back(), local));
-      b.setInsertionPointAfterValue(cut);
-      return copies[{v, layout}] = ConvertLayoutOp::create(
-                 b, v.getLoc(), withLayout(v.getType(), layout), cut);
-    }
+    local = getThreadLocalWindowPivot(group, layout);
+    cut = local ? applyTie(group.ties.back(), local) : Attribute();
+  }
+  if (cut && cut != layout) {
+    Value window = materialize(v, cut);
+    b.setInsertionPointAfterValue(window);
+    return copies[{v, layout}] = ConvertLayoutOp::create(
+               b, v.getLoc(), withLayout(v.getType(), layout), window);
   }
   b.setInsertionPointAfter(def);
   Operation *copy = b.clone(*def);
@@ -710,13 +712,12 @@ Value LayoutLegalizer::materialize(Value v, Attribute layout) {
     constant.setValueAttr(
         cast<DenseElementsAttr>(constant.getValue()).reshape(type));
   for (Group &group : getGroups(copy)) {
-    // The pivot from the copy's result (a window's source: its own
-    // layout).
+    // The pivot from the copy's result (a window's source: `local` or its).
     const Tie *result =
         llvm::find_if(group.ties, [](const Tie &tie) { return !tie.use; });
     Attribute pivot = invertTie(*result, layout);
     if (!pivot)
-      pivot = layout;
+      pivot = local ? local : layout;
     for (const Tie &tie : group.ties)
       if (tie.use && needsLayout(tie.value.getType()))
         tie.use->set(materialize(tie.value, applyTie(tie, pivot)));
@@ -825,8 +826,7 @@ void LayoutLegalizer::keepWrittenLayout(OpResult result, Attribute implied) {
   }
   OpOperand &firstUse = *result.getUses().begin();
   result.setType(withLayout(writtenType, implied));
-  // The conversion's direction: from what the op produces to the layout
-  // written.
+  // The conversion goes from what the op produces to the layout written.
   if (!canConvert(result, writtenType.getEncoding(), firstUse, Value())) {
     result.setType(writtenType);
     return;
@@ -888,8 +888,7 @@ LogicalResult LayoutLegalizer::rewrite() {
                                   : convert(v, layout, *tie.use, decidedBy));
     }
   }
-  // User conversions that became no-ops, and the originals of copied cheap
-  // computations, go.
+  // No-op user conversions and the originals of copied cheap tiles go.
   func.walk([&](ConvertLayoutOp op) {
     if (op.getSrc().getType() == op.getType()) {
       op.replaceAllUsesWith(op.getSrc());
@@ -979,6 +978,7 @@ struct LegalizeLayouts
 
   static LogicalResult legalizeRegisterTiles(gpu::GPUFuncOp func) {
     copyConstantsIntoPartitions(func);
+    cutRecomputedWindows(func);
     bool free = false;
     func.walk([&](Operation *op) {
       free |= llvm::any_of(op->getResultTypes(), needsLayout);

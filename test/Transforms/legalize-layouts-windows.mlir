@@ -6,25 +6,31 @@
 // that holds it in the source: the layout's tile of threads must fit in
 // the window. The pass lays the tiles windows are cut from out for their
 // smallest window, converts a source whose layout it cannot choose, and
-// cuts a recomputed window (offsets) in such a layout before converting it.
+// computes a window of a recomputed tile (offsets, masks, constants) over
+// the window alone. A window of fewer elements than threads is cut from a
+// #tile.linear copy of its source that the threads its own layout
+// broadcasts over share.
 
 // Each kernel lowers: every window is a register selection.
 // LOWERED: llvm.func @halves
 // LOWERED: llvm.func @scaled
 // LOWERED: llvm.func @written
 // LOWERED: llvm.func @recomputed
+// LOWERED: llvm.func @tiny
+// LOWERED: llvm.func @unaligned
 
 // The load's coalesced layout is the 64x32 window's (8 lanes of 16 bytes
 // along a row, not 16), for the load, both windows and the store: one
-// layout, no conversion. The offsets' window keeps their contiguity along
-// the row, so the store writes 16-byte vectors as the load reads them.
+// layout, no conversion. The offsets' window is computed as such (columns
+// 0 to 32), so the store writes 16-byte vectors as the load reads them.
 
 // CHECK: #[[W:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: gpu.func @halves
 // CHECK: tile.load %{{.*}} -> tensor<64x64xf32, #[[W]]>
 // CHECK: tile.extract_slice %{{.*}}[0, 32] : tensor<64x64xf32, #[[W]]> -> tensor<64x32xf32, #[[W]]>
 // CHECK: tile.extract_slice %{{.*}}[0, 0] : tensor<64x64xf32, #[[W]]> -> tensor<64x32xf32, #[[W]]>
-// CHECK: tile.extract_slice %{{.*}}[0, 0] : tensor<64x64xi32, #[[W]]> -> tensor<64x32xi32, #[[W]]>
+// CHECK-NOT: tile.extract_slice
+// CHECK: tile.range 0 to 32 : tensor<32xi32
 // CHECK: tile.store {{.*}} tensor<64x32xi32, #[[W]]>, tensor<64x32xf32, #[[W]]>
 // CHECK-NOT: tile.convert_layout
 gpu.module @m {
@@ -116,15 +122,17 @@ gpu.module @m {
 // -----
 
 // The offsets' window is recomputed for the load and the store, which take
-// the layout the user wrote on the loaded tile (16 lanes along a row of 32:
-// two threads would hold each element). The window is cut in the
-// window's own layout and converted to the written one.
+// the layout the user wrote on the loaded tile (16 lanes along a row of 32,
+// in which a window of a 64x64 tile would need other threads' elements).
+// The window is computed as such (columns 32 to 64), in the written
+// layout: no window, no conversion.
 
-// CHECK-DAG: #[[W:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[WIDE:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-LABEL: gpu.func @recomputed
-// CHECK: %[[CUT:.*]] = tile.extract_slice %{{.*}}[0, 32] : tensor<64x64xi32, #[[W]]> -> tensor<64x32xi32, #[[W]]>
-// CHECK: %[[O:.*]] = tile.convert_layout %[[CUT]] : tensor<64x32xi32, #[[W]]> -> tensor<64x32xi32, #[[WIDE]]>
+// CHECK-NOT: tile.extract_slice
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.range 32 to 64 : tensor<32xi32
+// CHECK: %[[O:.*]] = arith.addi %{{.*}} : tensor<64x32xi32, #[[WIDE]]>
 // CHECK: tile.load %{{.*}}[%[[O]]] : !tile.ptr<f32>, tensor<64x32xi32, #[[WIDE]]> -> tensor<64x32xf32, #[[WIDE]]>
 // CHECK: tile.store %{{.*}}[%[[O]]], %{{.*}} : !tile.ptr<f32>, tensor<64x32xi32, #[[WIDE]]>, tensor<64x32xf32, #[[WIDE]]>
 #wide = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -142,6 +150,67 @@ gpu.module @m {
     %o = tile.extract_slice %off[0, 32] : tensor<64x64xi32> -> tensor<64x32xi32>
     %x = tile.load %a[%o] : !tile.ptr<f32>, tensor<64x32xi32> -> tensor<64x32xf32, #wide>
     tile.store %out[%o], %x : !tile.ptr<f32>, tensor<64x32xi32>, tensor<64x32xf32, #wide>
+    gpu.return
+  }
+}
+
+// -----
+
+// An 8x8 window of a 4-warp tile: fewer elements than threads, so every
+// layout of the window broadcasts over some threads, and no layout of the
+// 64x64 tile over distinct threads keeps it in the threads that hold it.
+// The loaded tile is converted to the window's layout extended by one
+// register bit for each bit of the tile above the window (the threads the
+// window broadcasts over hold copies of the tile); the window is cut from
+// it, and the store's offsets are computed over the window (rows 0 to 8,
+// columns 0 to 8) in its layout, the ranges in the layout restricted to
+// their shapes.
+
+// CHECK-DAG: #[[LOAD:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[SRC:.*]] = #tile.linear<register = {{\[\[}}0, 1], [0, 2], [8, 0], [16, 0], [32, 0], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}0, 4], [0, 0], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}0, 0], [0, 0]], block = []>
+// CHECK-DAG: #[[WIN:.*]] = #tile.linear<register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}0, 4], [0, 0], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}0, 0], [0, 0]], block = []>
+// CHECK-LABEL: gpu.func @tiny
+// CHECK: %[[X:.*]] = tile.load %{{.*}} -> tensor<64x64xf32, #[[LOAD]]>
+// CHECK: %[[XS:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #[[LOAD]]> -> tensor<64x64xf32, #[[SRC]]>
+// CHECK: %[[W:.*]] = tile.extract_slice %[[XS]][8, 16] : tensor<64x64xf32, #[[SRC]]> -> tensor<8x8xf32, #[[WIN]]>
+// CHECK-NOT: tile.extract_slice
+// CHECK: tile.range 0 to 8
+// CHECK: tile.range 0 to 8
+// CHECK: tile.store %{{.*}}, %[[W]] : !tile.ptr<f32>, tensor<8x8xi32, #[[WIN]]>, tensor<8x8xf32, #[[WIN]]>
+gpu.module @m {
+  gpu.func @tiny(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    %x = tile.load %a[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+    %w = tile.extract_slice %x[8, 16] : tensor<64x64xf32> -> tensor<8x8xf32>
+    %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<8x8xi32>
+    tile.store %out[%o], %w : !tile.ptr<f32>, tensor<8x8xi32>, tensor<8x8xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A window of a recomputed tile at an offset that is not a multiple of
+// its size (a window of a laid-out tile there would straddle its register
+// blocks): computed over the window.
+
+// CHECK-LABEL: gpu.func @unaligned
+// CHECK-NOT: tile.extract_slice
+// CHECK: tile.range 16 to 48
+gpu.module @m {
+  gpu.func @unaligned(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %o = tile.extract_slice %c[16] : tensor<64xi32> -> tensor<32xi32>
+    %x = tile.load %a[%o] : !tile.ptr<f32>, tensor<32xi32> -> tensor<32xf32>
+    tile.store %out[%o], %x : !tile.ptr<f32>, tensor<32xi32>, tensor<32xf32>
     gpu.return
   }
 }

@@ -1507,3 +1507,18 @@ func.func @host_sync() -> i1 {
   %e = tile.elect cta
   return %e : i1
 }
+
+// -----
+
+// A #tile.linear result's source must hold its layout restricted to the
+// source's shape (#tile.linear<register = [], lane = [[0, 0], [0, 0],
+// [1, 0], [2, 0], [4, 0]], ...>), not another layout of the same threads.
+#tile = #tile.linear<register = [[0, 1], [0, 2]], lane = [[0, 4], [0, 0], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []>
+#column = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%c: tensor<8x1xi32, #column>) kernel {
+    // expected-error @+1 {{broadcast keeps rank, element type and layout (a #tile.linear result's, restricted to the source's shape)}}
+    %a = tile.broadcast %c : tensor<8x1xi32, #column> -> tensor<8x8xi32, #tile>
+    gpu.return
+  }
+}
