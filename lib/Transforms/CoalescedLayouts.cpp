@@ -87,8 +87,17 @@ tilemlir::getCoalescedLayout(RankedTensorType type,
   for (RankedTensorType window : windows)
     for (auto [size, windowSize] : llvm::zip(smallest, window.getShape()))
       size = std::min(size, windowSize);
+  // The window's elements over every thread once (narrower vectors where
+  // it takes them): a layout that repeats them over threads would repeat
+  // the whole tile. A window of fewer elements than threads is cut from a
+  // copy of the tile instead (getThreadLocalSourceLayout).
+  int64_t threads = 32 * floorPowerOf2(numWarps);
+  int64_t elements = llvm::product_of(smallest);
+  if (elements < threads)
+    return whole;
   BlockedLayoutAttr windowed =
-      getCoalescedLayout(context, smallest, bits, numWarps, contiguity);
+      getCoalescedLayout(context, smallest, bits, numWarps,
+                         std::min(contiguity, elements / threads));
   auto isLocal = [&](BlockedLayoutAttr layout) {
     return llvm::all_of(windows, [&](RankedTensorType window) {
       return isThreadLocalWindow(withLayout(type, layout),
@@ -98,18 +107,26 @@ tilemlir::getCoalescedLayout(RankedTensorType type,
   return isLocal(whole) || !isLocal(windowed) ? whole : windowed;
 }
 
-Attribute tilemlir::getThreadLocalSourceLayout(RankedTensorType source,
-                                               RankedTensorType window,
+Attribute tilemlir::getThreadLocalSourceLayout(ExtractSliceOp op,
                                                int64_t numWarps) {
-  MLIRContext *context = source.getContext();
+  MLIRContext *context = op.getContext();
+  auto source = cast<RankedTensorType>(op.getSrc().getType());
+  auto window = cast<RankedTensorType>(op.getType());
+  // A window at offsets that are not multiples of its sizes is no
+  // selection of registers in any layout: the lowering says so.
+  for (auto [offset, size] : llvm::zip(op.getOffsets(), window.getShape()))
+    if (offset % size != 0)
+      return {};
   BlockedLayoutAttr coalesced =
       getCoalescedLayout(source, {window}, numWarps, 16);
   if (isThreadLocalWindow(withLayout(source, coalesced),
                           withLayout(window, coalesced)))
     return coalesced;
+  // One element of the window per thread (the fewest registers for the
+  // copies of the source), vectors or not.
   unsigned bits = getTileElementBits(source.getElementType());
   BlockedLayoutAttr own =
-      getCoalescedLayout(context, window.getShape(), bits, numWarps, 16);
+      getCoalescedLayout(context, window.getShape(), bits, numWarps, 1);
   FailureOr<LinearLayout> cut = toLinearLayout(withLayout(window, own));
   if (failed(cut))
     return {};

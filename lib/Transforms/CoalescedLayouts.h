@@ -25,24 +25,28 @@ tile::BlockedLayoutAttr getCoalescedLayout(MLIRContext *context,
                                            int64_t contiguity);
 
 /// The coalesced layout of a `type` tile from which `windows` are cut: the
-/// one for the smallest of them along each dimension where the whole
-/// tile's would make some window need other threads' data (a window is a
-/// selection of each thread's registers only when the layout's tile of
-/// threads fits in it), else the whole tile's.
+/// one for the smallest of them along each dimension (its elements over
+/// every thread once, with narrower vectors where that takes them) where
+/// the whole tile's would make some window need other threads' data (a
+/// window is a selection of each thread's registers only when the
+/// layout's tile of threads fits in it), else the whole tile's; the whole
+/// tile's too when that smallest window has fewer elements than threads.
 tile::BlockedLayoutAttr getCoalescedLayout(RankedTensorType type,
                                            ArrayRef<RankedTensorType> windows,
                                            int64_t numWarps,
                                            int64_t contiguity);
 
-/// A layout of `source` in which `window` (cut at offsets that are
-/// multiples of its sizes) stays in the threads that hold it: the
-/// coalesced one laid out for the window where there is one; else, for a
-/// window of fewer elements than threads, the window's coalesced layout
-/// with a register bit for each bit of `source` above the window (the
-/// threads the window's layout broadcasts over hold copies of the tile).
-/// Null when that copy would exceed a thread's register bound.
-Attribute getThreadLocalSourceLayout(RankedTensorType source,
-                                     RankedTensorType window, int64_t numWarps);
+/// A layout of the source of `window` in which the window stays in the
+/// threads that hold it: the coalesced one laid out for the window where
+/// there is one; else (a window of fewer elements than threads) the
+/// window's layout of one element per thread, with a register bit for
+/// each bit of the source above the window (the threads the window's
+/// layout broadcasts over hold copies of the source). Null when the copy
+/// would exceed a thread's register bound, or for offsets that are not
+/// multiples of the window's sizes (no layout makes such a window a
+/// selection of registers).
+Attribute getThreadLocalSourceLayout(tile::ExtractSliceOp window,
+                                     int64_t numWarps);
 
 /// The share of each 32-byte sector that one warp access of `type` (in
 /// its layout, memory contiguous along the last dimension in runs of

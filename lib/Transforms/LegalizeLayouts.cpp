@@ -606,7 +606,7 @@ Attribute LayoutLegalizer::getThreadLocalWindowPivot(const Group &group,
   if (isLocal(pivot))
     return {};
   Attribute local = getThreadLocalSourceLayout(
-      source, type, getLayoutWarps(window->getParentRegion()));
+      window, getLayoutWarps(window->getParentRegion()));
   return local && isLocal(local) ? local : Attribute();
 }
 

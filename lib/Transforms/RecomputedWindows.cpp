@@ -54,13 +54,38 @@ DenseElementsAttr cutConstant(DenseElementsAttr all, ArrayRef<int64_t> offsets,
   return DenseElementsAttr::get(window, cut);
 }
 
-/// The window [offsets, offsets + shape) of recomputable `v`, computed at
-/// `b`'s insertion point.
-Value cutWindow(OpBuilder &b, Value v, ArrayRef<int64_t> offsets,
-                ArrayRef<int64_t> shape) {
+/// Cuts windows of recomputable tiles at one insertion point, each
+/// (tile, offsets, shape) once: a tile reached along several paths (an op
+/// that uses it twice, hash-like masks) is cut once, not once per path.
+class WindowCutter {
+public:
+  explicit WindowCutter(Operation *at) : b(at) {}
+
+  /// The window [offsets, offsets + shape) of recomputable `v`.
+  Value cut(Value v, ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape) {
+    if (cast<RankedTensorType>(v.getType()).getShape() == shape)
+      return v;
+    SmallVector<int64_t> key(offsets);
+    llvm::append_range(key, shape);
+    std::pair<Value, Attribute> id = {v, b.getDenseI64ArrayAttr(key)};
+    if (Value window = cuts.lookup(id))
+      return window;
+    // (build adds entries: no reference into the map across it.)
+    Value window = build(v, offsets, shape);
+    cuts[id] = window;
+    return window;
+  }
+
+private:
+  Value build(Value v, ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape);
+
+  OpBuilder b;
+  DenseMap<std::pair<Value, Attribute>, Value> cuts;
+};
+
+Value WindowCutter::build(Value v, ArrayRef<int64_t> offsets,
+                          ArrayRef<int64_t> shape) {
   auto type = cast<RankedTensorType>(v.getType());
-  if (type.getShape() == shape)
-    return v;
   auto window = RankedTensorType::get(shape, type.getElementType());
   Operation *def = v.getDefiningOp();
   Location loc = v.getLoc();
@@ -78,13 +103,13 @@ Value cutWindow(OpBuilder &b, Value v, ArrayRef<int64_t> offsets,
     SmallVector<int64_t> inner(slice.getOffsets());
     for (auto [start, offset] : llvm::zip(inner, offsets))
       start += offset;
-    return cutWindow(b, slice.getSrc(), inner, shape);
+    return cut(slice.getSrc(), inner, shape);
   }
   if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
     SmallVector<int64_t> inner(offsets), innerShape(shape);
     inner.erase(inner.begin() + expand.getAxis());
     innerShape.erase(innerShape.begin() + expand.getAxis());
-    Value src = cutWindow(b, expand.getSrc(), inner, innerShape);
+    Value src = cut(expand.getSrc(), inner, innerShape);
     return ExpandDimsOp::create(b, loc, window, src, expand.getAxis());
   }
   if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
@@ -95,14 +120,14 @@ Value cutWindow(OpBuilder &b, Value v, ArrayRef<int64_t> offsets,
     for (auto [size, start, extent] : llvm::zip(srcShape, inner, innerShape))
       if (size == 1)
         start = 0, extent = 1;
-    Value src = cutWindow(b, broadcast.getSrc(), inner, innerShape);
+    Value src = cut(broadcast.getSrc(), inner, innerShape);
     return BroadcastOp::create(b, loc, window, src);
   }
   // tile.splat and elementwise ops: the same op over the operands' windows.
   IRMapping map;
   for (Value operand : def->getOperands())
     if (isTensor(operand))
-      map.map(operand, cutWindow(b, operand, offsets, shape));
+      map.map(operand, cut(operand, offsets, shape));
   Operation *copy = b.clone(*def, map);
   copy->getResult(0).setType(window);
   return copy->getResult(0);
@@ -119,9 +144,9 @@ void tilemlir::cutRecomputedWindows(Operation *root) {
     if (!needsLayout(window.getType()) ||
         !isRecomputable(window.getSrc(), memo))
       continue;
-    OpBuilder b(window);
-    window.replaceAllUsesWith(cutWindow(b, window.getSrc(), window.getOffsets(),
-                                        window.getType().getShape()));
+    WindowCutter cutter(window);
+    window.replaceAllUsesWith(cutter.cut(window.getSrc(), window.getOffsets(),
+                                         window.getType().getShape()));
     cut = true;
   }
   if (!cut)

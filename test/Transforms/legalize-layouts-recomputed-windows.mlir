@@ -79,3 +79,45 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A tile reached along many paths (each level uses the one before twice,
+// as hash-like masks do) is cut once per window, not once per path: 20
+// additions, not 2^20.
+
+// CHECK-LABEL: gpu.func @shared
+// CHECK-NOT: tile.extract_slice
+// CHECK: tile.range 32 to 64
+// CHECK-COUNT-20: arith.addi
+// CHECK-NOT: arith.addi
+// CHECK: tile.load
+gpu.module @m {
+  gpu.func @shared(%a: !tile.ptr<f32>) kernel attributes {tile.num_warps = 1 : i32} {
+    %t0 = tile.range 0 to 64 : tensor<64xi32>
+    %t1 = arith.addi %t0, %t0 : tensor<64xi32>
+    %t2 = arith.addi %t1, %t1 : tensor<64xi32>
+    %t3 = arith.addi %t2, %t2 : tensor<64xi32>
+    %t4 = arith.addi %t3, %t3 : tensor<64xi32>
+    %t5 = arith.addi %t4, %t4 : tensor<64xi32>
+    %t6 = arith.addi %t5, %t5 : tensor<64xi32>
+    %t7 = arith.addi %t6, %t6 : tensor<64xi32>
+    %t8 = arith.addi %t7, %t7 : tensor<64xi32>
+    %t9 = arith.addi %t8, %t8 : tensor<64xi32>
+    %t10 = arith.addi %t9, %t9 : tensor<64xi32>
+    %t11 = arith.addi %t10, %t10 : tensor<64xi32>
+    %t12 = arith.addi %t11, %t11 : tensor<64xi32>
+    %t13 = arith.addi %t12, %t12 : tensor<64xi32>
+    %t14 = arith.addi %t13, %t13 : tensor<64xi32>
+    %t15 = arith.addi %t14, %t14 : tensor<64xi32>
+    %t16 = arith.addi %t15, %t15 : tensor<64xi32>
+    %t17 = arith.addi %t16, %t16 : tensor<64xi32>
+    %t18 = arith.addi %t17, %t17 : tensor<64xi32>
+    %t19 = arith.addi %t18, %t18 : tensor<64xi32>
+    %t20 = arith.addi %t19, %t19 : tensor<64xi32>
+    %w = tile.extract_slice %t20[32] : tensor<64xi32> -> tensor<32xi32>
+    %x = tile.load %a[%w] : !tile.ptr<f32>, tensor<32xi32> -> tensor<32xf32>
+    tile.store %a[%w], %x : !tile.ptr<f32>, tensor<32xi32>, tensor<32xf32>
+    gpu.return
+  }
+}

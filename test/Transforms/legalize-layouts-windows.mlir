@@ -18,6 +18,7 @@
 // LOWERED: llvm.func @recomputed
 // LOWERED: llvm.func @tiny
 // LOWERED: llvm.func @unaligned
+// LOWERED: llvm.func @tiny_f16
 
 // The load's coalesced layout is the 64x32 window's (8 lanes of 16 bytes
 // along a row, not 16), for the load, both windows and the store: one
@@ -159,16 +160,16 @@ gpu.module @m {
 // An 8x8 window of a 4-warp tile: fewer elements than threads, so every
 // layout of the window broadcasts over some threads, and no layout of the
 // 64x64 tile over distinct threads keeps it in the threads that hold it.
-// The loaded tile is converted to the window's layout extended by one
-// register bit for each bit of the tile above the window (the threads the
-// window broadcasts over hold copies of the tile); the window is cut from
-// it, and the store's offsets are computed over the window (rows 0 to 8,
-// columns 0 to 8) in its layout, the ranges in the layout restricted to
-// their shapes.
+// The loaded tile is converted to the window's layout of one element per
+// thread extended by one register bit for each bit of the tile above the
+// window: 64 registers, the two warps the window broadcasts over (warp
+// bit 1) holding copies of the tile. The window is cut from it, and the
+// store's offsets are computed over the window (rows 0 to 8, columns 0 to
+// 8) in its layout, the ranges in the layout restricted to their shapes.
 
 // CHECK-DAG: #[[LOAD:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
-// CHECK-DAG: #[[SRC:.*]] = #tile.linear<register = {{\[\[}}0, 1], [0, 2], [8, 0], [16, 0], [32, 0], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}0, 4], [0, 0], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}0, 0], [0, 0]], block = []>
-// CHECK-DAG: #[[WIN:.*]] = #tile.linear<register = {{\[\[}}0, 1], [0, 2]], lane = {{\[\[}}0, 4], [0, 0], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}0, 0], [0, 0]], block = []>
+// CHECK-DAG: #[[SRC:.*]] = #tile.linear<register = {{\[\[}}8, 0], [16, 0], [32, 0], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = {{\[\[}}4, 0], [0, 0]], block = []>
+// CHECK-DAG: #[[WIN:.*]] = #tile.linear<register = [], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = {{\[\[}}4, 0], [0, 0]], block = []>
 // CHECK-LABEL: gpu.func @tiny
 // CHECK: %[[X:.*]] = tile.load %{{.*}} -> tensor<64x64xf32, #[[LOAD]]>
 // CHECK: %[[XS:.*]] = tile.convert_layout %[[X]] : tensor<64x64xf32, #[[LOAD]]> -> tensor<64x64xf32, #[[SRC]]>
@@ -211,6 +212,57 @@ gpu.module @m {
     %o = tile.extract_slice %c[16] : tensor<64xi32> -> tensor<32xi32>
     %x = tile.load %a[%o] : !tile.ptr<f32>, tensor<32xi32> -> tensor<32xf32>
     tile.store %out[%o], %x : !tile.ptr<f32>, tensor<32xi32>, tensor<32xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// The same window of a 16-bit tile: one element per thread again (the
+// tile's 8-element vectors would give each thread 8 x 64 elements, past
+// the register bound), and a 1 x 64 window of the rows: the load's layout
+// is the window's with 2-element vectors (32 lanes along its 64 columns),
+// not 8 (which would repeat the tile over 4 lanes).
+
+// CHECK-DAG: #[[ROWS:.*]] = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]>
+// CHECK-DAG: #[[SRC:.*]] = #tile.linear<register = {{\[\[}}8, 0], [16, 0], [32, 0], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = {{\[\[}}4, 0], [0, 0]], block = []>
+// CHECK-LABEL: gpu.func @tiny_f16
+// CHECK: tile.convert_layout %{{.*}} : tensor<64x64xf16, #{{.*}}> -> tensor<64x64xf16, #[[SRC]]>
+// CHECK: tile.extract_slice %{{.*}}[8, 16] : tensor<64x64xf16, #[[SRC]]> -> tensor<8x8xf16
+// CHECK-LABEL: gpu.func @rows_f16
+// CHECK: tile.load %{{.*}} -> tensor<64x64xf16, #[[ROWS]]>
+// CHECK: tile.extract_slice %{{.*}}[63, 0] : tensor<64x64xf16, #[[ROWS]]> -> tensor<1x64xf16, #[[ROWS]]>
+gpu.module @m {
+  gpu.func @tiny_f16(%a: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    %x = tile.load %a[%off] : !tile.ptr<f16>, tensor<64x64xi32> -> tensor<64x64xf16>
+    %w = tile.extract_slice %x[8, 16] : tensor<64x64xf16> -> tensor<8x8xf16>
+    %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<8x8xi32>
+    tile.store %out[%o], %w : !tile.ptr<f16>, tensor<8x8xi32>, tensor<8x8xf16>
+    gpu.return
+  }
+  gpu.func @rows_f16(%a: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 1 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    %x = tile.load %a[%off] : !tile.ptr<f16>, tensor<64x64xi32> -> tensor<64x64xf16>
+    %w = tile.extract_slice %x[63, 0] : tensor<64x64xf16> -> tensor<1x64xf16>
+    %o = tile.extract_slice %off[63, 0] : tensor<64x64xi32> -> tensor<1x64xi32>
+    tile.store %out[%o], %w : !tile.ptr<f16>, tensor<1x64xi32>, tensor<1x64xf16>
     gpu.return
   }
 }
