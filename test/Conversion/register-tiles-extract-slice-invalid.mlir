@@ -24,7 +24,7 @@ gpu.module @m {
 gpu.module @m {
   gpu.func @k(%x: f32, %buf: !tile.smem<64x64xf32, mutable>) kernel attributes {tile.num_warps = 4 : i32} {
     %acc = tile.splat %x : tensor<64x256xf32, #acc256>
-    // expected-error @+1 {{'tile.extract_slice' op not supported yet: only register permutations within each thread are lowered for this op: threads would exchange data (lane bit 0 differs)}}
+    // expected-error @+1 {{'tile.extract_slice' op not supported yet: only register permutations within each thread are lowered for this op: threads would exchange data (lane bit 0 differs): the window must be cut from a layout whose threads hold it}}
     %w = tile.extract_slice %acc[0, 64] : tensor<64x256xf32, #acc256> -> tensor<64x64xf32, #blocked>
     tile.smem_store %w, %buf : tensor<64x64xf32, #blocked>, !tile.smem<64x64xf32, mutable>
     gpu.return

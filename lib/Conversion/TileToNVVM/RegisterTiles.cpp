@@ -313,14 +313,23 @@ Value shuffleSync(OpBuilder &b, Location loc, Value value, Value laneOrMask,
                          : Value(LLVM::BitcastOp::create(b, loc, type, word));
 }
 
+/// What a window (tile.extract_slice) needs when its elements are held by
+/// other threads in the source's layout.
+constexpr llvm::StringLiteral kWindowHint =
+    ": the window must be cut from a layout whose threads hold it (for "
+    "tiles it lays out, tile-legalize-layouts converts the source to one, "
+    "and to a copy in every thread for a window of fewer elements than "
+    "threads where the copy fits in 256 registers a thread)";
+
 FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                const LinearLayout &dst,
                                                Projection project,
                                                EmitErrorFn emitError,
                                                ArrayRef<int32_t> offset) {
   if (std::optional<std::string> bit = findThreadExchange(src, dst, project))
-    return emitRule(emitError,
-                    "threads would exchange data (" + *bit + " differs)");
+    return emitRule(
+        emitError, Twine("threads would exchange data (") + *bit + " differs)" +
+                       (offset.empty() ? StringRef() : StringRef(kWindowHint)));
   SmallVector<int32_t> map;
   for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
     SmallVector<int32_t> target = project(getRegisterCoords(dst, r));
