@@ -127,24 +127,12 @@ Attribute tilemlir::getThreadLocalSourceLayout(ExtractSliceOp op,
   unsigned bits = getTileElementBits(source.getElementType());
   BlockedLayoutAttr own =
       getCoalescedLayout(context, window.getShape(), bits, numWarps, 1);
-  FailureOr<LinearLayout> cut = toLinearLayout(withLayout(window, own));
-  if (failed(cut))
-    return {};
-  SmallVector<LinearLayout::InDim> ins(cut->getInDims());
-  auto *registers = llvm::find_if(
-      ins, [](const LinearLayout::InDim &in) { return in.name == kRegister; });
-  SmallVector<LinearLayout::OutDim> outs;
-  unsigned rank = source.getRank();
-  for (unsigned d = 0; d < rank; ++d) {
-    int64_t size = source.getDimSize(d);
-    outs.push_back({getTensorDimName(d), int32_t(size)});
-    for (int64_t bit = window.getDimSize(d); bit < size; bit *= 2) {
-      LinearLayout::Basis basis(rank, 0);
-      basis[d] = int32_t(bit);
-      registers->bases.push_back(basis);
-    }
-  }
-  FailureOr<LinearLayout> extended = LinearLayout::get(ins, outs);
+  // The bits of the source above the window, each a register bit.
+  FailureOr<LinearLayout> extended = toLinearLayout(withLayout(window, own));
+  for (unsigned d = 0, e = source.getRank(); succeeded(extended) && d < e; ++d)
+    extended = extended->product(
+        LinearLayout::identity1D(source.getDimSize(d) / window.getDimSize(d),
+                                 kRegister, getTensorDimName(d)));
   if (failed(extended) ||
       extended->getNumRegisters() * llvm::divideCeil(bits, 32) >
           kMaxTileRegistersPerThread)

@@ -279,3 +279,11 @@ bool tilemlir::isCheapProducer(Operation *op) {
          (isa<BroadcastOp, ExpandDimsOp, ExtractSliceOp>(op) ||
           op->hasTrait<OpTrait::Elementwise>());
 }
+
+bool tilemlir::isRecomputedTileOp(Operation *op,
+                                  function_ref<bool(Value)> isRecomputed) {
+  return op->getNumResults() == 1 && needsLayout(op->getResult(0).getType()) &&
+         isCheapProducer(op) && llvm::all_of(op->getOperands(), [&](Value v) {
+           return !isTensor(v) || isRecomputed(v);
+         });
+}

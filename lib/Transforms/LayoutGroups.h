@@ -60,6 +60,9 @@ SmallVector<Group> getGroups(Operation *op);
 bool isUngroupedTileOp(Operation *op);
 /// Ops whose tiles are recomputed in whatever layout each use needs.
 bool isCheapProducer(Operation *op);
+/// Whether `op` computes a tile without a layout from nothing: a cheap
+/// producer of one such tile whose tile operands `isRecomputed` accepts.
+bool isRecomputedTileOp(Operation *op, function_ref<bool(Value)> isRecomputed);
 
 } // namespace mlir::tilemlir
 

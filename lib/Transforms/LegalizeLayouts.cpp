@@ -330,10 +330,7 @@ LogicalResult LayoutLegalizer::collect() {
                  << "converts to no layout: tile.convert_layout names the "
                     "layout it converts to",
              WalkResult::interrupt();
-    if (op->getNumResults() == 1 && needsLayout(op->getResult(0).getType()) &&
-        isCheapProducer(op) && llvm::all_of(op->getOperands(), [&](Value v) {
-          return !isTensor(v) || cheap.count(v);
-        }))
+    if (isRecomputedTileOp(op, [&](Value v) { return cheap.count(v); }))
       cheap.insert(op->getResult(0));
     for (Group &group : opGroups) {
       for (const Tie &tie : group.ties)

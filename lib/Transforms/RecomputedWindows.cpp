@@ -28,11 +28,9 @@ bool isRecomputable(Value v, DenseMap<Value, bool> &memo) {
   Operation *def = v.getDefiningOp();
   auto constant = dyn_cast_or_null<arith::ConstantOp>(def);
   bool recomputable =
-      def && needsLayout(v.getType()) && isCheapProducer(def) &&
-      (!constant || isa<DenseElementsAttr>(constant.getValue())) &&
-      llvm::all_of(def->getOperands(), [&](Value operand) {
-        return !isTensor(operand) || isRecomputable(operand, memo);
-      });
+      def && (!constant || isa<DenseElementsAttr>(constant.getValue())) &&
+      isRecomputedTileOp(
+          def, [&](Value operand) { return isRecomputable(operand, memo); });
   return memo[v] = recomputable;
 }
 

@@ -319,7 +319,7 @@ constexpr llvm::StringLiteral kWindowHint =
     ": the window must be cut from a layout whose threads hold it (for "
     "tiles it lays out, tile-legalize-layouts converts the source to one, "
     "and to a copy in every thread for a window of fewer elements than "
-    "threads where the copy fits in 256 registers a thread)";
+    "threads where the copy fits a thread's register bound)";
 
 FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                const LinearLayout &dst,
