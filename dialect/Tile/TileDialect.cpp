@@ -304,10 +304,11 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                 "!tile.ptr<i8>";
     return success();
   }
-  // Shared buffers and the scratch of layout changes and reductions through
-  // shared memory.
+  // Shared buffers and the scratch of layout changes, windows and reductions
+  // through shared memory.
   if (name == kOffsetAttrName) {
-    if (!isa<AllocSmemOp, mbarrier::AllocOp, ConvertLayoutOp, ReduceOp>(op))
+    if (!isa<AllocSmemOp, mbarrier::AllocOp, ConvertLayoutOp, ExtractSliceOp,
+             ReduceOp>(op))
       return op->emitOpError()
              << "'" << name << "' belongs on a shared-memory allocation";
     if (!intAttr || intAttr.getInt() < 0)

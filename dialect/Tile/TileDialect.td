@@ -31,7 +31,9 @@ def Tile_Dialect : Dialect {
     - `tile.shared_memory_bytes = N` on a kernel: set by the shared-memory
       allocator (at most 232448 bytes on sm_90a).
     - `tile.offset = N` on `tile.alloc_smem` / `mbarrier.alloc`: the
-      buffer's byte offset in dynamic shared memory, set by the allocator.
+      buffer's byte offset in dynamic shared memory, set by the allocator;
+      on `tile.convert_layout`, `tile.extract_slice` and `tile.reduce`,
+      the offset of the scratch their lowering moves data through.
     - `tile.grid = [map_x, map_y, map_z]` and `tile.grid_symbols = [...]` on
       a kernel: how its grid follows from its arguments, for launchers
       that compute it (`tile-translate --emit=c-header` writes a `_grid`

@@ -549,14 +549,19 @@ def Tile_ExtractSliceOp : Tile_Op<"extract_slice", [Pure]> {
   let description = [{
     The elements of `src` at `offsets` + [0, shape of the result), as a
     register tile of the result's shape and element type in the result's
-    layout. It lowers to a selection of each thread's registers, so the
-    result layout must place every element in the thread that holds it in
-    the source, and each offset must be a multiple of the result's size
-    along that dimension (the lowering names the rule otherwise). A window
-    of 64 columns of a wgmma accumulator at a column offset that is a
-    multiple of 64, in the #tile.wgmma layout with instrShape = [16, 64], is
-    one: how an epilogue stages a large accumulator through a small shared
-    buffer, one window at a time.
+    layout. Where the result layout places every element in the thread that
+    holds it in the source and each offset is a multiple of the result's
+    size along that dimension, it lowers to a selection of each thread's
+    registers. A window of 64 columns of a wgmma accumulator at a column
+    offset that is a multiple of 64, in the #tile.wgmma layout with
+    instrShape = [16, 64], is one: how an epilogue stages a large
+    accumulator through a small shared buffer, one window at a time.
+    Other windows (any offset, any layout) are read through shared
+    scratch that `tile-allocate-shared-memory` reserves: the source is
+    stored and the window loaded, between barriers of the whole CTA (so
+    not inside a warp-specialized partition). `tile-legalize-layouts`
+    chooses layouts that keep the windows of the tiles it lays out in
+    their threads where it can.
 
     ```mlir
     %w = tile.extract_slice %acc[0, 64] : tensor<128x256xf32, #acc256> -> tensor<128x64xf32, #acc64>

@@ -119,6 +119,13 @@ std::optional<std::string> tilemlir::findThreadExchange(
   return std::nullopt;
 }
 
+bool tilemlir::isAlignedWindow(ArrayRef<int64_t> offsets,
+                               ArrayRef<int64_t> shape) {
+  return llvm::all_of(llvm::zip(offsets, shape), [](auto pair) {
+    return std::get<0>(pair) % std::get<1>(pair) == 0;
+  });
+}
+
 bool tilemlir::isThreadLocalWindow(RankedTensorType source,
                                    RankedTensorType window) {
   FailureOr<LinearLayout> src = toLinearLayout(source);
@@ -130,6 +137,15 @@ bool tilemlir::isThreadLocalWindow(RankedTensorType source,
   };
   return succeeded(src) && succeeded(dst) &&
          !findThreadExchange(*src, *dst, identity);
+}
+
+bool tilemlir::windowNeedsSharedScratch(RankedTensorType source,
+                                        RankedTensorType window,
+                                        ArrayRef<int64_t> offsets) {
+  if (failed(toLinearLayout(source)) || failed(toLinearLayout(window)))
+    return false;
+  return !isAlignedWindow(offsets, window.getShape()) ||
+         !isThreadLocalWindow(source, window);
 }
 
 //===----------------------------------------------------------------------===//
@@ -653,7 +669,7 @@ int64_t getAccessCost(const LinearLayout &layout, const BankConflictInfo &info,
 
 FailureOr<ConversionScratchLayout> tilemlir::chooseConversionScratchLayout(
     const LinearLayout &src, const LinearLayout &dst, unsigned storageBits,
-    std::string *why) {
+    std::string *why, bool rowMajorOnly) {
   if (storageBits == 0 || storageBits > 64 || !llvm::isPowerOf2_32(storageBits))
     return fail(why, "elements must be 1 to 64 bits, a power of two");
   int64_t numElements = int64_t(1) << src.getTotalOutDimSizeLog2();
@@ -708,6 +724,8 @@ FailureOr<ConversionScratchLayout> tilemlir::chooseConversionScratchLayout(
   // Row-major first: a swizzle must be strictly better to be chosen.
   if (failed(consider(1, 1, 1)))
     return failure();
+  if (rowMajorOnly)
+    return *best;
   for (int64_t maxPhase = 2; maxPhase <= rows && maxPhase <= rowElements;
        maxPhase *= 2)
     for (int64_t vec = maxVec; vec >= 1; vec /= 2)

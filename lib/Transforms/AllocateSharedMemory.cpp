@@ -156,10 +156,10 @@ bool reduceCrossesWarps(RankedTensorType src, unsigned axis) {
                       });
 }
 
-/// Bytes of shared scratch a layout change or a reduction may need: the
-/// lowering moves data between threads (a layout change that
-/// planWarpShuffles cannot keep within each warp: the whole tile) or
-/// combines warps (a reduction: a partial per
+/// Bytes of shared scratch a layout change, a window or a reduction may
+/// need: the lowering moves data between threads (a layout change that
+/// planWarpShuffles cannot keep within each warp, a window other threads
+/// hold: the whole source) or combines warps (a reduction: a partial per
 /// warp and result element) through it.
 std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
@@ -170,6 +170,16 @@ std::optional<int64_t> getConversionScratch(Operation *op, int64_t numWarps) {
       return std::nullopt;
     int64_t bytes = llvm::divideCeil(src.getElementTypeBitWidth(), 8);
     return numWarps * dst.getNumElements() * bytes;
+  }
+  // A window read through scratch: the whole source is stored.
+  if (auto window = dyn_cast<tile::ExtractSliceOp>(op)) {
+    auto src = cast<RankedTensorType>(window.getSrc().getType());
+    if (!src.getElementType().isIntOrFloat() ||
+        !tilemlir::windowNeedsSharedScratch(
+            src, cast<RankedTensorType>(window.getType()), window.getOffsets()))
+      return std::nullopt;
+    return src.getNumElements() *
+           llvm::divideCeil(src.getElementTypeBitWidth(), 8);
   }
   auto convert = dyn_cast<tile::ConvertLayoutOp>(op);
   if (!convert)

@@ -113,10 +113,10 @@ Attribute tilemlir::getThreadLocalSourceLayout(ExtractSliceOp op,
   auto source = cast<RankedTensorType>(op.getSrc().getType());
   auto window = cast<RankedTensorType>(op.getType());
   // A window at offsets that are not multiples of its sizes is no
-  // selection of registers in any layout: the lowering says so.
-  for (auto [offset, size] : llvm::zip(op.getOffsets(), window.getShape()))
-    if (offset % size != 0)
-      return {};
+  // selection of registers in any layout: the lowering reads it through
+  // shared memory.
+  if (!isAlignedWindow(op.getOffsets(), window.getShape()))
+    return {};
   BlockedLayoutAttr coalesced =
       getCoalescedLayout(source, {window}, numWarps, 16);
   if (isThreadLocalWindow(withLayout(source, coalesced),

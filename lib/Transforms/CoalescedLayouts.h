@@ -44,7 +44,8 @@ tile::BlockedLayoutAttr getCoalescedLayout(RankedTensorType type,
 /// layout broadcasts over hold copies of the source). Null when the copy
 /// would exceed a thread's register bound, or for offsets that are not
 /// multiples of the window's sizes (no layout makes such a window a
-/// selection of registers).
+/// selection of registers): the lowering reads those windows through
+/// shared memory.
 Attribute getThreadLocalSourceLayout(tile::ExtractSliceOp window,
                                      int64_t numWarps);
 

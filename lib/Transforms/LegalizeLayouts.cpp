@@ -550,7 +550,8 @@ Attribute LayoutLegalizer::getWantedLayout(Value v) {
 
 /// The windows (tile.extract_slice results) cut from tiles of `v`'s shape
 /// that take `v`'s layout: those the same layout ties to `v` through their
-/// groups.
+/// groups. Windows at offsets that are not multiples of their sizes are
+/// read through shared memory in any layout: not among them.
 SmallVector<RankedTensorType> LayoutLegalizer::getWindowsCutFrom(Value v) {
   SmallVector<RankedTensorType> windows;
   DenseSet<Value> seen = {v};
@@ -562,7 +563,8 @@ SmallVector<RankedTensorType> LayoutLegalizer::getWindowsCutFrom(Value v) {
       auto window = dyn_cast<ExtractSliceOp>(group.op);
       if (window && window.getSrc() == tile &&
           window.getSrc().getType().getShape() ==
-              cast<RankedTensorType>(v.getType()).getShape())
+              cast<RankedTensorType>(v.getType()).getShape() &&
+          isAlignedWindow(window.getOffsets(), window.getType().getShape()))
         windows.push_back(window.getType());
       if (llvm::none_of(group.ties, [&](const Tie &tie) {
             return tie.value == tile && tie.kind == Tie::Same;

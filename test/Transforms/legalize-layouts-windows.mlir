@@ -9,9 +9,13 @@
 // computes a window of a recomputed tile (offsets, masks, constants) over
 // the window alone. A window of fewer elements than threads is cut from a
 // #tile.linear copy of its source that the threads its own layout
-// broadcasts over share.
+// broadcasts over share. Windows no layout keeps in their threads (at
+// offsets that are not multiples of their sizes, or too small for a copy
+// in every thread) keep the source's layout and are read through shared
+// memory by the lowering.
 
-// Each kernel lowers: every window is a register selection.
+// Each kernel lowers: every window is a register selection, but those of
+// @odd_f16 and @speck, read through shared memory.
 // LOWERED: llvm.func @halves
 // LOWERED: llvm.func @scaled
 // LOWERED: llvm.func @written
@@ -19,6 +23,10 @@
 // LOWERED: llvm.func @tiny
 // LOWERED: llvm.func @unaligned
 // LOWERED: llvm.func @tiny_f16
+// LOWERED: llvm.func @odd_f16
+// LOWERED: nvvm.barrier0
+// LOWERED: llvm.func @speck
+// LOWERED: nvvm.barrier0
 
 // The load's coalesced layout is the 64x32 window's (8 lanes of 16 bytes
 // along a row, not 16), for the load, both windows and the store: one
@@ -263,6 +271,65 @@ gpu.module @m {
     %w = tile.extract_slice %x[63, 0] : tensor<64x64xf16> -> tensor<1x64xf16>
     %o = tile.extract_slice %off[63, 0] : tensor<64x64xi32> -> tensor<1x64xi32>
     tile.store %out[%o], %w : !tile.ptr<f16>, tensor<1x64xi32>, tensor<1x64xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+// An 8 x 16 window at [3, 5] and a 2 x 2 window at [6, 34] of 64 x 64
+// tiles: no layout makes them a selection of registers, and a copy of the
+// 2 x 2 window's source in every thread would take 1024 registers. The
+// loads keep their coalesced layouts (16-byte vectors, not laid out for
+// these windows) and no conversion is added: the windows are read through
+// shared memory.
+
+// CHECK-DAG: #[[F16:.*]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @odd_f16
+// CHECK: tile.load %{{.*}} -> tensor<64x64xf16, #[[F16]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.extract_slice %{{.*}}[3, 5] : tensor<64x64xf16, #[[F16]]> -> tensor<8x16xf16, #[[F16]]>
+// CHECK: #[[F32:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: gpu.func @speck
+// CHECK: tile.load %{{.*}} -> tensor<64x64xf32, #[[F32]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.extract_slice %{{.*}}[6, 34] : tensor<64x64xf32, #[[F32]]> -> tensor<2x2xf32, #[[F32]]>
+gpu.module @m {
+  gpu.func @odd_f16(%a: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    %x = tile.load %a[%off] : !tile.ptr<f16>, tensor<64x64xi32> -> tensor<64x64xf16>
+    %w = tile.extract_slice %x[3, 5] : tensor<64x64xf16> -> tensor<8x16xf16>
+    %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<8x16xi32>
+    tile.store %out[%o], %w : !tile.ptr<f16>, tensor<8x16xi32>, tensor<8x16xf16>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @m {
+  gpu.func @speck(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    %x = tile.load %a[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+    %w = tile.extract_slice %x[6, 34] : tensor<64x64xf32> -> tensor<2x2xf32>
+    %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<2x2xi32>
+    tile.store %out[%o], %w : !tile.ptr<f32>, tensor<2x2xi32>, tensor<2x2xf32>
     gpu.return
   }
 }

@@ -4,7 +4,9 @@
 // (getConvertLayoutPlan): a shuffle of the thread's registers when every
 // thread keeps its elements; shfl.sync idx rounds when data stays within
 // each warp (planWarpShuffles); else through the swizzled shared scratch
-// that tile-allocate-shared-memory reserves.
+// that tile-allocate-shared-memory reserves. A window (tile.extract_slice)
+// that is no selection of each thread's registers goes through the same
+// scratch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -250,89 +252,215 @@ void convertWithinWarps(ConvertLayoutOp op, Value src,
   rewriter.replaceOp(op, result);
 }
 
-/// A layout change through the scratch buffer tile-allocate-shared-memory
-/// reserved for it, laid out by chooseConversionScratchLayout (row-major or
-/// an XOR swizzle of 16-byte chunks that spreads both access patterns over
-/// the banks): every thread stores its distinct registers, the CTA
-/// synchronizes, every thread loads its new registers. Runs of registers
-/// that are contiguous and aligned in the scratch move as one vector access
-/// (up to 16 bytes; i1 is stored a byte at a time). Barriers before and
-/// after keep the scratch apart from buffers that share its bytes at other
-/// times.
-LogicalResult convertThroughSharedMemory(ConvertLayoutOp op, Value src,
-                                         const LinearLayout &srcLayout,
-                                         const LinearLayout &dstLayout,
-                                         VectorType resultType,
-                                         ConversionPatternRewriter &rewriter) {
-  FailureOr<int64_t> scratch = getAllocatedOffset(op);
-  if (failed(scratch))
-    return failure();
-  Location loc = op.getLoc();
-  I32Builder ib{rewriter, loc};
-  Type elementType = resultType.getElementType();
-  unsigned bits = elementType.getIntOrFloatBitWidth();
-  int64_t bytes = llvm::divideCeil(bits, 8);
-  std::string why;
-  FailureOr<ConversionScratchLayout> layout =
-      chooseConversionScratchLayout(srcLayout, dstLayout, 8 * bytes, &why);
-  FailureOr<LinearLayout> srcOffsets = failure(), dstOffsets = failure();
-  if (succeeded(layout)) {
-    srcOffsets = srcLayout.compose(layout->offsetMap, &why);
-    dstOffsets = dstLayout.compose(layout->offsetMap, &why);
-  }
-  if (failed(srcOffsets) || failed(dstOffsets))
-    return op.emitOpError() << "internal error: no scratch layout: " << why;
-  Value base = createByteOffset(
-      rewriter, loc, getSharedMemoryBase(rewriter, loc, op), *scratch);
-  Value lane = createLaneId(rewriter, loc);
-  Value warp = createWarpId(rewriter, loc);
-  auto offsetsOf = [](const LinearLayout &map, StringRef dim) {
-    SmallVector<int64_t> words;
-    for (const LinearLayout::Basis &b : map.getBases(dim))
-      words.push_back(b[0]);
-    return words;
-  };
-  // The thread part of a layout's offsets, and the register part of one
-  // register; they combine by XOR (the map is linear).
-  auto threadOffset = [&](const LinearLayout &map) {
-    Value laneOffset = applyBits(ib, lane, offsetsOf(map, kLane));
-    return ib.xorI(laneOffset, applyBits(ib, warp, offsetsOf(map, kWarp)));
-  };
-  auto address = [&](Value thread, const LinearLayout &map, int64_t r) {
-    int64_t regOffset = (*map.apply({{kRegister, int32_t(r)}}))[0];
-    Value offset = regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
-    return LLVM::GEPOp::create(rewriter, loc, base.getType(), elementType, base,
-                               ValueRange{offset});
-  };
-  // i1 vectors would be bit-packed in memory: one byte at a time.
-  int64_t storeVec = bits == 1 ? 1 : layout->store.vectorElements;
-  int64_t loadVec = bits == 1 ? 1 : layout->load.vectorElements;
+/// The shared scratch tile-allocate-shared-memory reserved for an op (a
+/// layout change or a window), addressed in elements.
+struct Scratch {
+  Value base;
+  Type elementType;
+  /// Bytes per element in the scratch (i1: one).
+  int64_t bytes;
+};
 
-  createScratchBarrier(rewriter, loc, op);
-  Value srcThread = threadOffset(*srcOffsets);
-  uint64_t repeats = srcLayout.getZeroBasesMask(kRegister);
-  for (int64_t r = 0, e = srcLayout.getNumRegisters(); r < e; r += storeVec) {
+FailureOr<Scratch> getScratch(Operation *op, Type elementType, OpBuilder &b,
+                              Location loc) {
+  FailureOr<int64_t> offset = getAllocatedOffset(op);
+  if (failed(offset))
+    return failure();
+  Value base =
+      createByteOffset(b, loc, getSharedMemoryBase(b, loc, op), *offset);
+  return Scratch{base, elementType,
+                 llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8)};
+}
+
+/// Register `r`'s element offset in a layout's offsets (the layout composed
+/// with the scratch map): the thread part XOR the register's (the map is
+/// linear).
+Value getLinearOffset(I32Builder &ib, Value thread, const LinearLayout &offsets,
+                      int64_t r) {
+  int64_t regOffset = (*offsets.apply({{kRegister, int32_t(r)}}))[0];
+  return regOffset == 0 ? thread : ib.xorI(thread, ib.c(regOffset));
+}
+
+/// Every thread stores its distinct registers of `src` (in `layout`, at
+/// `offsets`), `vec` at a time. i1 vectors would be bit-packed in memory:
+/// one byte at a time.
+void storeToScratch(OpBuilder &b, Location loc, const Scratch &scratch,
+                    Value src, const LinearLayout &layout,
+                    const LinearLayout &offsets, int64_t vec) {
+  I32Builder ib{b, loc};
+  Value thread = getFlatThreadOffset(b, loc, offsets);
+  uint64_t repeats = layout.getZeroBasesMask(kRegister);
+  for (int64_t r = 0, e = layout.getNumRegisters(); r < e; r += vec) {
     if (uint64_t(r) & repeats)
       continue; // Another register holds the same element.
-    Value value = extractRegisterRun(rewriter, loc, src, r, storeVec);
-    LLVM::StoreOp::create(rewriter, loc, value,
-                          address(srcThread, *srcOffsets, r), storeVec * bytes);
+    Value address = LLVM::GEPOp::create(
+        b, loc, scratch.base.getType(), scratch.elementType, scratch.base,
+        ValueRange{getLinearOffset(ib, thread, offsets, r)});
+    LLVM::StoreOp::create(b, loc, extractRegisterRun(b, loc, src, r, vec),
+                          address, vec * scratch.bytes);
   }
+}
+
+/// The registers of `layout` (as `resultType`) loaded `vec` at a time,
+/// register r (the first of a run) from element offset `offsetOf(r)`;
+/// registers that repeat another's element (a zero basis) are copied.
+Value loadFromScratch(OpBuilder &b, Location loc, const Scratch &scratch,
+                      VectorType resultType, const LinearLayout &layout,
+                      int64_t vec, function_ref<Value(int64_t)> offsetOf) {
+  Type loadType = vec == 1 ? scratch.elementType
+                           : Type(VectorType::get({vec}, scratch.elementType));
+  uint64_t repeats = layout.getZeroBasesMask(kRegister);
+  Value result = LLVM::PoisonOp::create(b, loc, resultType);
+  for (int64_t r = 0, e = resultType.getNumElements(); r < e; r += vec) {
+    Value run;
+    if (uint64_t(r) & repeats) {
+      run = extractRegisterRun(b, loc, result, r & ~repeats, vec);
+    } else {
+      Value address =
+          LLVM::GEPOp::create(b, loc, scratch.base.getType(),
+                              scratch.elementType, scratch.base, offsetOf(r));
+      run =
+          LLVM::LoadOp::create(b, loc, loadType, address, vec * scratch.bytes);
+    }
+    result = insertRegisterRun(b, loc, result, run, r);
+  }
+  return result;
+}
+
+/// `src` (in `srcLayout`) through the scratch tile-allocate-shared-memory
+/// reserved for `op`, into the registers of `dstLayout`, whose coordinates
+/// are the source's from `offsets` on: zeros for a layout change, a
+/// window's offsets. The scratch is laid out by chooseConversionScratchLayout
+/// (row-major or an XOR swizzle of 16-byte chunks that spreads both access
+/// patterns over the banks): every thread stores its distinct registers,
+/// the CTA synchronizes, every thread loads its new registers. Runs of
+/// registers that are contiguous and aligned in the scratch move as one
+/// vector access (up to 16 bytes; i1 is stored a byte at a time). Barriers
+/// before and after keep the scratch apart from buffers that share its
+/// bytes at other times.
+///
+/// At offsets that are multiples of the window's sizes, its coordinates and
+/// the offsets have disjoint bits: the offsets XOR into the scratch map
+/// like a register's coordinates. At others the scratch is row-major and
+/// each register's offset is computed from its coordinates (vectors only as
+/// wide as the last offset's alignment).
+LogicalResult moveThroughSharedMemory(Operation *op, Value src,
+                                      const LinearLayout &srcLayout,
+                                      const LinearLayout &dstLayout,
+                                      ArrayRef<int64_t> offsets,
+                                      VectorType resultType,
+                                      ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  FailureOr<Scratch> scratch =
+      getScratch(op, resultType.getElementType(), rewriter, loc);
+  if (failed(scratch))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (const LinearLayout::OutDim &out : dstLayout.getOutDims())
+    shape.push_back(out.size);
+  bool aligned = isAlignedWindow(offsets, shape);
+  std::string why;
+  // The result's layout over the source's coordinates.
+  FailureOr<LinearLayout> embedded =
+      LinearLayout::get(dstLayout.getInDims(), srcLayout.getOutDims(), &why);
+  FailureOr<ConversionScratchLayout> layout = failure();
+  FailureOr<LinearLayout> srcOffsets = failure(), dstOffsets = failure();
+  if (succeeded(embedded))
+    layout = chooseConversionScratchLayout(srcLayout, *embedded,
+                                           8 * scratch->bytes, &why, !aligned);
+  if (succeeded(layout)) {
+    srcOffsets = srcLayout.compose(layout->offsetMap, &why);
+    dstOffsets = embedded->compose(layout->offsetMap, &why);
+  }
+  if (failed(srcOffsets) || failed(dstOffsets))
+    return op->emitOpError() << "internal error: no scratch layout: " << why;
+  bool isI1 = resultType.getElementType().getIntOrFloatBitWidth() == 1;
   createScratchBarrier(rewriter, loc, op);
-  Value dstThread = threadOffset(*dstOffsets);
-  Value result = LLVM::PoisonOp::create(rewriter, loc, resultType);
-  Type loadType = loadVec == 1 ? elementType
-                               : Type(VectorType::get({loadVec}, elementType));
-  for (int64_t r = 0, e = dstLayout.getNumRegisters(); r < e; r += loadVec) {
-    Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType,
-                                        address(dstThread, *dstOffsets, r),
-                                        loadVec * bytes);
-    result = insertRegisterRun(rewriter, loc, result, loaded, r);
+  storeToScratch(rewriter, loc, *scratch, src, srcLayout, *srcOffsets,
+                 isI1 ? 1 : layout->store.vectorElements);
+  createScratchBarrier(rewriter, loc, op);
+  I32Builder ib{rewriter, loc};
+  int64_t vec = isI1 ? 1 : layout->load.vectorElements;
+  Value result;
+  if (aligned) {
+    SmallVector<std::pair<StringRef, int32_t>> start;
+    for (auto [out, offset] : llvm::zip(srcLayout.getOutDims(), offsets))
+      start.push_back({out.name, int32_t(offset)});
+    int64_t shift = (*layout->offsetMap.apply(start))[0];
+    Value thread = getFlatThreadOffset(rewriter, loc, *dstOffsets);
+    if (shift != 0)
+      thread = ib.xorI(thread, ib.c(shift));
+    result = loadFromScratch(
+        rewriter, loc, *scratch, resultType, dstLayout, vec,
+        [&](int64_t r) { return getLinearOffset(ib, thread, *dstOffsets, r); });
+  } else {
+    while (offsets.back() % vec != 0)
+      vec /= 2;
+    SmallVector<Value> thread = getThreadCoords(rewriter, loc, dstLayout);
+    result = loadFromScratch(
+        rewriter, loc, *scratch, resultType, dstLayout, vec, [&](int64_t r) {
+          Value flat = ib.c(0);
+          for (auto [d, coord] :
+               llvm::enumerate(getRegisterCoords(dstLayout, r))) {
+            Value c = coord == 0 ? thread[d] : ib.xorI(thread[d], ib.c(coord));
+            Value shifted = ib.add(c, ib.c(offsets[d]));
+            flat =
+                ib.add(ib.mul(flat, srcLayout.getOutDims()[d].size), shifted);
+          }
+          return flat;
+        });
   }
   createScratchBarrier(rewriter, loc, op);
   rewriter.replaceOp(op, result);
   return success();
 }
+
+/// Whether a window (tile.extract_slice) is read through shared scratch
+/// (windowNeedsSharedScratch: other threads hold its elements, or an
+/// offset is not a multiple of its size), failing with the rule it breaks
+/// where it must be and cannot. Other windows select registers
+/// (ElementwiseToNVVM.cpp).
+FailureOr<bool> isWindowThroughSharedMemory(ExtractSliceOp op,
+                                            EmitErrorFn emitError) {
+  auto src = cast<RankedTensorType>(op.getSrc().getType());
+  if (!windowNeedsSharedScratch(src, op.getType(), op.getOffsets()))
+    return false;
+  constexpr llvm::StringLiteral what =
+      "a window that other threads hold, or at an offset that is not a "
+      "multiple of its size, is read through shared memory";
+  if (!src.getElementType().isIntOrFloat())
+    return emitRule(emitError, Twine(what) + ": of integer or float "
+                                             "elements only");
+  if (op->getParentOfType<WarpSpecializeOp>())
+    return emitRule(emitError, Twine(what) +
+                                   " (it synchronizes the whole CTA), not "
+                                   "inside a warp-specialized partition");
+  if (!op->hasAttr(TileDialect::kOffsetAttrName))
+    return emitRule(emitError, Twine(what) +
+                                   ", and it has no shared-memory scratch "
+                                   "(tile-allocate-shared-memory reserves it, "
+                                   "in kernels only)");
+  return true;
+}
+
+struct WindowLowering : public ConvertOpToLLVMPattern<ExtractSliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ExtractSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<bool> throughScratch = isWindowThroughSharedMemory(op, {});
+    FailureOr<LinearLayout> src = getRegisterLayout(op.getSrc().getType());
+    FailureOr<LinearLayout> dst = getRegisterLayout(op.getType());
+    if (failed(throughScratch) || !*throughScratch || failed(src) ||
+        failed(dst))
+      return failure();
+    auto resultType =
+        cast<VectorType>(getTypeConverter()->convertType(op.getType()));
+    return moveThroughSharedMemory(op, adaptor.getSrc(), *src, *dst,
+                                   op.getOffsets(), resultType, rewriter);
+  }
+};
 
 struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -355,24 +483,30 @@ struct ConvertLayoutLowering : public ConvertOpToLLVMPattern<ConvertLayoutOp> {
                          rewriter);
       return success();
     }
-    return convertThroughSharedMemory(op, adaptor.getSrc(), *plan->src,
-                                      *plan->dst, resultType, rewriter);
+    SmallVector<int64_t> origin(plan->src->getOutDims().size(), 0);
+    return moveThroughSharedMemory(op, adaptor.getSrc(), *plan->src, *plan->dst,
+                                   origin, resultType, rewriter);
   }
 };
 
 } // namespace
 
 LogicalResult tilemlir::verifyConvertLayoutLowering(Operation *op) {
-  auto convert = dyn_cast<ConvertLayoutOp>(op);
-  if (!convert)
-    return success();
   auto emitError = [&]() -> InFlightDiagnostic {
     return op->emitOpError() << "not supported yet: ";
   };
+  if (auto window = dyn_cast<ExtractSliceOp>(op))
+    return isWindowThroughSharedMemory(window, emitError);
+  auto convert = dyn_cast<ConvertLayoutOp>(op);
+  if (!convert)
+    return success();
   return getConvertLayoutPlan(convert, emitError);
 }
 
 void tilemlir::populateConvertLayoutToNVVMPatterns(
     LLVMTypeConverter &converter, RewritePatternSet &patterns) {
   patterns.add<ConvertLayoutLowering>(converter, /*benefit=*/2);
+  // Before the register selection of windows (benefit 2), which does not
+  // match the windows this one reads.
+  patterns.add<WindowLowering>(converter, /*benefit=*/3);
 }

@@ -450,7 +450,13 @@ LogicalResult tilemlir::verifyElementwiseLowering(Operation *op) {
     if (succeeded(checkRegisterTileType(constant.getType())) &&
         failed(getSplatConstant(constant, emitError)))
       return failure();
-  if (isa<ExpandDimsOp, ExtractSliceOp, BroadcastOp>(op) &&
+  // Windows other threads hold are read through shared memory
+  // (ConvertLayoutToNVVM.cpp).
+  auto window = dyn_cast<ExtractSliceOp>(op);
+  bool readsScratch =
+      window && windowNeedsSharedScratch(window.getSrc().getType(),
+                                         window.getType(), window.getOffsets());
+  if (isa<ExpandDimsOp, ExtractSliceOp, BroadcastOp>(op) && !readsScratch &&
       failed(getShufflePlan(op, emitError)))
     return failure();
   return checkNarrowFloatOps(op, emitError);

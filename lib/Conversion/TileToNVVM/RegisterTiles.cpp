@@ -313,23 +313,14 @@ Value shuffleSync(OpBuilder &b, Location loc, Value value, Value laneOrMask,
                          : Value(LLVM::BitcastOp::create(b, loc, type, word));
 }
 
-/// What a window (tile.extract_slice) needs when its elements are held by
-/// other threads in the source's layout.
-constexpr llvm::StringLiteral kWindowHint =
-    ": the window must be cut from a layout whose threads hold it (for "
-    "tiles it lays out, tile-legalize-layouts converts the source to one, "
-    "and to a copy in every thread for a window of fewer elements than "
-    "threads where the copy fits a thread's register bound)";
-
 FailureOr<SmallVector<int32_t>> getRegisterMap(const LinearLayout &src,
                                                const LinearLayout &dst,
                                                Projection project,
                                                EmitErrorFn emitError,
                                                ArrayRef<int32_t> offset) {
   if (std::optional<std::string> bit = findThreadExchange(src, dst, project))
-    return emitRule(
-        emitError, Twine("threads would exchange data (") + *bit + " differs)" +
-                       (offset.empty() ? StringRef() : StringRef(kWindowHint)));
+    return emitRule(emitError, Twine("threads would exchange data (") + *bit +
+                                   " differs)");
   SmallVector<int32_t> map;
   for (int64_t r = 0, e = dst.getNumRegisters(); r < e; ++r) {
     SmallVector<int32_t> target = project(getRegisterCoords(dst, r));
@@ -363,13 +354,14 @@ FailureOr<SmallVector<int32_t>> getOpRegisterMap(Operation *op,
   SmallVector<int32_t> offset;
   if (auto slice = dyn_cast<ExtractSliceOp>(op)) {
     for (auto [i, start] : llvm::enumerate(slice.getOffsets())) {
+      // Such windows are read through shared memory
+      // (windowNeedsSharedScratch).
       if (start % dstType.getDimSize(i) != 0)
-        return emitRule(emitError,
-                        "offset " + Twine(start) + " of dimension " + Twine(i) +
-                            " is not a multiple of the result's size " +
-                            Twine(dstType.getDimSize(i)) +
-                            " there (a window at such an offset would "
-                            "straddle the source's register blocks)");
+        return emitRule(emitError, "offset " + Twine(start) + " of dimension " +
+                                       Twine(i) +
+                                       " is not a multiple of the result's "
+                                       "size " +
+                                       Twine(dstType.getDimSize(i)));
       offset.push_back(int32_t(start));
     }
   }

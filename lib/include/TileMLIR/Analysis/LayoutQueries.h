@@ -48,12 +48,26 @@ std::optional<std::string> findThreadExchange(
     const LinearLayout &src, const LinearLayout &dst,
     function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> project);
 
+/// Whether a window at `offsets` of shape `shape` starts at multiples of
+/// its sizes: its coordinates and its offsets then have disjoint bits, so
+/// that in any layout it is a selection of registers or of nothing, never a
+/// part of a register block.
+bool isAlignedWindow(ArrayRef<int64_t> offsets, ArrayRef<int64_t> shape);
+
 /// Whether the window `window` of the register tile `source` (a
 /// tile.extract_slice at offsets that are multiples of the window's sizes)
 /// is held by the threads that hold its elements in `source`: false when
 /// the window needs data from other threads, or either type has no linear
 /// layout.
 bool isThreadLocalWindow(RankedTensorType source, RankedTensorType window);
+
+/// Whether tile.extract_slice of `window` from `source` at `offsets` reads
+/// the window through shared scratch: an offset that is not a multiple of
+/// the window's size there, or a window that is no selection of each
+/// thread's registers (!isThreadLocalWindow). Types the engine cannot
+/// convert need none (the lowering reports them).
+bool windowNeedsSharedScratch(RankedTensorType source, RankedTensorType window,
+                              ArrayRef<int64_t> offsets);
 
 //===----------------------------------------------------------------------===//
 // Register tile <-> shared buffer
@@ -238,9 +252,12 @@ struct ConversionScratchLayout {
 /// dims), then the fewest (widest) accesses, then the simplest swizzle,
 /// among row-major and every power-of-two swizzle of 128-byte rows.
 /// `storageBits` is the width of an element in the scratch.
+/// `rowMajorOnly`: row-major alone, for accesses whose offsets are
+/// computed from coordinates (a window at any offset).
 FailureOr<ConversionScratchLayout>
 chooseConversionScratchLayout(const LinearLayout &src, const LinearLayout &dst,
-                              unsigned storageBits, std::string *why = nullptr);
+                              unsigned storageBits, std::string *why = nullptr,
+                              bool rowMajorOnly = false);
 
 /// Whether a tile.convert_layout from `src` to `dst` goes through shared
 /// scratch (false when it is lowered within each warp, by a register

@@ -1,0 +1,171 @@
+// Windows (tile.extract_slice) that no layout keeps in the threads holding
+// them, read through shared memory: the source is stored to the scratch
+// tile-allocate-shared-memory reserves, and each thread loads its window's
+// elements (ConvertLayoutToNVVM.cpp). Each kernel reads a random matrix X
+// (row stride 64, or a row of 128) and writes one window of it:
+// - odd: a 16 x 32 f32 window at [8, 20], an offset that is not a multiple
+//   of the window's size (row-major scratch, 4-element vectors);
+// - speck: a 2 x 2 f32 window at [6, 34], four elements for 128 threads
+//   (a copy of X in every thread would take 1024 registers; swizzled
+//   scratch, the offset XORed in);
+// - odd_f16: an 8 x 16 f16 window at [3, 5] (odd column: one element at a
+//   time);
+// - row: 4 f32 elements of a row of 128 at [61].
+// Each output's window is stored at the start of a poisoned buffer through
+// the offsets' window at [0, 0] and checked exactly against X's elements.
+// REQUIRES: cuda-gpu
+// RUN: tile-run %s | FileCheck %s
+
+// CHECK: windows_odd: rows=16 cols=32 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: windows_speck: rows=2 cols=2 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: windows_odd_f16: rows=8 cols=16 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: windows_row: rows=1 cols=4 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK-NOT: FAIL
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @odd(%in: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %r = tile.range 0 to 64 : tensor<64xi32>
+      %c = tile.range 0 to 64 : tensor<64xi32>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %n = arith.constant dense<64> : tensor<64x64xi32>
+      %ro = arith.muli %rb, %n : tensor<64x64xi32>
+      %off = arith.addi %ro, %cb : tensor<64x64xi32>
+      %x = tile.load %in[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+      %w = tile.extract_slice %x[8, 20] : tensor<64x64xf32> -> tensor<16x32xf32>
+      %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<16x32xi32>
+      tile.store %out[%o], %w : !tile.ptr<f32>, tensor<16x32xi32>, tensor<16x32xf32>
+      gpu.return
+    }
+
+    gpu.func @speck(%in: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %r = tile.range 0 to 64 : tensor<64xi32>
+      %c = tile.range 0 to 64 : tensor<64xi32>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %n = arith.constant dense<64> : tensor<64x64xi32>
+      %ro = arith.muli %rb, %n : tensor<64x64xi32>
+      %off = arith.addi %ro, %cb : tensor<64x64xi32>
+      %x = tile.load %in[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+      %w = tile.extract_slice %x[6, 34] : tensor<64x64xf32> -> tensor<2x2xf32>
+      %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<2x2xi32>
+      tile.store %out[%o], %w : !tile.ptr<f32>, tensor<2x2xi32>, tensor<2x2xf32>
+      gpu.return
+    }
+
+    gpu.func @odd_f16(%in: !tile.ptr<f16>, %out: !tile.ptr<f16>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %r = tile.range 0 to 64 : tensor<64xi32>
+      %c = tile.range 0 to 64 : tensor<64xi32>
+      %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+      %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+      %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+      %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+      %n = arith.constant dense<64> : tensor<64x64xi32>
+      %ro = arith.muli %rb, %n : tensor<64x64xi32>
+      %off = arith.addi %ro, %cb : tensor<64x64xi32>
+      %x = tile.load %in[%off] : !tile.ptr<f16>, tensor<64x64xi32> -> tensor<64x64xf16>
+      %w = tile.extract_slice %x[3, 5] : tensor<64x64xf16> -> tensor<8x16xf16>
+      %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<8x16xi32>
+      tile.store %out[%o], %w : !tile.ptr<f16>, tensor<8x16xi32>, tensor<8x16xf16>
+      gpu.return
+    }
+
+    gpu.func @row(%in: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      %off = tile.range 0 to 128 : tensor<128xi32>
+      %x = tile.load %in[%off] : !tile.ptr<f32>, tensor<128xi32> -> tensor<128xf32>
+      %w = tile.extract_slice %x[61] : tensor<128xf32> -> tensor<4xf32>
+      %o = tile.extract_slice %off[0] : tensor<128xi32> -> tensor<4xi32>
+      tile.store %out[%o], %w : !tile.ptr<f32>, tensor<4xi32>, tensor<4xf32>
+      gpu.return
+    }
+  }
+
+  llvm.mlir.global internal constant @odd_name("windows_odd\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @speck_name("windows_speck\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @odd_f16_name("windows_odd_f16\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @row_name("windows_row\00") {addr_space = 0 : i32}
+  llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
+  llvm.func @tileRtPoison(!llvm.ptr, i64)
+  llvm.func @tileRtSynchronize()
+  llvm.func @tileRtCheck2D(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+
+  func.func @main() -> i32 {
+    %c1 = arith.constant 1 : index
+    %threads = arith.constant 128 : index
+    %exact = arith.constant 0.0 : f64
+    %f32 = arith.constant 0 : i32
+    %f16 = arith.constant 1 : i32
+    %t0 = gpu.wait async
+    %in, %t1 = gpu.alloc async [%t0] () : memref<4096xf32>
+    %in16, %t2 = gpu.alloc async [%t1] () : memref<4096xf16>
+    %out1, %t3 = gpu.alloc async [%t2] () : memref<4096xf32>
+    %out2, %t4 = gpu.alloc async [%t3] () : memref<4096xf32>
+    %out3, %t5 = gpu.alloc async [%t4] () : memref<4096xf16>
+    %out4, %t6 = gpu.alloc async [%t5] () : memref<4096xf32>
+    gpu.wait [%t6]
+    %pin = tile.ptr_from_memref %in : memref<4096xf32> -> !llvm.ptr
+    %pin16 = tile.ptr_from_memref %in16 : memref<4096xf16> -> !llvm.ptr
+    %pout1 = tile.ptr_from_memref %out1 : memref<4096xf32> -> !llvm.ptr
+    %pout2 = tile.ptr_from_memref %out2 : memref<4096xf32> -> !llvm.ptr
+    %pout3 = tile.ptr_from_memref %out3 : memref<4096xf16> -> !llvm.ptr
+    %pout4 = tile.ptr_from_memref %out4 : memref<4096xf32> -> !llvm.ptr
+    %n = arith.constant 4096 : i64
+    %seed = arith.constant 5381 : i64
+    %seed16 = arith.constant 7919 : i64
+    llvm.call @tileRtFillRandom(%pin, %n, %f32, %seed) : (!llvm.ptr, i64, i32, i64) -> ()
+    llvm.call @tileRtFillRandom(%pin16, %n, %f16, %seed16) : (!llvm.ptr, i64, i32, i64) -> ()
+    %b32 = arith.constant 16384 : i64
+    %b16 = arith.constant 8192 : i64
+    llvm.call @tileRtPoison(%pout1, %b32) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pout2, %b32) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pout3, %b16) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pout4, %b32) : (!llvm.ptr, i64) -> ()
+    %kin = tile.ptr_from_memref %in : memref<4096xf32> -> !tile.ptr<f32>
+    %kin16 = tile.ptr_from_memref %in16 : memref<4096xf16> -> !tile.ptr<f16>
+    %kout1 = tile.ptr_from_memref %out1 : memref<4096xf32> -> !tile.ptr<f32>
+    %kout2 = tile.ptr_from_memref %out2 : memref<4096xf32> -> !tile.ptr<f32>
+    %kout3 = tile.ptr_from_memref %out3 : memref<4096xf16> -> !tile.ptr<f16>
+    %kout4 = tile.ptr_from_memref %out4 : memref<4096xf32> -> !tile.ptr<f32>
+    gpu.launch_func @kernels::@odd blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout1 : !tile.ptr<f32>)
+    gpu.launch_func @kernels::@speck blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout2 : !tile.ptr<f32>)
+    gpu.launch_func @kernels::@odd_f16 blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin16 : !tile.ptr<f16>, %kout3 : !tile.ptr<f16>)
+    gpu.launch_func @kernels::@row blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout4 : !tile.ptr<f32>)
+    llvm.call @tileRtSynchronize() : () -> ()
+    %stride = arith.constant 64 : i64
+    %one = arith.constant 1 : i64
+    %two = arith.constant 2 : i64
+    %four = arith.constant 4 : i64
+    %eight = arith.constant 8 : i64
+    %sixteen = arith.constant 16 : i64
+    %thirtytwo = arith.constant 32 : i64
+    // X[8:24, 20:52].
+    %x1 = llvm.getelementptr %pin[532] : (!llvm.ptr) -> !llvm.ptr, f32
+    %odd_name = llvm.mlir.addressof @odd_name : !llvm.ptr
+    %f1 = llvm.call @tileRtCheck2D(%odd_name, %pout1, %stride, %x1, %stride, %sixteen, %thirtytwo, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    // X[6:8, 34:36].
+    %x2 = llvm.getelementptr %pin[418] : (!llvm.ptr) -> !llvm.ptr, f32
+    %speck_name = llvm.mlir.addressof @speck_name : !llvm.ptr
+    %f2 = llvm.call @tileRtCheck2D(%speck_name, %pout2, %stride, %x2, %stride, %two, %two, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    // X16[3:11, 5:21].
+    %x3 = llvm.getelementptr %pin16[197] : (!llvm.ptr) -> !llvm.ptr, f16
+    %odd_f16_name = llvm.mlir.addressof @odd_f16_name : !llvm.ptr
+    %f3 = llvm.call @tileRtCheck2D(%odd_f16_name, %pout3, %stride, %x3, %stride, %eight, %sixteen, %f16, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    // X[61:65] (the first row of X).
+    %x4 = llvm.getelementptr %pin[61] : (!llvm.ptr) -> !llvm.ptr, f32
+    %row_name = llvm.mlir.addressof @row_name : !llvm.ptr
+    %f4 = llvm.call @tileRtCheck2D(%row_name, %pout4, %four, %x4, %four, %one, %four, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    %f12 = arith.ori %f1, %f2 : i32
+    %f34 = arith.ori %f3, %f4 : i32
+    %f = arith.ori %f12, %f34 : i32
+    return %f : i32
+  }
+}
