@@ -326,10 +326,11 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (name == kSyncGroupAttrName) {
-    if (!isa<ConvertLayoutOp, ReduceOp>(op))
-      return op->emitOpError() << "'" << name
-                               << "' belongs on an operation with shared "
-                                  "scratch (tile.convert_layout, tile.reduce)";
+    if (!isa<ConvertLayoutOp, ExtractSliceOp, ReduceOp>(op))
+      return op->emitOpError()
+             << "'" << name
+             << "' belongs on an operation with shared scratch "
+                "(tile.convert_layout, tile.extract_slice, tile.reduce)";
     auto group = dyn_cast<DenseI32ArrayAttr>(attr.getValue());
     if (!group || group.size() != 2)
       return op->emitOpError()

@@ -79,8 +79,8 @@ def Tile_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kGridSymbolsAttrName =
         "tile.grid_symbols";
     /// [barrier id, threads]: the named barrier that synchronizes the
-    /// shared scratch of a layout change or reduction run by a subset of the
-    /// CTA's warps (set by tile-lower-warp-specialize).
+    /// shared scratch of a layout change, window or reduction run by a
+    /// subset of the CTA's warps (set by tile-lower-warp-specialize).
     static constexpr ::llvm::StringLiteral kSyncGroupAttrName =
         "tile.sync_group";
     /// On a kernel that writes tensor maps itself (tile-lower-copies): the

@@ -162,8 +162,9 @@ LogicalResult rebaseSynchronization(Region &region, WarpRange range,
 /// Register tiles in a region run by the warps of `range`: their layouts
 /// read the low bits of the CTA's warp id, which count from the region's
 /// first warp only when the region starts at a multiple of the layout's
-/// warps (and has that many); layout changes and reductions through shared
-/// scratch synchronize on the region's named barrier instead of the CTA's.
+/// warps (and has that many); layout changes, windows and reductions
+/// through shared scratch synchronize on the region's named barrier instead
+/// of the CTA's.
 LogicalResult prepareRegisterTiles(Region &region, WarpRange range,
                                    int barrierId, StringRef regionName) {
   MLIRContext *context = region.getContext();
@@ -190,7 +191,7 @@ LogicalResult prepareRegisterTiles(Region &region, WarpRange range,
         return WalkResult::interrupt();
       }
     }
-    if (isa<tile::ConvertLayoutOp, tile::ReduceOp>(op))
+    if (isa<tile::ConvertLayoutOp, tile::ExtractSliceOp, tile::ReduceOp>(op))
       op->setAttr(tile::TileDialect::kSyncGroupAttrName,
                   DenseI32ArrayAttr::get(
                       context, {barrierId, int32_t(range.count * 32)}));

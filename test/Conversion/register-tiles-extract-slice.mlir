@@ -111,3 +111,22 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Run by a subset of the CTA's warps (tile.sync_group, which
+// tile-lower-warp-specialize sets in a warp-specialized region), the read
+// synchronizes on that region's named barrier, never the CTA's.
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @in_region
+  gpu.func @in_region(%x: f32, %buf: !tile.smem<2x2xf32, mutable>) kernel attributes {tile.num_warps = 8 : i32} {
+    %t = tile.splat %x : tensor<64x64xf32, #blocked>
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-COUNT-3: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+    // CHECK-NOT: nvvm.barrier0
+    %w = tile.extract_slice %t[6, 34] {tile.sync_group = array<i32: 2, 128>} : tensor<64x64xf32, #blocked> -> tensor<2x2xf32, #blocked>
+    tile.smem_store %w, %buf : tensor<2x2xf32, #blocked>, !tile.smem<2x2xf32, mutable>
+    gpu.return
+  }
+}

@@ -174,22 +174,27 @@ gpu.module @m {
 // Register tiles in regions: warps 4-7 run partition0's 4-warp layout
 // (warp ids 4-7 have the low bits 0-3), and its layout change through
 // shared scratch synchronizes on the partition's named barrier 2 for 128
-// threads; the default region's on barrier 1.
+// threads; the default region's on barrier 1. So do windows, which may read
+// through the same scratch.
 #rows = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]>
 // CHECK-LABEL: gpu.func @register_tiles
 // CHECK: tile.convert_layout %{{.*}} {tile.sync_group = array<i32: 1, 128>}
+// CHECK: tile.extract_slice %{{.*}}[3, 5] {tile.sync_group = array<i32: 1, 128>}
 // CHECK: tile.convert_layout %{{.*}} {tile.sync_group = array<i32: 2, 128>}
+// CHECK: tile.extract_slice %{{.*}}[3, 5] {tile.sync_group = array<i32: 2, 128>}
 gpu.module @m {
   gpu.func @register_tiles(%x: f32) kernel attributes {tile.num_warps = 4 : i32} {
     tile.warp_specialize(%x) default {
       %t = tile.splat %x : tensor<64x64xf32, #rows>
       %u = tile.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      %w = tile.extract_slice %t[3, 5] : tensor<64x64xf32, #rows> -> tensor<8x16xf32, #rows>
       tile.warp_yield
     }
     partition0(%y: f32) num_warps(4) {
       %t = tile.splat %y : tensor<64x64xf32, #rows>
       %u = tile.convert_layout %t : tensor<64x64xf32, #rows> -> tensor<64x64xf32, #cols>
+      %w = tile.extract_slice %t[3, 5] : tensor<64x64xf32, #rows> -> tensor<8x16xf32, #rows>
       tile.warp_return
     } : (f32) -> ()
     gpu.return

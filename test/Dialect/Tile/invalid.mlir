@@ -204,7 +204,7 @@ gpu.module @m {
 
 #b = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
 func.func @sync_group_on_splat(%x: f32) {
-  // expected-error @+1 {{'tile.sync_group' belongs on an operation with shared scratch (tile.convert_layout, tile.reduce)}}
+  // expected-error @+1 {{'tile.sync_group' belongs on an operation with shared scratch (tile.convert_layout, tile.extract_slice, tile.reduce)}}
   %t = tile.splat %x {tile.sync_group = array<i32: 1, 128>} : tensor<128xf32, #b>
   return
 }
