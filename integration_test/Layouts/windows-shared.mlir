@@ -10,7 +10,11 @@
 //   scratch, the offset XORed in);
 // - odd_f16: an 8 x 16 f16 window at [3, 5] (odd column: one element at a
 //   time);
-// - row: 4 f32 elements of a row of 128 at [61].
+// - row: 4 f32 elements of a row of 128 at [61];
+// - regions: odd's window in the default region of a tile.warp_specialize
+//   (warps 0-3) and speck's in its partition (warps 4-7) at the same time,
+//   each region's reads synchronized on its own named barrier (a CTA
+//   barrier in either would hang or race).
 // Each output's window is stored at the start of a poisoned buffer through
 // the offsets' window at [0, 0] and checked exactly against X's elements.
 // REQUIRES: cuda-gpu
@@ -20,6 +24,8 @@
 // CHECK: windows_speck: rows=2 cols=2 rel_err=0.000e+00 {{.*}} -> PASS
 // CHECK: windows_odd_f16: rows=8 cols=16 rel_err=0.000e+00 {{.*}} -> PASS
 // CHECK: windows_row: rows=1 cols=4 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: windows_regions_default: rows=16 cols=32 rel_err=0.000e+00 {{.*}} -> PASS
+// CHECK: windows_regions_partition: rows=2 cols=2 rel_err=0.000e+00 {{.*}} -> PASS
 // CHECK-NOT: FAIL
 
 module attributes {gpu.container_module} {
@@ -87,12 +93,52 @@ module attributes {gpu.container_module} {
       tile.store %out[%o], %w : !tile.ptr<f32>, tensor<4xi32>, tensor<4xf32>
       gpu.return
     }
+
+    gpu.func @regions(%in: !tile.ptr<f32>, %out_d: !tile.ptr<f32>,
+                      %out_p: !tile.ptr<f32>) kernel
+        attributes {tile.num_warps = 4 : i32} {
+      tile.warp_specialize(%in, %out_d, %out_p) default {
+        %r = tile.range 0 to 64 : tensor<64xi32>
+        %c = tile.range 0 to 64 : tensor<64xi32>
+        %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+        %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+        %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+        %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+        %n = arith.constant dense<64> : tensor<64x64xi32>
+        %ro = arith.muli %rb, %n : tensor<64x64xi32>
+        %off = arith.addi %ro, %cb : tensor<64x64xi32>
+        %x = tile.load %in[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+        %w = tile.extract_slice %x[8, 20] : tensor<64x64xf32> -> tensor<16x32xf32>
+        %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<16x32xi32>
+        tile.store %out_d[%o], %w : !tile.ptr<f32>, tensor<16x32xi32>, tensor<16x32xf32>
+        tile.warp_yield
+      }
+      partition0(%in0: !tile.ptr<f32>, %d0: !tile.ptr<f32>, %p0: !tile.ptr<f32>) num_warps(4) {
+        %r = tile.range 0 to 64 : tensor<64xi32>
+        %c = tile.range 0 to 64 : tensor<64xi32>
+        %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+        %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+        %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+        %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+        %n = arith.constant dense<64> : tensor<64x64xi32>
+        %ro = arith.muli %rb, %n : tensor<64x64xi32>
+        %off = arith.addi %ro, %cb : tensor<64x64xi32>
+        %x = tile.load %in0[%off] : !tile.ptr<f32>, tensor<64x64xi32> -> tensor<64x64xf32>
+        %w = tile.extract_slice %x[6, 34] : tensor<64x64xf32> -> tensor<2x2xf32>
+        %o = tile.extract_slice %off[0, 0] : tensor<64x64xi32> -> tensor<2x2xi32>
+        tile.store %p0[%o], %w : !tile.ptr<f32>, tensor<2x2xi32>, tensor<2x2xf32>
+        tile.warp_return
+      } : (!tile.ptr<f32>, !tile.ptr<f32>, !tile.ptr<f32>) -> ()
+      gpu.return
+    }
   }
 
   llvm.mlir.global internal constant @odd_name("windows_odd\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @speck_name("windows_speck\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @odd_f16_name("windows_odd_f16\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @row_name("windows_row\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @regions_d_name("windows_regions_default\00") {addr_space = 0 : i32}
+  llvm.mlir.global internal constant @regions_p_name("windows_regions_partition\00") {addr_space = 0 : i32}
   llvm.func @tileRtFillRandom(!llvm.ptr, i64, i32, i64)
   llvm.func @tileRtPoison(!llvm.ptr, i64)
   llvm.func @tileRtSynchronize()
@@ -111,13 +157,17 @@ module attributes {gpu.container_module} {
     %out2, %t4 = gpu.alloc async [%t3] () : memref<4096xf32>
     %out3, %t5 = gpu.alloc async [%t4] () : memref<4096xf16>
     %out4, %t6 = gpu.alloc async [%t5] () : memref<4096xf32>
-    gpu.wait [%t6]
+    %out5, %t7 = gpu.alloc async [%t6] () : memref<4096xf32>
+    %out6, %t8 = gpu.alloc async [%t7] () : memref<4096xf32>
+    gpu.wait [%t8]
     %pin = tile.ptr_from_memref %in : memref<4096xf32> -> !llvm.ptr
     %pin16 = tile.ptr_from_memref %in16 : memref<4096xf16> -> !llvm.ptr
     %pout1 = tile.ptr_from_memref %out1 : memref<4096xf32> -> !llvm.ptr
     %pout2 = tile.ptr_from_memref %out2 : memref<4096xf32> -> !llvm.ptr
     %pout3 = tile.ptr_from_memref %out3 : memref<4096xf16> -> !llvm.ptr
     %pout4 = tile.ptr_from_memref %out4 : memref<4096xf32> -> !llvm.ptr
+    %pout5 = tile.ptr_from_memref %out5 : memref<4096xf32> -> !llvm.ptr
+    %pout6 = tile.ptr_from_memref %out6 : memref<4096xf32> -> !llvm.ptr
     %n = arith.constant 4096 : i64
     %seed = arith.constant 5381 : i64
     %seed16 = arith.constant 7919 : i64
@@ -129,16 +179,23 @@ module attributes {gpu.container_module} {
     llvm.call @tileRtPoison(%pout2, %b32) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pout3, %b16) : (!llvm.ptr, i64) -> ()
     llvm.call @tileRtPoison(%pout4, %b32) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pout5, %b32) : (!llvm.ptr, i64) -> ()
+    llvm.call @tileRtPoison(%pout6, %b32) : (!llvm.ptr, i64) -> ()
     %kin = tile.ptr_from_memref %in : memref<4096xf32> -> !tile.ptr<f32>
     %kin16 = tile.ptr_from_memref %in16 : memref<4096xf16> -> !tile.ptr<f16>
     %kout1 = tile.ptr_from_memref %out1 : memref<4096xf32> -> !tile.ptr<f32>
     %kout2 = tile.ptr_from_memref %out2 : memref<4096xf32> -> !tile.ptr<f32>
     %kout3 = tile.ptr_from_memref %out3 : memref<4096xf16> -> !tile.ptr<f16>
     %kout4 = tile.ptr_from_memref %out4 : memref<4096xf32> -> !tile.ptr<f32>
+    %kout5 = tile.ptr_from_memref %out5 : memref<4096xf32> -> !tile.ptr<f32>
+    %kout6 = tile.ptr_from_memref %out6 : memref<4096xf32> -> !tile.ptr<f32>
     gpu.launch_func @kernels::@odd blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout1 : !tile.ptr<f32>)
     gpu.launch_func @kernels::@speck blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout2 : !tile.ptr<f32>)
     gpu.launch_func @kernels::@odd_f16 blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin16 : !tile.ptr<f16>, %kout3 : !tile.ptr<f16>)
     gpu.launch_func @kernels::@row blocks in (%c1, %c1, %c1) threads in (%threads, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout4 : !tile.ptr<f32>)
+    // 4 + 4 warps.
+    %threads8 = arith.constant 256 : index
+    gpu.launch_func @kernels::@regions blocks in (%c1, %c1, %c1) threads in (%threads8, %c1, %c1) args(%kin : !tile.ptr<f32>, %kout5 : !tile.ptr<f32>, %kout6 : !tile.ptr<f32>)
     llvm.call @tileRtSynchronize() : () -> ()
     %stride = arith.constant 64 : i64
     %one = arith.constant 1 : i64
@@ -163,9 +220,15 @@ module attributes {gpu.container_module} {
     %x4 = llvm.getelementptr %pin[61] : (!llvm.ptr) -> !llvm.ptr, f32
     %row_name = llvm.mlir.addressof @row_name : !llvm.ptr
     %f4 = llvm.call @tileRtCheck2D(%row_name, %pout4, %four, %x4, %four, %one, %four, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    %regions_d_name = llvm.mlir.addressof @regions_d_name : !llvm.ptr
+    %f5 = llvm.call @tileRtCheck2D(%regions_d_name, %pout5, %stride, %x1, %stride, %sixteen, %thirtytwo, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
+    %regions_p_name = llvm.mlir.addressof @regions_p_name : !llvm.ptr
+    %f6 = llvm.call @tileRtCheck2D(%regions_p_name, %pout6, %stride, %x2, %stride, %two, %two, %f32, %exact) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, i64, i64, i64, i32, f64) -> i32
     %f12 = arith.ori %f1, %f2 : i32
     %f34 = arith.ori %f3, %f4 : i32
-    %f = arith.ori %f12, %f34 : i32
+    %f56 = arith.ori %f5, %f6 : i32
+    %f14 = arith.ori %f12, %f34 : i32
+    %f = arith.ori %f14, %f56 : i32
     return %f : i32
   }
 }
