@@ -278,7 +278,9 @@ def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
     `tile-legalize-layouts`, take it restricted to their shape
     (`restrictTo`): coordinates cut to the shape, register bases that no
     longer select anything dropped, lane and warp bases that no longer do
-    broadcasting.
+    broadcasting. The result of a `tile.broadcast` from a tile in it takes
+    it grown to its shape (`growTo`): the new coordinate bits go to lane,
+    then warp, bases that broadcast, then to new register bases.
 
     ```mlir
     #l = #tile.linear<register = [[0, 1]], lane = [[0, 2], [0, 4], [1, 0],
@@ -297,6 +299,14 @@ def Tile_LinearLayoutAttr : Tile_Attr<"LinearLayout", "linear",
     /// value) and thread bases that do broadcast. Itself when a basis does
     /// not have `shape`'s rank.
     LinearLayoutAttr restrictTo(::llvm::ArrayRef<int64_t> shape) const;
+    /// This layout on a tile of `shape`, no smaller than the layout's own
+    /// along any dimension: the result of a tile.broadcast from a tile in
+    /// it. Each coordinate bit of `shape` past the layout's goes to the
+    /// first lane, then warp, basis that broadcasts, else to a new register
+    /// basis, so that restrictTo gives this layout back (the broadcast is a
+    /// selection of each thread's registers). Itself when a basis does not
+    /// have `shape`'s rank.
+    LinearLayoutAttr growTo(::llvm::ArrayRef<int64_t> shape) const;
   }];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -434,6 +434,59 @@ LinearLayoutAttr LinearLayoutAttr::restrictTo(ArrayRef<int64_t> shape) const {
   return LinearLayoutAttr::get(context, registers, lanes, warps, blocks);
 }
 
+LinearLayoutAttr LinearLayoutAttr::growTo(ArrayRef<int64_t> shape) const {
+  MLIRContext *context = getContext();
+  auto toBases = [&](ArrayAttr attr) {
+    SmallVector<SmallVector<int32_t>> bases;
+    for (Attribute a : attr) {
+      auto basis = dyn_cast<DenseI32ArrayAttr>(a);
+      if (!basis || basis.size() != int64_t(shape.size()))
+        return std::optional<SmallVector<SmallVector<int32_t>>>();
+      bases.emplace_back(basis.asArrayRef());
+    }
+    return std::optional(bases);
+  };
+  auto registers = toBases(getRegisterBases());
+  auto lanes = toBases(getLaneBases());
+  auto warps = toBases(getWarpBases());
+  if (!registers || !lanes || !warps)
+    return *this;
+  // Per dimension, the size the layout covers: past its highest coordinate
+  // bit.
+  SmallVector<int64_t> covered(shape.size(), 1);
+  for (auto *bases : {&*registers, &*lanes, &*warps})
+    for (ArrayRef<int32_t> basis : *bases)
+      for (auto [size, coord] : llvm::zip(covered, basis))
+        size = std::max<int64_t>(size, llvm::PowerOf2Ceil(coord + 1));
+  // Each missing coordinate bit goes to the first lane, then warp, basis
+  // that broadcasts, else to a new register basis. Restricted back to the
+  // covered shape, the zero thread bases come back and the new register
+  // bases go: restrictTo undoes this.
+  auto isZero = [](ArrayRef<int32_t> b) {
+    return llvm::all_of(b, [](int32_t c) { return c == 0; });
+  };
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    for (int64_t bit = covered[d]; bit < shape[d]; bit *= 2) {
+      SmallVector<int32_t> *free = nullptr;
+      for (auto *bases : {&*lanes, &*warps})
+        for (SmallVector<int32_t> &basis : *bases)
+          if (!free && isZero(basis))
+            free = &basis;
+      if (!free)
+        free = &registers->emplace_back(shape.size(), 0);
+      (*free)[d] = int32_t(bit);
+    }
+  }
+  auto toAttr = [&](ArrayRef<SmallVector<int32_t>> bases) {
+    SmallVector<Attribute> attrs;
+    for (ArrayRef<int32_t> basis : bases)
+      attrs.push_back(DenseI32ArrayAttr::get(context, basis));
+    return ArrayAttr::get(context, attrs);
+  };
+  return LinearLayoutAttr::get(context, toAttr(*registers), toAttr(*lanes),
+                               toAttr(*warps), getBlockBases());
+}
+
 //===----------------------------------------------------------------------===//
 // #tile.slice
 //===----------------------------------------------------------------------===//

@@ -59,8 +59,10 @@ Attribute tilemlir::applyTie(const Tie &tie, Attribute pivot) {
   MLIRContext *context = pivot.getContext();
   switch (tie.kind) {
   case Tie::Same:
+    // A #tile.linear layout holds one shape: a broadcast's source takes
+    // the result's restricted, its result the source's grown.
     if (auto linear = dyn_cast<LinearLayoutAttr>(pivot))
-      return linear.restrictTo(getShape(tie));
+      return linear.restrictTo(getShape(tie)).growTo(getShape(tie));
     return pivot;
   case Tie::Slice:
     if (auto parent = dyn_cast<DistributedLayoutAttr>(pivot))

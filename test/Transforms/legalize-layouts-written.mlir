@@ -7,6 +7,7 @@
 // NVVM: llvm.func @reduce_written
 // NVVM: llvm.func @reduce_slice_written
 // NVVM: llvm.func @partly_written
+// NVVM: llvm.func @linear_broadcast
 
 // A reduction the user wrote in a layout that is not a slice of its
 // source's: the reduction produces the slice, converted to the layout
@@ -88,6 +89,38 @@ gpu.module @m [#nvvm.target<chip = "sm_90a">] {
     %b = tile.broadcast %e : tensor<64x1xf32> -> tensor<64x64xf32, #b2>
     %s = tile.reduce add %b, axis = 1 : tensor<64x64xf32, #b2> -> tensor<64xf32>
     tile.store %a[%r], %s : !tile.ptr<f32>, tensor<64xi32, #v>, tensor<64xf32>
+    gpu.return
+  }
+}
+
+// -----
+
+// A #tile.linear layout written on a broadcast's source (a column of 64
+// rows over 32 lanes and one warp bit, warp bit 1 and one register
+// repeating) grows to the result's shape: the 6 column bits go to the warp
+// basis that broadcast, then to new register bases; restricted back to the
+// source's shape it is the source's, so the broadcast selects registers.
+// The store converts to its coalesced layout.
+// CHECK-DAG: #[[COL:.*]] = #tile.linear<register = {{\[\[}}0, 0]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = {{\[\[}}32, 0], [0, 0]], block = []>
+// CHECK-DAG: #[[GROWN:.*]] = #tile.linear<register = {{\[\[}}0, 0], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = {{\[\[}}1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = {{\[\[}}32, 0], [0, 1]], block = []>
+// CHECK-LABEL: gpu.func @linear_broadcast
+// CHECK: %[[B:.*]] = tile.broadcast %{{.*}} : tensor<64x1xf32, #[[COL]]> -> tensor<64x64xf32, #[[GROWN]]>
+// CHECK: tile.convert_layout %[[B]] : tensor<64x64xf32, #[[GROWN]]> -> tensor<64x64xf32, #{{.*}}>
+#col = #tile.linear<register = [[0, 0]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [0, 0]], block = []>
+gpu.module @m {
+  gpu.func @linear_broadcast(%a: !tile.ptr<f32>, %out: !tile.ptr<f32>) kernel attributes {tile.num_warps = 4 : i32} {
+    %r = tile.range 0 to 64 : tensor<64xi32>
+    %r2 = tile.expand_dims %r, axis = 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %x = tile.load %a[%r2] : !tile.ptr<f32>, tensor<64x1xi32> -> tensor<64x1xf32, #col>
+    %b = tile.broadcast %x : tensor<64x1xf32, #col> -> tensor<64x64xf32>
+    %c = tile.range 0 to 64 : tensor<64xi32>
+    %c2 = tile.expand_dims %c, axis = 0 : tensor<64xi32> -> tensor<1x64xi32>
+    %rb = tile.broadcast %r2 : tensor<64x1xi32> -> tensor<64x64xi32>
+    %cb = tile.broadcast %c2 : tensor<1x64xi32> -> tensor<64x64xi32>
+    %n = arith.constant dense<64> : tensor<64x64xi32>
+    %ro = arith.muli %rb, %n : tensor<64x64xi32>
+    %off = arith.addi %ro, %cb : tensor<64x64xi32>
+    tile.store %out[%off], %b : !tile.ptr<f32>, tensor<64x64xi32>, tensor<64x64xf32>
     gpu.return
   }
 }
