@@ -130,3 +130,25 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// A window spanning whole rows of a 4-column f16 tile: each thread's 8
+// registers are two rows, contiguous in the row-major scratch, but the
+// window starts at row 3, element 12: 8-byte loads (its start's alignment),
+// not 16-byte ones.
+#b = #tile.blocked<sizePerThread = [2, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]>
+gpu.module @m {
+  // CHECK-LABEL: llvm.func @rows_window
+  gpu.func @rows_window(%x: f16, %buf: !tile.smem<8x4xf16, mutable>) kernel attributes {tile.num_warps = 1 : i32} {
+    %t = tile.splat %x : tensor<64x4xf16, #b>
+    // CHECK: nvvm.barrier0
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> vector<4xf16>
+    // CHECK-NOT: llvm.load
+    // CHECK: nvvm.barrier0
+    %w = tile.extract_slice %t[3, 0] : tensor<64x4xf16, #b> -> tensor<8x4xf16, #b>
+    tile.smem_store %w, %buf : tensor<8x4xf16, #b>, !tile.smem<8x4xf16, mutable>
+    gpu.return
+  }
+}

@@ -343,7 +343,7 @@ Value loadFromScratch(OpBuilder &b, Location loc, const Scratch &scratch,
 /// the offsets have disjoint bits: the offsets XOR into the scratch map
 /// like a register's coordinates. At others the scratch is row-major and
 /// each register's offset is computed from its coordinates (vectors only as
-/// wide as the last offset's alignment).
+/// wide as the window start's alignment in the scratch).
 LogicalResult moveThroughSharedMemory(Operation *op, Value src,
                                       const LinearLayout &srcLayout,
                                       const LinearLayout &dstLayout,
@@ -394,7 +394,12 @@ LogicalResult moveThroughSharedMemory(Operation *op, Value src,
         rewriter, loc, *scratch, resultType, dstLayout, vec,
         [&](int64_t r) { return getLinearOffset(ib, thread, *dstOffsets, r); });
   } else {
-    while (offsets.back() % vec != 0)
+    // A run's first element sits at a multiple of `vec` from the window's
+    // start: the start's element offset must be one too.
+    int64_t start = 0;
+    for (auto [out, offset] : llvm::zip(srcLayout.getOutDims(), offsets))
+      start = start * out.size + offset;
+    while (start % vec != 0)
       vec /= 2;
     SmallVector<Value> thread = getThreadCoords(rewriter, loc, dstLayout);
     result = loadFromScratch(
