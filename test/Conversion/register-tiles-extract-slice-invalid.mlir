@@ -55,3 +55,16 @@ gpu.module @m {
     gpu.return
   }
 }
+
+// -----
+
+// Index elements have no size in shared memory: such a window is refused.
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+gpu.module @m {
+  gpu.func @k(%x: index) kernel attributes {tile.num_warps = 4 : i32} {
+    %t = tile.splat %x : tensor<64x64xindex, #blocked>
+    // expected-error @+1 {{'tile.extract_slice' op not supported yet: a window that other threads hold, or at an offset that is not a multiple of its size, is read through shared memory: of integer or float elements only}}
+    %w = tile.extract_slice %t[6, 34] : tensor<64x64xindex, #blocked> -> tensor<2x2xindex, #blocked>
+    gpu.return
+  }
+}
